@@ -1,0 +1,60 @@
+// The realtime WebSocket protocol, shared by the app and the harness.
+//
+// connect: {wsBase}?token=<encodeURIComponent(encrypt(token))>
+// client -> server (JSON text frames):
+//   { messageType: 3, channelId }           heartbeat, every 20 s (channelId '' outside calls)
+//   { messageType: 2, onlineStatus }        status: 1 online, 10000 in a call
+// server -> client (JSON text frames):
+//   { msgId, pushType, data }               one push; msgId unique per push (duplicates are dropped)
+
+export const ClientMessageType = { status: 2, heartbeat: 3 } as const
+export const OnlineStatusReport = { online: 1, inCall: 10000 } as const
+
+export interface ClientStatus {
+  messageType: 2
+  onlineStatus: number
+}
+export interface ClientHeartbeat {
+  messageType: 3
+  channelId: string
+}
+export type ClientFrame = ClientStatus | ClientHeartbeat
+
+/** Known push types. Plugins may handle others; the kernel only routes by name. */
+export const PushType = {
+  /** host status change: { userId, yxAccid?, onlineStatus, live? } (NET-08) */
+  hostStatus: 'host.status',
+  /** call notification: { channelId, type: 0 online | 1 reject | 2 cancel | 3 hang up | 4 connected, ... } */
+  callNotify: 'call.notify',
+  /** incoming call from a host: { channelId, callUserId, ... } */
+  callIncoming: 'call.incoming',
+  /** balance changed server side: { diamondNum, reason } */
+  balance: 'user.balance',
+  /** USDT order status: { status: boolean, orderCode } */
+  usdtStatus: 'pay.usdt',
+  /** full-server notice: { attachType, ... } */
+  notice: 'notice',
+} as const
+
+export interface ServerPush {
+  msgId: string
+  pushType: string
+  data: Record<string, unknown>
+}
+
+/** Parse and validate one server frame; null for anything that is not a well-formed push (NET-07). */
+export function parsePush(text: unknown): ServerPush | null {
+  if (typeof text !== 'string') return null
+  let v: unknown
+  try {
+    v = JSON.parse(text)
+  } catch {
+    return null
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return null
+  const m = v as Record<string, unknown>
+  if (typeof m.msgId !== 'string' || !m.msgId) return null
+  if (typeof m.pushType !== 'string' || !m.pushType) return null
+  if (!m.data || typeof m.data !== 'object' || Array.isArray(m.data)) return null
+  return { msgId: m.msgId, pushType: m.pushType, data: m.data as Record<string, unknown> }
+}

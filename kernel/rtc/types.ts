@@ -1,0 +1,24 @@
+// INTERFACE ONLY for now: one-to-one video, implemented by the harness adapter and the Agora adapter.
+export type RtcConnectionState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'disconnecting'
+
+export interface RtcEvents {
+  'connection-state': { state: RtcConnectionState; reason?: string }
+  /** 0 unknown .. 6 down, as Agora reports uplink/downlink quality */
+  'network-quality': { uplink: number; downlink: number }
+  'user-joined': { uid: string }
+  'user-left': { uid: string; reason?: string }
+  'user-published': { uid: string; mediaType: 'video' | 'audio' }
+  'user-unpublished': { uid: string; mediaType: 'video' | 'audio' }
+}
+
+export interface RtcClient {
+  join(opts: { channel: string; uid: string; token?: string | null }): Promise<void>
+  /** publish the local camera/mic when present; resolves false when no device */
+  publish(): Promise<boolean>
+  /** attach the remote user's video to an element */
+  subscribe(uid: string, el: HTMLElement): Promise<void>
+  /** show the local preview in an element, when a camera exists */
+  playLocal(el: HTMLElement): void
+  leave(): Promise<void>
+  on<K extends keyof RtcEvents>(ev: K, fn: (e: RtcEvents[K]) => void): () => void
+}

@@ -1,0 +1,179 @@
+// The contract between the kernel and its plugins. The kernel knows no plugin:
+// everything a feature brings (routes, overlays, push handlers, services, strings)
+// arrives through a Plugin object, and everything it may use arrives through Kernel.
+import type { ComponentType, ReactNode } from 'react'
+import type { ReadonlySignal, Signal } from '@preact/signals-react'
+import type { AppConfig } from './config.ts'
+import type { ApiClient } from './api.ts'
+import type { PushBus } from './push.ts'
+import type { Realtime } from './realtime.ts'
+import type { Overlays } from './overlays.tsx'
+import type { I18n } from './i18n.ts'
+import type { Session } from './session.ts'
+import type { NativeBridge } from './bridge.ts'
+import type { RtcClient } from './rtc/types.ts'
+import type { ImClient } from './im/types.ts'
+
+/** A lazily imported module whose default export is a component. */
+export type LazyComponent<P = any> = () => Promise<{ default: ComponentType<P> }>
+
+/** Rosetta dictionary of one plugin in one language; keys are namespaced by plugin id at merge. */
+export type Strings = { [key: string]: string | Strings }
+
+export interface RouteDef {
+  /** wouter pattern; several paths may share a page (e.g. '/wall' and '/white-wall'). */
+  path: string | string[]
+  page: LazyComponent
+  /** a guest who opens it gets the login popup instead */
+  auth?: boolean
+  /** the main tab this route belongs to ('home' | 'wall' | 'moments' | 'message' | 'user');
+   *  which tabs exist and their paths come from the app manifest settings */
+  tab?: string
+}
+
+/** Overlay tiers, highest first when several render at once. */
+export const Tier = { system: 40, modal: 30, sheet: 20, toast: 50, float: 10 } as const
+export type TierName = keyof typeof Tier
+
+/** What an overlay's `when` sees: where the user is and what is going on. */
+export interface OverlayContext {
+  path: string
+  search: URLSearchParams
+  scene: Scene
+}
+
+export interface OverlayDef {
+  id: string
+  tier: TierName
+  component: LazyComponent<OverlayProps<any>> | ComponentType<OverlayProps<any>>
+  /** queued popups (SHELL-17) show one at a time, lowest priority number first */
+  priority?: number
+  /** may it show now? Re-evaluated when route or scene changes; a queued popup waits until true */
+  when?: (ctx: OverlayContext) => boolean
+}
+
+export interface OverlayProps<P = unknown> {
+  props: P
+  /** close this overlay, resolving the promise returned by open() with `result` */
+  close: (result?: unknown) => void
+}
+
+/** Push handler: data is the validated payload of one push message. Errors are caught by the kernel. */
+export type PushHandler = (data: any, kernel: Kernel, message: PushMessage) => void
+
+export interface PushMessage {
+  msgId: string
+  pushType: string
+  data: Record<string, unknown>
+}
+
+/** What is going on, set by the plugins that own it, read by anyone (tab bar, overlays, suppression rules). */
+export interface Scene {
+  call: boolean
+  live: boolean
+  game: boolean
+  /** free-form marks other plugins may set, e.g. { payPopup: true } */
+  [mark: string]: boolean
+}
+
+/** A typed handle on a service some plugin provides. */
+export interface ServiceRef<T> {
+  readonly id: string
+  /** phantom, never set */
+  readonly __type?: T
+}
+
+export interface ServiceProvider<T = any> {
+  ref: ServiceRef<T>
+  create: (kernel: Kernel) => T
+}
+
+export type Disposer = () => void
+
+export interface Plugin {
+  id: string
+  /** ids of plugins it cannot live without; the kernel fails fast, naming both, when one is missing */
+  requires?: string[]
+  routes?: RouteDef[]
+  overlays?: OverlayDef[]
+  push?: Record<string, PushHandler>
+  services?: ServiceProvider[]
+  strings?: { en: Strings; ar: Strings }
+  /** the page frame (header, tab bar...) around the routed page; at most one plugin may bring one */
+  frame?: ComponentType<{ children: ReactNode }>
+  /** components always mounted beside the routed page (floating buttons, banners) */
+  widgets?: ComponentType[]
+  /** runs once every plugin is registered and every service created */
+  setup?: (kernel: Kernel) => void | Disposer
+}
+
+export interface TabSetting {
+  id: string
+  path: string
+  icon: string
+  /** i18n key */
+  label: string
+}
+
+export interface AppSettings {
+  /** main tabs in order; the tab bar shows on these paths only */
+  tabs: TabSetting[]
+  /** where the landing page leads and protected redirects fall back to */
+  mainPath: string
+  /** paths the root does not redirect to /landingPage (SHELL-02) */
+  wellKnownPaths: string[]
+  [key: string]: unknown
+}
+
+export interface AppManifest {
+  appId: string
+  name: string
+  plugins: Array<Plugin | false | null | undefined>
+  settings: AppSettings
+}
+
+export interface Router {
+  path: ReadonlySignal<string>
+  search: ReadonlySignal<URLSearchParams>
+  navigate: (to: string, opts?: { replace?: boolean }) => void
+  back: () => void
+}
+
+export interface KernelEvents {
+  /** code 1080 / diamond.not.enough (NET-02): a recharge plugin may open its sheet */
+  'insufficient-balance': { path: string; source?: string }
+  /** HTTP 401 */
+  unauthorized: { path: string }
+  /** a login protected tab or route was tapped by a guest */
+  'login-required': { to: string }
+}
+
+export interface Events {
+  on<K extends keyof KernelEvents>(name: K, fn: (e: KernelEvents[K]) => void): Disposer
+  emit<K extends keyof KernelEvents>(name: K, e: KernelEvents[K]): void
+}
+
+export interface Kernel {
+  readonly app: AppManifest
+  readonly plugins: readonly Plugin[]
+  readonly config: AppConfig
+  readonly api: ApiClient
+  readonly session: Session
+  readonly realtime: Realtime
+  readonly push: PushBus
+  readonly overlays: Overlays
+  readonly i18n: I18n
+  readonly router: Router
+  readonly bridge: NativeBridge
+  readonly events: Events
+  readonly scene: Signal<Scene>
+  /** the service behind ref, or undefined when no plugin of this build provides it (an optional link hides) */
+  get<T>(ref: ServiceRef<T>): T | undefined
+  /** the service behind ref, or an error naming it */
+  need<T>(ref: ServiceRef<T>): T
+  /** the real-time video client: the real SDK adapter or the harness one, loaded on first use */
+  rtc(): Promise<RtcClient>
+  /** the instant-messaging client, loaded on first use */
+  im(): Promise<ImClient>
+  dispose(): void
+}
