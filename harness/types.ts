@@ -1,0 +1,107 @@
+// The harness's inner contract: what a plugin's fake slice (plugins/<id>/fake.ts) and the
+// media services (harness/im.ts, harness/rtc.ts) get to work with.
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type { CipherKeys } from '../kernel/protocol/cipher.ts'
+
+/** A user row of the state file (viewer or host). */
+export interface UserRow {
+  userId: number
+  nickname: string
+  token: string | null
+  /** chat (IM) account id */
+  yxAccid: string
+  imToken: string
+  email?: string
+  password?: string
+  diamondNum: number
+  /** 1 or 4 viewer, 2 or 3 host */
+  userType: number
+  icon: string
+  [field: string]: unknown
+}
+
+export interface HarnessSettings {
+  /** seconds of one billing period (d1: about 60 s); tests shorten it */
+  billingPeriodSec: number
+  /** ms between simulated host status changes; 0 stops the timeline */
+  hostTickMs: number
+  [key: string]: unknown
+}
+
+export interface LedgerEntry {
+  id: number
+  userId: number
+  delta: number
+  reason: string
+  balanceAfter: number
+  at: string
+  /** idempotency key (e.g. channel + billing point, order code); a repeated key moves nothing */
+  key?: string
+  [field: string]: unknown
+}
+
+/** Thrown by an endpoint to answer an error envelope with this code and msg. */
+export class EndpointError extends Error {
+  constructor(
+    public code: string,
+    msg: string,
+  ) {
+    super(msg)
+  }
+}
+
+export interface EndpointCall {
+  /** decrypted payload ({} when none) */
+  payload: any
+  /** the user whose loginToken came with the request, if any */
+  user: UserRow | null
+  headers: Record<string, string | string[] | undefined>
+  /** throws EndpointError(needLogin) when the request carries no known token */
+  requireUser(): UserRow
+}
+
+/** An endpoint returns the plain result that the harness encrypts into the envelope. */
+export type Endpoint = (ctx: HarnessContext, call: EndpointCall) => unknown | Promise<unknown>
+
+export interface HarnessContext {
+  keys: CipherKeys
+  /** lowdb (v1, lodash chain) database behind json-server: ctx.db.get('users').find({userId}).value() */
+  db: any
+  settings(): HarnessSettings
+  /** move diamonds, append to the ledger, never below zero; returns the entry (or the earlier one for a repeated key) */
+  move(userId: number, delta: number, reason: string, extra?: { key?: string; [f: string]: unknown }): LedgerEntry
+  /** send a realtime push to one user (all of their open sockets); returns the number of sockets reached */
+  push(userId: number, pushType: string, data: Record<string, unknown>): number
+  /** send to every connected user */
+  broadcast(pushType: string, data: Record<string, unknown>): number
+  userByToken(token: string | null | undefined): UserRow | null
+  userById(userId: number): UserRow | null
+  userByAccid(yxAccid: string): UserRow | null
+  /** the harness's own base URL, e.g. http://127.0.0.1:5173 */
+  baseUrl(): string
+  log(...args: unknown[]): void
+}
+
+/** A plugin's slice of the harness. */
+export interface FakeSlice {
+  /** seed the state file on first run / reset (collections of its own, or rows added to users) */
+  seed?: (db: Record<string, unknown>) => void
+  /** encrypted API endpoints by exact path */
+  endpoints?: Record<string, Endpoint>
+  /** control API additions under /__harness/<name>; JSON in and out */
+  control?: Record<string, (ctx: HarnessContext, body: any, params: URLSearchParams) => unknown | Promise<unknown>>
+  /** started with the harness; returns a stopper */
+  start?: (ctx: HarnessContext) => (() => void) | void
+}
+
+export function defineFake(slice: FakeSlice): FakeSlice {
+  return slice
+}
+
+/** A WebSocket-speaking service mounted on the harness's HTTP server at a path. */
+export interface UpgradeService {
+  path: string
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void
+  close(): void
+}
