@@ -27,3 +27,11 @@ export interface ApiClient {
   /** POST path with payload encrypted; resolves with the decrypted result (or a PassedCode) */
   post<T = unknown>(path: string, payload?: unknown, opts?: RequestOptions): Promise<T>
 }
+
+// Factory to implement (kernel/index.ts calls it):
+// export function createApiClient(opts: {
+//   config: AppConfig; session: Session; lang: () => Locale; events: Events; bridge: NativeBridge;
+//   toast: (text: string, o?: ToastOptions) => void; t: (key: string) => string;
+//   http?: typeof redaxios  // injectable for tests
+// }): ApiClient
+// export class ApiError extends Error implements ApiErrorShape {}

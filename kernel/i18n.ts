@@ -10,3 +10,6 @@ export interface I18n {
   t(key: string, params?: Record<string, unknown>): string
   setLocale(locale: Locale): void
 }
+
+// Factory to implement: export function createI18n(opts: { plugins: readonly Plugin[]; search: URLSearchParams; storage: Storage; navigatorLanguage?: string }): I18n
+// (locale from ?lang=, then the stored choice, then the browser; sets <html lang dir>)

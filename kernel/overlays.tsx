@@ -35,3 +35,7 @@ export interface Overlays {
   /** what renders now, for the host component */
   stack: ReadonlySignal<OpenOverlay[]>
 }
+
+// Factory and host to implement:
+// export function createOverlays(opts: { defs: OverlayDef[]; context: ReadonlySignal<OverlayContext> }): Overlays
+// export function OverlayHost(): JSX.Element   // renders stack + toasts, inside <KernelApp>

@@ -8,3 +8,6 @@ export interface PushBus {
    *  calls every handler of its type inside try/catch. Returns false when dropped. */
   dispatch(frame: string | PushMessage): boolean
 }
+
+// Factory to implement (kernel/index.ts calls it):
+// export function createPushBus(opts: { kernel: () => Kernel; onError?: (err: unknown, pushType: string) => void; remember?: number }): PushBus

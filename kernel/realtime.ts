@@ -11,3 +11,10 @@ export interface Realtime {
   /** channel carried by heartbeats, and status 10000 while set */
   setCallChannel(channelId: string | null): void
 }
+
+// Factory to implement (kernel/index.ts calls it). Timers injectable for tests.
+// export function createRealtime(opts: {
+//   config: AppConfig; token: ReadonlySignal<string | null>; push: PushBus;
+//   onGiveUp: () => void;               // after 720 failed retries: kernel toasts 'Failed to connect WebSocket after retries'
+//   WebSocket?: typeof WebSocket; timers?: { setTimeout, clearTimeout, setInterval, clearInterval }
+// }): Realtime

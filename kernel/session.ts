@@ -39,3 +39,5 @@ export interface Session {
   /** only ever called with a number the server answered */
   setBalance(diamondNum: number): void
 }
+
+// Factory to implement: export function createSession(opts: { storage: Storage; bridge: NativeBridge; defaultAppId: string }): Session
