@@ -1,4 +1,18 @@
-// INTERFACE ONLY for now: implemented by the kernel network work (NET-01..04).
+// The one way the app talks to its backend (NET-01..03).
+//
+// Every call is a POST of { data: encrypt(payload) } with the four headers; the answer is
+// { code, msg, data: encrypt(result) }. What the user sees when it goes wrong follows the
+// d1 §8 catalogue, in one place, so no page invents its own error texts.
+import redaxios from 'redaxios'
+import type { AppConfig } from './config.ts'
+import type { Events } from './types.ts'
+import type { Session } from './session.ts'
+import type { Locale } from './i18n.ts'
+import type { NativeBridge } from './bridge.ts'
+import type { ToastOptions } from './overlays.tsx'
+import { decrypt, encrypt, type CipherKeys } from './protocol/cipher.ts'
+import { Code, Header, Msg, type Envelope } from './protocol/envelope.ts'
+
 export interface RequestOptions {
   /** ms; default 30 000 (host and live lists pass 6 000) */
   timeout?: number
@@ -28,10 +42,148 @@ export interface ApiClient {
   post<T = unknown>(path: string, payload?: unknown, opts?: RequestOptions): Promise<T>
 }
 
-// Factory to implement (kernel/index.ts calls it):
-// export function createApiClient(opts: {
-//   config: AppConfig; session: Session; lang: () => Locale; events: Events; bridge: NativeBridge;
-//   toast: (text: string, o?: ToastOptions) => void; t: (key: string) => string;
-//   http?: typeof redaxios  // injectable for tests
-// }): ApiClient
-// export class ApiError extends Error implements ApiErrorShape {}
+export class ApiError extends Error implements ApiErrorShape {
+  readonly kind: ApiErrorShape['kind']
+  readonly code?: string
+  readonly status?: number
+  readonly path: string
+  constructor(e: ApiErrorShape) {
+    super(e.message)
+    this.name = 'ApiError'
+    this.kind = e.kind
+    this.code = e.code
+    this.status = e.status
+    this.path = e.path
+  }
+}
+
+/** true when err is the insufficient-balance answer (code 1080 or diamond.not.enough) */
+export const isInsufficient = (err: unknown) => err instanceof ApiError && err.kind === 'code' && err.code === Code.notEnough
+export const isTimeout = (err: unknown) => err instanceof ApiError && err.kind === 'timeout'
+export const isPassedCode = (v: unknown): v is PassedCode => !!v && typeof v === 'object' && 'passedCode' in v
+
+export const DEFAULT_TIMEOUT = 30_000
+/** NET-01: host and live lists wait 6 s */
+export const LIST_TIMEOUT = 6_000
+/** code 1004: the webview closes this long after the update toast */
+export const CLOSE_AFTER_UPDATE = 2_000
+
+/** Error-text keys in locales/<lang>/kernel.json */
+const httpText: Record<number, string> = {
+  401: 'kernel.unauthorized',
+  403: 'kernel.noAccess',
+  404: 'kernel.badAddress',
+  500: 'kernel.serverFailure',
+}
+
+/** The slice of redaxios the client uses; tests pass a fake. */
+export type Http = Pick<typeof redaxios, 'post'>
+interface Timers {
+  setTimeout: (fn: () => void, ms: number) => unknown
+  clearTimeout: (id: any) => void
+}
+
+export function createApiClient(opts: {
+  config: AppConfig
+  session: Session
+  lang: () => Locale
+  events: Events
+  bridge: NativeBridge
+  toast: (text: string, o?: ToastOptions) => void
+  t: (key: string) => string
+  http?: Http
+  timers?: Timers
+}): ApiClient {
+  const { config, session, events, bridge, t } = opts
+  const http = opts.http ?? redaxios
+  const timers: Timers = opts.timers ?? { setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (id) => clearTimeout(id) }
+  const keys: CipherKeys = { key: config.cipherKey, iv: config.cipherIv }
+  const base = config.apiBase.replace(/\/+$/, '')
+
+  /** reject with err, toasting its text first unless the caller handles it */
+  const fail = (err: ApiError, silent: boolean | undefined): never => {
+    if (!silent) opts.toast(err.message, { type: 'warning' })
+    throw err
+  }
+
+  /** the HTTP request, racing the time-out; the abort also stops the fetch underneath */
+  const send = (path: string, body: { data: string }, timeout: number) =>
+    new Promise<{ status: number; data: unknown }>((resolve, reject) => {
+      const abort = typeof AbortController === 'function' ? new AbortController() : null
+      let done = false
+      const timer = timers.setTimeout(() => {
+        if (done) return
+        done = true
+        abort?.abort()
+        reject(new ApiError({ kind: 'timeout', message: t('kernel.network'), path }))
+      }, timeout)
+      const settle = (fn: () => void) => {
+        if (done) return
+        done = true
+        timers.clearTimeout(timer)
+        fn()
+      }
+      const headers = {
+        [Header.token]: session.token.value ?? '',
+        [Header.appId]: session.appId.value,
+        [Header.lang]: opts.lang(),
+        [Header.subscription]: config.subscriptionKey,
+      }
+      // redaxios does not forward a signal to fetch; its `fetch` option lets us add it
+      const fetchWithSignal = (url: RequestInfo | URL, init?: RequestInit) => fetch(url, { ...init, signal: abort?.signal })
+      http
+        .post(`${base}${path}`, body, { headers, fetch: fetchWithSignal, signal: abort?.signal } as any)
+        .then(
+          (res) => settle(() => resolve({ status: res.status, data: res.data })),
+          (res) => settle(() => reject(res)),
+        )
+    })
+
+  return {
+    async post<T>(path: string, payload?: unknown, o: RequestOptions = {}): Promise<T> {
+      let res: { status: number; data: unknown }
+      try {
+        res = await send(path, { data: encrypt(payload ?? {}, keys) }, o.timeout ?? DEFAULT_TIMEOUT)
+      } catch (e) {
+        if (e instanceof ApiError) return fail(e, o.silent)
+        // redaxios rejects with the response for a non-2xx status, and with a TypeError when there is none
+        const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : 0
+        if (status === 401) events.emit('unauthorized', { path })
+        const key = httpText[status] ?? 'kernel.network'
+        return fail(new ApiError({ kind: status ? 'http' : 'network', status: status || undefined, message: t(key), path }), o.silent)
+      }
+
+      const env = res.data as Partial<Envelope> | null
+      if (!env || typeof env !== 'object' || typeof env.code !== 'string') {
+        // an HTML error page or a proxy's answer: nothing the app can read
+        return fail(new ApiError({ kind: 'network', status: res.status, message: t('kernel.network'), path }), o.silent)
+      }
+      const msg = typeof env.msg === 'string' ? env.msg : ''
+      // 'diamond.not.enough' may come with another code; it means the same thing
+      const code = msg === Msg.notEnough ? Code.notEnough : env.code
+
+      if (code === Code.ok) {
+        if (env.data == null || env.data === '') return null as T
+        try {
+          return decrypt<T>(env.data, keys)
+        } catch {
+          return fail(new ApiError({ kind: 'decrypt', code, message: t('kernel.network'), path }), o.silent)
+        }
+      }
+      if (o.passCodes?.includes(code)) return { passedCode: code, msg } as T
+      if (code === Code.notEnough) {
+        // the recharge plugin opens its sheet on this event; the caller also gets the flag
+        events.emit('insufficient-balance', { path })
+        throw new ApiError({ kind: 'code', code, message: t('kernel.insufficient'), path })
+      }
+      if (code === Code.updated) {
+        // an out-of-date app cannot be fixed from inside: tell the user and close
+        opts.toast(t('kernel.updated'), { type: 'warning' })
+        timers.setTimeout(() => bridge.closeWebview(), CLOSE_AFTER_UPDATE)
+        throw new ApiError({ kind: 'code', code, message: t('kernel.updated'), path })
+      }
+      if (msg === Msg.noMatchUser) throw new ApiError({ kind: 'code', code, message: msg, path })
+      return fail(new ApiError({ kind: 'code', code, message: msg || t('kernel.serverError'), path }), o.silent)
+    },
+  }
+}

@@ -1,5 +1,9 @@
-// INTERFACE ONLY for now: implemented by the kernel realtime work (NET-05, NET-07).
-import type { Disposer, PushHandler, PushMessage } from './types.ts'
+// The push bus: every realtime message (WebSocket or IM) passes through here on its way to
+// the plugins' push handlers. It validates (NET-07: anything malformed is dropped silently),
+// drops duplicates by msgId (a server may resend after a reconnect), and isolates handlers
+// from each other: one throwing handler never stops the rest.
+import { parsePush } from './protocol/push.ts'
+import type { Disposer, Kernel, PushHandler, PushMessage } from './types.ts'
 
 export interface PushBus {
   /** add a handler for one push type; returns its disposer */
@@ -9,5 +13,70 @@ export interface PushBus {
   dispatch(frame: string | PushMessage): boolean
 }
 
-// Factory to implement (kernel/index.ts calls it):
-// export function createPushBus(opts: { kernel: () => Kernel; onError?: (err: unknown, pushType: string) => void; remember?: number }): PushBus
+export interface PushBusOptions {
+  /** the kernel handed to handlers; a getter because the bus is built before the kernel is complete */
+  kernel: () => Kernel
+  /** a handler threw; the bus carries on with the next one */
+  onError?: (err: unknown, pushType: string) => void
+  /** how many recent msgIds are remembered for duplicate detection (default 500) */
+  remember?: number
+}
+
+/** An object already parsed elsewhere (the IM adapter) gets the same checks as a text frame. */
+function validate(frame: string | PushMessage): PushMessage | null {
+  if (typeof frame === 'string') return parsePush(frame)
+  if (!frame || typeof frame !== 'object') return null
+  try {
+    return parsePush(JSON.stringify(frame))
+  } catch {
+    // circular or otherwise unserialisable
+    return null
+  }
+}
+
+export function createPushBus(opts: PushBusOptions): PushBus {
+  const handlers = new Map<string, Set<PushHandler>>()
+  const limit = Math.max(1, opts.remember ?? 500)
+  // insertion-ordered set: the oldest id is the first one, dropped when over the limit
+  const seen = new Set<string>()
+
+  const report = (err: unknown, pushType: string) => {
+    try {
+      opts.onError?.(err, pushType)
+    } catch {
+      // an error reporter that fails must not break delivery either
+    }
+  }
+
+  return {
+    on(pushType, handler) {
+      let set = handlers.get(pushType)
+      if (!set) handlers.set(pushType, (set = new Set()))
+      set.add(handler)
+      return () => {
+        set.delete(handler)
+        if (!set.size && handlers.get(pushType) === set) handlers.delete(pushType)
+      }
+    },
+
+    dispatch(frame) {
+      const message = validate(frame)
+      if (!message) return false
+      if (seen.has(message.msgId)) return false
+      seen.add(message.msgId)
+      if (seen.size > limit) seen.delete(seen.values().next().value as string)
+
+      const list = handlers.get(message.pushType)
+      if (!list) return true
+      // a copy: a handler may dispose itself (or others) while we iterate
+      for (const handler of [...list]) {
+        try {
+          handler(message.data, opts.kernel(), message)
+        } catch (err) {
+          report(err, message.pushType)
+        }
+      }
+      return true
+    },
+  }
+}

@@ -1,5 +1,13 @@
-// INTERFACE ONLY for now: implemented by the kernel realtime work (NET-05).
-import type { ReadonlySignal } from '@preact/signals-react'
+// The realtime WebSocket (NET-05): one connection per logged-in session carrying pushes from
+// the server to the push bus. The client says who it is (an encrypted token in the URL), what
+// it is doing (status 1 online, 10000 in a call) and that it is alive (a heartbeat every 20 s
+// with the call channel). A lost connection is retried every 5 s, 720 times (an hour), then
+// the kernel is told to give up so it can say so.
+import { signal, type ReadonlySignal } from '@preact/signals-react'
+import type { AppConfig } from './config.ts'
+import { encrypt } from './protocol/cipher.ts'
+import { ClientMessageType, OnlineStatusReport, type ClientFrame } from './protocol/push.ts'
+import type { PushBus } from './push.ts'
 
 export type RealtimeState = 'idle' | 'connecting' | 'open' | 'retrying' | 'failed'
 
@@ -12,9 +20,178 @@ export interface Realtime {
   setCallChannel(channelId: string | null): void
 }
 
-// Factory to implement (kernel/index.ts calls it). Timers injectable for tests.
-// export function createRealtime(opts: {
-//   config: AppConfig; token: ReadonlySignal<string | null>; push: PushBus;
-//   onGiveUp: () => void;               // after 720 failed retries: kernel toasts 'Failed to connect WebSocket after retries'
-//   WebSocket?: typeof WebSocket; timers?: { setTimeout, clearTimeout, setInterval, clearInterval }
-// }): Realtime
+/** Timer functions, injectable so tests drive time themselves. */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(id: any): void
+  setInterval(fn: () => void, ms: number): unknown
+  clearInterval(id: any): void
+}
+
+/** The platform's timers, wrapped so they are never called detached from their global. */
+export const realTimers: Timers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (id) => globalThis.clearTimeout(id),
+  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
+  clearInterval: (id) => globalThis.clearInterval(id),
+}
+
+export const HEARTBEAT_MS = 20_000
+export const RETRY_MS = 5_000
+export const MAX_RETRIES = 720
+
+/** The part of the WebSocket API used here, so tests can pass a small fake. */
+export interface SocketLike {
+  readonly readyState: number
+  send(data: string): void
+  close(code?: number, reason?: string): void
+  onopen: ((ev: any) => void) | null
+  onmessage: ((ev: { data: unknown }) => void) | null
+  onclose: ((ev: any) => void) | null
+  onerror: ((ev: any) => void) | null
+}
+export type SocketClass = new (url: string) => SocketLike
+
+export interface RealtimeOptions {
+  config: AppConfig
+  token: ReadonlySignal<string | null>
+  push: PushBus
+  /** after 720 failed retries: the kernel toasts 'Failed to connect WebSocket after retries' */
+  onGiveUp: () => void
+  WebSocket?: SocketClass
+  timers?: Timers
+}
+
+const OPEN = 1
+
+export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): void } {
+  const timers = opts.timers ?? realTimers
+  const Socket = opts.WebSocket ?? (globalThis.WebSocket as unknown as SocketClass)
+  const state = signal<RealtimeState>('idle')
+
+  let wanted = false // connect() was called and disconnect() was not
+  let socket: SocketLike | null = null
+  let channel = ''
+  let retries = 0
+  let retryTimer: unknown = null
+  let heartbeat: unknown = null
+
+  const send = (frame: ClientFrame) => {
+    if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(frame))
+  }
+  const sendStatus = () =>
+    send({
+      messageType: ClientMessageType.status,
+      onlineStatus: channel ? OnlineStatusReport.inCall : OnlineStatusReport.online,
+    })
+  const sendHeartbeat = () => send({ messageType: ClientMessageType.heartbeat, channelId: channel })
+
+  const stopTimers = () => {
+    if (heartbeat != null) timers.clearInterval(heartbeat)
+    if (retryTimer != null) timers.clearTimeout(retryTimer)
+    heartbeat = retryTimer = null
+  }
+
+  // Close the current socket without treating it as a loss.
+  const closeSocket = () => {
+    stopTimers()
+    const s = socket
+    socket = null
+    if (!s) return
+    s.onopen = s.onmessage = s.onclose = s.onerror = null
+    try {
+      s.close(1000, 'bye')
+    } catch {
+      // already closed
+    }
+  }
+
+  const open = () => {
+    closeSocket()
+    const token = opts.token.value
+    if (!wanted || !token) {
+      state.value = 'idle'
+      return
+    }
+    const keys = { key: opts.config.cipherKey, iv: opts.config.cipherIv }
+    const url = `${opts.config.wsBase}?token=${encodeURIComponent(encrypt(token, keys))}`
+    if (state.value !== 'retrying') state.value = 'connecting'
+    let s: SocketLike
+    try {
+      s = new Socket(url)
+    } catch {
+      // a malformed URL throws synchronously: count it as a failed attempt
+      return lost(null)
+    }
+    socket = s
+    s.onopen = () => {
+      retries = 0
+      state.value = 'open'
+      sendStatus()
+      heartbeat = timers.setInterval(sendHeartbeat, HEARTBEAT_MS)
+    }
+    s.onmessage = (ev) => {
+      // NET-07: the bus drops anything malformed; a frame that is not text is not ours
+      if (typeof ev.data === 'string') opts.push.dispatch(ev.data)
+    }
+    // error is normally followed by close; either one ends this socket, once
+    s.onclose = () => lost(s)
+    s.onerror = () => lost(s)
+  }
+
+  function lost(s: SocketLike | null) {
+    if (s && s !== socket) return
+    closeSocket()
+    if (!wanted) return
+    if (retries >= MAX_RETRIES) {
+      state.value = 'failed'
+      opts.onGiveUp()
+      return
+    }
+    retries++
+    state.value = 'retrying'
+    retryTimer = timers.setTimeout(() => {
+      retryTimer = null
+      open()
+    }, RETRY_MS)
+  }
+
+  // Login opens (or re-opens with the new token), logout closes; only once connect() was asked.
+  let lastToken = opts.token.peek()
+  const unsubscribe = opts.token.subscribe((token) => {
+    if (token === lastToken) return
+    lastToken = token
+    if (!wanted) return
+    retries = 0
+    if (token) open()
+    else {
+      closeSocket()
+      state.value = 'idle'
+    }
+  })
+
+  return {
+    state,
+    connect() {
+      wanted = true
+      retries = 0
+      state.value = 'idle'
+      open()
+    },
+    disconnect() {
+      wanted = false
+      closeSocket()
+      state.value = 'idle'
+    },
+    setCallChannel(channelId) {
+      channel = channelId ?? ''
+      sendStatus()
+    },
+    dispose() {
+      unsubscribe()
+      wanted = false
+      closeSocket()
+      state.value = 'idle'
+    },
+  }
+}

@@ -1,5 +1,9 @@
-// INTERFACE ONLY for now.
-import type { ReadonlySignal, Signal } from '@preact/signals-react'
+// Who is using the app. Login is by token presence (SHELL-09): the token lives in
+// localStorage under 'token', arrives from the URL or from the email login (SHELL-10),
+// and every signal here is derived from what the server answered.
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
+import type { NativeBridge } from './bridge.ts'
+import { safeStorage } from './storage.ts'
 
 /** The user as the server last described it (d1 §3 User info, d3 §3 User (mine)). */
 export interface User {
@@ -40,4 +44,117 @@ export interface Session {
   setBalance(diamondNum: number): void
 }
 
-// Factory to implement: export function createSession(opts: { storage: Storage; bridge: NativeBridge; defaultAppId: string }): Session
+/** localStorage keys, shared with whatever else reads them (the IM plugin reads yxAccid and imToken). */
+export const StoreKey = {
+  token: 'token',
+  deviceId: 'deviceId',
+  yxAccid: 'yxAccid',
+  imToken: 'imToken',
+  appId: 'appId',
+} as const
+
+export function createSession(opts: { storage: Storage; bridge: NativeBridge; defaultAppId: string }): Session {
+  const store = safeStorage(opts.storage)
+  const token = signal<string | null>(store.get(StoreKey.token) || null)
+  const user = signal<User | null>(null)
+
+  let deviceId = store.get(StoreKey.deviceId) || newDeviceId()
+  store.set(StoreKey.deviceId, deviceId)
+
+  // the native shell knows best which app it is; remember it so a plain reload keeps the variant
+  const fromShell = safeCall(() => opts.bridge.appId())
+  if (fromShell) store.set(StoreKey.appId, fromShell)
+  const appId = signal<string>(fromShell || store.get(StoreKey.appId) || opts.defaultAppId)
+
+  return {
+    token,
+    user,
+    loggedIn: computed(() => !!token.value),
+    appId,
+    get deviceId() {
+      return deviceId
+    },
+    login(result) {
+      if (!result?.token || typeof result.token !== 'string') throw new Error('login needs a token')
+      store.set(StoreKey.token, result.token)
+      if (result.deviceId) {
+        deviceId = result.deviceId
+        store.set(StoreKey.deviceId, deviceId)
+      }
+      if (result.yxAccid) store.set(StoreKey.yxAccid, result.yxAccid)
+      if (result.imToken) store.set(StoreKey.imToken, result.imToken)
+      token.value = result.token
+    },
+    logout() {
+      // deviceId stays: it names the device, not the account
+      store.remove(StoreKey.token)
+      store.remove(StoreKey.yxAccid)
+      store.remove(StoreKey.imToken)
+      user.value = null
+      token.value = null
+    },
+    setAppId(id) {
+      if (!id) throw new Error('setAppId needs an id')
+      store.set(StoreKey.appId, id)
+      appId.value = id
+    },
+    setBalance(diamondNum) {
+      if (typeof diamondNum !== 'number' || !Number.isFinite(diamondNum)) {
+        throw new Error(`setBalance needs a number the server answered, got ${String(diamondNum)}`)
+      }
+      const u = user.value
+      if (u) user.value = { ...u, diamondNum }
+    },
+  }
+}
+
+export type UrlTokenAction = 'login' | 'logout' | 'none'
+
+export interface UrlTokenResult {
+  action: UrlTokenAction
+  /** the query string left once token and from=anchor are taken out ('' or '?a=1') */
+  search: string
+  /** the URL carried either param, so it should be replaced with `search` */
+  changed: boolean
+}
+
+/**
+ * SHELL-09: a ?token= in the URL logs in (stored in localStorage); from=anchor
+ * (a host opening the page) clears the token. Both params are removed from the URL so a
+ * shared or reloaded link does not carry a token. The caller replaces the URL with
+ * `search` and redirects on 'logout'.
+ */
+export function takeTokenFromUrl(search: string | URLSearchParams, session: Pick<Session, 'login' | 'logout'>): UrlTokenResult {
+  const q = new URLSearchParams(search)
+  let action: UrlTokenAction = 'none'
+  const changed = q.has('token') || q.get('from') === 'anchor'
+  if (q.get('from') === 'anchor') {
+    session.logout()
+    q.delete('from')
+    q.delete('token')
+    action = 'logout'
+  } else if (q.has('token')) {
+    const t = q.get('token')?.trim()
+    q.delete('token')
+    if (t) {
+      session.login({ token: t })
+      action = 'login'
+    }
+  }
+  const rest = q.toString()
+  return { action, search: rest ? `?${rest}` : '', changed }
+}
+
+function newDeviceId(): string {
+  const c = globalThis.crypto
+  if (c?.randomUUID) return c.randomUUID()
+  return 'd' + Date.now().toString(36) + Math.random().toString(36).slice(2, 12)
+}
+
+function safeCall<T>(fn: () => T): T | null {
+  try {
+    return fn()
+  } catch {
+    return null
+  }
+}

@@ -50,6 +50,8 @@ export interface OverlayDef {
   priority?: number
   /** may it show now? Re-evaluated when route or scene changes; a queued popup waits until true */
   when?: (ctx: OverlayContext) => boolean
+  /** may Escape or a tap on the backdrop close it? default: yes for modal and sheet, no otherwise */
+  dismissable?: boolean
 }
 
 export interface OverlayProps<P = unknown> {

@@ -1,0 +1,56 @@
+// The React root: kernel context, the frame a plugin brings (header, tab bar) around the routes,
+// always-mounted widgets, and the overlay host on top.
+import { StrictMode, useEffect, type ComponentType } from 'react'
+import { createRoot } from 'react-dom/client'
+import { Router as WouterRouter } from 'wouter'
+import { KernelContext, useKernel, useSignalValue } from './hooks.ts'
+import { OverlayHost } from './overlays.tsx'
+import { Routes, wouterHooks, type KernelRouter } from './router.tsx'
+import { injectStyle } from './style.ts'
+import type { Kernel } from './types.ts'
+import baseCss from './base.css'
+
+export function KernelApp({ kernel }: { kernel: Kernel }) {
+  const hooks = wouterHooks(kernel.router)
+  const Sync = (kernel.router as Partial<KernelRouter>).Sync
+  const Frame = kernel.plugins.find((p) => p.frame)?.frame
+  const widgets = kernel.plugins.flatMap((p) => p.widgets ?? [])
+  const routes = <Routes />
+  return (
+    <KernelContext.Provider value={kernel}>
+      <WouterRouter hook={hooks.hook} searchHook={hooks.searchHook}>
+        {Sync && <Sync />}
+        <DocumentLanguage />
+        {Frame ? <Frame>{routes}</Frame> : routes}
+        {widgets.map((W: ComponentType, i) => (
+          <W key={i} />
+        ))}
+        <OverlayHost />
+      </WouterRouter>
+    </KernelContext.Provider>
+  )
+}
+
+/** <html lang dir> follow the locale, so Arabic lays the whole document out right to left. */
+function DocumentLanguage() {
+  const kernel = useKernel()
+  const locale = useSignalValue(kernel.i18n.locale)
+  const dir = useSignalValue(kernel.i18n.dir)
+  useEffect(() => {
+    document.documentElement.lang = locale
+    document.documentElement.dir = dir
+  }, [locale, dir])
+  return null
+}
+
+/** Render the app into `el`; returns the unmount function. */
+export function mountApp(kernel: Kernel, el: HTMLElement): () => void {
+  injectStyle(baseCss)
+  const root = createRoot(el)
+  root.render(
+    <StrictMode>
+      <KernelApp kernel={kernel} />
+    </StrictMode>,
+  )
+  return () => root.unmount()
+}

@@ -1,0 +1,287 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { signal } from '@preact/signals-react'
+import harness from '../fixtures/harness-config.json'
+import en from '../locales/en/kernel.json'
+import { fakeTimers, flush } from '../test/fake-timers.ts'
+import { ApiError, createApiClient, isInsufficient, type Http } from './api.ts'
+import { createEvents } from './events.ts'
+import { decrypt, encrypt } from './protocol/cipher.ts'
+import type { AppConfig } from './config.ts'
+import type { Session } from './session.ts'
+import type { NativeBridge } from './bridge.ts'
+
+const keys = { key: harness.cipherKey, iv: harness.cipherIv }
+const config: AppConfig = {
+  apiBase: 'http://api.test/',
+  wsBase: 'ws://api.test/ws',
+  cipherKey: harness.cipherKey,
+  cipherIv: harness.cipherIv,
+  subscriptionKey: harness.subscriptionKey,
+  mode: 'harness',
+}
+
+interface Sent {
+  url: string
+  body: { data: string }
+  headers: Record<string, string>
+  signal?: AbortSignal
+}
+
+/** answer: what the fake server does with one request */
+type Answer = (req: Sent) => Promise<{ status: number; data: unknown }>
+const ok = (result: unknown, code = '0000', msg = 'success'): Answer => async () => ({
+  status: 200,
+  data: { code, msg, data: result === null ? null : encrypt(result, keys) },
+})
+const code = (c: string, msg = ''): Answer => async () => ({ status: 200, data: { code: c, msg, data: null } })
+const http = (status: number): Answer => () => Promise.reject({ status, data: 'x' })
+
+function setup(answer: Answer, o: { token?: string | null; locale?: 'en' | 'ar' } = {}) {
+  const sent: Sent[] = []
+  const toasts: Array<[string, unknown]> = []
+  const emitted: Array<[string, unknown]> = []
+  const bridgeCalls: string[] = []
+  const timers = fakeTimers()
+  const events = createEvents()
+  events.on('insufficient-balance', (e) => emitted.push(['insufficient-balance', e]))
+  events.on('unauthorized', (e) => emitted.push(['unauthorized', e]))
+  const fake: Http = {
+    post: ((url: string, body: any, cfg: any) => {
+      const req = { url, body, headers: cfg.headers, signal: cfg.signal }
+      sent.push(req)
+      return answer(req)
+    }) as any,
+  }
+  const session = { token: signal(o.token === undefined ? 'tok-1' : o.token), appId: signal('app-9') } as unknown as Session
+  const bridge = { closeWebview: () => bridgeCalls.push('close') } as unknown as NativeBridge
+  const api = createApiClient({
+    config,
+    session,
+    lang: () => o.locale ?? 'en',
+    events,
+    bridge,
+    toast: (text, opt) => toasts.push([text, opt?.type]),
+    t: (key) => (en as Record<string, string>)[key.replace('kernel.', '')] ?? key,
+    http: fake,
+    timers,
+  })
+  return { api, sent, toasts, emitted, bridgeCalls, timers }
+}
+
+async function rejection(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p
+  } catch (e) {
+    assert.instance(e, ApiError)
+    return e as ApiError
+  }
+  throw new Error('expected a rejection')
+}
+
+test('NET-01 POST to the API base with the encrypted payload and the four headers', async () => {
+  const { api, sent } = setup(ok({ list: [1, 2] }), { locale: 'ar' })
+  const result = await api.post('/api/user/getUserInfo', { userId: 7 })
+  assert.equal(result, { list: [1, 2] })
+  assert.is(sent.length, 1)
+  assert.is(sent[0].url, 'http://api.test/api/user/getUserInfo')
+  assert.equal(decrypt(sent[0].body.data, keys), { userId: 7 })
+  assert.equal(sent[0].headers, {
+    loginToken: 'tok-1',
+    appid: 'app-9',
+    'Accept-Language': 'ar',
+    'Ocp-Apim-Subscription-Key': harness.subscriptionKey,
+  })
+})
+
+test('NET-01 a guest sends an empty loginToken and an empty object when there is no payload', async () => {
+  const { api, sent } = setup(ok(null), { token: null })
+  assert.is(await api.post('/api/index/getCountryList'), null)
+  assert.is(sent[0].headers.loginToken, '')
+  assert.equal(decrypt(sent[0].body.data, keys), {})
+})
+
+test('NET-01 encryption round trip with the harness key: the result field is decrypted', async () => {
+  const payload = { text: 'مرحبا', n: 1.5, nested: { a: [true, null] } }
+  const { api } = setup(async (req) => ({ status: 200, data: { code: '0000', msg: '', data: encrypt(decrypt(req.body.data, keys), keys) } }))
+  assert.equal(await api.post('/echo', payload), payload)
+})
+
+test('NET-01 time-out after 30 s by default: kind timeout, the fetch is aborted, network text toasted', async () => {
+  const { api, toasts, timers, sent } = setup(() => new Promise(() => {}))
+  const p = rejection(api.post('/slow'))
+  timers.tick(29_999)
+  await flush()
+  assert.is(toasts.length, 0)
+  timers.tick(1)
+  const err = await p
+  assert.is(err.kind, 'timeout')
+  assert.is(err.message, 'Network Connection Failure')
+  assert.is(sent[0].signal?.aborted, true)
+  assert.equal(toasts, [['Network Connection Failure', 'warning']])
+})
+
+test('NET-01 host and live lists pass a 6 s time-out; a silent call does not toast it', async () => {
+  const { api, toasts, timers } = setup(() => new Promise(() => {}))
+  const p = rejection(api.post('/api/anchor/list', {}, { timeout: 6_000, silent: true }))
+  timers.tick(6_000)
+  assert.is((await p).kind, 'timeout')
+  assert.is(toasts.length, 0)
+})
+
+test('NET-01 an answer before the time-out clears the timer', async () => {
+  const { api, timers } = setup(ok({ a: 1 }))
+  await api.post('/fast')
+  assert.is(timers.pending(), 0)
+})
+
+test('NET-02 code 1080 emits insufficient-balance and rejects with the flag, no toast', async () => {
+  const { api, toasts, emitted } = setup(code('1080', 'whatever'))
+  const err = await rejection(api.post('/api/call/record/v2/createCall'))
+  assert.is(err.kind, 'code')
+  assert.is(err.code, '1080')
+  assert.ok(isInsufficient(err))
+  assert.is(err.message, 'Insufficient balance')
+  assert.equal(emitted, [['insufficient-balance', { path: '/api/call/record/v2/createCall' }]])
+  assert.is(toasts.length, 0)
+})
+
+test('NET-02 msg diamond.not.enough with another code means the same', async () => {
+  const { api, emitted } = setup(code('5000', 'diamond.not.enough'))
+  const err = await rejection(api.post('/gift'))
+  assert.ok(isInsufficient(err))
+  assert.is(emitted.length, 1)
+})
+
+test('NET-02 a caller that handles insufficient balance itself gets it as a value', async () => {
+  const { api, emitted } = setup(code('1080', 'diamond.not.enough'))
+  assert.equal(await api.post('/gift', {}, { passCodes: ['1080'] }), { passedCode: '1080', msg: 'diamond.not.enough' })
+  assert.is(emitted.length, 0)
+})
+
+test('NET-02 code 1004 toasts the update text and closes the webview after 2 s', async () => {
+  const { api, toasts, bridgeCalls, timers } = setup(code('1004', 'old'))
+  const err = await rejection(api.post('/x', {}, { silent: true }))
+  assert.is(err.code, '1004')
+  assert.equal(toasts, [["Oops! We've updated something new. Re-enter and try our new feature!", 'warning']])
+  timers.tick(1_999)
+  assert.equal(bridgeCalls, [])
+  timers.tick(1)
+  assert.equal(bridgeCalls, ['close'])
+})
+
+test('NET-02 msg no.match.user is rejected without a toast', async () => {
+  const { api, toasts } = setup(code('5000', 'no.match.user'))
+  const err = await rejection(api.post('/api/match'))
+  assert.is(err.message, 'no.match.user')
+  assert.is(err.kind, 'code')
+  assert.is(toasts.length, 0)
+})
+
+test('NET-02 code 1111 in passCodes comes back as a value', async () => {
+  const { api, toasts } = setup(code('1111', 'invalid invitation code'))
+  assert.equal(await api.post('/api/invite', { code: 'X' }, { passCodes: ['1111'] }), {
+    passedCode: '1111',
+    msg: 'invalid invitation code',
+  })
+  assert.is(toasts.length, 0)
+})
+
+test('NET-02 other codes toast the server message as a warning, unless silent', async () => {
+  const a = setup(code('5000', 'Host is offline'))
+  const err = await rejection(a.api.post('/x'))
+  assert.is(err.message, 'Host is offline')
+  assert.is(err.code, '5000')
+  assert.equal(a.toasts, [['Host is offline', 'warning']])
+
+  const b = setup(code('1111', 'bad code'))
+  await rejection(b.api.post('/x', {}, { silent: true }))
+  assert.is(b.toasts.length, 0)
+})
+
+test('NET-02 a 0000 answer whose data cannot be decrypted rejects with kind decrypt', async () => {
+  const { api } = setup(async () => ({ status: 200, data: { code: '0000', msg: '', data: 'not-our-cipher' } }))
+  assert.is((await rejection(api.post('/x'))).kind, 'decrypt')
+})
+
+test('NET-02 a 200 that is not an envelope (an HTML page) is a network failure', async () => {
+  const { api, toasts } = setup(async () => ({ status: 200, data: '<html>' }))
+  const err = await rejection(api.post('/x'))
+  assert.is(err.kind, 'network')
+  assert.equal(toasts, [['Network Connection Failure', 'warning']])
+})
+
+for (const [status, text] of [
+  [401, 'Token invalid, please log in again'],
+  [403, 'No Access'],
+  [404, 'Request Address Error'],
+  [500, 'Server Failure'],
+  [502, 'Network Connection Failure'],
+] as const) {
+  test(`NET-03 HTTP ${status} rejects and toasts '${text}'`, async () => {
+    const { api, toasts, emitted } = setup(http(status))
+    const err = await rejection(api.post('/api/x'))
+    assert.is(err.kind, 'http')
+    assert.is(err.status, status)
+    assert.is(err.message, text)
+    assert.equal(toasts, [[text, 'warning']])
+    assert.equal(emitted, status === 401 ? [['unauthorized', { path: '/api/x' }]] : [])
+  })
+}
+
+test('NET-03 no response at all is a network failure; silent suppresses the toast', async () => {
+  const a = setup(() => Promise.reject(new TypeError('Failed to fetch')))
+  const err = await rejection(a.api.post('/x'))
+  assert.is(err.kind, 'network')
+  assert.is(err.status, undefined)
+  assert.is(err.message, 'Network Connection Failure')
+  assert.is(a.toasts.length, 1)
+
+  const b = setup(http(500))
+  await rejection(b.api.post('/x', {}, { silent: true }))
+  assert.is(b.toasts.length, 0)
+})
+
+test('NET-03 Arabic texts exist for every error the client shows', async () => {
+  const ar = (await import('../locales/ar/kernel.json')).default as Record<string, string>
+  for (const key of ['unauthorized', 'noAccess', 'badAddress', 'serverFailure', 'network', 'updated', 'insufficient', 'wsFailed']) {
+    assert.ok(ar[key] && ar[key] !== (en as Record<string, string>)[key], key)
+  }
+})
+
+test('NET-01 with the real redaxios: JSON body, abort signal handed to fetch, non-2xx status mapped', async () => {
+  const redaxios = (await import('redaxios')).default
+  const realFetch = globalThis.fetch
+  const calls: Array<{ url: string; init: RequestInit }> = []
+  let status = 200
+  globalThis.fetch = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init })
+    const body = { code: '0000', msg: '', data: encrypt({ ok: true }, keys) }
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  }) as typeof fetch
+  try {
+    const api = createApiClient({
+      config,
+      session: { token: signal('t'), appId: signal('a') } as unknown as Session,
+      lang: () => 'en',
+      events: createEvents(),
+      bridge: {} as NativeBridge,
+      toast: () => {},
+      t: (k) => k,
+      http: redaxios,
+    })
+    assert.equal(await api.post('/p', { x: 1 }), { ok: true })
+    assert.is(calls[0].url, 'http://api.test/p')
+    assert.is(calls[0].init.method, 'POST')
+    assert.ok(calls[0].init.signal instanceof AbortSignal)
+    assert.equal(decrypt(JSON.parse(String(calls[0].init.body)).data, keys), { x: 1 })
+    status = 404
+    const err = await rejection(api.post('/p', {}, { silent: true }))
+    assert.is(err.status, 404)
+    assert.is(err.message, 'kernel.badAddress')
+  } finally {
+    globalThis.fetch = realFetch
+  }
+})
+
+test.run()

@@ -1,0 +1,81 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createBridge, createHarnessBridge, harnessReceipt } from './bridge.ts'
+
+/** a window-like object with only what the bridge touches */
+function fakeWindow(extra: Record<string, unknown> = {}) {
+  const log: unknown[][] = []
+  const w: any = {
+    history: { length: 1, back: () => log.push(['back']) },
+    close: () => log.push(['close']),
+    open: (...a: unknown[]) => log.push(['open', ...a]),
+    document,
+    ...extra,
+  }
+  return { w: w as Window, log }
+}
+
+test('NET-02 bridge: closeWebview and openExternal go to window.NativeBridge when present', () => {
+  const calls: unknown[][] = []
+  const { w } = fakeWindow({
+    NativeBridge: { closeWebview: () => calls.push(['close']), openExternal: (u: string) => calls.push(['open', u]), appId: () => 'native-app' },
+  })
+  const b = createBridge(w)
+  b.closeWebview()
+  b.openExternal('https://x.com/')
+  assert.equal(calls, [['close'], ['open', 'https://x.com/']])
+  assert.is(b.appId(), 'native-app')
+})
+
+test('NET-02 bridge: iOS message handlers get { method, ... }', async () => {
+  const posted: any[] = []
+  const { w } = fakeWindow({ webkit: { messageHandlers: { bridge: { postMessage: (m: unknown) => posted.push(m) } } }, __NATIVE_APP_ID__: 'ios-app' })
+  const b = createBridge(w)
+  b.closeWebview()
+  const p = b.purchase({ productId: 'gem.100', orderCode: 'o-1' })
+  assert.equal(posted, [{ method: 'closeWebview' }, { method: 'purchase', productId: 'gem.100', orderCode: 'o-1' }])
+  assert.is(b.appId(), 'ios-app')
+  ;(w as any).__nativePurchaseResult('o-1', 'rcpt', undefined)
+  assert.equal(await p, { receipt: 'rcpt' })
+  const cancelled = b.purchase({ productId: 'gem.100', orderCode: 'o-2' })
+  ;(w as any).__nativePurchaseResult('o-2', null, 'cancelled by user')
+  try {
+    await cancelled
+    assert.unreachable()
+  } catch (e) {
+    assert.match((e as Error).message, 'cancelled by user')
+  }
+})
+
+test('NET-02 bridge: a plain browser goes back or closes, opens with noopener, refuses purchases', async () => {
+  const { w, log } = fakeWindow()
+  const b = createBridge(w)
+  b.closeWebview()
+  ;(w.history as any).length = 3
+  b.closeWebview()
+  b.openExternal('https://help.example.com/')
+  assert.equal(log, [['close'], ['back'], ['open', 'https://help.example.com/', '_blank', 'noopener,noreferrer']])
+  assert.is(b.appId(), null)
+  assert.throws(() => b.openExternal('javascript:alert(1)'), /only http and https/)
+  try {
+    await b.purchase({ productId: 'p', orderCode: 'o' })
+    assert.unreachable()
+  } catch (e) {
+    assert.match((e as Error).message, 'unsupported')
+  }
+})
+
+test('NET-02 harness bridge records calls, marks <html> when the webview closes, fakes receipts', async () => {
+  const { w } = fakeWindow()
+  const b = createHarnessBridge({ appId: 'h-app', win: w })
+  b.closeWebview()
+  b.openExternal('https://a.b/')
+  assert.equal(await b.purchase({ productId: 'p', orderCode: 'ord-7' }), { receipt: harnessReceipt('ord-7') })
+  assert.is(document.documentElement.dataset.webviewClosed, '1')
+  assert.equal((w as any).__bridgeLog.map((c: any) => c.method), ['closeWebview', 'openExternal', 'purchase'])
+  assert.is(b.calls, (w as any).__bridgeLog)
+  assert.is(b.appId(), 'h-app')
+  delete document.documentElement.dataset.webviewClosed
+})
+
+test.run()

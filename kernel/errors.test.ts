@@ -1,0 +1,133 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { clearAppCaches, installGlobalErrorHandlers, isChunkLoadError, page, recoverFromChunkError, showAppError } from './errors.ts'
+
+test('SHELL-04 chunk-load errors are told apart from other errors', () => {
+  const chunk = [
+    new TypeError('Failed to fetch dynamically imported module: https://app.example/chunks/wall-3f2a.js'),
+    new TypeError('error loading dynamically imported module'),
+    new TypeError('Importing a module script failed.'),
+    new Error('Loading chunk 42 failed.'),
+    Object.assign(new Error('x'), { name: 'ChunkLoadError' }),
+    new TypeError("Failed to load module script: Expected a JavaScript module script but the server responded with a MIME type of 'text/html'."),
+    new SyntaxError("Unexpected token '<'"),
+    new Error('GET /chunks/live-9a.js 404 (Not Found)'),
+    'Loading chunk 3 failed',
+  ]
+  for (const e of chunk) assert.ok(isChunkLoadError(e), String(e))
+  const other = [new Error('Cannot read properties of undefined'), new TypeError('x is not a function'), new Error('Request failed with status 404'), null, undefined, 42]
+  for (const e of other) assert.not.ok(isChunkLoadError(e), String(e))
+})
+
+function stubBrowser() {
+  const calls: string[] = []
+  const saved = { reload: page.reload, log: page.log, now: page.now }
+  const sw = (navigator as any).serviceWorker
+  const cachesBefore = (globalThis as any).caches
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistrations: async () => [{ unregister: async () => (calls.push('unregister sw1'), true) }, { unregister: async () => (calls.push('unregister sw2'), true) }] },
+  })
+  ;(globalThis as any).caches = {
+    keys: async () => ['v1', 'v2'],
+    delete: async (k: string) => (calls.push(`delete ${k}`), true),
+  }
+  let now = 1_000_000
+  page.reload = () => void calls.push('reload')
+  page.log = (event) => void calls.push(`log ${event}`)
+  page.now = () => now
+  sessionStorage.clear()
+  return {
+    calls,
+    advance: (ms: number) => (now += ms),
+    restore() {
+      Object.assign(page, saved)
+      Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: sw })
+      ;(globalThis as any).caches = cachesBefore
+      sessionStorage.clear()
+    },
+  }
+}
+
+test('SHELL-04 recovering from a chunk error unregisters service workers, clears caches, logs and reloads once', async () => {
+  const b = stubBrowser()
+  try {
+    assert.is(await recoverFromChunkError(new Error('Loading chunk 1 failed')), true)
+    assert.equal(b.calls, ['unregister sw1', 'unregister sw2', 'delete v1', 'delete v2', 'log reload', 'reload'])
+    b.calls.length = 0
+    b.advance(3000)
+    assert.is(await recoverFromChunkError(new Error('Loading chunk 1 failed')), false, 'no reload loop')
+    assert.not.ok(b.calls.includes('reload'))
+    b.advance(60_000)
+    assert.is(await recoverFromChunkError(new Error('Loading chunk 1 failed')), true, 'much later a reload is allowed again')
+  } finally {
+    b.restore()
+  }
+})
+
+test('SHELL-04 clearing caches survives a browser without service workers or Cache Storage', async () => {
+  const sw = (navigator as any).serviceWorker
+  const c = (globalThis as any).caches
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: undefined })
+  ;(globalThis as any).caches = undefined
+  await clearAppCaches()
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: sw })
+  ;(globalThis as any).caches = c
+})
+
+test('SHELL-04 window errors and unhandled rejections go to one handler, chunk errors apart', () => {
+  const chunk: unknown[] = []
+  const other: unknown[] = []
+  const target = new EventTarget() as unknown as Window
+  const dispose = installGlobalErrorHandlers({ target, onChunkError: (e) => chunk.push(e), onError: (e) => other.push(e) })
+  const boom = new Error('boom')
+  const lost = new TypeError('Failed to fetch dynamically imported module: /a.js')
+  target.dispatchEvent(Object.assign(new Event('error'), { error: boom }))
+  const rejection = Object.assign(new Event('unhandledrejection'), { reason: lost })
+  target.dispatchEvent(rejection)
+  target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: 'plain text' }))
+  assert.equal(chunk, [lost])
+  assert.equal(other, [boom, 'plain text'])
+  dispose()
+  target.dispatchEvent(Object.assign(new Event('error'), { error: boom }))
+  assert.is(other.length, 2, 'disposed handlers stop listening')
+})
+
+test('SHELL-04 by default a chunk error reaching the window clears caches and reloads', async () => {
+  const b = stubBrowser()
+  const target = new EventTarget() as unknown as Window
+  const dispose = installGlobalErrorHandlers({ target })
+  try {
+    target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('Importing a module script failed.') }))
+    await new Promise((r) => setImmediate(r))
+    assert.ok(b.calls.includes('delete v1'))
+    assert.is(b.calls.filter((c) => c === 'reload').length, 1)
+  } finally {
+    dispose()
+    b.restore()
+  }
+})
+
+test('SHELL-04 an app-load error shows its own overlay whose Retry reloads', () => {
+  const b = stubBrowser()
+  try {
+    const el = showAppError(new Error('app config is missing apiBase'))
+    assert.is(document.querySelector('[data-testid="app-error"]'), el)
+    assert.is(el.getAttribute('role'), 'alertdialog')
+    assert.match(el.textContent!, 'Something went wrong')
+    showAppError(new Error('again'))
+    assert.is(document.querySelectorAll('[data-testid="app-error"]').length, 1, 'never two overlays')
+    ;(document.querySelector('[data-testid="app-error-retry"]') as HTMLElement).click()
+    assert.ok(b.calls.includes('reload'))
+    document.documentElement.lang = 'ar'
+    const ar = showAppError(new Error('x'))
+    assert.is(ar.dir, 'rtl')
+    assert.match(ar.textContent!, 'إعادة المحاولة')
+  } finally {
+    document.documentElement.lang = 'en'
+    document.querySelector('[data-testid="app-error"]')?.remove()
+    b.restore()
+  }
+})
+
+test.run()

@@ -1,0 +1,169 @@
+// What happens when code, not data, fails (SHELL-04).
+//
+// A phone keeps an old index.html while the server already holds a new build: the old page then
+// asks for chunks that no longer exist and gets a 404 or the HTML of a fallback page. The only
+// cure is a fresh start, so a chunk error drops the service worker and caches and reloads, once.
+// Everything the browser does for us sits behind `page`, so tests can watch it.
+
+/** The browser calls this module makes; swapped in tests. */
+export const page = {
+  reload: (): void => window.location.reload(),
+  now: (): number => Date.now(),
+  log: (event: string, detail?: unknown): void => console.warn(`[app] ${event}`, detail ?? ''),
+}
+
+const CHUNK_PATTERNS = [
+  /failed to fetch dynamically imported module/i,
+  /error loading dynamically imported module/i, // Firefox
+  /importing a module script failed/i, // Safari
+  /loading (css )?chunk [\w-]+ failed/i, // webpack-style names, kept for old builds
+  /loading chunk/i,
+  /chunkloaderror/i,
+  /failed to load module script/i,
+  /mime type/i, // the server answered HTML instead of a script
+  /unexpected token '?<'?/i, // an HTML page parsed as script
+  /\b404\b.*\b(chunk|module|script|\.m?js)\b|\b(chunk|module|script|\.m?js)\b.*\b404\b/i,
+]
+
+/** Is this the failure of loading code (a dynamic import / chunk) rather than a bug in it? */
+export function isChunkLoadError(err: unknown): boolean {
+  if (!err) return false
+  const e = err as { name?: unknown; message?: unknown }
+  if (e.name === 'ChunkLoadError') return true
+  const text = typeof err === 'string' ? err : `${String(e.name ?? '')}: ${String(e.message ?? '')}`
+  return CHUNK_PATTERNS.some((re) => re.test(text))
+}
+
+/** Unregister every service worker and delete every Cache Storage entry; never throws. */
+export async function clearAppCaches(): Promise<void> {
+  try {
+    const sw = (navigator as Navigator & { serviceWorker?: ServiceWorkerContainer }).serviceWorker
+    if (sw?.getRegistrations) await Promise.all((await sw.getRegistrations()).map((r) => r.unregister()))
+  } catch (err) {
+    page.log('service worker cleanup failed', err)
+  }
+  try {
+    const store = (globalThis as { caches?: CacheStorage }).caches
+    if (store?.keys) await Promise.all((await store.keys()).map((k) => store.delete(k)))
+  } catch (err) {
+    page.log('cache cleanup failed', err)
+  }
+}
+
+const RELOAD_KEY = 'kernel.chunkReloadAt'
+/** a second chunk error this soon after our own reload means reloading does not help */
+const RELOAD_GUARD_MS = 10_000
+
+function session(): Storage | null {
+  try {
+    return window.sessionStorage
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Clear caches and reload, unless we reloaded for the same reason moments ago (a reload loop):
+ * then resolve false and let the caller show an error instead.
+ */
+export async function recoverFromChunkError(err: unknown): Promise<boolean> {
+  const store = session()
+  const last = Number(store?.getItem(RELOAD_KEY) ?? 0)
+  if (last && page.now() - last < RELOAD_GUARD_MS) {
+    page.log('chunk error again right after a reload; not reloading', err)
+    return false
+  }
+  store?.setItem(RELOAD_KEY, String(page.now()))
+  await clearAppCaches()
+  page.log('reload', { reason: 'chunk-load-error', message: (err as Error)?.message ?? String(err) })
+  page.reload()
+  return true
+}
+
+/** Clear caches, then reload after `delayMs` (the 'Update now' button waits 500 ms, SHELL-03). */
+export function reloadSoon(delayMs = 500): void {
+  void clearAppCaches()
+  page.log('reload', { reason: 'update' })
+  setTimeout(() => page.reload(), delayMs)
+}
+
+export interface GlobalErrorOptions {
+  /** a chunk failed to load; default: clear caches and reload once, else the app-error overlay */
+  onChunkError?: (err: unknown) => void
+  /** any other uncaught error or rejection; default: log it */
+  onError?: (err: unknown) => void
+  target?: Window
+}
+
+/** Route window 'error' and 'unhandledrejection' to one handler (SHELL-04). Returns the disposer. */
+export function installGlobalErrorHandlers(opts: GlobalErrorOptions = {}): () => void {
+  const target = opts.target ?? window
+  const onChunk =
+    opts.onChunkError ??
+    ((err: unknown) =>
+      void recoverFromChunkError(err).then((reloaded) => {
+        if (!reloaded) showAppError(err)
+      }))
+  const onOther = opts.onError ?? ((err: unknown) => page.log('uncaught error', err))
+  const handle = (err: unknown) => (isChunkLoadError(err) ? onChunk(err) : onOther(err))
+
+  const onError = (e: Event) => {
+    const ev = e as ErrorEvent
+    handle(ev.error ?? ev.message)
+  }
+  const onRejection = (e: Event) => handle((e as PromiseRejectionEvent).reason)
+  target.addEventListener('error', onError)
+  target.addEventListener('unhandledrejection', onRejection)
+  return () => {
+    target.removeEventListener('error', onError)
+    target.removeEventListener('unhandledrejection', onRejection)
+  }
+}
+
+const APP_ERROR_TEXT = {
+  en: { title: 'Something went wrong', body: 'The app could not start. Check your connection and try again.', retry: 'Retry' },
+  ar: { title: 'حدث خطأ ما', body: 'تعذّر تشغيل التطبيق. تحقّق من اتصالك وحاول مرة أخرى.', retry: 'إعادة المحاولة' },
+}
+
+/**
+ * The app could not start (createKernel or mount threw): a plain-DOM overlay, since React, the
+ * kernel or the strings may be what failed. Retry reloads the page.
+ */
+export function showAppError(err: unknown): HTMLElement {
+  page.log('app load error', err)
+  document.querySelector('[data-testid="app-error"]')?.remove()
+  const lang = /^ar\b/i.test(document.documentElement.lang || navigator.language || '') ? 'ar' : 'en'
+  const text = APP_ERROR_TEXT[lang]
+  const box = document.createElement('div')
+  box.setAttribute('data-testid', 'app-error')
+  box.setAttribute('role', 'alertdialog')
+  box.setAttribute('aria-modal', 'true')
+  box.setAttribute('aria-labelledby', 'app-error-title')
+  box.dir = lang === 'ar' ? 'rtl' : 'ltr'
+  box.style.cssText =
+    'position:fixed;inset:0;z-index:2147483000;display:flex;flex-direction:column;align-items:center;justify-content:center;' +
+    'gap:14px;padding:32px;text-align:center;background:#16111f;color:#f7f2fb;' +
+    "font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans Arabic',Tahoma,sans-serif"
+  box.innerHTML =
+    '<svg width="56" height="56" viewBox="0 0 24 24" fill="none" stroke="#ff3d7f" stroke-width="1.8" stroke-linecap="round" aria-hidden="true">' +
+    '<circle cx="12" cy="12" r="10"/><path d="M12 7v6M12 16.5v.5"/></svg>'
+  const title = document.createElement('h1')
+  title.id = 'app-error-title'
+  title.style.cssText = 'margin:0;font-size:19px;font-weight:700'
+  title.textContent = text.title
+  const body = document.createElement('p')
+  body.style.cssText = 'margin:0;max-width:300px;color:#a99bb8'
+  body.textContent = text.body
+  const retry = document.createElement('button')
+  retry.type = 'button'
+  retry.setAttribute('data-testid', 'app-error-retry')
+  retry.textContent = text.retry
+  retry.style.cssText =
+    'margin-top:8px;min-width:160px;height:44px;border:0;border-radius:22px;color:#fff;font:inherit;font-weight:600;' +
+    'background:linear-gradient(135deg,#ff3d7f,#9b4dff);cursor:pointer'
+  retry.addEventListener('click', () => page.reload())
+  box.append(title, body, retry)
+  document.body.appendChild(box)
+  retry.focus()
+  return box
+}

@@ -1,0 +1,220 @@
+// createKernel: from an app manifest and a runtime config to a running kernel.
+//
+// The order matters and is the whole story of start-up:
+//   1. the registry checks the plugin set (ids, requirements, one frame) and orders it
+//   2. platform pieces: storage, the native bridge, events, the router (a wouter location hook)
+//   3. who and where: i18n (from ?lang=), the session (token from storage, then from the URL)
+//   4. overlays (their context follows the route and the scene), the api client, the push bus
+//      with every plugin's handlers, the realtime socket (opens once logged in)
+//   5. every plugin's setup, in requirement order; services are created on first use
+// dispose() undoes 5 and 4 in reverse, so a test can build and drop kernels freely.
+import { computed, signal, type Signal } from '@preact/signals-react'
+import type { BaseLocationHook, BaseSearchHook } from 'wouter'
+import type { AppConfig } from './config.ts'
+import type { AppManifest, Disposer, Kernel, Scene, ServiceRef } from './types.ts'
+import { buildRegistry, type Registry } from './registry.ts'
+import { createEvents } from './events.ts'
+import { defaultStorage } from './storage.ts'
+import { createBridge, createHarnessBridge, type NativeBridge } from './bridge.ts'
+import { createI18n } from './i18n.ts'
+import { createSession, takeTokenFromUrl, type UrlTokenResult } from './session.ts'
+import { createApiClient, type Http } from './api.ts'
+import { createPushBus } from './push.ts'
+import { createRealtime, type SocketClass, type Timers } from './realtime.ts'
+import { createOverlays } from './overlays.tsx'
+import { createRouter, type KernelRouter } from './router.tsx'
+import type { RtcClient } from './rtc/types.ts'
+import type { ImClient } from './im/types.ts'
+
+export interface KernelOptions {
+  app: AppManifest
+  config: AppConfig
+  /** default window.localStorage (memory when it refuses) */
+  storage?: Storage
+  /** default: the harness bridge in harness mode, else the native one */
+  bridge?: NativeBridge
+  /** a wouter location to follow instead of the browser's: a hook, or all of memoryLocation() */
+  location?: BaseLocationHook | { hook: BaseLocationHook; searchHook?: BaseSearchHook; navigate?: (to: string, o?: { replace?: boolean }) => void }
+  /** an in-memory history starting at this URL ('/wall?tab=2'); ignored when location is given */
+  memory?: string
+  /** the query the app started with; default the router's */
+  search?: string
+  navigatorLanguage?: string
+  WebSocket?: SocketClass
+  timers?: Timers
+  /** the HTTP layer under the api client (redaxios by default) */
+  http?: Http
+  /** services that win over the plugins' own (test fakes, or a link the app binds) */
+  services?: Array<readonly [ServiceRef<any>, unknown]>
+  loadRtc?: (config: AppConfig) => Promise<RtcClient>
+  loadIm?: (config: AppConfig) => Promise<ImClient>
+}
+
+/** The kernel plus what the app root needs to render it. */
+export interface KernelInstance extends Kernel {
+  /** routes, overlays, frame and widgets of the ordered plugin set */
+  readonly registry: Registry
+  /** what the start URL did to the session (SHELL-09): the shell redirects on 'logout' */
+  readonly entry: UrlTokenResult
+  readonly router: KernelRouter
+}
+
+export function createKernel(opts: KernelOptions): KernelInstance {
+  const { app, config } = opts
+  const registry = buildRegistry(app.plugins)
+  const plugins = registry.plugins
+
+  const storage = opts.storage ?? defaultStorage()
+  const bridge = opts.bridge ?? (config.mode === 'harness' ? createHarnessBridge() : createBridge())
+  const events = createEvents()
+  const loc = typeof opts.location === 'function' ? { hook: opts.location } : opts.location
+  const router = createRouter(loc ? { hook: loc.hook, searchHook: loc.searchHook, navigate: loc.navigate } : { memory: opts.memory })
+  const startSearch = opts.search ?? router.search.peek().toString()
+
+  const i18n = createI18n({ plugins, search: new URLSearchParams(startSearch), storage, navigatorLanguage: opts.navigatorLanguage })
+  const session = createSession({ storage, bridge, defaultAppId: config.defaultAppId || app.appId })
+  const entry = takeTokenFromUrl(startSearch, session)
+  // a token must not stay in the address bar (shared links, screenshots, history)
+  if (entry.changed) router.navigate(router.path.peek() + entry.search, { replace: true })
+
+  const scene: Signal<Scene> = signal<Scene>({ call: false, live: false, game: false })
+  const overlays = createOverlays({
+    defs: registry.overlays,
+    context: computed(() => ({ path: router.path.value, search: router.search.value, scene: scene.value })),
+  })
+  const toast: Parameters<typeof createApiClient>[0]['toast'] = (text, o) => overlays.toast(text, o)
+
+  const api = createApiClient({
+    config,
+    session,
+    lang: () => i18n.locale.peek(),
+    events,
+    bridge,
+    toast,
+    t: (key) => i18n.t(key),
+    http: opts.http,
+    timers: opts.timers,
+  })
+
+  let kernel!: KernelInstance
+  const push = createPushBus({
+    kernel: () => kernel,
+    onError: (err, pushType) => console.error(`push handler for "${pushType}" failed`, err),
+  })
+  const realtime = createRealtime({
+    config,
+    token: session.token,
+    push,
+    onGiveUp: () => toast(i18n.t('kernel.wsFailed'), { type: 'warning' }),
+    WebSocket: opts.WebSocket,
+    timers: opts.timers,
+  })
+
+  // services: created on first get/need, each once, with the finished kernel
+  const fakes = new Map<string, unknown>((opts.services ?? []).map(([ref, impl]) => [ref.id, impl]))
+  const created = new Map<string, unknown>()
+  const creating: string[] = []
+  const get = <T>(ref: ServiceRef<T>): T | undefined => {
+    if (fakes.has(ref.id)) return fakes.get(ref.id) as T
+    if (created.has(ref.id)) return created.get(ref.id) as T
+    const entry = registry.services.get(ref.id)
+    if (!entry) return undefined
+    if (creating.includes(ref.id)) {
+      throw new Error(`services need each other in a cycle: ${[...creating, ref.id].join(' -> ')}`)
+    }
+    creating.push(ref.id)
+    try {
+      const service = entry.provider.create(kernel)
+      created.set(ref.id, service)
+      return service as T
+    } catch (err) {
+      if (err instanceof Error && err.message.startsWith('services need each other')) throw err
+      throw new Error(`service "${ref.id}" of plugin "${entry.plugin}" failed to start: ${messageOf(err)}`, { cause: err })
+    } finally {
+      creating.pop()
+    }
+  }
+
+  const rtc = once(() => (opts.loadRtc ?? defaultLoadRtc)(config))
+  const im = once(() => (opts.loadIm ?? defaultLoadIm)(config))
+
+  const disposers: Disposer[] = []
+  let disposed = false
+  const dispose = () => {
+    if (disposed) return
+    disposed = true
+    for (const d of disposers.splice(0).reverse()) {
+      try {
+        d()
+      } catch (err) {
+        console.error('a kernel disposer failed', err)
+      }
+    }
+  }
+
+  kernel = {
+    app,
+    plugins,
+    config,
+    api,
+    session,
+    realtime,
+    push,
+    overlays,
+    i18n,
+    router,
+    bridge,
+    events,
+    scene,
+    registry,
+    entry,
+    get,
+    need<T>(ref: ServiceRef<T>): T {
+      const s = get(ref)
+      if (s === undefined) throw new Error(`service "${ref.id}" is needed but no plugin of app "${app.appId}" provides it`)
+      return s
+    },
+    rtc,
+    im,
+    dispose,
+  }
+
+  disposers.push(() => router.dispose(), () => overlays.dispose(), () => realtime.dispose())
+  for (const { pushType, handler } of registry.push) disposers.push(push.on(pushType, handler))
+
+  for (const p of plugins) {
+    if (!p.setup) continue
+    try {
+      const d = p.setup(kernel)
+      if (typeof d === 'function') disposers.push(d)
+    } catch (err) {
+      dispose()
+      throw new Error(`plugin "${p.id}" failed in setup: ${messageOf(err)}`, { cause: err })
+    }
+  }
+
+  // opens now when logged in; from here on it follows login and logout by itself
+  realtime.connect()
+  return kernel
+}
+
+const defaultLoadRtc = (config: AppConfig) => import('./rtc/load.ts').then((m) => m.loadRtc(config))
+const defaultLoadIm = (config: AppConfig) => import('./im/load.ts').then((m) => m.loadIm(config))
+
+/** Load once; a failed load may be tried again. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | null = null
+  return () =>
+    (p ??= load().catch((err) => {
+      p = null
+      throw err
+    }))
+}
+
+function messageOf(err: unknown) {
+  return err instanceof Error ? err.message : String(err)
+}
+
+export { definePlugin, defineApp, provide, ref } from './plugin.ts'
+export type * from './types.ts'
+export type { Registry } from './registry.ts'

@@ -1,0 +1,25 @@
+// The few helpers a plugin or an app manifest is written with. They add no behaviour of
+// their own: a plugin is a plain object and the app's plugin list is plain data, so a
+// white-label build or a test picks any set (Sentry's integrations, Backstage's refs).
+import type { AppManifest, Kernel, Plugin, ServiceProvider, ServiceRef } from './types.ts'
+
+/** Identity with type checking; `cond && definePlugin(...)` in a manifest is dropped when false. */
+export function definePlugin<P extends Plugin>(plugin: P): P {
+  return plugin
+}
+
+/** A typed handle on a service. Two refs with the same id are the same service. */
+export function ref<T>(id: string): ServiceRef<T> {
+  if (!id) throw new Error('a service ref needs an id')
+  return Object.freeze({ id, toString: () => `ref(${id})` }) as ServiceRef<T>
+}
+
+/** What a plugin lists under `services`: the service behind ref, created on first use. */
+export function provide<T>(ref: ServiceRef<T>, create: (kernel: Kernel) => T): ServiceProvider<T> {
+  return { ref, create }
+}
+
+/** Identity with type checking for apps/<id>.ts. */
+export function defineApp(manifest: AppManifest): AppManifest {
+  return manifest
+}

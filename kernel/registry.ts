@@ -1,0 +1,98 @@
+// From the app manifest's plugin list to one checked, ordered registry.
+//
+// Everything here fails fast and names the culprit: a plugin set that cannot work
+// should stop the build's first test, not show a blank page on a phone.
+import type { ComponentType, ReactNode } from 'react'
+import type { OverlayDef, Plugin, PushHandler, RouteDef, ServiceProvider, Strings } from './types.ts'
+
+export interface Registry {
+  /** requirements first; otherwise in manifest order */
+  plugins: Plugin[]
+  routes: Array<RouteDef & { plugin: string }>
+  overlays: OverlayDef[]
+  push: Array<{ pushType: string; handler: PushHandler; plugin: string }>
+  /** by service ref id */
+  services: Map<string, { provider: ServiceProvider; plugin: string }>
+  /** every plugin's strings namespaced under its id: { en: { wall: {...} }, ar: {...} } */
+  strings: { en: Strings; ar: Strings }
+  frame?: ComponentType<{ children: ReactNode }>
+  widgets: ComponentType[]
+}
+
+type Entry = Plugin | false | null | undefined
+
+export function buildRegistry(entries: readonly Entry[]): Registry {
+  const plugins = orderPlugins(entries)
+  const reg: Registry = { plugins, routes: [], overlays: [], push: [], services: new Map(), strings: { en: {}, ar: {} }, widgets: [] }
+  const overlayOwner = new Map<string, string>()
+  const pathOwner = new Map<string, string>()
+  let frameOwner = ''
+
+  for (const p of plugins) {
+    for (const route of p.routes ?? []) {
+      for (const path of [route.path].flat()) {
+        const other = pathOwner.get(path)
+        if (other) throw new Error(`route "${path}" is declared by both plugin "${other}" and plugin "${p.id}"`)
+        pathOwner.set(path, p.id)
+      }
+      reg.routes.push({ ...route, plugin: p.id })
+    }
+    for (const o of p.overlays ?? []) {
+      const other = overlayOwner.get(o.id)
+      if (other) throw new Error(`overlay "${o.id}" is declared by both plugin "${other}" and plugin "${p.id}"`)
+      overlayOwner.set(o.id, p.id)
+      reg.overlays.push(o)
+    }
+    for (const [pushType, handler] of Object.entries(p.push ?? {})) reg.push.push({ pushType, handler, plugin: p.id })
+    for (const provider of p.services ?? []) {
+      const other = reg.services.get(provider.ref.id)
+      if (other) throw new Error(`service "${provider.ref.id}" is provided by both plugin "${other.plugin}" and plugin "${p.id}"`)
+      reg.services.set(provider.ref.id, { provider, plugin: p.id })
+    }
+    if (p.strings) {
+      reg.strings.en[p.id] = p.strings.en
+      reg.strings.ar[p.id] = p.strings.ar
+    }
+    if (p.frame) {
+      if (frameOwner) throw new Error(`plugins "${frameOwner}" and "${p.id}" both bring a page frame; only one may`)
+      frameOwner = p.id
+      reg.frame = p.frame
+    }
+    reg.widgets.push(...(p.widgets ?? []))
+  }
+  return reg
+}
+
+/** Drop falsy entries, check ids and requirements, and put requirements first (stable otherwise). */
+export function orderPlugins(entries: readonly Entry[]): Plugin[] {
+  const list = entries.filter((p): p is Plugin => !!p)
+  const byId = new Map<string, Plugin>()
+  for (const p of list) {
+    if (!p.id || typeof p.id !== 'string') throw new Error(`a plugin has no id (keys: ${Object.keys(p).join(', ')})`)
+    if (byId.has(p.id)) throw new Error(`plugin "${p.id}" is listed twice`)
+    if (p.id === 'kernel') throw new Error('plugin id "kernel" is reserved for the kernel\'s own strings')
+    byId.set(p.id, p)
+  }
+  for (const p of list) {
+    for (const need of p.requires ?? []) {
+      if (!byId.has(need)) throw new Error(`plugin "${p.id}" requires plugin "${need}", which this app does not list`)
+    }
+  }
+
+  // depth-first: each plugin's requirements are placed before it; `path` holds the current chain for cycle errors
+  const done = new Set<string>()
+  const path: string[] = []
+  const out: Plugin[] = []
+  const visit = (p: Plugin) => {
+    if (done.has(p.id)) return
+    const at = path.indexOf(p.id)
+    if (at >= 0) throw new Error(`plugins require each other in a cycle: ${[...path.slice(at), p.id].join(' -> ')}`)
+    path.push(p.id)
+    for (const need of p.requires ?? []) visit(byId.get(need)!)
+    path.pop()
+    done.add(p.id)
+    out.push(p)
+  }
+  list.forEach(visit)
+  return out
+}

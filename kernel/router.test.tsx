@@ -1,0 +1,241 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { act, type ComponentType } from 'react'
+import { memoryLocation } from 'wouter/memory-location'
+import { KernelApp } from './App.tsx'
+import { createRouter, loadWithRetry, matchesAny, RouteLoadError } from './router.tsx'
+import { page } from './errors.ts'
+import { click, fakeKernel, installFakeTimers, render, settle } from './ui/testing.tsx'
+import type { Plugin } from './types.ts'
+
+const pageOf = (text: string) => () => Promise.resolve({ default: () => <p data-testid="page">{text}</p> })
+
+test('SHELL-01 each route page is its own lazy chunk, loaded on first visit only', async () => {
+  let wallLoads = 0
+  let userLoads = 0
+  const plugin: Plugin = {
+    id: 'demo',
+    routes: [
+      { path: ['/wall', '/white-wall'], page: () => (wallLoads++, pageOf('wall')()) },
+      { path: '/user', page: () => (userLoads++, pageOf('user')()) },
+    ],
+  }
+  const kernel = fakeKernel({ plugins: [plugin], path: '/wall' })
+  const r = await render(<KernelApp kernel={kernel} />)
+  await settle()
+  assert.is(r.get('page')?.textContent, 'wall')
+  assert.is(wallLoads, 1)
+  assert.is(userLoads, 0, 'a route not visited is not loaded')
+
+  await act(async () => kernel.router.navigate('/white-wall'))
+  await settle()
+  assert.is(r.get('page')?.textContent, 'wall', 'a route with several paths matches any of them')
+  assert.is(wallLoads, 1, 'the chunk is loaded once')
+
+  await act(async () => kernel.router.navigate('/user'))
+  await settle()
+  assert.is(r.get('page')?.textContent, 'user')
+  assert.is(userLoads, 1)
+  r.unmount()
+  kernel.dispose()
+})
+
+test('SHELL-01 an unknown path shows the not-found page, whose button goes to the main path', async () => {
+  const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/wall', page: pageOf('wall') }] }], path: '/nowhere', mainPath: '/wall' })
+  const r = await render(<KernelApp kernel={kernel} />)
+  assert.ok(r.get('not-found'))
+  assert.is(r.get('page'), null)
+  await click(r.get('not-found-home'))
+  await settle()
+  assert.is(kernel.router.path.value, '/wall')
+  assert.is(r.get('not-found'), null)
+  assert.is(r.get('page')?.textContent, 'wall')
+  r.unmount()
+  kernel.dispose()
+})
+
+test('SHELL-01 a page still loading shows the spinner', async () => {
+  let resolve!: (m: { default: ComponentType }) => void
+  const slow = () => new Promise<{ default: ComponentType }>((r) => (resolve = r))
+  const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/slow', page: slow }] }], path: '/slow' })
+  const r = await render(<KernelApp kernel={kernel} />)
+  assert.ok(r.get('page-loading'))
+  await act(async () => resolve({ default: () => <p data-testid="page">slow</p> }))
+  await settle()
+  assert.is(r.get('page-loading'), null)
+  assert.is(r.get('page')?.textContent, 'slow')
+  r.unmount()
+  kernel.dispose()
+})
+
+test('SHELL-03 a failing route import is tried 3 times in all, then the update dialog shows', async () => {
+  let attempts = 0
+  const broken = () => {
+    attempts++
+    return Promise.reject(new TypeError('Failed to fetch dynamically imported module: /chunks/wall-abc.js'))
+  }
+  const warn = console.warn
+  const error = console.error
+  console.warn = console.error = () => {}
+  try {
+    const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/wall', page: broken }] }], path: '/wall' })
+    const r = await render(<KernelApp kernel={kernel} />)
+    await settle()
+    assert.is(attempts, 3)
+    assert.ok(r.get('update-dialog'), 'the dialog shows')
+    assert.ok(r.get('route-error'), 'the page area shows an error with a retry')
+    assert.ok(kernel.overlays.isOpen('kernel.update'))
+    assert.is(r.all('update-dialog').length, 1)
+
+    await click(r.get('update-later'))
+    assert.is(r.get('update-dialog'), null, 'Later closes it')
+
+    // a retry starts a fresh round of attempts
+    await click(r.get('route-error-retry'))
+    await settle()
+    assert.is(attempts, 6)
+    assert.ok(r.get('update-dialog'))
+    r.unmount()
+    kernel.dispose()
+  } finally {
+    console.warn = warn
+    console.error = error
+  }
+})
+
+test('SHELL-03 a route import that fails twice then loads shows the page and no dialog', async () => {
+  let attempts = 0
+  const flaky = () => (++attempts < 3 ? Promise.reject(new Error('Loading chunk 7 failed')) : pageOf('third time')())
+  const warn = console.warn
+  console.warn = () => {}
+  try {
+    const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/wall', page: flaky }] }], path: '/wall' })
+    const r = await render(<KernelApp kernel={kernel} />)
+    await settle()
+    assert.is(attempts, 3)
+    assert.is(r.get('page')?.textContent, 'third time')
+    assert.is(r.get('update-dialog'), null)
+    r.unmount()
+    kernel.dispose()
+  } finally {
+    console.warn = warn
+  }
+})
+
+test('SHELL-03 Update reloads after 500 ms, not before', async () => {
+  const kernel = fakeKernel({ path: '/' })
+  const r = await render(<KernelApp kernel={kernel} />)
+  const reload = page.reload
+  const log = page.log
+  let reloads = 0
+  page.reload = () => void reloads++
+  page.log = () => {}
+  const timers = installFakeTimers()
+  try {
+    await act(async () => void kernel.overlays.open('kernel.update'))
+    await settle()
+    assert.ok(r.get('update-dialog'))
+    await click(r.get('update-now'))
+    timers.tick(499)
+    assert.is(reloads, 0)
+    timers.tick(1)
+    assert.is(reloads, 1)
+  } finally {
+    timers.restore()
+    page.reload = reload
+    page.log = log
+    r.unmount()
+    kernel.dispose()
+  }
+})
+
+test('loadWithRetry gives up with a RouteLoadError carrying the last cause', async () => {
+  const warn = console.warn
+  console.warn = () => {}
+  let n = 0
+  const err = await loadWithRetry(() => Promise.reject(new Error(`fail ${++n}`))).catch((e) => e)
+  console.warn = warn
+  assert.instance(err, RouteLoadError)
+  assert.is((err.cause as Error).message, 'fail 3')
+})
+
+test('SHELL-09 a guest on a protected route gets login-required and the page is not loaded', async () => {
+  let loads = 0
+  const kernel = fakeKernel({
+    plugins: [{ id: 'demo', routes: [{ path: '/message', auth: true, page: () => (loads++, pageOf('inbox')()) }] }],
+    path: '/message?tab=2',
+    loggedIn: false,
+  })
+  const asked: string[] = []
+  kernel.events.on('login-required', (e) => asked.push(e.to))
+  const r = await render(<KernelApp kernel={kernel} />)
+  await settle()
+  assert.equal(asked, ['/message?tab=2'])
+  assert.ok(r.get('login-required'))
+  assert.is(loads, 0)
+
+  await act(async () => void (kernel.loggedIn.value = true))
+  await settle()
+  assert.is(r.get('page')?.textContent, 'inbox', 'after login the page shows')
+  r.unmount()
+  kernel.dispose()
+})
+
+test('router: memory navigation keeps the path and search signals in step, with replace and back', () => {
+  const router = createRouter({ memory: '/wall?tab=1' })
+  assert.is(router.path.value, '/wall')
+  assert.is(router.search.value.get('tab'), '1')
+  router.navigate('/user')
+  assert.is(router.path.value, '/user')
+  assert.is(router.search.value.toString(), '')
+  router.navigate('?x=2', { replace: true })
+  assert.is(router.path.value, '/user')
+  assert.is(router.search.value.get('x'), '2')
+  router.back()
+  assert.is(router.path.value, '/wall', 'replace did not add a history entry')
+  assert.is(router.search.value.get('tab'), '1')
+  router.dispose()
+})
+
+test('router: the browser location is followed, also for changes made outside the router', () => {
+  history.replaceState(null, '', '/start?a=1')
+  const router = createRouter()
+  assert.is(router.path.value, '/start')
+  router.navigate('/wall?tab=3')
+  assert.is(location.pathname, '/wall')
+  assert.is(router.search.value.get('tab'), '3')
+  history.pushState(null, '', '/elsewhere')
+  assert.is(router.path.value, '/elsewhere')
+  router.dispose()
+  history.pushState(null, '', '/after-dispose')
+  assert.is(router.path.value, '/elsewhere', 'a disposed router stops listening')
+})
+
+test('router: a foreign wouter hook (memoryLocation) drives the signals through <Sync/>', async () => {
+  const loc = memoryLocation({ path: '/moments', searchPath: 'id=4' })
+  const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/moments', page: pageOf('moments') }] }] })
+  const router = createRouter({ hook: loc.hook, searchHook: loc.searchHook, navigate: loc.navigate })
+  Object.assign(kernel, { router })
+  const r = await render(<KernelApp kernel={kernel} />)
+  await settle()
+  assert.is(router.path.value, '/moments')
+  assert.is(router.search.value.get('id'), '4')
+  assert.is(r.get('page')?.textContent, 'moments')
+  await act(async () => loc.navigate('/nope'))
+  assert.is(router.path.value, '/nope')
+  assert.ok(r.get('not-found'))
+  r.unmount()
+  kernel.dispose()
+})
+
+test('SHELL-02 matchesAny tells well-known paths (with params and wildcards)', () => {
+  const known = ['/wall', '/detail/:id', '/game/*', '/landingPage']
+  assert.ok(matchesAny('/wall', known))
+  assert.ok(matchesAny('/wall/', known))
+  assert.ok(matchesAny('/detail/42', known))
+  assert.ok(matchesAny('/game/x/y', known))
+  assert.not.ok(matchesAny('/', known))
+  assert.not.ok(matchesAny('/wallet', known))
+})
+
+test.run()

@@ -1,0 +1,353 @@
+// Routing: one location source, mirrored into signals (so overlays, the tab bar and plugin code
+// outside React always know the path), and the wouter hook that lets <Switch>/<Link> follow it.
+//
+// Three location sources: the browser (default), an in-memory history (tests, previews), or any
+// wouter location hook handed in (e.g. memoryLocation().hook). A foreign hook lives only inside
+// React, so its router renders a small <Sync/> that copies the hook's answer into the signals.
+import { Component, Suspense, lazy, useEffect, useLayoutEffect, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
+import { batch, computed, signal } from '@preact/signals-react'
+import { Route, Router as WouterRouter, Switch, type BaseLocationHook, type BaseSearchHook } from 'wouter'
+import { navigate as browserNavigate } from 'wouter/use-browser-location'
+import { useKernel, useSignalValue } from './hooks.ts'
+import { UPDATE_DIALOG } from './overlays.tsx'
+import type { LazyComponent, RouteDef, Router } from './types.ts'
+import { Button } from './ui/Button.tsx'
+import { EmptyState, ErrorState } from './ui/States.tsx'
+import { PageSpinner } from './ui/Spinner.tsx'
+import { IconCompass, IconLock } from './ui/icons.tsx'
+import { useText } from './ui/text.ts'
+
+export interface RouterOptions {
+  /** a wouter location hook to follow (e.g. memoryLocation().hook); the browser's by default */
+  hook?: BaseLocationHook
+  searchHook?: BaseSearchHook
+  /** that hook's navigate, when it is reachable outside React (memoryLocation() returns one) */
+  navigate?: (to: string, opts?: { replace?: boolean }) => void
+  /** an in-memory history starting at this URL, e.g. '/wall?tab=2' (ignored when hook is given) */
+  memory?: string
+}
+
+export interface KernelRouter extends Router {
+  /** the wouter location hook driven by this router (<WouterRouter hook={router.hook}>) */
+  hook: BaseLocationHook
+  searchHook: BaseSearchHook
+  /** present when following a foreign React hook: render it once inside the app */
+  Sync?: ComponentType
+  dispose(): void
+}
+
+interface Source {
+  read(): { path: string; search: string }
+  navigate(to: string, replace: boolean): void
+  back(): void
+  subscribe(onChange: () => void): () => void
+}
+
+const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange']
+
+function browserSource(): Source {
+  return {
+    read: () => ({ path: location.pathname, search: location.search }),
+    // wouter's navigate fires a pushState/replaceState event we listen to below
+    navigate: (to, replace) => browserNavigate(to, { replace }),
+    back: () => history.back(),
+    subscribe(onChange) {
+      LOCATION_EVENTS.forEach((e) => addEventListener(e, onChange))
+      return () => LOCATION_EVENTS.forEach((e) => removeEventListener(e, onChange))
+    },
+  }
+}
+
+function memorySource(start: string): Source {
+  const entries = [start]
+  const listeners = new Set<() => void>()
+  const notify = () => listeners.forEach((l) => l())
+  return {
+    read: () => splitUrl(entries[entries.length - 1]),
+    navigate(to, replace) {
+      if (replace) entries[entries.length - 1] = to
+      else entries.push(to)
+      notify()
+    },
+    back() {
+      if (entries.length < 2) return
+      entries.pop()
+      notify()
+    },
+    subscribe(onChange) {
+      listeners.add(onChange)
+      return () => listeners.delete(onChange)
+    },
+  }
+}
+
+function splitUrl(url: string): { path: string; search: string } {
+  const noHash = url.split('#')[0]
+  const q = noHash.indexOf('?')
+  return q < 0 ? { path: noHash || '/', search: '' } : { path: noHash.slice(0, q) || '/', search: noHash.slice(q) }
+}
+
+const bare = (search: string) => search.replace(/^\?/, '')
+
+export function createRouter(opts: RouterOptions = {}): KernelRouter {
+  const path = signal('/')
+  const searchText = signal('')
+  const search = computed(() => new URLSearchParams(searchText.value))
+  const set = (loc: { path: string; search: string }) =>
+    batch(() => {
+      path.value = loc.path
+      searchText.value = bare(loc.search)
+    })
+  // '?tab=2' keeps the path; anything else is a full in-app URL
+  const resolve = (to: string) => (to.startsWith('?') ? path.peek() + to : to)
+
+  let dispose = () => {}
+  let Sync: ComponentType | undefined
+  let navigate: (to: string, replace: boolean) => void
+  let back: () => void
+
+  if (!opts.hook) {
+    const src = opts.memory !== undefined ? memorySource(opts.memory || '/') : browserSource()
+    set(src.read())
+    dispose = src.subscribe(() => set(src.read()))
+    navigate = (to, replace) => src.navigate(to, replace)
+    back = () => src.back()
+  } else {
+    const foreign = opts.hook
+    const foreignSearch = opts.searchHook ?? foreign.searchHook ?? (() => '')
+    let foreignNavigate = opts.navigate
+    let pending: Array<[string, boolean]> = []
+    const visited: string[] = []
+    navigate = (to, replace) => {
+      if (!foreignNavigate) return void pending.push([to, replace])
+      foreignNavigate(to, { replace })
+      set(splitUrl(to)) // the hook tells React later; the signals should not lag behind
+    }
+    back = () => {
+      visited.pop()
+      const prev = visited.pop()
+      if (prev !== undefined) navigate(prev, true)
+    }
+    Sync = function RouterSync() {
+      const [p, nav] = foreign()
+      const s = foreignSearch()
+      foreignNavigate ??= nav
+      useLayoutEffect(() => {
+        set({ path: p, search: s })
+        const url = p + (s ? `?${bare(s)}` : '')
+        if (visited[visited.length - 1] !== url) visited.push(url)
+        const queued = pending
+        pending = []
+        queued.forEach(([to, replace]) => navigate(to, replace))
+      }, [p, s])
+      return null
+    }
+  }
+
+  const router: KernelRouter = {
+    path,
+    search,
+    navigate: (to, o) => navigate(resolve(to), !!o?.replace),
+    back: () => back(),
+    hook: undefined as unknown as BaseLocationHook,
+    searchHook: undefined as unknown as BaseSearchHook,
+    Sync,
+    dispose: () => dispose(),
+  }
+  const hooks = wouterHooks(router)
+  router.hook = hooks.hook
+  router.searchHook = hooks.searchHook
+  return router
+}
+
+const hookCache = new WeakMap<Router, { hook: BaseLocationHook; searchHook: BaseSearchHook }>()
+
+/** wouter hooks that follow any kernel Router (also a test's fake one) through its signals. */
+export function wouterHooks(router: Router): { hook: BaseLocationHook; searchHook: BaseSearchHook } {
+  let hooks = hookCache.get(router)
+  if (!hooks) {
+    const searchText = computed(() => router.search.value.toString())
+    const nav = (to: string, o?: { replace?: boolean }) => router.navigate(to, o)
+    hooks = {
+      hook: () => [useSignalValue(router.path), nav],
+      searchHook: () => useSignalValue(searchText),
+    }
+    hookCache.set(router, hooks)
+  }
+  return hooks
+}
+
+/** Does path match one of these wouter patterns? (e.g. the root redirect's well-known paths, SHELL-02) */
+export function matchesAny(path: string, patterns: readonly string[]): boolean {
+  return patterns.some((p) => patternToRegExp(p).test(path))
+}
+
+function patternToRegExp(pattern: string): RegExp {
+  // the subset of wouter patterns the manifests use: literal segments, :params, a trailing *
+  const body = pattern
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((seg) => (seg === '*' ? '.*' : seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')
+  return new RegExp(`^${body}/?$`, 'i')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Route chunks. Each page is React.lazy over its own dynamic import, so it is its own chunk
+// (SHELL-01). A failed import is retried twice (three attempts, SHELL-03); then the page shows an
+// error state and the 'new version' dialog offers a reload, since a missing chunk almost always
+// means the server holds a newer build than this page.
+
+export const ROUTE_LOAD_ATTEMPTS = 3
+
+/** The page's code could not be loaded after every attempt. */
+export class RouteLoadError extends Error {
+  constructor(readonly cause: unknown) {
+    super(`route failed to load after ${ROUTE_LOAD_ATTEMPTS} attempts: ${(cause as Error)?.message ?? cause}`)
+    this.name = 'RouteLoadError'
+  }
+}
+
+export async function loadWithRetry<T>(load: () => Promise<T>, attempts = ROUTE_LOAD_ATTEMPTS): Promise<T> {
+  let last: unknown
+  for (let i = 0; i < attempts; i++) {
+    try {
+      return await load()
+    } catch (err) {
+      last = err
+      console.warn(`[app] route load attempt ${i + 1} of ${attempts} failed`, err)
+    }
+  }
+  throw new RouteLoadError(last)
+}
+
+const pages = new WeakMap<LazyComponent, ComponentType>()
+
+function pageFor(load: LazyComponent): ComponentType {
+  let page = pages.get(load)
+  if (!page) {
+    page = lazy(() => loadWithRetry(load))
+    pages.set(load, page)
+  }
+  return page
+}
+
+/** Every plugin route, the not-found page last. Renders inside <KernelApp>. */
+export function Routes() {
+  const kernel = useKernel()
+  const hooks = wouterHooks(kernel.router)
+  const routes = useMemo(() => kernel.plugins.flatMap((p) => p.routes ?? []), [kernel])
+  return (
+    <WouterRouter hook={hooks.hook} searchHook={hooks.searchHook}>
+      <Switch>
+        {routes.flatMap((route) =>
+          [route.path].flat().map((p) => (
+            <Route key={p} path={p}>
+              <RouteSlot route={route} />
+            </Route>
+          )),
+        )}
+        <Route>
+          <NotFound />
+        </Route>
+      </Switch>
+    </WouterRouter>
+  )
+}
+
+function RouteSlot({ route }: { route: RouteDef }) {
+  const kernel = useKernel()
+  const loggedIn = useSignalValue(kernel.session.loggedIn)
+  if (route.auth && !loggedIn) return <LoginRequired />
+  return (
+    <RouteBoundary load={route.page}>
+      <Suspense fallback={<PageSpinner />}>
+        <RoutePage load={route.page} />
+      </Suspense>
+    </RouteBoundary>
+  )
+}
+
+function RoutePage({ load }: { load: LazyComponent }) {
+  const Page = pageFor(load)
+  return <Page />
+}
+
+/** A guest on a protected route: ask the shell for the login popup (SHELL-09) and wait here. */
+function LoginRequired() {
+  const kernel = useKernel()
+  const text = useText()
+  const ask = () => {
+    const { router } = kernel
+    const query = router.search.peek().toString()
+    kernel.events.emit('login-required', { to: router.path.peek() + (query ? `?${query}` : '') })
+  }
+  useEffect(ask, [kernel])
+  return (
+    <EmptyState
+      testId="login-required"
+      icon={<IconLock />}
+      title={text('kernel-ui.loginRequired')}
+      action={<Button onClick={ask}>{text('kernel-ui.login')}</Button>}
+    />
+  )
+}
+
+/** Unknown path (SHELL-01): say so and offer the main page. */
+export function NotFound() {
+  const kernel = useKernel()
+  const text = useText()
+  return (
+    <EmptyState
+      testId="not-found"
+      icon={<IconCompass />}
+      title={text('kernel.notFound')}
+      message={text('kernel-ui.notFoundHint')}
+      action={
+        <Button testId="not-found-home" onClick={() => kernel.router.navigate(kernel.app.settings.mainPath || '/', { replace: true })}>
+          {text('kernel-ui.goHome')}
+        </Button>
+      }
+    />
+  )
+}
+
+interface BoundaryProps {
+  load: LazyComponent
+  children: ReactNode
+}
+
+/** Catches what the page throws. A load failure also opens the update dialog (SHELL-03). */
+class RouteBoundaryInner extends Component<BoundaryProps & { onLoadError: () => void }, { error: unknown }> {
+  state = { error: null as unknown }
+  static getDerivedStateFromError(error: unknown) {
+    return { error }
+  }
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (error instanceof RouteLoadError) {
+      pages.delete(this.props.load) // React.lazy keeps its rejection; a retry needs a fresh one
+      this.props.onLoadError()
+    } else console.error('[app] page crashed', error, info.componentStack)
+  }
+  retry = () => {
+    pages.delete(this.props.load)
+    this.setState({ error: null })
+  }
+  render() {
+    if (!this.state.error) return this.props.children
+    return <RouteError onRetry={this.retry} />
+  }
+}
+
+function RouteBoundary(props: BoundaryProps) {
+  const kernel = useKernel()
+  const onLoadError = () => {
+    if (!kernel.overlays.isOpen(UPDATE_DIALOG)) void kernel.overlays.open(UPDATE_DIALOG)
+  }
+  return <RouteBoundaryInner {...props} onLoadError={onLoadError} />
+}
+
+function RouteError({ onRetry }: { onRetry: () => void }) {
+  const text = useText()
+  return <ErrorState testId="route-error" title={text('kernel-ui.errorTitle')} message={text('kernel-ui.errorBody')} retryLabel={text('kernel.retry')} onRetry={onRetry} />
+}

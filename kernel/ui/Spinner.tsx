@@ -1,0 +1,24 @@
+import { injectStyle } from '../style.ts'
+import css from './ui.css'
+
+injectStyle(css)
+
+export function Spinner({ size, label }: { size?: number; label?: string }) {
+  return (
+    <span
+      className="k-spinner"
+      role="progressbar"
+      aria-label={label ?? 'Loading'}
+      style={size ? ({ '--k-spinner': `${size}px` } as React.CSSProperties) : undefined}
+    />
+  )
+}
+
+/** Centred spinner for a page that is still loading (route Suspense fallback). */
+export function PageSpinner() {
+  return (
+    <div className="k-page-spinner" data-testid="page-loading">
+      <Spinner />
+    </div>
+  )
+}

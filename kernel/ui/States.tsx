@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react'
+import { injectStyle } from '../style.ts'
+import { Button } from './Button.tsx'
+import { IconAlert, IconInbox } from './icons.tsx'
+import css from './ui.css'
+
+injectStyle(css)
+
+export interface EmptyStateProps {
+  icon?: ReactNode
+  title: ReactNode
+  message?: ReactNode
+  action?: ReactNode
+  testId?: string
+}
+
+/** Nothing to show: a soft icon, a line of text, maybe one action. */
+export function EmptyState({ icon = <IconInbox />, title, message, action, testId = 'empty-state' }: EmptyStateProps) {
+  return (
+    <section className="k-state" data-testid={testId}>
+      <div className="k-state__icon">{icon}</div>
+      <h2 className="k-state__title">{title}</h2>
+      {message && <p className="k-state__text">{message}</p>}
+      {action && <div className="k-state__action">{action}</div>}
+    </section>
+  )
+}
+
+export interface ErrorStateProps {
+  title: ReactNode
+  message?: ReactNode
+  retryLabel: ReactNode
+  onRetry: () => void
+  testId?: string
+}
+
+/** Something failed: say so and offer a retry. */
+export function ErrorState({ title, message, retryLabel, onRetry, testId = 'error-state' }: ErrorStateProps) {
+  return (
+    <section className="k-state k-state--error" data-testid={testId} role="alert">
+      <div className="k-state__icon">
+        <IconAlert />
+      </div>
+      <h2 className="k-state__title">{title}</h2>
+      {message && <p className="k-state__text">{message}</p>}
+      <div className="k-state__action">
+        <Button variant="secondary" testId={`${testId}-retry`} onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      </div>
+    </section>
+  )
+}
