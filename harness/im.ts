@@ -1,5 +1,19 @@
-// PLACEHOLDER SIGNATURE, implemented by the messaging work: the /im harness IM service.
+// The harness IM service at /im, speaking the protocol of kernel/im/protocol.ts. Accounts are
+// the users' yxAccid, checked against their imToken. Conversations and messages live in
+// memory: a restart of the harness starts every chat afresh, like a fresh install.
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { ImCode } from '../kernel/im/errors.ts'
+import { p2pConversationId, type ImOutgoing, type ImReply, type ImRequest, type ImServerEvent } from '../kernel/im/protocol.ts'
+import type { ImConversation, ImMessage } from '../kernel/im/types.ts'
 import type { HarnessContext, UpgradeService } from './types.ts'
+
+export interface ImDelivered {
+  from: string
+  to: string
+  message: ImMessage
+}
 
 export interface ImService extends UpgradeService {
   /** deliver a message from one account to another (a host greeting, a robot invitation) */
@@ -7,6 +21,253 @@ export interface ImService extends UpgradeService {
   /** make the next logins of an account fail with a code (e.g. -10005) */
   failNextLogins(account: string, code: number, times: number): void
   drop(account?: string): number
+  /** send a service error code to an account's open connections (e.g. -10002 kicked) */
+  raiseError(account: string, code: number): number
+  /** every message sent, by a client or by send(): simulated hosts reply from here */
+  onMessage(fn: (m: ImDelivered) => void): () => void
+  /** messages between two accounts, oldest first */
+  history(a: string, b: string): ImMessage[]
 }
 
-export declare function createImService(ctx: HarnessContext): ImService
+interface Stored {
+  serverId: string
+  clientId: string
+  from: string
+  to: string
+  messageType: number
+  text?: string
+  attachment?: { raw?: string; [k: string]: unknown }
+  serverExtension?: string
+  createTime: number
+}
+
+interface Conv {
+  unread: number
+  updateTime: number
+  last?: Stored
+}
+
+const MAX_HISTORY = 100
+const MAX_CONVERSATIONS = 200
+
+export function createImService(ctx: HarnessContext): ImService {
+  const wss = new WebSocketServer({ noServer: true })
+  const sockets = new Map<WebSocket, { account: string | null }>()
+  const messages: Stored[] = []
+  const convs = new Map<string, Map<string, Conv>>() // owner -> peer -> state
+  const failures = new Map<string, { code: number; times: number }>()
+  const listeners = new Set<(m: ImDelivered) => void>()
+  let seq = 0
+  let lastTime = 0
+
+  const now = () => (lastTime = Math.max(Date.now(), lastTime + 1))
+  const socketsOf = (account: string) => [...sockets].filter(([, s]) => s.account === account).map(([ws]) => ws)
+  const write = (ws: WebSocket, frame: ImReply | ImServerEvent) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame))
+  }
+
+  const conv = (owner: string, peer: string) => {
+    let byPeer = convs.get(owner)
+    if (!byPeer) convs.set(owner, (byPeer = new Map()))
+    let c = byPeer.get(peer)
+    if (!c) byPeer.set(peer, (c = { unread: 0, updateTime: 0 }))
+    return c
+  }
+
+  // A stored message as one side of the conversation sees it.
+  const view = (m: Stored, viewer: string): ImMessage => ({
+    messageClientId: m.clientId,
+    messageServerId: m.serverId,
+    senderId: m.from,
+    conversationId: p2pConversationId(viewer, viewer === m.from ? m.to : m.from),
+    messageType: m.messageType,
+    ...(m.text !== undefined && { text: m.text }),
+    ...(m.attachment && { attachment: m.attachment }),
+    ...(m.serverExtension !== undefined && { serverExtension: m.serverExtension }),
+    createTime: m.createTime,
+    fromNick: ctx.userByAccid(m.from)?.nickname ?? m.from,
+  })
+
+  const conversationOf = (owner: string, peer: string): ImConversation => {
+    const c = conv(owner, peer)
+    return {
+      conversationId: p2pConversationId(owner, peer),
+      to: peer,
+      ...(c.last && { lastMessage: view(c.last, owner) }),
+      unreadCount: c.unread,
+      updateTime: c.updateTime,
+    }
+  }
+
+  const notifyConversation = (owner: string, peer: string) => {
+    const data = [conversationOf(owner, peer)]
+    for (const ws of socketsOf(owner)) write(ws, { event: 'conversations-changed', data })
+  }
+
+  const deliver = (from: string, to: string, out: Omit<ImOutgoing, 'messageClientId'> & { messageClientId?: string }) => {
+    const m: Stored = {
+      serverId: String(++seq),
+      clientId: out.messageClientId || `s${seq}`,
+      from,
+      to,
+      messageType: out.messageType,
+      ...(out.text !== undefined && { text: out.text }),
+      ...(out.attachment && { attachment: out.attachment }),
+      ...(out.serverExtension !== undefined && { serverExtension: out.serverExtension }),
+      createTime: now(),
+    }
+    messages.push(m)
+    const mine = conv(from, to)
+    mine.last = m
+    mine.updateTime = m.createTime
+    const theirs = conv(to, from)
+    theirs.last = m
+    theirs.updateTime = m.createTime
+    theirs.unread++
+    for (const ws of socketsOf(to)) write(ws, { event: 'message', data: view(m, to) })
+    notifyConversation(to, from)
+    notifyConversation(from, to)
+    const delivered = { from, to, message: view(m, to) }
+    for (const fn of [...listeners]) {
+      try {
+        fn(delivered)
+      } catch (err) {
+        ctx.log('im listener failed', err)
+      }
+    }
+    return m
+  }
+
+  const historyOf = (a: string, b: string) =>
+    messages.filter((m) => (m.from === a && m.to === b) || (m.from === b && m.to === a))
+
+  const clampLimit = (v: unknown, dflt: number, max: number) =>
+    typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.min(Math.floor(v), max) : dflt
+
+  class BadRequest extends Error {
+    code: number = ImCode.badRequest
+  }
+  const str = (v: unknown, name: string) => {
+    if (typeof v !== 'string' || !v) throw new BadRequest(`${name} must be a non-empty string`)
+    return v
+  }
+
+  const handle = (ws: WebSocket, state: { account: string | null }, req: ImRequest): unknown => {
+    if (req.op === 'login') {
+      const account = str(req.account, 'account')
+      const fail = failures.get(account)
+      if (fail && fail.times > 0) {
+        if (--fail.times === 0) failures.delete(account)
+        throw Object.assign(new Error('login refused'), { code: fail.code })
+      }
+      const user = ctx.userByAccid(account)
+      if (!user || !req.token || user.imToken !== req.token)
+        throw Object.assign(new Error('wrong account or token'), { code: ImCode.auth })
+      state.account = account
+      return { account }
+    }
+    const me = state.account
+    if (!me) throw Object.assign(new Error('not logged in'), { code: ImCode.forbidden })
+    switch (req.op) {
+      case 'logout':
+        state.account = null
+        return null
+      case 'send': {
+        const to = str(req.to, 'to')
+        const m = req.message
+        if (!m || typeof m !== 'object' || typeof m.messageType !== 'number') throw new BadRequest('message.messageType must be a number')
+        if (m.messageType === 0 && (typeof m.text !== 'string' || !m.text.trim())) throw new BadRequest('text must not be empty')
+        if (m.attachment !== undefined && (typeof m.attachment !== 'object' || m.attachment === null)) throw new BadRequest('attachment must be an object')
+        return view(deliver(me, to, m), me)
+      }
+      case 'conversations': {
+        const limit = clampLimit(req.limit, 100, MAX_CONVERSATIONS)
+        return [...(convs.get(me)?.keys() ?? [])]
+          .map((peer) => conversationOf(me, peer))
+          .sort((a, b) => b.updateTime - a.updateTime)
+          .slice(0, limit)
+      }
+      case 'history': {
+        const to = str(req.to, 'to')
+        const limit = clampLimit(req.limit, 50, MAX_HISTORY)
+        return historyOf(me, to)
+          .slice(-limit)
+          .map((m) => view(m, me))
+      }
+      case 'markRead': {
+        const to = str(req.to, 'to')
+        conv(me, to).unread = 0
+        notifyConversation(me, to)
+        return null
+      }
+      default:
+        throw new BadRequest(`unknown op ${(req as { op?: unknown }).op}`)
+    }
+  }
+
+  wss.on('connection', (ws) => {
+    const state = { account: null as string | null }
+    sockets.set(ws, state)
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return
+      let req: ImRequest
+      try {
+        req = JSON.parse(String(data))
+      } catch {
+        return // not our protocol: ignore, like the real service
+      }
+      if (!req || typeof req !== 'object' || typeof req.id !== 'number') return
+      try {
+        write(ws, { id: req.id, ok: true, data: handle(ws, state, req) ?? null })
+      } catch (err) {
+        const code = typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 500
+        write(ws, { id: req.id, ok: false, code, msg: (err as Error).message })
+      }
+    })
+    ws.on('close', () => sockets.delete(ws))
+    ws.on('error', () => sockets.delete(ws))
+  })
+
+  return {
+    path: '/im',
+    handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+    },
+    close() {
+      for (const ws of sockets.keys()) ws.terminate()
+      sockets.clear()
+      wss.close()
+    },
+    send(from, to, message) {
+      deliver(from, to, {
+        messageType: message.messageType ?? 0,
+        ...(message.text !== undefined && { text: message.text }),
+        ...(message.attachment && { attachment: message.attachment }),
+      })
+    },
+    failNextLogins(account, code, times) {
+      if (times > 0) failures.set(account, { code, times })
+      else failures.delete(account)
+    },
+    drop(account) {
+      let n = 0
+      for (const [ws, s] of sockets) {
+        if (account !== undefined && s.account !== account) continue
+        ws.terminate()
+        sockets.delete(ws)
+        n++
+      }
+      return n
+    },
+    raiseError(account, code) {
+      const list = socketsOf(account)
+      for (const ws of list) write(ws, { event: 'error', data: { code } })
+      return list.length
+    },
+    onMessage(fn) {
+      listeners.add(fn)
+      return () => void listeners.delete(fn)
+    },
+    history: (a, b) => historyOf(a, b).map((m) => view(m, a)),
+  }
+}

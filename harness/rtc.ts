@@ -1,4 +1,10 @@
-// PLACEHOLDER SIGNATURE, implemented by the media work: the /rtc harness video signalling.
+// The harness RTC signalling service at /rtc (kernel/rtc/protocol.ts). Viewers join channels
+// over WebSocket; simulated hosts join and leave by hostJoin/hostLeave and always publish
+// video and audio. The app draws a host as a generated video, so no media flows here.
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type WebSocket } from 'ws'
+import type { MediaType, RtcPeer, RtcRequest, RtcServerEvent } from '../kernel/rtc/protocol.ts'
 import type { HarnessContext, UpgradeService } from './types.ts'
 
 export interface RtcService extends UpgradeService {
@@ -10,4 +16,114 @@ export interface RtcService extends UpgradeService {
   channels(): Array<{ channel: string; uids: string[] }>
 }
 
-export declare function createRtcService(ctx: HarnessContext): RtcService
+interface Member {
+  peer: RtcPeer
+  /** absent for simulated hosts */
+  ws?: WebSocket
+}
+
+export function createRtcService(ctx: HarnessContext): RtcService {
+  const wss = new WebSocketServer({ noServer: true })
+  const channels = new Map<string, Map<string, Member>>()
+  const sockets = new Map<WebSocket, { channel: string; uid: string } | null>()
+
+  // a uid may be an IM account or a user id; either way show the user's nickname
+  const nameOf = (uid: string) =>
+    ctx.userByAccid(uid)?.nickname ?? (/^\d+$/.test(uid) ? ctx.userById(Number(uid))?.nickname : undefined) ?? uid
+
+  const write = (ws: WebSocket | undefined, e: RtcServerEvent) => {
+    if (ws && ws.readyState === ws.OPEN) ws.send(JSON.stringify(e))
+  }
+  const others = (channel: string, uid: string) => [...(channels.get(channel)?.values() ?? [])].filter((m) => m.peer.uid !== uid)
+  const tell = (channel: string, uid: string, e: RtcServerEvent) => others(channel, uid).forEach((m) => write(m.ws, e))
+
+  const add = (channel: string, member: Member) => {
+    let ch = channels.get(channel)
+    if (!ch) channels.set(channel, (ch = new Map()))
+    const before = ch.get(member.peer.uid)
+    if (before?.ws && before.ws !== member.ws) leave(channel, member.peer.uid, 'replaced')
+    ch.set(member.peer.uid, member)
+    tell(channel, member.peer.uid, { event: 'user-joined', user: { ...member.peer, media: [] } })
+    for (const mediaType of member.peer.media) tell(channel, member.peer.uid, { event: 'user-published', uid: member.peer.uid, mediaType })
+  }
+
+  function leave(channel: string, uid: string, reason?: string) {
+    const ch = channels.get(channel)
+    const member = ch?.get(uid)
+    if (!ch || !member) return
+    ch.delete(uid)
+    if (member.ws) sockets.set(member.ws, null)
+    if (!ch.size) channels.delete(channel)
+    tell(channel, uid, { event: 'user-left', uid, ...(reason && { reason }) })
+  }
+
+  const onRequest = (ws: WebSocket, req: RtcRequest) => {
+    const at = sockets.get(ws)
+    if (req.op === 'join') {
+      if (typeof req.channel !== 'string' || !req.channel || typeof req.uid !== 'string' || !req.uid)
+        return write(ws, { event: 'error', code: 400, msg: 'join needs channel and uid' })
+      if (at) leave(at.channel, at.uid, 'rejoined')
+      const existing = others(req.channel, req.uid).map((m) => m.peer)
+      sockets.set(ws, { channel: req.channel, uid: req.uid })
+      add(req.channel, { peer: { uid: req.uid, name: nameOf(req.uid), media: [] }, ws })
+      write(ws, { event: 'joined', channel: req.channel, users: existing })
+      write(ws, { event: 'network-quality', uplink: 1, downlink: 1 })
+    } else if (req.op === 'publish') {
+      if (!at) return write(ws, { event: 'error', code: 403, msg: 'not in a channel' })
+      const member = channels.get(at.channel)?.get(at.uid)
+      if (!member) return
+      const media = (Array.isArray(req.media) ? req.media : []).filter((m): m is MediaType => m === 'video' || m === 'audio')
+      for (const mediaType of media) {
+        if (member.peer.media.includes(mediaType)) continue
+        member.peer.media.push(mediaType)
+        tell(at.channel, at.uid, { event: 'user-published', uid: at.uid, mediaType })
+      }
+    } else if (req.op === 'leave') {
+      if (at) leave(at.channel, at.uid)
+    } else write(ws, { event: 'error', code: 400, msg: `unknown op ${(req as { op?: unknown }).op}` })
+  }
+
+  wss.on('connection', (ws) => {
+    sockets.set(ws, null)
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return
+      let req: RtcRequest
+      try {
+        req = JSON.parse(String(data))
+      } catch {
+        return
+      }
+      if (req && typeof req === 'object') onRequest(ws, req)
+    })
+    const gone = () => {
+      const at = sockets.get(ws)
+      if (at) leave(at.channel, at.uid, 'network')
+      sockets.delete(ws)
+    }
+    ws.on('close', gone)
+    ws.on('error', gone)
+  })
+
+  return {
+    path: '/rtc',
+    handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+    },
+    close() {
+      for (const ws of sockets.keys()) ws.terminate()
+      sockets.clear()
+      channels.clear()
+      wss.close()
+    },
+    hostJoin(channel, uid) {
+      if (channels.get(channel)?.has(uid)) return
+      add(channel, { peer: { uid, name: nameOf(uid), media: ['video', 'audio'] } })
+    },
+    hostLeave: (channel, uid) => leave(channel, uid, 'quit'),
+    setQuality(channel, quality) {
+      const q = Math.max(0, Math.min(6, Math.round(quality)))
+      for (const m of channels.get(channel)?.values() ?? []) write(m.ws, { event: 'network-quality', uplink: q, downlink: q })
+    },
+    channels: () => [...channels].map(([channel, ch]) => ({ channel, uids: [...ch.keys()] })),
+  }
+}

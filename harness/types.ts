@@ -95,6 +95,17 @@ export interface FakeSlice {
   start?: (ctx: HarnessContext) => (() => void) | void
 }
 
+/** What a control entry returns to answer something other than JSON: a fake provider's page,
+ *  script or redirect (a payment approval page, a card drop-in script). */
+export class RawReply {
+  constructor(
+    public body: string,
+    public contentType = 'text/html; charset=utf-8',
+    public status = 200,
+    public headers: Record<string, string> = {},
+  ) {}
+}
+
 export function defineFake(slice: FakeSlice): FakeSlice {
   return slice
 }

@@ -124,7 +124,9 @@ export async function connectIm(opts: ConnectImOptions): Promise<ImConnection> {
         if (timer != null) timers.clearTimeout(timer)
         timer = null
         connected()
-      } else if (s === 'disconnected' || s === 'failed') scheduleReconnect(code)
+      } else if (s === 'disconnected') scheduleReconnect(code)
+      // e.g. signed in elsewhere: logging back in would only start a tug of war
+      else if (s === 'failed') setState('failed', code)
     }),
     client.on('error', ({ code }) => {
       if (REFRESH_TOKEN_CODES.includes(code)) void relogin(code, true)

@@ -1,0 +1,22 @@
+// The default app: every tab, the match (home) tab included.
+import { defineApp } from '../kernel/plugin.ts'
+import shell from '../plugins/shell/index.ts'
+import home from '../plugins/home/index.ts'
+import wall from '../plugins/wall/index.ts'
+import moments from '../plugins/moments/index.ts'
+import message from '../plugins/message/index.ts'
+import user from '../plugins/user/index.ts'
+import { defaultTabs, wellKnownPaths } from './tabs.ts'
+
+export const DEFAULT_APP_ID = 'callwall'
+
+export default defineApp({
+  appId: DEFAULT_APP_ID,
+  name: 'CallWall',
+  plugins: [shell, home, wall, moments, message, user],
+  settings: {
+    tabs: defaultTabs,
+    mainPath: '/wall',
+    wellKnownPaths,
+  },
+})

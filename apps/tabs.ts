@@ -1,0 +1,48 @@
+// The main tabs of each app variant (SHELL-05, SHELL-08). label is an i18n key, icon a shell icon name.
+import type { TabSetting } from '../kernel/types.ts'
+
+export const defaultTabs: TabSetting[] = [
+  { id: 'home', path: '/', icon: 'home', label: 'shell.tabs.home' },
+  { id: 'wall', path: '/wall', icon: 'wall', label: 'shell.tabs.wall' },
+  { id: 'moments', path: '/moments', icon: 'moments', label: 'shell.tabs.moments' },
+  { id: 'message', path: '/message', icon: 'message', label: 'shell.tabs.message' },
+  { id: 'user', path: '/user', icon: 'user', label: 'shell.tabs.user' },
+]
+
+/** White-label variant: the home (match) tab is dropped and three tabs use their white paths. */
+export const whiteTabs: TabSetting[] = [
+  { id: 'wall', path: '/white-wall', icon: 'wall', label: 'shell.tabs.wall' },
+  { id: 'moments', path: '/white-moments', icon: 'moments', label: 'shell.tabs.moments' },
+  { id: 'message', path: '/white-message', icon: 'message', label: 'shell.tabs.message' },
+  { id: 'user', path: '/user', icon: 'user', label: 'shell.tabs.user' },
+]
+
+/**
+ * Deep links an external link (push notification, banner, native shell) may open directly;
+ * every other start path goes through /landingPage first (SHELL-02).
+ */
+export const wellKnownPaths: string[] = [
+  '/landingPage',
+  '/wall',
+  '/white-wall',
+  '/detail',
+  '/talk',
+  '/getcoin',
+  '/vip',
+  '/usdtPay',
+  '/usdtpay',
+  '/paystatus',
+  '/forcePay',
+  '/proxyCharge',
+  '/customer',
+  '/customer-talk',
+  '/game',
+  '/gameCenter',
+  '/activity',
+  '/h5link',
+  '/redirect',
+  '/agreement',
+  '/free',
+  '/match',
+  '/moments-detail',
+]

@@ -1,0 +1,21 @@
+// The white-label app (SHELL-08): no home/match plugin, tabs on the /white-* paths, main path /white-wall.
+import { defineApp } from '../kernel/plugin.ts'
+import shell from '../plugins/shell/index.ts'
+import wall from '../plugins/wall/index.ts'
+import moments from '../plugins/moments/index.ts'
+import message from '../plugins/message/index.ts'
+import user from '../plugins/user/index.ts'
+import { whiteTabs, wellKnownPaths } from './tabs.ts'
+
+export const WHITE_APP_ID = 'callwall-white'
+
+export default defineApp({
+  appId: WHITE_APP_ID,
+  name: 'CallWall Lite',
+  plugins: [shell, wall, moments, message, user],
+  settings: {
+    tabs: whiteTabs,
+    mainPath: '/white-wall',
+    wellKnownPaths,
+  },
+})

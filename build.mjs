@@ -1,0 +1,225 @@
+// The app build (esbuild). One script for every flavour:
+//   node build.mjs                          production webview bundle, every app id (picked at runtime)
+//   node build.mjs --app <appId|file>       production bundle of one app: only its manifest and plugins
+//   node build.mjs --mode harness           the same app for the harness (sourcemaps on)
+//   options: --outdir <dir>, --config <app-config.json> (production app-config.js), --no-minify
+// Importable too: buildApp({ mode, appId, outdir, minify, quiet }).
+import * as esbuild from 'esbuild'
+import { gzipSync } from 'node:zlib'
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const root = dirname(fileURLToPath(import.meta.url))
+const appsDir = join(root, 'apps')
+const appsIndex = join(appsDir, 'index.ts')
+
+/** esbuild options shared by the app and the bench's hello world, so their sizes compare. */
+export function baseOptions({ mode = 'production', minify = true } = {}) {
+  return {
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    platform: 'browser',
+    target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
+    jsx: 'automatic',
+    loader: { '.css': 'text', '.svg': 'text' },
+    // real sizes in every mode: React's production build, no dev warnings
+    define: { 'process.env.NODE_ENV': '"production"' },
+    minify,
+    sourcemap: mode === 'harness' ? 'linked' : false,
+    legalComments: 'none',
+    entryNames: 'assets/[name]-[hash]',
+    chunkNames: 'assets/chunk-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    metafile: true,
+    write: true,
+    logLevel: 'silent',
+  }
+}
+
+/** SDKs that may only arrive through a dynamic import (never in the first bundle). */
+export const SDK_PATTERNS = [/node_modules[\\/]agora-rtc-sdk-ng[\\/]/, /node_modules[\\/]nim-web-sdk-ng[\\/]/]
+
+/** The manifest file of an app id: a file name in apps/ (default, white) or the appId it declares. */
+export async function findManifestFile(appId) {
+  const files = (await readdir(appsDir)).filter((f) => /\.tsx?$/.test(f) && !/^(index|entry)\.tsx?$/.test(f) && !f.includes('.test.') && !f.endsWith('.d.ts'))
+  const byName = files.find((f) => f.replace(/\.tsx?$/, '') === appId)
+  if (byName) return join(appsDir, byName)
+  // the id as a string literal: `appId: 'x'` or `const X_APP_ID = 'x'`
+  const quoted = new RegExp(`['"\`]${appId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`)
+  for (const f of files) {
+    if (quoted.test(await readFile(join(appsDir, f), 'utf8'))) return join(appsDir, f)
+  }
+  throw new Error(`no app manifest for app id '${appId}' in apps/ (files: ${files.join(', ')})`)
+}
+
+/**
+ * apps/index.ts lists every app. A per-app build swaps it, for the entry only, for a module that
+ * imports just the chosen manifest, so no other app's plugins reach the bundle (BLD-02).
+ */
+function appSelectPlugin(manifestFile) {
+  return {
+    name: 'app-select',
+    setup(build) {
+      if (!manifestFile) return
+      build.onResolve({ filter: /^\.\/index(\.ts)?$/ }, (args) => {
+        if (resolve(args.resolveDir) !== appsDir || !/entry\.tsx?$/.test(args.importer)) return undefined
+        return { path: manifestFile, namespace: 'app-select' }
+      })
+      build.onLoad({ filter: /.*/, namespace: 'app-select' }, (args) => ({
+        resolveDir: appsDir,
+        loader: 'ts',
+        contents: [
+          `import * as m from ${JSON.stringify('./' + basename(args.path))}`,
+          // whatever the manifest file calls its export
+          `const manifest: any = (m as any).default ?? Object.values(m).find((v: any) => v && typeof v === 'object' && 'plugins' in v && 'appId' in v)`,
+          `if (!manifest) throw new Error('apps/${basename(args.path)} exports no manifest')`,
+          `export const apps: Record<string, () => Promise<any>> = { [manifest.appId]: () => Promise.resolve(manifest) }`,
+          `export const defaultAppId: string = manifest.appId`,
+          `export default apps`,
+        ].join('\n'),
+      }))
+    },
+  }
+}
+
+/** Output files reachable from the entry through static imports: what the browser loads first. */
+export function initialFiles(metafile, entryOut) {
+  const seen = new Set()
+  const walk = (file) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const imp of metafile.outputs[file]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) walk(imp.path)
+  }
+  walk(entryOut)
+  return [...seen]
+}
+
+/** Which SDK package each output file contains, if any. */
+export function sdkInputs(metafile, outFile) {
+  return Object.keys(metafile.outputs[outFile]?.inputs ?? {}).filter((i) => SDK_PATTERNS.some((p) => p.test(i)))
+}
+
+const gz = (buf) => gzipSync(buf, { level: 9 }).length
+
+/** Production /app-config.js from environment variables or a JSON file; never part of the bundle. */
+export async function productionConfig({ configFile, env = process.env } = {}) {
+  const fromFile = configFile ? JSON.parse(await readFile(configFile, 'utf8')) : {}
+  const fromEnv = {
+    apiBase: env.API_BASE,
+    wsBase: env.WS_BASE,
+    cipherKey: env.CIPHER_KEY,
+    cipherIv: env.CIPHER_IV,
+    subscriptionKey: env.SUBSCRIPTION_KEY,
+    agoraAppId: env.AGORA_APP_ID,
+    nimAppKey: env.NIM_APP_KEY,
+    defaultAppId: env.DEFAULT_APP_ID,
+    appVersion: env.APP_VERSION,
+  }
+  const config = { ...fromFile }
+  for (const [k, v] of Object.entries(fromEnv)) if (v) config[k] = v
+  return { ...config, mode: 'production' }
+}
+
+async function writeIndexHtml(outdir, entryFile, preload) {
+  const template = await readFile(join(appsDir, 'index.html'), 'utf8')
+  const links = preload.map((f) => `<link rel="modulepreload" href="/${f}">`).join('\n    ')
+  const html = template
+    .replace('<!--preload-->', links)
+    .replace('<!--entry-->', `<script type="module" src="/${entryFile}"></script>`)
+  await writeFile(join(outdir, 'index.html'), html)
+}
+
+function printReport(label, report, initial) {
+  const kb = (n) => (n / 1024).toFixed(1).padStart(8) + ' KB'
+  const rows = report.filter((r) => r.file.endsWith('.js')).sort((a, b) => b.gzip - a.gzip)
+  const lines = [`\n${label}`, `  ${'file'.padEnd(34)} ${'raw'.padStart(11)} ${'gzip'.padStart(11)}  loaded by`]
+  for (const r of rows) {
+    const what = initial.includes(r.file) ? 'first bundle *' : r.source ? `import() of ${r.source}` : 'shared chunk'
+    lines.push(`  ${r.file.padEnd(34)} ${kb(r.bytes)} ${kb(r.gzip)}  ${what}`)
+  }
+  const total = rows.filter((r) => initial.includes(r.file)).reduce((s, r) => s + r.gzip, 0)
+  lines.push(`  initial JS (*), gzip: ${(total / 1024).toFixed(1)} KB in ${initial.length} file(s); ${rows.length} JS files in all`)
+  console.log(lines.join('\n'))
+}
+
+/**
+ * Build the app. Returns the size report (gzip per file), the entry's initial files and esbuild's metafile.
+ * Fails when an SDK lands in the entry's static import graph.
+ */
+export async function buildApp({ mode = 'production', appId, outdir, minify = true, quiet = false, configFile, env, plugins = [] } = {}) {
+  if (mode !== 'production' && mode !== 'harness') throw new Error(`unknown mode '${mode}' (harness or production)`)
+  outdir = resolve(outdir ?? join(root, 'dist', mode === 'harness' ? 'harness' : appId ? `app-${appId}` : 'app'))
+  const manifestFile = appId ? await findManifestFile(appId) : null
+  await rm(outdir, { recursive: true, force: true })
+  await mkdir(outdir, { recursive: true })
+
+  const result = await esbuild.build({
+    ...baseOptions({ mode, minify }),
+    absWorkingDir: root,
+    entryPoints: { entry: join(appsDir, 'entry.tsx') },
+    outdir,
+    plugins: [appSelectPlugin(manifestFile), ...plugins],
+  })
+  const metafile = result.metafile
+  const outRel = (f) => relative(outdir, resolve(root, f)).split('\\').join('/')
+  const entryKey = Object.keys(metafile.outputs).find((f) => metafile.outputs[f].entryPoint?.endsWith('apps/entry.tsx'))
+  if (!entryKey) throw new Error('esbuild produced no output for apps/entry.tsx')
+  const initialKeys = initialFiles(metafile, entryKey)
+
+  const leaked = initialKeys.flatMap((f) => sdkInputs(metafile, f).map((i) => `${outRel(f)} <- ${i}`))
+  if (leaked.length) throw new Error(`an SDK is in the first bundle (import it with import() only):\n  ${leaked.slice(0, 5).join('\n  ')}`)
+
+  const entryFiles = initialKeys.map(outRel)
+  const report = []
+  for (const key of Object.keys(metafile.outputs)) {
+    if (key.endsWith('.map')) continue
+    const buf = await readFile(resolve(root, key))
+    const source = metafile.outputs[key].entryPoint
+    report.push({ file: outRel(key), bytes: buf.length, gzip: gz(buf), ...(source ? { source } : {}) })
+  }
+  const initialGzip = report.filter((r) => entryFiles.includes(r.file) && r.file.endsWith('.js')).reduce((s, r) => s + r.gzip, 0)
+
+  await writeIndexHtml(outdir, entryFiles[0], entryFiles.slice(1).filter((f) => f.endsWith('.js')))
+  if (mode === 'production') {
+    const config = await productionConfig({ configFile, env })
+    await writeFile(join(outdir, 'app-config.js'), `window.__APP_CONFIG__ = ${JSON.stringify(config, null, 2)};\n`)
+  }
+  const sdkChunks = Object.keys(metafile.outputs).filter((f) => sdkInputs(metafile, f).length).map(outRel)
+  await writeFile(
+    join(outdir, 'size-report.json'),
+    JSON.stringify({ mode, appId: appId ?? null, initialFiles: entryFiles, initialGzip, sdkChunks, files: report }, null, 2),
+  )
+  if (!quiet) printReport(`build: ${mode}${appId ? ` (app ${appId})` : ''} -> ${relative(process.cwd(), outdir) || '.'}`, report, entryFiles)
+  return { outdir, report, entryFiles, initialGzip, sdkChunks, metafile }
+}
+
+function parseArgs(argv) {
+  const opts = {}
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    const value = () => {
+      const v = argv[++i]
+      if (!v || v.startsWith('--')) throw new Error(`${a} needs a value`)
+      return v
+    }
+    if (a === '--mode') opts.mode = value()
+    else if (a === '--app') opts.appId = value()
+    else if (a === '--outdir') opts.outdir = value()
+    else if (a === '--config') opts.configFile = value()
+    else if (a === '--no-minify') opts.minify = false
+    else if (a === '--quiet') opts.quiet = true
+    else throw new Error(`unknown option ${a}\nusage: node build.mjs [--mode harness|production] [--app <appId>] [--outdir dir] [--config app-config.json] [--no-minify]`)
+  }
+  return opts
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  try {
+    await buildApp(parseArgs(process.argv.slice(2)))
+  } catch (err) {
+    console.error(`build failed: ${err.message}`)
+    process.exit(1)
+  }
+}

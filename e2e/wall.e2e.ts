@@ -1,0 +1,78 @@
+// The wall in Chromium against the harness: tabs, paging, pull-to-refresh, status badges.
+import type { Page } from 'playwright-core'
+import { assert, e2eSuite, poll, waitForSelector } from './lib.ts'
+
+const t = e2eSuite('wall')
+
+const CARD = '[data-testid=host-card]'
+const LIST_REQUEST = /\/api\/anchor\/.*anchorList/
+
+/** Count the host list requests the page makes from now on. */
+function countListRequests(page: Page) {
+  const counter = { n: 0 }
+  page.on('request', (r) => {
+    if (LIST_REQUEST.test(r.url())) counter.n++
+  })
+  return counter
+}
+
+const cardStatuses = (page: Page) => page.locator(CARD).evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
+
+t('ENG-01 the wall shows tabs from the tag list and host cards with a status', async ({ openApp, harness }) => {
+  const viewer = await harness.viewer()
+  const page = await openApp('/wall', { token: viewer.token })
+  await waitForSelector(page, CARD)
+  const tags = await page.locator('[data-testid=wall-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tag-id')))
+  assert.ok(tags.length >= 2, `tabs: ${tags.join(', ')}`)
+  assert.ok(tags.every(Boolean), 'every tab names its tag id')
+  const statuses = await cardStatuses(page)
+  assert.ok(statuses.length > 0 && statuses.every((s) => ['live', 'online', 'busy', 'offline'].includes(s ?? '')), statuses.join(','))
+  const ids = await page.locator(CARD).evaluateAll((els) => els.map((e) => e.getAttribute('data-host-id')))
+  assert.is(new Set(ids).size, ids.length, 'no host appears twice')
+})
+
+t('ENG-01 the Live tab lists live hosts only', async ({ openApp, harness }) => {
+  const viewer = await harness.viewer()
+  const page = await openApp('/wall', { token: viewer.token })
+  await waitForSelector(page, CARD)
+  const live = page.locator('[data-testid=wall-tab]', { hasText: /^\s*Live\s*$/ }).first()
+  await live.click()
+  const ok = await poll(async () => {
+    const s = await cardStatuses(page)
+    return s.length > 0 && s.every((x) => x === 'live')
+  })
+  assert.ok(ok, `statuses on Live: ${(await cardStatuses(page)).join(',')}`)
+})
+
+t('ENG-01 scrolling to the end loads the next page of hosts', async ({ openApp, harness }) => {
+  const viewer = await harness.viewer()
+  const page = await openApp('/wall', { token: viewer.token })
+  await waitForSelector(page, CARD)
+  const first = await page.locator(CARD).count()
+  assert.ok(first >= 10, `first page has ${first} cards`)
+  const more = await poll(async () => {
+    await page.locator(CARD).last().scrollIntoViewIfNeeded()
+    await page.mouse.wheel(0, 2000)
+    return (await page.locator(CARD).count()) > first
+  })
+  assert.ok(more, `still ${first} cards after scrolling`)
+})
+
+t('ENG-01 pulling down refreshes the list', async ({ openApp, harness }) => {
+  const viewer = await harness.viewer()
+  const page = await openApp('/wall', { token: viewer.token })
+  await waitForSelector(page, CARD)
+  const requests = countListRequests(page)
+  const box = (await page.locator(CARD).first().boundingBox())!
+  const x = box.x + box.width / 2
+  const y0 = box.y + 10
+  // a real touch drag (the page is at the top): start, move down in steps, release
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] })
+  for (let i = 1; i <= 12; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + i * 25 }] })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  assert.ok(await poll(() => requests.n > 0), 'no host list request after the pull')
+  await waitForSelector(page, CARD)
+})
+
+t.run()

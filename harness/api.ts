@@ -1,0 +1,86 @@
+// POST /api/*: the encrypted envelope (HAR-01). Decrypt the body with the shared cipher, check
+// the subscription key, find the user by loginToken, dispatch to the endpoint registered for the
+// exact path by some plugin's fake slice, and answer HTTP 200 {code, msg, data: encrypt(result)}.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { CipherError, decrypt, encrypt } from '../kernel/protocol/cipher.ts'
+import { Code, Header, type Envelope } from '../kernel/protocol/envelope.ts'
+import { header, readText, sendJson } from './http.ts'
+import type { SettingsStore } from './settings.ts'
+import { EndpointError, type Endpoint, type EndpointCall, type HarnessContext } from './types.ts'
+
+export interface ApiOptions {
+  subscriptionKey: string
+  settings: SettingsStore
+  endpoints: Map<string, { id: string; entry: Endpoint }>
+  quiet?: boolean
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+export function createApi(ctx: HarnessContext, opts: ApiOptions) {
+  return async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://harness').pathname
+    const started = Date.now()
+    let userId: number | null = null
+    const answer = (code: string, msg: string, result?: unknown, httpStatus = 200) => {
+      const body: Envelope = { code, msg, data: code === Code.ok ? encrypt(result ?? null, ctx.keys) : null }
+      sendJson(res, httpStatus, body)
+      if (!opts.quiet) console.log(`[harness] ${req.method} ${path} ${httpStatus === 200 ? code : 'HTTP ' + httpStatus} ${Date.now() - started}ms${userId ? ' user ' + userId : ''}${code === Code.ok ? '' : ' ' + msg}`)
+    }
+
+    try {
+      const fault = opts.settings.takeFault(path)
+      if (fault?.delayMs) await sleep(fault.delayMs)
+      if (fault?.httpStatus) return answer(String(fault.httpStatus), fault.msg ?? `harness fault: HTTP ${fault.httpStatus} on ${path}`, null, fault.httpStatus)
+      if (fault && (fault.code || !fault.delayMs)) return answer(fault.code ?? Code.refused, fault.msg ?? `harness fault on ${path}`)
+
+      if (req.method !== 'POST') return answer(Code.badRequest, `${path} answers POST only, got ${req.method}`, null, 405)
+      // the gateway in front of the real API refuses a missing key with 401 before any envelope
+      if (header(req, Header.subscription) !== opts.subscriptionKey) {
+        return answer('401', `Access denied: missing or wrong ${Header.subscription} header`, null, 401)
+      }
+
+      const payload = parsePayload(await readText(req), ctx)
+      const user = ctx.userByToken(header(req, Header.token))
+      userId = user?.userId ?? null
+      const found = opts.endpoints.get(path)
+      if (!found) return answer(Code.unknownPath, `unknown path ${path}: no plugin fake answers it`)
+      const call: EndpointCall = {
+        payload,
+        user,
+        headers: req.headers,
+        requireUser() {
+          if (!user) throw new EndpointError(Code.needLogin, `login required for ${path}: send a known ${Header.token} header`)
+          return user
+        },
+      }
+      const result = await found.entry(ctx, call)
+      answer(Code.ok, 'success', result)
+    } catch (err) {
+      if (err instanceof EndpointError) return answer(err.code, err.message)
+      console.error(`[harness] ${path} failed:`, err)
+      answer('500', `harness endpoint ${path} crashed: ${(err as Error).message}`, null, 500)
+    }
+  }
+}
+
+/** The request body is {data: encrypt(payload)}; an empty body means no payload. */
+function parsePayload(text: string, ctx: HarnessContext): any {
+  if (!text.trim()) return {}
+  let body: any
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new EndpointError(Code.badRequest, 'request body is not JSON; expected {"data": "<ciphertext>"}')
+  }
+  if (!body || typeof body !== 'object') throw new EndpointError(Code.badRequest, 'request body must be an object {"data": "<ciphertext>"}')
+  if (body.data == null || body.data === '') return {}
+  if (typeof body.data !== 'string') throw new EndpointError(Code.badRequest, 'body.data must be the ciphertext string of the payload')
+  try {
+    const payload = decrypt(body.data, ctx.keys)
+    return payload ?? {}
+  } catch (err) {
+    if (err instanceof CipherError) throw new EndpointError(Code.badRequest, 'body.data cannot be decrypted with the configured cipher key and IV')
+    throw err
+  }
+}

@@ -1,0 +1,38 @@
+// Builds the HarnessContext every fake slice and service works with.
+import type { CipherKeys } from '../kernel/protocol/cipher.ts'
+import { createMover } from './ledger.ts'
+import type { HarnessContext, HarnessSettings, UserRow } from './types.ts'
+
+export interface ContextDeps {
+  db: any
+  keys: CipherKeys
+  settings: () => HarnessSettings
+  /** late bound: the realtime service is built with the context */
+  push: (userId: number, pushType: string, data: Record<string, unknown>) => number
+  broadcast: (pushType: string, data: Record<string, unknown>) => number
+  baseUrl: () => string
+  quiet?: boolean
+  now?: () => Date
+}
+
+export function createContext(deps: ContextDeps): HarnessContext {
+  const users = () => deps.db.get('users')
+  return {
+    keys: deps.keys,
+    db: deps.db,
+    settings: deps.settings,
+    move: createMover(deps.db, deps.now),
+    push: (userId, pushType, data) => deps.push(userId, pushType, data),
+    broadcast: (pushType, data) => deps.broadcast(pushType, data),
+    userByToken(token) {
+      if (!token || token === 'null' || token === 'undefined') return null
+      return (users().find((u: UserRow) => u.token === token || (Array.isArray(u.tokens) && u.tokens.includes(token))).value() as UserRow) ?? null
+    },
+    userById: (userId) => (users().find({ userId: Number(userId) }).value() as UserRow) ?? null,
+    userByAccid: (yxAccid) => (users().find({ yxAccid }).value() as UserRow) ?? null,
+    baseUrl: deps.baseUrl,
+    log: (...args) => {
+      if (!deps.quiet) console.log('[harness]', ...args)
+    },
+  }
+}

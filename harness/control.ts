@@ -1,0 +1,133 @@
+// The control API under /__harness/ (JSON in and out): what tests, scenarios, the CLI and a
+// person with curl use to steer the fake backend. See README "Control API".
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { avatarSvg } from './avatar.ts'
+import { readJson, sendJson } from './http.ts'
+import type { HostTimeline } from './hosts.ts'
+import type { Operations } from './operations.ts'
+import type { RealtimeService } from './realtime.ts'
+import type { Scenario } from './scenario.ts'
+import { runScenario, type ScenarioRun } from './scenario-runner.ts'
+import { EndpointError, RawReply, type FakeSlice, type HarnessContext } from './types.ts'
+
+export interface ControlDeps {
+  ctx: HarnessContext
+  ops: Operations
+  reset: () => void
+  scenarios: Map<string, Scenario>
+  timeline: HostTimeline
+  realtime: () => RealtimeService
+  sliceControls: Map<string, { id: string; entry: NonNullable<FakeSlice['control']>[string] }>
+}
+
+class BadRequest extends Error {}
+
+type Handler = (m: { body: any; params: URLSearchParams; args: string[] }) => unknown
+
+export function createControl(deps: ControlDeps) {
+  const { ctx, ops } = deps
+  const running = new Map<string, ScenarioRun>()
+
+  const num = (text: string, what: string) => {
+    const n = Number(text)
+    if (!Number.isInteger(n)) throw new BadRequest(`${what} must be a number, got ${text}`)
+    return n
+  }
+  const guard = <T>(fn: () => T): T => {
+    try {
+      return fn()
+    } catch (err) {
+      throw err instanceof BadRequest ? err : new BadRequest((err as Error).message)
+    }
+  }
+
+  // [method, pattern, handler]; patterns are matched against the path after /__harness
+  const routes: Array<[string, RegExp, Handler]> = [
+    ['GET', /^\/?$/, () => ({ routes: routes.map(([m, p]) => `${m} /__harness${p.source.replace(/^\^|\$$|\?/g, '').replace(/\\\//g, '/').replace(/\(\[\^\/\]\+\)/g, ':id').replace(/\\\./g, '.')}`), plugins: [...deps.sliceControls.keys()] })],
+    ['POST', /^\/reset$/, () => {
+      for (const run of running.values()) run.cancel()
+      deps.reset()
+      return { ok: true, users: ops.users().length, hosts: ops.hosts().length }
+    }],
+    ['GET', /^\/users$/, () => ops.users()],
+    ['POST', /^\/users\/([^/]+)\/balance$/, ({ body, args }) => guard(() => ops.setBalance(num(args[0], 'userId'), body.diamondNum))],
+    ['GET', /^\/hosts$/, () => ops.hosts()],
+    ['POST', /^\/hosts\/tick$/, () => ({ changes: deps.timeline.tick() })],
+    ['POST', /^\/hosts\/([^/]+)\/status$/, ({ body, args }) => guard(() => ops.setHostStatus(num(args[0], 'userId'), body.status))],
+    ['POST', /^\/push$/, ({ body }) =>
+      guard(() => {
+        if (body.userId == null) throw new BadRequest('userId is required (a number, or "all" to broadcast)')
+        return ops.push(body.userId === 'all' ? 'all' : num(String(body.userId), 'userId'), body.message)
+      })],
+    ['GET', /^\/connections$/, () => deps.realtime().connected()],
+    ['GET', /^\/ledger$/, ({ params }) => ops.ledger(params.get('userId') ? num(params.get('userId')!, 'userId') : undefined)],
+    ['GET', /^\/settings$/, () => ops.settings()],
+    ['POST', /^\/settings$/, ({ body }) => {
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequest('settings must be a JSON object')
+      return ops.settings(body)
+    }],
+    ['GET', /^\/scenarios$/, () =>
+      [...deps.scenarios.values()].map((s) => ({ name: s.name, description: s.description, steps: s.steps.length, durationMs: s.steps.at(-1)?.at ?? 0, running: running.has(s.name) }))],
+    ['POST', /^\/scenarios\/([^/]+)\/cancel$/, ({ args }) => {
+      const run = running.get(args[0])
+      run?.cancel()
+      return { cancelled: !!run }
+    }],
+    ['POST', /^\/scenarios\/([^/]+)$/, async ({ body, args }) => {
+      const scenario = deps.scenarios.get(args[0])
+      if (!scenario) throw new NotFound(`no scenario ${args[0]}; known: ${[...deps.scenarios.keys()].join(', ')}`)
+      running.get(scenario.name)?.cancel()
+      const run = runScenario(scenario, ops, { log: ctx.log })
+      running.set(scenario.name, run)
+      const finished = run.done.finally(() => running.get(scenario.name) === run && running.delete(scenario.name))
+      // {"wait": true} answers when the story is over; otherwise at once
+      if (body?.wait) return await finished
+      finished.catch((err) => ctx.log(`scenario ${scenario.name} failed:`, err))
+      return { started: scenario.name, steps: scenario.steps.length, durationMs: scenario.steps.at(-1)?.at ?? 0 }
+    }],
+    ['GET', /^\/avatar\/([^/]+)\.svg$/, ({ args }) => new Svg(avatarFor(args[0]))],
+  ]
+
+  function avatarFor(id: string) {
+    const user = /^\d+$/.test(id) ? ctx.userById(Number(id)) : null
+    return avatarSvg(id, user?.nickname ?? id.replace(/^[a-z]+/i, (p) => p.toUpperCase()))
+  }
+
+  return async function handleControl(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://harness')
+    const sub = url.pathname.replace(/^\/__harness/, '') || '/'
+    try {
+      const body = req.method === 'POST' ? await readJson(req).catch((err) => Promise.reject(new BadRequest(err.message))) : {}
+      for (const [method, pattern, handler] of routes) {
+        const m = sub.match(pattern)
+        if (m && method === req.method) {
+          const out = await handler({ body, params: url.searchParams, args: m.slice(1).map(decodeURIComponent) })
+          if (out instanceof Svg) {
+            res.writeHead(200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' })
+            return void res.end(out.text)
+          }
+          return sendJson(res, 200, out ?? { ok: true })
+        }
+      }
+      const extra = deps.sliceControls.get(sub.replace(/^\//, ''))
+      if (extra) {
+        const out = await extra.entry(ctx, body, url.searchParams)
+        if (out instanceof RawReply) {
+          res.writeHead(out.status, { 'content-type': out.contentType, 'cache-control': 'no-store', ...out.headers })
+          return void res.end(out.body)
+        }
+        return sendJson(res, 200, out ?? { ok: true })
+      }
+      sendJson(res, 404, { error: `no control endpoint ${req.method} ${url.pathname}; GET /__harness/ lists them` })
+    } catch (err) {
+      const status = err instanceof BadRequest || err instanceof EndpointError ? 400 : err instanceof NotFound ? 404 : 500
+      if (status === 500) console.error('[harness] control', url.pathname, err)
+      sendJson(res, status, { error: (err as Error).message })
+    }
+  }
+}
+
+class NotFound extends Error {}
+class Svg {
+  constructor(public text: string) {}
+}

@@ -1,0 +1,50 @@
+// Tiny HTTP helpers shared by the API, the control API and the static pages.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+const MAX_BODY = 5 * 1024 * 1024
+
+/** The raw request body as text (limited to 5 MB). */
+export function readText(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_BODY) {
+        reject(new Error('request body larger than 5 MB'))
+        req.destroy()
+      } else chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+/** The JSON body, {} when empty; throws with a readable message on bad JSON. */
+export async function readJson(req: IncomingMessage): Promise<any> {
+  const text = await readText(req)
+  if (!text.trim()) return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new Error(`body is not JSON: ${text.slice(0, 80)}`)
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, value: unknown) {
+  const body = JSON.stringify(value)
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+  res.end(body)
+}
+
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name.toLowerCase()]
+  return Array.isArray(v) ? v[0] : v
+}
+
+/** 'ar' when the Accept-Language header starts with Arabic, else 'en' (the default locale). */
+export function langOf(headers: Record<string, string | string[] | undefined>): 'en' | 'ar' {
+  const v = headers['accept-language']
+  const text = (Array.isArray(v) ? v[0] : v) ?? ''
+  return text.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en'
+}

@@ -1,0 +1,127 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createImService } from './im.ts'
+import { client, fakeCtx, serve, until, user } from './upgrade-test-kit.ts'
+
+async function setup() {
+  const ctx = fakeCtx([user(1), user(2, { nickname: 'Host Two', userType: 2 })])
+  const im = createImService(ctx)
+  const srv = await serve(im)
+  let id = 0
+  const call = async (c: Awaited<ReturnType<typeof client>>, body: Record<string, unknown>) => {
+    const rid = ++id
+    c.send({ ...body, id: rid })
+    for (;;) {
+      const f = await c.next()
+      if (f.id === rid) return f // events stay in c.frames for the test
+    }
+  }
+  const login = async (account: string, token: string) => {
+    const c = await client(`${srv.base}/im`)
+    const reply = await call(c, { op: 'login', account, token })
+    return { c, reply }
+  }
+  return { im, srv, call, login }
+}
+
+test('HAR-02 NET-06 harness IM logs in with yxAccid and imToken, refuses a wrong token with 302', async () => {
+  const { srv, login, call } = await setup()
+  const bad = await login('acc1', 'nope')
+  assert.equal([bad.reply.ok, bad.reply.code], [false, 302])
+  const unknown = await login('ghost', 'x')
+  assert.is(unknown.reply.code, 302)
+  const notIn = await call(bad.c, { op: 'conversations' })
+  assert.is(notIn.code, 403)
+  const good = await login('acc1', 'im-1')
+  assert.ok(good.reply.ok)
+  await srv.close()
+})
+
+test('NET-06 failNextLogins refuses the next logins with the code, then lets them in', async () => {
+  const { im, srv, login } = await setup()
+  im.failNextLogins('acc1', -10005, 2)
+  assert.is((await login('acc1', 'im-1')).reply.code, -10005)
+  assert.is((await login('acc1', 'im-1')).reply.code, -10005)
+  assert.ok((await login('acc1', 'im-1')).reply.ok)
+  await srv.close()
+})
+
+test('HAR-02 harness IM delivers messages, keeps conversations, unread counts and history', async () => {
+  const { srv, login, call } = await setup()
+  const a = (await login('acc1', 'im-1')).c
+  const b = (await login('acc2', 'im-2')).c
+  const sent = await call(a, { op: 'send', to: 'acc2', message: { messageClientId: 'c1', messageType: 0, text: 'hi' } })
+  assert.ok(sent.ok)
+  assert.is(sent.data.conversationId, 'acc1|1|acc2')
+  assert.is(sent.data.senderId, 'acc1')
+  // b receives the message and a conversation change
+  await until(() => b.frames.some((f) => f.event === 'message'))
+  const msg = b.frames.find((f) => f.event === 'message').data
+  assert.equal([msg.text, msg.conversationId, msg.fromNick, msg.messageClientId], ['hi', 'acc2|1|acc1', 'User 1', 'c1'])
+  const convs = (await call(b, { op: 'conversations' })).data
+  assert.is(convs.length, 1)
+  assert.equal([convs[0].to, convs[0].unreadCount, convs[0].lastMessage.text], ['acc1', 1, 'hi'])
+  await call(b, { op: 'markRead', to: 'acc1' })
+  assert.is((await call(b, { op: 'conversations' })).data[0].unreadCount, 0)
+  // sender's own conversation does not count its own message as unread
+  assert.is((await call(a, { op: 'conversations' })).data[0].unreadCount, 0)
+  await call(b, { op: 'send', to: 'acc1', message: { messageClientId: 'c2', messageType: 100, attachment: { raw: '{"type":1}' } } })
+  const hist = (await call(a, { op: 'history', to: 'acc2', limit: 10 })).data
+  assert.equal(
+    hist.map((m: any) => [m.senderId, m.messageType]),
+    [
+      ['acc1', 0],
+      ['acc2', 100],
+    ],
+  )
+  assert.is((await call(a, { op: 'history', to: 'acc2', limit: 1 })).data[0].messageType, 100)
+  await srv.close()
+})
+
+test('HAR-02 harness IM rejects bad requests with 414 and loses nothing', async () => {
+  const { srv, login, call } = await setup()
+  const a = (await login('acc1', 'im-1')).c
+  for (const body of [
+    { op: 'send', to: '', message: { messageType: 0, text: 'x' } },
+    { op: 'send', to: 'acc2', message: { messageType: 0, text: '   ' } },
+    { op: 'send', to: 'acc2' },
+    { op: 'history' },
+    { op: 'dance' },
+  ]) {
+    const r = await call(a, body)
+    assert.equal([r.ok, r.code], [false, 414], JSON.stringify(body))
+  }
+  a.send('garbage') // ignored, connection stays usable
+  assert.ok((await call(a, { op: 'conversations' })).ok)
+  assert.equal((await call(a, { op: 'conversations' })).data, [])
+  await srv.close()
+})
+
+test('HAR-02 send() from the harness reaches a logged-in account; onMessage sees client messages', async () => {
+  const { im, srv, login, call } = await setup()
+  const a = (await login('acc1', 'im-1')).c
+  const seen: string[] = []
+  im.onMessage((m) => seen.push(`${m.from}>${m.to}:${m.message.text}`))
+  im.send('acc2', 'acc1', { text: 'hello from host' })
+  await until(() => a.frames.some((f) => f.event === 'message'))
+  assert.is(a.frames.find((f) => f.event === 'message').data.fromNick, 'Host Two')
+  await call(a, { op: 'send', to: 'acc2', message: { messageClientId: 'x', messageType: 0, text: 'yo' } })
+  assert.equal(seen, ['acc2>acc1:hello from host', 'acc1>acc2:yo'])
+  assert.is(im.history('acc1', 'acc2').length, 2)
+  await srv.close()
+})
+
+test('NET-06 drop closes an account\'s sockets; raiseError sends the code', async () => {
+  const { im, srv, login } = await setup()
+  const a = (await login('acc1', 'im-1')).c
+  const b = (await login('acc2', 'im-2')).c
+  assert.is(im.raiseError('acc1', -10002), 1)
+  await until(() => a.frames.some((f) => f.event === 'error'))
+  assert.equal(a.frames.find((f) => f.event === 'error').data, { code: -10002 })
+  assert.is(im.drop('acc1'), 1)
+  await a.closed
+  assert.is(b.ws.readyState, b.ws.OPEN)
+  await srv.close()
+})
+
+test.run()

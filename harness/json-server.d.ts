@@ -1,0 +1,19 @@
+// json-server 0.17 ships no types; the harness uses only create, router and defaults.
+declare module 'json-server' {
+  import type { RequestListener } from 'node:http'
+  type Middleware = (req: any, res: any, next: (err?: unknown) => void) => void
+  interface App extends RequestListener {
+    use(...handlers: Array<string | Middleware | Middleware[]>): App
+  }
+  interface Router extends Middleware {
+    /** the lowdb v1 instance (lodash chain) */
+    db: any
+  }
+  const jsonServer: {
+    create(): App
+    router(source: string | object, opts?: { foreignKeySuffix?: string }): Router
+    defaults(opts?: { static?: string; logger?: boolean; noCors?: boolean; noGzip?: boolean; readOnly?: boolean }): Middleware[]
+    bodyParser: Middleware[]
+  }
+  export default jsonServer
+}

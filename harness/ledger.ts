@@ -1,0 +1,60 @@
+// Every diamond that moves goes through here (HAR-06): the user's balance changes and one
+// ledger row records why, so the invariant "opening balance + sum of deltas = balance" can be
+// checked at any time. A repeated idempotency key moves nothing and returns the earlier row.
+import { Code, Msg } from '../kernel/protocol/envelope.ts'
+import { EndpointError, type LedgerEntry, type UserRow } from './types.ts'
+
+/** Balances at seed time; users created later open at 0. */
+export interface Opening {
+  userId: number
+  balance: number
+}
+
+export function createMover(db: any, now: () => Date = () => new Date()) {
+  return function move(userId: number, delta: number, reason: string, extra: { key?: string; [f: string]: unknown } = {}): LedgerEntry {
+    if (!Number.isInteger(delta)) throw new Error(`ledger: delta must be a whole number of diamonds, got ${delta}`)
+    if (!reason) throw new Error('ledger: a reason is required')
+    const { key, ...rest } = extra
+    // keys are per user: a call's billing point may debit the viewer and credit the host under one key
+    if (key != null) {
+      const earlier = db.get('ledger').find({ userId, key: String(key) }).value() as LedgerEntry | undefined
+      if (earlier) return earlier
+    }
+    const user = db.get('users').find({ userId }).value() as UserRow | undefined
+    if (!user) throw new EndpointError(Code.refused, `no user ${userId}`)
+    const balanceAfter = (Number(user.diamondNum) || 0) + delta
+    if (balanceAfter < 0) throw new EndpointError(Code.notEnough, Msg.notEnough)
+    const rows = db.get('ledger').value() as LedgerEntry[]
+    const id = rows.reduce((max, r) => Math.max(max, r.id), 0) + 1
+    const entry: LedgerEntry = { ...rest, id, userId, delta, reason, balanceAfter, at: now().toISOString() }
+    if (key != null) entry.key = String(key)
+    db.get('users').find({ userId }).assign({ diamondNum: balanceAfter }).value()
+    db.get('ledger').push(entry).write()
+    return entry
+  }
+}
+
+export interface LedgerCheck {
+  ok: boolean
+  problems: string[]
+}
+
+/** The invariants: per user, opening + sum of deltas = diamondNum; every running balance
+ *  equals the row's balanceAfter and is never below zero. */
+export function checkLedger(state: { users?: UserRow[]; ledger?: LedgerEntry[]; ledgerOpening?: Opening[] }): LedgerCheck {
+  const problems: string[] = []
+  const opening = new Map((state.ledgerOpening ?? []).map((o) => [o.userId, o.balance]))
+  const running = new Map<number, number>()
+  for (const row of state.ledger ?? []) {
+    const before = running.get(row.userId) ?? opening.get(row.userId) ?? 0
+    const after = before + row.delta
+    if (after !== row.balanceAfter) problems.push(`ledger row ${row.id} (user ${row.userId}): ${before} + ${row.delta} = ${after}, row says ${row.balanceAfter}`)
+    if (after < 0) problems.push(`ledger row ${row.id} (user ${row.userId}) leaves the balance at ${after}`)
+    running.set(row.userId, after)
+  }
+  for (const user of state.users ?? []) {
+    const expected = running.get(user.userId) ?? opening.get(user.userId) ?? 0
+    if (expected !== user.diamondNum) problems.push(`user ${user.userId}: opening + deltas = ${expected}, diamondNum = ${user.diamondNum}`)
+  }
+  return { ok: problems.length === 0, problems }
+}

@@ -1,0 +1,49 @@
+// npm start: build the app in harness mode, then serve it with the fake backend on one port.
+//   PORT (default 5173), HOST (default 127.0.0.1), HARNESS_STATE (default .harness/state.json)
+import { join } from 'node:path'
+import { TEST_USER_ID } from './seed.ts'
+import { projectRoot, startHarness } from './server.ts'
+
+process.chdir(projectRoot)
+const outdir = 'dist/harness'
+let staticDir: string | undefined = join(projectRoot, outdir)
+
+// a variable specifier: build.mjs is plain JS written elsewhere, loaded only here
+const buildModule = '../build.mjs'
+try {
+  const { buildApp } = await import(buildModule)
+  if (typeof buildApp !== 'function') throw new Error('build.mjs does not export buildApp')
+  await buildApp({ mode: 'harness', outdir })
+} catch (err) {
+  const e = err as NodeJS.ErrnoException
+  if (e.code === 'ERR_MODULE_NOT_FOUND' && String(e.message).includes('build.mjs')) {
+    console.warn('[harness] build.mjs is missing: serving the API, control API and WebSockets without the app')
+    staticDir = undefined
+  } else {
+    console.error('[harness] the app build failed:', e.message ?? e)
+    process.exit(1)
+  }
+}
+
+const harness = await startHarness({
+  port: Number(process.env.PORT ?? 5173),
+  host: process.env.HOST,
+  statePath: process.env.HARNESS_STATE,
+  staticDir,
+})
+const user = harness.ctx.userById(TEST_USER_ID)
+const url = harness.url
+console.log(`
+  Harness ready  ${url}/
+  as the test user     ${url}/wall?token=${user?.token ?? 'test-token-100001'}
+  in Arabic            ${url}/wall?lang=ar&token=${user?.token ?? 'test-token-100001'}
+  control API          ${url}/__harness/   (npm run harness -- hosts | reset | scenario evening-rush)
+  raw state            ${url}/__harness/db
+`)
+
+const stop = async () => {
+  await harness.close()
+  process.exit(0)
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

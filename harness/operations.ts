@@ -1,0 +1,65 @@
+// What the control API, scenarios and the CLI can do to the harness, in one place:
+// the HTTP control API is a thin JSON wrapper over these, and a scenario gets them directly.
+import { PushType } from '../kernel/protocol/push.ts'
+import { describeHost, hosts, setHostStatus } from './hosts.ts'
+import { checkLedger } from './ledger.ts'
+import type { RealtimeService } from './realtime.ts'
+import type { SettingsStore } from './settings.ts'
+import type { HarnessContext, HarnessSettings, LedgerEntry, UserRow } from './types.ts'
+
+export type PushMessage = { pushType: string; data?: Record<string, unknown> } | { raw: string }
+
+export interface Operations {
+  users(): Array<{ userId: number; nickname: string; token: string | null; diamondNum: number; email: string | null; userType: number }>
+  setBalance(userId: number, diamondNum: number): { userId: number; diamondNum: number; entry: LedgerEntry | null }
+  hosts(): ReturnType<typeof describeHost>[]
+  setHostStatus(userId: number, status: unknown): ReturnType<typeof setHostStatus>
+  /** userId 'all' broadcasts */
+  push(userId: number | 'all', message: PushMessage): { reached: number }
+  ledger(userId?: number): { entries: LedgerEntry[]; check: ReturnType<typeof checkLedger> }
+  settings(change?: Partial<HarnessSettings>): HarnessSettings
+}
+
+export function createOperations(ctx: HarnessContext, deps: { realtime: () => RealtimeService; settings: SettingsStore }): Operations {
+  const viewer = (u: UserRow) => ({
+    userId: u.userId,
+    nickname: u.nickname,
+    token: u.token,
+    diamondNum: u.diamondNum,
+    email: u.email ?? null,
+    userType: u.userType,
+  })
+  return {
+    users: () => (ctx.db.get('users').value() as UserRow[]).filter((u) => u.userType === 1 || u.userType === 4).map(viewer),
+    setBalance(userId, diamondNum) {
+      const user = ctx.userById(userId)
+      if (!user) throw new Error(`no user ${userId}`)
+      if (!Number.isInteger(diamondNum) || diamondNum < 0) throw new Error(`diamondNum must be a whole number >= 0, got ${JSON.stringify(diamondNum)}`)
+      const delta = diamondNum - user.diamondNum
+      const entry = delta ? ctx.move(userId, delta, 'harness.adjust') : null
+      // the app learns of server-side changes by push (it never computes a balance itself)
+      ctx.push(userId, PushType.balance, { diamondNum, reason: 'harness.adjust' })
+      return { userId, diamondNum, entry }
+    },
+    hosts: () => hosts(ctx).map(describeHost),
+    setHostStatus: (userId, status) => setHostStatus(ctx, userId, status),
+    push(userId, message) {
+      if (!message || typeof message !== 'object') throw new Error('message must be {pushType, data} or {raw}')
+      const realtime = deps.realtime()
+      if ('raw' in message) {
+        if (typeof message.raw !== 'string') throw new Error('message.raw must be a string (sent as one text frame)')
+        if (userId === 'all') throw new Error('raw frames go to one user')
+        return { reached: realtime.pushRaw(Number(userId), message.raw) }
+      }
+      if (typeof message.pushType !== 'string' || !message.pushType) throw new Error('message.pushType must be a non-empty string')
+      const data = message.data ?? {}
+      if (typeof data !== 'object' || Array.isArray(data)) throw new Error('message.data must be an object')
+      return { reached: userId === 'all' ? ctx.broadcast(message.pushType, data) : ctx.push(Number(userId), message.pushType, data) }
+    },
+    ledger(userId) {
+      const all = ctx.db.get('ledger').value() as LedgerEntry[]
+      return { entries: userId == null ? all : all.filter((e) => e.userId === userId), check: checkLedger(ctx.db.getState()) }
+    },
+    settings: (change) => (change ? deps.settings.patch(change) : deps.settings.get()),
+  }
+}

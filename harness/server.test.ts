@@ -1,0 +1,82 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { connect } from 'node:net'
+import { httpRequest, startTestHarness } from './testing.ts'
+
+test('HAR-01 /app-config.js points the app at the harness origin the browser used', async () => {
+  const h = await startTestHarness()
+  const port = new URL(h.url).port
+  const res = await httpRequest(`${h.url}/app-config.js`, 'GET', undefined, { host: `localhost:${port}` })
+  assert.is(res.status, 200)
+  const window: any = {}
+  new Function('window', res.text)(window)
+  const cfg = window.__APP_CONFIG__
+  assert.is(cfg.apiBase, `http://localhost:${port}`)
+  assert.is(cfg.wsBase, `ws://localhost:${port}/ws`)
+  assert.is(cfg.imUrl, `ws://localhost:${port}/im`)
+  assert.is(cfg.rtcUrl, `ws://localhost:${port}/rtc`)
+  assert.is(cfg.mode, 'harness')
+  assert.is(cfg.cipherKey.length, 16)
+  assert.is(cfg.defaultAppId, 'callwall')
+  await h.close()
+})
+
+test('HAR-01 the built app is served with index.html for client routes, files as they are', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'harness-static-'))
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>')
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'assets/main.js'), 'console.log(1)')
+  const h = await startTestHarness({ staticDir: dir })
+  const page = await httpRequest(`${h.url}/detail/?id=200001`, 'GET', undefined, { accept: 'text/html' })
+  assert.is(page.status, 200)
+  assert.match(page.text, '<title>app</title>')
+  assert.is((await httpRequest(`${h.url}/assets/main.js`)).text, 'console.log(1)')
+  assert.is((await httpRequest(`${h.url}/assets/missing.js`)).status, 404)
+  await h.close()
+})
+
+test('HAR-01 state lives in a file: created from fixtures, kept across restarts, a broken one kept aside', async () => {
+  let h = await startTestHarness()
+  const dir = join(h.statePath, '..')
+  const keep = join(mkdtempSync(join(tmpdir(), 'harness-keep-')), 'state.json')
+  await h.control('POST', '/__harness/users/100001/balance', { diamondNum: 777 })
+  writeFileSync(keep, readFileSync(h.statePath))
+  await h.close()
+  assert.not.ok(existsSync(dir))
+  h = await startTestHarness({ statePath: keep })
+  assert.is(h.ctx.userById(100001)!.diamondNum, 777)
+  await h.close()
+  writeFileSync(keep, '{ not json')
+  h = await startTestHarness({ statePath: keep })
+  assert.is(h.ctx.userById(100001)!.diamondNum, 5000)
+  assert.ok(readdirSync(join(keep, '..')).some((f) => f.startsWith('state.json.broken-')))
+  await h.close()
+})
+
+test('HAR-02 WebSocket upgrades go to the service mounted at that path; others are refused', async () => {
+  const seen: string[] = []
+  const h = await startTestHarness({
+    services: {
+      rtc: () => ({ path: '/rtc', handleUpgrade: (req: any, socket: any) => (seen.push(req.url), socket.destroy()), close() {} }) as any,
+    },
+  })
+  const upgrade = (path: string) =>
+    new Promise<string>((resolve) => {
+      const { port } = new URL(h.url)
+      const s = connect(Number(port), '127.0.0.1', () =>
+        s.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`),
+      )
+      let text = ''
+      s.on('data', (d) => (text += d))
+      s.on('close', () => resolve(text))
+    })
+  assert.is(await upgrade('/rtc?channel=live_1'), '')
+  assert.equal(seen, ['/rtc?channel=live_1'])
+  assert.match(await upgrade('/nowhere'), '404')
+  await h.close()
+})
+
+test.run()

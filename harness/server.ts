@@ -1,0 +1,213 @@
+// startHarness: the whole fake backend in one Node process on one port — the built app at /,
+// /app-config.js, the encrypted API at /api/*, the control API at /__harness/*, the raw state
+// at /__harness/db, and the WebSocket services (/ws realtime, /im, /rtc) on the same server.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AddressInfo } from 'node:net'
+import jsonServer from 'json-server'
+import * as realtimeModule from './realtime.ts'
+import * as imModule from './im.ts'
+import * as rtcModule from './rtc.ts'
+import type { RealtimeService } from './realtime.ts'
+import type { ImService } from './im.ts'
+import type { RtcService } from './rtc.ts'
+import { createApi } from './api.ts'
+import { appConfigFor, appConfigScript, type HarnessKeys } from './app-config.ts'
+import { createContext } from './context.ts'
+import { createControl } from './control.ts'
+import { createHostTimeline } from './hosts.ts'
+import { createOperations, type Operations } from './operations.ts'
+import { loadScenarios } from './scenario-runner.ts'
+import { buildSeed, fixture } from './seed.ts'
+import { createSettings, type SettingsStore } from './settings.ts'
+import { loadSlices, mergeEntries } from './slices.ts'
+import type { HarnessContext, HarnessSettings, UpgradeService } from './types.ts'
+
+export const projectRoot = fileURLToPath(new URL('..', import.meta.url))
+
+type Factory<T> = (ctx: HarnessContext) => T
+
+export interface HarnessOptions {
+  /** 0 picks a free port; default 5173 */
+  port?: number
+  /** interface to listen on; default 127.0.0.1 */
+  host?: string
+  /** the state file; default .harness/state.json in the project */
+  statePath?: string
+  /** the built app, served at / with an index.html fallback for client routes */
+  staticDir?: string
+  quiet?: boolean
+  settings?: Partial<HarnessSettings>
+  /** replace a WebSocket service (tests use doubles) */
+  services?: { realtime?: Factory<RealtimeService>; im?: Factory<ImService>; rtc?: Factory<RtcService> }
+  /** where plugins/<id>/fake.ts are looked for */
+  pluginsDir?: string
+  /** load only these plugins' slices (default: every plugins/<id>/fake.ts) */
+  plugins?: string[]
+}
+
+export interface Harness {
+  url: string
+  ctx: HarnessContext
+  realtime: RealtimeService
+  im: ImService
+  rtc: RtcService
+  ops: Operations
+  settings: SettingsStore
+  reset(): void
+  close(): Promise<void>
+}
+
+function factory<T>(given: Factory<T> | undefined, mod: Record<string, unknown>, name: string): Factory<T> {
+  const found = given ?? (mod[name] as Factory<T> | undefined)
+  if (typeof found !== 'function') throw new Error(`harness: ${name} is not implemented yet (harness/*.ts); pass options.services to start without it`)
+  return found
+}
+
+/** Read the state file, or seed it; a broken file is kept aside, never lost. */
+function prepareStateFile(statePath: string, seed: () => Record<string, unknown>, log: (...a: unknown[]) => void) {
+  mkdirSync(dirname(statePath), { recursive: true })
+  let state: Record<string, unknown> | null = null
+  if (existsSync(statePath)) {
+    try {
+      state = JSON.parse(readFileSync(statePath, 'utf8'))
+      if (!state || typeof state !== 'object' || Array.isArray(state)) throw new Error('not an object')
+    } catch (err) {
+      const aside = `${statePath}.broken-${Date.now()}`
+      renameSync(statePath, aside)
+      log(`state file ${statePath} was unreadable (${(err as Error).message}); kept as ${aside}, seeding a fresh one`)
+      state = null
+    }
+  }
+  const fresh = seed()
+  // collections added by plugins since the file was made join in; existing ones stay as they are
+  const merged = state ? { ...fresh, ...state } : fresh
+  writeFileSync(statePath, JSON.stringify(merged, null, 1))
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const quiet = !!options.quiet
+  const log = (...a: unknown[]) => !quiet && console.log('[harness]', ...a)
+  const keysFile = fixture<HarnessKeys>('harness-config.json')
+  const apps = fixture<{ defaultAppId: string }>('apps.json')
+  const keys = { key: keysFile.cipherKey, iv: keysFile.cipherIv }
+  const slices = await loadSlices(options.pluginsDir, options.plugins)
+  const endpoints = mergeEntries(slices, (s) => s.endpoints, 'endpoint')
+  const sliceControls = mergeEntries(slices, (s) => s.control, 'control endpoint')
+  const statePath = resolve(options.statePath ?? join(projectRoot, '.harness/state.json'))
+  const seed = () => buildSeed(slices)
+  prepareStateFile(statePath, seed, log)
+
+  const router = jsonServer.router(statePath)
+  const db = router.db
+  const settings = createSettings(options.settings)
+  let baseUrl = ''
+  const services: { realtime?: RealtimeService; im?: ImService; rtc?: RtcService } = {}
+  const ctx = createContext({
+    db,
+    keys,
+    settings: settings.get,
+    push: (userId, type, data) => services.realtime?.push(userId, type, data) ?? 0,
+    broadcast: (type, data) => services.realtime?.broadcast(type, data) ?? 0,
+    baseUrl: () => baseUrl,
+    quiet,
+  })
+  const realtime = (services.realtime = factory(options.services?.realtime, realtimeModule, 'createRealtimeService')(ctx))
+  const im = (services.im = factory(options.services?.im, imModule, 'createImService')(ctx))
+  const rtc = (services.rtc = factory(options.services?.rtc, rtcModule, 'createRtcService')(ctx))
+  const upgrades: UpgradeService[] = [realtime, im, rtc]
+
+  const timeline = createHostTimeline(ctx)
+  const restartTimeline = settings.onChange((now, before) => {
+    if (now.hostTickMs !== before.hostTickMs) timeline.start()
+  })
+  const reset = () => {
+    db.setState(seed()).write()
+    settings.reset()
+    log('state reset from fixtures')
+  }
+  const ops = createOperations(ctx, { realtime: () => realtime, settings })
+  const handleApi = createApi(ctx, { subscriptionKey: keysFile.subscriptionKey, settings, endpoints, quiet })
+  const handleControl = createControl({ ctx, ops, reset, scenarios: await loadScenarios(), timeline, realtime: () => realtime, sliceControls })
+
+  const app = jsonServer.create()
+  const emptyDir = join(projectRoot, 'harness/scenarios') // never served: express.static needs some folder
+  app.use(jsonServer.defaults({ static: options.staticDir ?? emptyDir, logger: false }).slice(0, 2)) // compression + CORS
+  app.use('/__harness/db', router)
+  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const path = new URL(req.url ?? '/', 'http://harness').pathname
+    if (path.startsWith('/api/')) return void handleApi(req, res)
+    if (path === '/__harness' || path.startsWith('/__harness/')) return void handleControl(req, res)
+    if (path === '/app-config.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
+      return void res.end(appConfigScript(appConfigFor(req, keysFile, apps.defaultAppId)))
+    }
+    next()
+  })
+  if (options.staticDir) app.use(jsonServer.defaults({ static: options.staticDir, logger: false, noCors: true, noGzip: true }))
+  app.use((req: IncomingMessage, res: ServerResponse) => serveIndex(req, res, options.staticDir))
+
+  const server = createServer(app)
+  server.on('upgrade', (req, socket, head) => {
+    const path = new URL(req.url ?? '/', 'http://harness').pathname
+    const service = upgrades.find((s) => s.path === path)
+    if (!service) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n')
+      return
+    }
+    service.handleUpgrade(req, socket, head)
+  })
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail)
+    server.listen(options.port ?? 5173, options.host ?? '127.0.0.1', () => ok())
+  })
+  const address = server.address() as AddressInfo
+  baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${address.port}`
+
+  const stoppers = slices.map(({ id, slice }) => {
+    try {
+      return slice.start?.(ctx) ?? undefined
+    } catch (err) {
+      throw new Error(`start of plugin ${id} failed: ${(err as Error).message}`)
+    }
+  })
+  timeline.start()
+  log(`listening on ${baseUrl} (state ${statePath}, ${endpoints.size} endpoints from ${slices.map((s) => s.id).join(', ') || 'no plugins'})`)
+
+  return {
+    url: baseUrl,
+    ctx,
+    realtime,
+    im,
+    rtc,
+    ops,
+    settings,
+    reset,
+    async close() {
+      restartTimeline()
+      timeline.stop()
+      for (const stop of stoppers) stop?.()
+      for (const s of upgrades) s.close()
+      server.closeAllConnections?.()
+      await new Promise<void>((ok) => server.close(() => ok()))
+    },
+  }
+}
+
+/** Client routes (/wall, /detail/...) get index.html; a missing build gets a page saying so. */
+function serveIndex(req: IncomingMessage, res: ServerResponse, staticDir?: string) {
+  const index = staticDir ? join(staticDir, 'index.html') : ''
+  const isPage = (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(new URL(req.url ?? '/', 'http://h').pathname)
+  if (isPage && index && existsSync(index)) {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
+    return void res.end(readFileSync(index))
+  }
+  if (isPage) {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    return void res.end('<!doctype html><meta charset="utf-8"><title>Harness</title><p>The harness is running, but the app is not built here. Run <code>npm start</code>, which builds it, or see <a href="/__harness/">/__harness/</a>.</p>')
+  }
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+  res.end(`not found: ${req.url}`)
+}

@@ -1,0 +1,196 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createNimIm, nimFromModule, type NimInstance, type NimMessage } from './nim.ts'
+import { connectIm } from './login.ts'
+import type { ImMessage } from './types.ts'
+import { fakeTimers, flush } from '../../test/fake-timers.ts'
+
+// Runtime constants as the SDK ships them (the typings' const enums do not exist at run time).
+const V2NIMConst = {
+  V2NIMLoginStatus: { V2NIM_LOGIN_STATUS_LOGOUT: 0, V2NIM_LOGIN_STATUS_LOGINED: 1, V2NIM_LOGIN_STATUS_LOGINING: 2 },
+  V2NIMQueryDirection: { V2NIM_QUERY_DIRECTION_DESC: 0, V2NIM_QUERY_DIRECTION_ASC: 1 },
+}
+
+class Service {
+  handlers = new Map<string, Array<(...a: any[]) => void>>()
+  on(ev: string, fn: (...a: any[]) => void) {
+    this.handlers.set(ev, [...(this.handlers.get(ev) ?? []), fn])
+  }
+  fire(ev: string, ...args: any[]) {
+    for (const fn of this.handlers.get(ev) ?? []) fn(...args)
+  }
+}
+
+// A fake V2NIM instance recording the calls the adapter makes.
+function fakeSdk(loginCodes: number[] = []) {
+  const calls: any[] = []
+  let account = ''
+  let n = 0
+  const msg = (conversationId: string, extra: Partial<NimMessage>): NimMessage => ({
+    messageClientId: `c${++n}`,
+    messageServerId: `s${n}`,
+    senderId: account,
+    conversationId,
+    messageType: 0,
+    createTime: 1000 + n,
+    ...extra,
+  })
+  const login = Object.assign(new Service(), {
+    async login(a: string, t: string, o: unknown) {
+      calls.push(['login', a, t, o])
+      const code = loginCodes.shift()
+      if (code) throw Object.assign(new Error('login failed'), { code })
+      account = a
+      login.fire('onLoginStatus', 1)
+    },
+    async logout() {
+      calls.push(['logout'])
+      login.fire('onLoginStatus', 0)
+    },
+  })
+  const message = Object.assign(new Service(), {
+    async sendMessage(m: any, cid: string) {
+      calls.push(['sendMessage', m, cid])
+      return { message: msg(cid, m) }
+    },
+    async getMessageList(o: any) {
+      calls.push(['getMessageList', o])
+      return [msg(o.conversationId, { text: 'newer' }), msg(o.conversationId, { text: 'older' })]
+    },
+  })
+  const conversation = Object.assign(new Service(), {
+    async getConversationList(offset: number, limit: number) {
+      calls.push(['getConversationList', offset, limit])
+      return {
+        offset: 0,
+        finished: true,
+        conversationList: [
+          {
+            conversationId: `${account}|1|host9`,
+            unreadCount: 3,
+            stickTop: true,
+            updateTime: 5,
+            lastMessage: {
+              messageRefer: { senderId: 'host9', messageClientId: 'x', messageServerId: 'y', conversationId: `${account}|1|host9`, createTime: 4 },
+              messageType: 0,
+              text: 'hey',
+            },
+          },
+        ],
+      }
+    },
+    async clearUnreadCountByIds(ids: string[]) {
+      calls.push(['clearUnreadCountByIds', ids])
+      return []
+    },
+  })
+  const instance: NimInstance = {
+    V2NIMLoginService: login,
+    V2NIMMessageService: message,
+    V2NIMConversationService: conversation,
+    V2NIMMessageCreator: {
+      createTextMessage: (text) => ({ messageType: 0, text }),
+      createCustomMessage: (text, raw) => ({ messageType: 100, text, attachment: { raw } }),
+    },
+    V2NIMConversationIdUtil: { p2pConversationId: (a) => `${account}|1|${a}` },
+  }
+  const NIM = {
+    getInstance(o: unknown) {
+      calls.push(['getInstance', o])
+      return instance
+    },
+  }
+  return { calls, login, message, conversation, module: { default: NIM, V2NIMConst } }
+}
+
+test('HAR-02 the NIM module is found however the bundler wraps it', () => {
+  const { module } = fakeSdk()
+  const NIM = module.default
+  for (const shape of [module, { NIM, V2NIMConst }, { default: { default: NIM, V2NIMConst } }, { default: Object.assign(NIM, { V2NIMConst }) }]) {
+    const sdk = nimFromModule(shape)
+    assert.is(sdk.NIM, NIM)
+    assert.is(sdk.V2NIMConst, V2NIMConst)
+  }
+  assert.throws(() => nimFromModule({}), /V2NIMConst/)
+})
+
+test('HAR-02 NIM adapter: login, send text and custom, conversations, history, markRead', async () => {
+  const fake = fakeSdk()
+  const im = createNimIm({ appKey: 'app-key', sdk: nimFromModule(fake.module) })
+  assert.is((await im.sendText('host9', 'x').catch((e) => e)).code, 415)
+  const states: string[] = []
+  im.on('connect-state', (e) => states.push(e.state))
+  await im.login('me', 'tok')
+  assert.equal(fake.calls[0], ['getInstance', { appkey: 'app-key', apiVersion: 'v2', debugLevel: 'off' }])
+  assert.equal(fake.calls[1], ['login', 'me', 'tok', { retryCount: 1, forceMode: false }])
+  assert.equal(states, ['connected'])
+
+  const sent = await im.sendText('host9', 'hello')
+  assert.equal([sent.text, sent.conversationId, sent.senderId], ['hello', 'me|1|host9', 'me'])
+  const custom = await im.sendCustom('host9', { type: 'gift' })
+  assert.equal([custom.messageType, custom.attachment?.raw], [100, '{"type":"gift"}'])
+
+  const [conv] = await im.conversations(20)
+  assert.equal(fake.calls.find((c) => c[0] === 'getConversationList'), ['getConversationList', 0, 20])
+  assert.equal([conv.to, conv.unreadCount, conv.isPin, conv.lastMessage?.text, conv.lastMessage?.senderId], ['host9', 3, true, 'hey', 'host9'])
+
+  const hist = await im.history('host9', 10)
+  assert.equal(fake.calls.find((c) => c[0] === 'getMessageList')[1], { conversationId: 'me|1|host9', limit: 10, direction: 0 })
+  assert.equal(
+    hist.map((m) => m.text),
+    ['older', 'newer'],
+  )
+  await im.markRead('host9')
+  assert.equal(fake.calls.find((c) => c[0] === 'clearUnreadCountByIds'), ['clearUnreadCountByIds', ['me|1|host9']])
+  await im.logout()
+  assert.equal(states, ['connected', 'idle'])
+})
+
+test('HAR-02 NIM adapter: received messages and conversation changes become events', async () => {
+  const fake = fakeSdk()
+  const im = createNimIm({ appKey: 'k', sdk: nimFromModule(fake.module) })
+  await im.login('me', 'tok')
+  const got: ImMessage[] = []
+  const convs: string[] = []
+  im.on('message', (m) => got.push(m))
+  im.on('conversations-changed', (l) => convs.push(...l.map((c) => c.to)))
+  fake.message.fire('onReceiveMessages', [
+    { messageClientId: 'a', senderId: 'host9', conversationId: 'me|1|host9', messageType: 0, text: 'yo', createTime: 1 },
+  ])
+  fake.conversation.fire('onConversationCreated', { conversationId: 'me|1|host3', unreadCount: 1, updateTime: 1 })
+  fake.conversation.fire('onConversationChanged', [{ conversationId: 'me|1|host9', unreadCount: 1, updateTime: 2 }])
+  assert.equal([got[0].text, got[0].senderId], ['yo', 'host9'])
+  assert.equal(convs, ['host3', 'host9'])
+})
+
+test('NET-06 NIM adapter with the keeper: -10026 at login refreshes the token; a disconnect is retried with backoff', async () => {
+  const fake = fakeSdk([-10026])
+  const timers = fakeTimers()
+  const im = createNimIm({ appKey: 'k', sdk: nimFromModule(fake.module) })
+  const p = connectIm({ load: async () => im, account: 'me', token: 'old', refreshToken: async () => 'new', timers })
+  await timers.tickAsync(1000)
+  const conn = await p
+  assert.equal(
+    fake.calls.filter((c) => c[0] === 'login').map((c) => c[2]),
+    ['old', 'new'],
+  )
+  // the SDK reports a lost connection with a relogin code: the keeper logs in again at once
+  fake.login.fire('onDisconnected', Object.assign(new Error('gone'), { code: -11024 }))
+  await timers.tickAsync(0)
+  assert.is(fake.calls.filter((c) => c[0] === 'login').length, 3)
+  assert.is(conn.state(), 'connected')
+  // a plain drop waits 2 s first
+  fake.login.fire('onLoginStatus', 0)
+  await flush()
+  assert.is(conn.state(), 'disconnected')
+  await timers.tickAsync(2000)
+  assert.is(fake.calls.filter((c) => c[0] === 'login').length, 4)
+  assert.is(conn.state(), 'connected')
+  // kicked by another device: no tug of war
+  fake.login.fire('onKickedOffline', { reason: 1 })
+  await timers.tickAsync(60_000)
+  assert.is(conn.state(), 'failed')
+  assert.is(fake.calls.filter((c) => c[0] === 'login').length, 4)
+})
+
+test.run()

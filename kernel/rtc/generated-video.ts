@@ -1,0 +1,102 @@
+// The harness's stand-in for a remote camera: a canvas animation of the user's initials and
+// name drifting over a colour of their own, shown through a <video> (canvas.captureStream)
+// where the browser has it, else as the canvas itself. Clearly not a real person, clearly alive.
+export interface GeneratedVideo {
+  element: HTMLElement
+  stop(): void
+}
+
+const WIDTH = 360
+const HEIGHT = 640
+
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean)
+  if (!words.length) return '?'
+  const letters = words.length === 1 ? [...words[0]].slice(0, 2) : [[...words[0]][0], [...words[words.length - 1]][0]]
+  return letters.join('').toUpperCase()
+}
+
+function hueOf(name: string) {
+  let h = 0
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) % 360
+  return h
+}
+
+export function generatedVideo(name: string, doc: Document = document): GeneratedVideo {
+  const canvas = doc.createElement('canvas')
+  canvas.width = WIDTH
+  canvas.height = HEIGHT
+  const g = canvas.getContext('2d')
+  const hue = hueOf(name)
+  const label = initials(name)
+  const started = Date.now()
+
+  const draw = () => {
+    if (!g) return
+    const t = (Date.now() - started) / 1000
+    const bg = g.createLinearGradient(0, 0, WIDTH, HEIGHT)
+    bg.addColorStop(0, `hsl(${hue}, 60%, 35%)`)
+    bg.addColorStop(1, `hsl(${(hue + 60) % 360}, 60%, 20%)`)
+    g.fillStyle = bg
+    g.fillRect(0, 0, WIDTH, HEIGHT)
+    // a slow figure-of-eight so a frozen picture is easy to spot
+    const x = WIDTH / 2 + Math.sin(t * 0.9) * WIDTH * 0.22
+    const y = HEIGHT * 0.42 + Math.sin(t * 1.8) * HEIGHT * 0.08
+    g.beginPath()
+    g.arc(x, y, 70, 0, Math.PI * 2)
+    g.fillStyle = `hsl(${hue}, 70%, 70%)`
+    g.fill()
+    g.fillStyle = '#fff'
+    g.textAlign = 'center'
+    g.textBaseline = 'middle'
+    g.font = 'bold 56px sans-serif'
+    g.fillText(label, x, y)
+    g.font = '24px sans-serif'
+    g.fillText(name, WIDTH / 2, HEIGHT * 0.75)
+  }
+
+  let running = true
+  const win = doc.defaultView
+  const raf = win?.requestAnimationFrame?.bind(win)
+  let interval: ReturnType<typeof setInterval> | null = null
+  const loop = () => {
+    if (!running) return
+    draw()
+    raf?.(loop)
+  }
+  draw()
+  // requestAnimationFrame stops in background tabs; that is fine for a picture nobody sees
+  if (raf) raf(loop)
+  else interval = setInterval(draw, 1000 / 15)
+
+  let element: HTMLElement = canvas
+  const capture = (canvas as HTMLCanvasElement & { captureStream?: (fps?: number) => MediaStream }).captureStream
+  if (typeof capture === 'function') {
+    try {
+      const video = doc.createElement('video')
+      video.muted = true
+      video.autoplay = true
+      video.playsInline = true
+      video.srcObject = capture.call(canvas, 15)
+      void video.play?.()?.catch?.(() => undefined)
+      element = video
+    } catch {
+      element = canvas
+    }
+  }
+  element.setAttribute('data-generated-video', name)
+  element.style.width = '100%'
+  element.style.height = '100%'
+  element.style.objectFit = 'cover'
+
+  return {
+    element,
+    stop() {
+      running = false
+      if (interval) clearInterval(interval)
+      const stream = (element as HTMLVideoElement).srcObject as MediaStream | null | undefined
+      stream?.getTracks?.().forEach((t) => t.stop())
+      element.remove()
+    },
+  }
+}

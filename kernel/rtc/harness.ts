@@ -1,0 +1,249 @@
+// RtcClient over the harness RTC service (kernel/rtc/protocol.ts). Signalling is real (who is
+// in the channel, who publishes, network quality); the remote picture is generated locally
+// (generated-video.ts); the local preview is the real camera when there is one.
+import { realTimers, type SocketClass, type SocketLike, type Timers } from '../realtime.ts'
+import { createEmitter } from '../im/emitter.ts'
+import { generatedVideo, type GeneratedVideo } from './generated-video.ts'
+import { RtcError } from './errors.ts'
+import type { MediaType, RtcPeer, RtcRequest, RtcServerEvent } from './protocol.ts'
+import type { RtcClient, RtcEvents } from './types.ts'
+
+export interface HarnessRtcOptions {
+  url: string
+  WebSocket?: SocketClass
+  timers?: Timers
+  /** camera access; navigator.mediaDevices by default */
+  media?: Pick<MediaDevices, 'getUserMedia'> & Partial<Pick<MediaDevices, 'enumerateDevices'>>
+  /** time allowed for a join answer (default 10 s) */
+  joinTimeoutMs?: number
+  /** pause between reconnect attempts after a lost connection (default 2 s) */
+  retryMs?: number
+}
+
+export { RtcError }
+
+export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
+  const timers = opts.timers ?? realTimers
+  const Socket = opts.WebSocket ?? (globalThis.WebSocket as unknown as SocketClass)
+  const media = opts.media ?? (typeof navigator !== 'undefined' ? navigator.mediaDevices : undefined)
+  const events = createEmitter<RtcEvents>()
+  const peers = new Map<string, RtcPeer>()
+  const renders = new Map<string, GeneratedVideo>()
+  let socket: SocketLike | null = null
+  let joined: { channel: string; uid: string; token?: string | null } | null = null
+  let published: MediaType[] = []
+  let local: MediaStream | null = null
+  let retry: unknown = null
+
+  const send = (req: RtcRequest) => {
+    if (socket && socket.readyState === 1) socket.send(JSON.stringify(req))
+  }
+
+  const stopRender = (uid: string) => {
+    renders.get(uid)?.stop()
+    renders.delete(uid)
+  }
+
+  const peerJoined = (peer: RtcPeer) => {
+    peers.set(peer.uid, { ...peer, media: [] })
+    events.emit('user-joined', { uid: peer.uid })
+    for (const m of peer.media) peerPublished(peer.uid, m)
+  }
+  const peerPublished = (uid: string, mediaType: MediaType) => {
+    const p = peers.get(uid)
+    if (!p || p.media.includes(mediaType)) return
+    p.media.push(mediaType)
+    events.emit('user-published', { uid, mediaType })
+  }
+  const peerLeft = (uid: string, reason?: string) => {
+    if (!peers.delete(uid)) return
+    stopRender(uid)
+    events.emit('user-left', { uid, ...(reason && { reason }) })
+  }
+
+  const onEvent = (e: RtcServerEvent) => {
+    switch (e.event) {
+      case 'joined': {
+        // after a reconnect: forget who went away meanwhile, announce who is new
+        const present = new Set(e.users.map((u) => u.uid))
+        for (const uid of [...peers.keys()]) if (!present.has(uid)) peerLeft(uid, 'network')
+        for (const u of e.users) {
+          if (!peers.has(u.uid)) peerJoined(u)
+          else u.media.forEach((m) => peerPublished(u.uid, m))
+        }
+        break
+      }
+      case 'user-joined':
+        return peerJoined(e.user)
+      case 'user-left':
+        return peerLeft(e.uid, e.reason)
+      case 'user-published':
+        return peerPublished(e.uid, e.mediaType)
+      case 'user-unpublished': {
+        const p = peers.get(e.uid)
+        if (!p || !p.media.includes(e.mediaType)) return
+        p.media = p.media.filter((m) => m !== e.mediaType)
+        if (e.mediaType === 'video') stopRender(e.uid)
+        return events.emit('user-unpublished', { uid: e.uid, mediaType: e.mediaType })
+      }
+      case 'network-quality':
+        return events.emit('network-quality', { uplink: e.uplink, downlink: e.downlink })
+    }
+  }
+
+  /** open a socket and join; resolves once the server answered 'joined' */
+  const connect = (target: NonNullable<typeof joined>) =>
+    new Promise<void>((resolve, reject) => {
+      let s: SocketLike
+      try {
+        s = new Socket(opts.url)
+      } catch (err) {
+        return reject(new RtcError('NETWORK_ERROR', String(err)))
+      }
+      socket = s
+      let settled = false
+      const timer = timers.setTimeout(() => fail(new RtcError('TIMEOUT', 'join timed out')), opts.joinTimeoutMs ?? 10_000)
+      const fail = (err: Error) => {
+        if (settled) return
+        settled = true
+        timers.clearTimeout(timer)
+        closeSocket()
+        reject(err)
+      }
+      s.onopen = () => {
+        send({ op: 'join', channel: target.channel, uid: target.uid, token: target.token ?? null })
+        if (published.length) send({ op: 'publish', media: published })
+      }
+      s.onmessage = (ev) => {
+        if (typeof ev.data !== 'string') return
+        let e: RtcServerEvent
+        try {
+          e = JSON.parse(ev.data)
+        } catch {
+          return
+        }
+        if (!e || typeof e !== 'object') return
+        if (!settled && e.event === 'error') return fail(new RtcError(String(e.code), e.msg))
+        if (!settled && e.event === 'joined') {
+          settled = true
+          timers.clearTimeout(timer)
+          resolve()
+        }
+        onEvent(e)
+      }
+      s.onclose = s.onerror = () => {
+        if (socket !== s) return
+        if (!settled) return fail(new RtcError('NETWORK_ERROR', 'rtc connection failed'))
+        socket = null
+        lost()
+      }
+    })
+
+  const closeSocket = () => {
+    const s = socket
+    socket = null
+    if (!s) return
+    s.onopen = s.onmessage = s.onclose = s.onerror = null
+    try {
+      s.close(1000, 'bye')
+    } catch {
+      // already closed
+    }
+  }
+
+  // The connection dropped while in a channel: keep trying until it is back or we leave.
+  const lost = () => {
+    if (!joined || retry != null) return
+    events.emit('connection-state', { state: 'reconnecting', reason: 'NETWORK_ERROR' })
+    const attempt = () => {
+      retry = timers.setTimeout(async () => {
+        retry = null
+        if (!joined) return
+        try {
+          await connect(joined)
+          events.emit('connection-state', { state: 'connected' })
+        } catch {
+          if (joined) attempt()
+        }
+      }, opts.retryMs ?? 2000)
+    }
+    attempt()
+  }
+
+  const camera = async (): Promise<MediaStream | null> => {
+    if (local) return local
+    if (!media?.getUserMedia) return null
+    try {
+      if (media.enumerateDevices) {
+        const devices = await media.enumerateDevices()
+        if (!devices.some((d) => d.kind === 'videoinput')) return null
+      }
+      local = await media.getUserMedia({ video: { width: 640, height: 480 }, audio: true })
+      return local
+    } catch {
+      return null // no camera, or permission refused: the call goes on without a picture
+    }
+  }
+
+  return {
+    async join({ channel, uid, token }) {
+      if (joined) await this.leave()
+      joined = { channel, uid, token }
+      events.emit('connection-state', { state: 'connecting' })
+      try {
+        await connect(joined)
+      } catch (err) {
+        joined = null
+        events.emit('connection-state', { state: 'disconnected', reason: (err as RtcError).code })
+        throw err
+      }
+      events.emit('connection-state', { state: 'connected' })
+    },
+    async publish() {
+      const stream = await camera()
+      if (!stream) return false
+      published = ['video', 'audio']
+      send({ op: 'publish', media: published })
+      return true
+    },
+    async subscribe(uid, el) {
+      const peer = peers.get(uid)
+      if (!peer) throw new RtcError('INVALID_REMOTE_USER', `user ${uid} is not in the channel`)
+      stopRender(uid)
+      const video = generatedVideo(peer.name, el.ownerDocument)
+      renders.set(uid, video)
+      el.appendChild(video.element)
+    },
+    playLocal(el) {
+      void camera().then((stream) => {
+        if (!stream) return
+        const doc = el.ownerDocument
+        const video = doc.createElement('video')
+        video.muted = true
+        video.autoplay = true
+        video.playsInline = true
+        video.srcObject = stream
+        video.setAttribute('data-local-video', '')
+        video.style.width = '100%'
+        video.style.height = '100%'
+        video.style.objectFit = 'cover'
+        el.appendChild(video)
+      })
+    },
+    async leave() {
+      const was = joined
+      joined = null
+      if (retry != null) timers.clearTimeout(retry)
+      retry = null
+      send({ op: 'leave' })
+      closeSocket()
+      for (const uid of [...renders.keys()]) stopRender(uid)
+      peers.clear()
+      published = []
+      local?.getTracks().forEach((t) => t.stop())
+      local = null
+      if (was) events.emit('connection-state', { state: 'disconnected', reason: 'LEAVE' })
+    },
+    on: (ev, fn) => events.on(ev, fn),
+  }
+}

@@ -1,0 +1,39 @@
+// The harness RTC protocol: JSON text frames over one WebSocket (config.rtcUrl), shared by
+// the harness adapter (kernel/rtc/harness.ts) and the harness service (harness/rtc.ts). No
+// media crosses it: the harness only signals who is in the channel and publishing, and the
+// adapter draws the remote user as a generated video.
+//
+// client -> server:
+//   { op: 'join', channel, uid, token? }    answered by 'joined' (or 'error')
+//   { op: 'publish', media: ['video','audio'] }
+//   { op: 'leave' }
+// server -> client:
+//   { event: 'joined', channel, users: RtcPeer[] }   who is already there
+//   { event: 'user-joined', user: RtcPeer }
+//   { event: 'user-left', uid, reason? }
+//   { event: 'user-published', uid, mediaType }
+//   { event: 'user-unpublished', uid, mediaType }
+//   { event: 'network-quality', uplink, downlink }   0 unknown, 1 excellent .. 6 down
+//   { event: 'error', code, msg }
+export type MediaType = 'video' | 'audio'
+
+export interface RtcPeer {
+  uid: string
+  /** display name for the generated video */
+  name: string
+  media: MediaType[]
+}
+
+export type RtcRequest =
+  | { op: 'join'; channel: string; uid: string; token?: string | null }
+  | { op: 'publish'; media: MediaType[] }
+  | { op: 'leave' }
+
+export type RtcServerEvent =
+  | { event: 'joined'; channel: string; users: RtcPeer[] }
+  | { event: 'user-joined'; user: RtcPeer }
+  | { event: 'user-left'; uid: string; reason?: string }
+  | { event: 'user-published'; uid: string; mediaType: MediaType }
+  | { event: 'user-unpublished'; uid: string; mediaType: MediaType }
+  | { event: 'network-quality'; uplink: number; downlink: number }
+  | { event: 'error'; code: number; msg: string }

@@ -1,0 +1,276 @@
+// The calls plugin's public face: the call constants of d1 §4, the wire shapes of the call
+// endpoints and pushes, and the 'calls' service other plugins (wall, detail, live, inbox) use
+// to start a call. Import this file only, never the plugin's internals.
+import type { ReadonlySignal } from '@preact/signals-react'
+import { ref } from '../../kernel/plugin.ts'
+
+/** d1 §4 Call status. */
+export const CallStatus = { INIT: 0, CALLING: 1, CANCEL: 2, CALLING_ING: 3, HANG_UP: 4, TIMEOUT: 5 } as const
+export type CallStatusValue = (typeof CallStatus)[keyof typeof CallStatus]
+
+/** d1 §4 Call game types (what the server bills) and front types (how the app shows it). */
+export const CallGameType = { DIRECT: 1, MATCH: 2, MATCH_POOL: 3, LIVE: 4 } as const
+export const FrontType = { DIRECT: 1, MATCH: 2, LIVE: 3, BOT: 4 } as const
+
+/** d1 §4 Call-notification types, pushed as 'call.notify' { channelId, type, reason? }. */
+export const NotifyType = { ONLINE: 0, REJECT: 1, CANCEL: 2, HANG_UP: 3, CONNECTED: 4 } as const
+
+/** d1 §4 Hangup reasons (callOver overReason). */
+export const HangupReason = { user: 1, anchor: 2, balance: 3, weakNetwork: 6, deduction: 8, kicked: 9, beginCall: 10 } as const
+
+/** d1 §4 Missed reasons (missCall missedReason). */
+export const MissedReason = { rejectOrBusy: 1, timeout: 2, earlyCancel: 3, lateCancel: 6 } as const
+
+/** d1 §3 Call record categories. */
+export const CallCategory = { connected: 1, rejected: 2, timeout: 3, cancelled: 4 } as const
+
+/** callOver callScene */
+export const CallScene = { match: 'MATCH', all: 'ALL' } as const
+
+/** d1 §7 call paths. */
+export const CallPath = {
+  create: '/api/call/record/v2/createCall',
+  join: '/api/call/record/v2/joinCall',
+  begin: '/api/call/record/v2/beginCallV2',
+  over: '/api/call/record/v2/callOver',
+  miss: '/api/call/record/v2/missCall',
+  deduct: '/api/call/record/v2/callDeductionFee',
+  limit: '/api/user/hasExceededCallLimit',
+  records: '/api/chat/v4/getCallRecord',
+  recordsByHost: '/api/chat/getCallRecordByAnchorid',
+  recordsByAccids: '/api/chat/getCallRecordByAnchorYxids',
+  pushCall: '/api/chat/getPushCall',
+  updatePushCall: '/api/chat/updatePushCall',
+  evaluation: '/api/chat/V2/callEvaluation',
+  feedbackTypes: '/api/chat/getFeedbackType',
+  labels: '/api/chat/getCallLabel',
+  rate: '/api/chat/callRate',
+  detail: '/api/index/getUserDetail',
+  /** d3 §7 recommended hosts (searchValue: the host just called, left out) */
+  recommend: '/api/anchor/recommendAnchor',
+  /** d3 §7 match history */
+  matchRecords: '/api/match/pool/matchRecord',
+} as const
+
+/**
+ * Messages of refused call requests (answered with code '5000', Code.refused). The real
+ * server's texts are not shown in the spec; these are the harness's, and the app maps the
+ * host ones to the d1 §8 call toasts.
+ */
+export const CallRefusal = {
+  /** the host is in another call, live, or answered busy */
+  hostBusy: 'anchor.busy',
+  /** the host is offline */
+  hostOffline: 'anchor.offline',
+  /** the id is not a host */
+  notHost: 'anchor.not.found',
+  /** no such call, or not this user's */
+  noCall: 'call.not.found',
+  /** the call already ended */
+  callOver: 'call.over',
+  /** begin-call before the host answered */
+  notConnected: 'call.not.connected',
+  /** simulated failures */
+  beginFailed: 'begin.call.failed',
+  deductionFailed: 'deduction.failed',
+  /** a call was already rated */
+  evaluated: 'evaluation.exists',
+  badInput: 'bad.request',
+} as const
+
+/** 'call.notify' push. reason tells a busy answer from a plain reject (type 1). */
+export interface CallNotify {
+  channelId: string
+  type: number
+  reason?: 'reject' | 'busy' | 'offline' | 'timeout'
+}
+
+/** 'call.incoming' push: a host calls the user (d1 §4 Incoming call). */
+export interface IncomingCall {
+  channelId: string
+  /** the host calling */
+  callUserId: number
+  /** the user called */
+  beCallUserId: number
+  yxAccid: string
+  nickname: string
+  icon: string
+  age: number | null
+  countryCode: string | null
+  levelName: string | null
+  userType: number
+  /** diamonds per billing period, after discounts */
+  videoPrice: number
+  /** seconds the popup rings before the call counts as missed */
+  waitTime: number
+  /** a robot (free) call starts directly */
+  free?: boolean
+}
+
+/** createCall / joinCall answer (d1 §3). */
+export interface CallCreated {
+  channelId: string
+  yxAccid: string
+  videoPrice: number
+  countryCode: string | null
+  nickname: string
+  age: number | null
+  icon: string
+  userType: number
+  followed: boolean
+  levelName: string | null
+  /** host user id (added: the client needs it for records and the post-call sheet) */
+  callUserId: number
+  callType: number
+}
+
+/** beginCallV2 / callDeductionFee answer (d1 §3). nextPoint is in call-duration seconds. */
+export interface BillingReply {
+  diamond: number
+  nextDeduction: number
+  nextPoint: number
+}
+
+export interface CallLimit {
+  interactionCount: number
+  isFollow: boolean
+  isLimitMet: number
+  yxAccId: string
+}
+
+/** One row of the call records (CALL-15). */
+export interface CallRecord {
+  channelId: string
+  userId: number
+  yxAccid: string
+  nickname: string
+  icon: string
+  age: number | null
+  countryCode: string | null
+  levelName: string | null
+  category: number
+  callInOrOut: 'in' | 'out'
+  callType: number
+  /** seconds */
+  callDuration: number
+  createTime: string
+}
+
+/** d3 §3 Recommended host (post-call sheet). status is the app's host status (-1 live, 1 online, 2 busy, 3 offline). */
+export interface RecommendedHost {
+  userId: number
+  yxAccid: string
+  icon: string
+  nickname: string
+  age: number | null
+  countryId: number | null
+  anchorLevelName: string | null
+  groupStatus: 'online' | 'busy' | 'offline'
+  videoPrice: number
+  liveUrl: string | null
+  status: number
+  agoraLiveSimpleVO: { agoraChannelId: string; joinNum: number; liveDescribe: string } | null
+}
+
+/** getUserDetail answer (ENG-11 host profile). onlineStatus is the app's host status. */
+export interface HostDetail {
+  userId: number
+  yxAccid: string
+  nickname: string
+  icon: string
+  userType: number
+  age: number | null
+  countryId: number | null
+  countryCode: string | null
+  levelName: string | null
+  videoPrice: number
+  vipVideoPrice: number
+  discountOffDiamond: number
+  onlineStatus: number
+  liveDescribe: string | null
+  followed: boolean
+  fansNum: number
+  followNum: number
+  photos: string[]
+}
+
+/** The client's call info (d1 §3), the parts the UI reads. */
+export interface CallInfo {
+  status: CallStatusValue
+  channelId: string | null
+  callUserId: number | null
+  callInOrOut: 'in' | 'out' | null
+  callGameType: number
+  callFrontGameType: number
+  nickname: string
+  icon: string
+  age: number | null
+  countryCode: string | null
+  yxAccid: string
+  userType: number
+  followed: boolean
+  levelName: string | null
+  videoPrice: number
+  /** seconds since connect */
+  callDuration: number
+  callStartTime: number | null
+  callConnectTime: number | null
+  /** seconds left on the waiting screen */
+  waitLeft: number
+  hangupReason: number | null
+  free: boolean
+  /** begin-call answered: the in-call screen shows */
+  began: boolean
+  /** the host's device rang (notify type 0): a cancel now is a late cancel */
+  hostReached: boolean
+  callTagPath?: string
+  callTagSqec?: number | null
+}
+
+/** The in-call balance warning (CALL-08); null when hidden. */
+export interface CallWarning {
+  units: 0 | 1 | 2
+  /** seconds left, for 'Your call will end in N s' (units 0 only) */
+  secondsLeft: number | null
+}
+
+/** What the post-call sheet needs (d3 §3 Last call info). */
+export interface LastCall {
+  channelId: string
+  icon: string
+  callUserId: number
+  yxAccid: string
+  nickname: string
+  callDuration: number
+  levelName: string | null
+  free: boolean
+  callGameType: number
+  hangupReason: number | null
+}
+
+export interface StartCallOptions {
+  hostId: number
+  /** list price per billing period; -9999 skips the balance check */
+  videoPrice: number
+  /** source tag, sent as webSource (callTagPath) */
+  source?: string
+  /** list index the call came from (callTagSqec) */
+  sqec?: number
+  discountFlag?: number
+  discountOffDiamond?: number
+  gameType?: number
+  yxAccid?: string
+}
+
+export interface CallsApi {
+  info: ReadonlySignal<CallInfo>
+  warning: ReadonlySignal<CallWarning | null>
+  /** resolves true when the call was placed (the host is ringing), false when a start check refused it */
+  start(opts: StartCallOptions): Promise<boolean>
+  startMatch(): Promise<boolean>
+  /** the user ends the call (or cancels the waiting call) */
+  hangUp(): void
+  cancel(): void
+}
+
+export const callsRef = ref<CallsApi>('calls')

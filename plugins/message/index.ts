@@ -1,0 +1,22 @@
+// Message: the inbox tab ('/message', '/white-message'; login needed) and the messaging
+// connection behind its unread badge.
+import { definePlugin, provide } from '../../kernel/plugin.ts'
+import en from '../../locales/en/message.json'
+import ar from '../../locales/ar/message.json'
+import { unreadRef } from '../shell/api.ts'
+import { MESSAGE_PATHS, inboxRef } from './api.ts'
+import { createInbox, type InboxController } from './state.ts'
+
+export const message = definePlugin({
+  id: 'message',
+  routes: [{ path: MESSAGE_PATHS, page: () => import('./MessagePage.tsx'), auth: true, tab: 'message' }],
+  services: [
+    provide(inboxRef, (kernel) => createInbox(kernel)),
+    // the shell's message tab badge adds this to the follow count
+    provide(unreadRef, (kernel) => kernel.need(inboxRef)),
+  ],
+  strings: { en, ar },
+  // a test may bind a plain fake inbox without start()
+  setup: (kernel) => (kernel.need(inboxRef) as Partial<InboxController>).start?.(),
+})
+export default message

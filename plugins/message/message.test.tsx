@@ -1,0 +1,143 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { act } from 'react'
+import { signal } from '@preact/signals-react'
+import { createTestKernel } from '../../kernel/testing.tsx'
+import type { ImClient, ImConversation, ImEvents } from '../../kernel/im/types.ts'
+import type { Kernel } from '../../kernel/types.ts'
+import type { User } from '../../kernel/session.ts'
+import { byId, waitFor } from '../shell/testkit.tsx'
+import { unreadRef } from '../shell/api.ts'
+import message from './index.ts'
+import { inboxRef, type InboxStatus } from './api.ts'
+import { fakeTimers } from '../../test/fake-timers.ts'
+import { createInbox, mergeConversations, sortConversations } from './state.ts'
+
+const conv = (to: string, unreadCount: number, updateTime: number, extra: Partial<ImConversation> = {}): ImConversation => ({
+  conversationId: `me|1|${to}`,
+  to,
+  unreadCount,
+  updateTime,
+  lastMessage: { messageClientId: `m-${to}`, senderId: to, conversationId: `me|1|${to}`, messageType: 0, text: `hi from ${to}`, createTime: updateTime, fromNick: `Nick ${to}` },
+  ...extra,
+})
+
+/** an ImClient answering from a list, whose events the test fires */
+function fakeIm(list: ImConversation[]) {
+  const handlers: { [K in keyof ImEvents]?: Array<(e: ImEvents[K]) => void> } = {}
+  const logins: string[] = []
+  const client: ImClient = {
+    login: async (account) => void logins.push(account),
+    logout: async () => undefined,
+    sendText: async () => { throw new Error('unused') },
+    sendCustom: async () => { throw new Error('unused') },
+    conversations: async (limit) => list.slice(0, limit),
+    history: async () => [],
+    markRead: async () => undefined,
+    on(ev, fn) {
+      ;((handlers[ev] ??= []) as Array<typeof fn>).push(fn)
+      return () => undefined
+    },
+  }
+  const fire = <K extends keyof ImEvents>(ev: K, e: ImEvents[K]) => (handlers[ev] as Array<(e: ImEvents[K]) => void> | undefined)?.forEach((f) => f(e))
+  return { client, logins, fire }
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+test('IM-01 conversations: pinned first, then the most recent; changes merge by id', () => {
+  const a = conv('a', 0, 10)
+  const b = conv('b', 1, 30)
+  const c = conv('c', 0, 5, { isPin: true })
+  assert.equal(sortConversations([a, b, c]).map((x) => x.to), ['c', 'b', 'a'])
+  assert.equal(mergeConversations([a, b, c], [conv('a', 2, 50)]).map((x) => [x.to, x.unreadCount]), [['c', 0], ['a', 2], ['b', 1]])
+})
+
+test('IM-01 the inbox logs in with the user’s messaging account, loads 200 sessions and totals the unread', async () => {
+  const im = fakeIm([conv('a', 2, 10), conv('b', 3, 20)])
+  let limit = 0
+  const conversations = im.client.conversations
+  im.client.conversations = (n) => ((limit = n ?? 0), conversations(n))
+  const user = signal<User | null>(null)
+  const loggedIn = signal(true)
+  const kernel = { im: async () => im.client, session: { user, loggedIn }, api: { post: async () => ({}) } } as unknown as Kernel
+  const inbox = createInbox(kernel)
+  const stop = inbox.start()
+  assert.is(inbox.status.value, 'idle', 'waits for the user info')
+  user.value = { userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' }
+  for (let i = 0; i < 5; i++) await flush()
+  assert.equal(im.logins, ['user_1'])
+  assert.is(limit, 200)
+  assert.is(inbox.status.value, 'ready')
+  assert.is(inbox.unread.value, 5)
+  im.fire('conversations-changed', [conv('a', 0, 40)])
+  assert.is(inbox.unread.value, 3, 'a read conversation drops out of the total')
+  user.value = { ...user.value, diamondNum: 99 }
+  await flush()
+  assert.equal(im.logins, ['user_1'], 'a user info refresh does not log in again')
+  loggedIn.value = false
+  assert.is(inbox.status.value, 'idle')
+  assert.is(inbox.unread.value, 0, 'logout clears the inbox')
+  stop()
+})
+
+test('IM-01 a messaging login that fails leaves the inbox offline', async () => {
+  const im = fakeIm([])
+  im.client.login = async () => {
+    throw Object.assign(new Error('refused'), { code: 302 })
+  }
+  const user = signal<User | null>({ userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' })
+  const kernel = { im: async () => im.client, session: { user, loggedIn: signal(true) }, api: { post: async () => ({}) } } as unknown as Kernel
+  const timers = fakeTimers()
+  const inbox = createInbox(kernel, { timers })
+  const stop = inbox.start()
+  await timers.tickAsync(10_000)
+  assert.is(inbox.status.value, 'offline')
+  assert.is(inbox.conversations.value.length, 0)
+  stop()
+})
+
+function pageWith(status: InboxStatus, list: ImConversation[], token: string | null = 'tok') {
+  const fake = { conversations: signal(list), unread: signal(0), status: signal(status), reconnect: async () => undefined }
+  const t = createTestKernel({ plugins: [message], path: '/message', token, fakes: [[inboxRef, fake]], api: () => undefined })
+  return { t, fake }
+}
+
+test('IM-01 the inbox page lists conversations with names, last message and unread counts', async () => {
+  const { t } = pageWith('ready', [conv('host_1', 3, Date.now()), conv('host_2', 0, Date.now() - 1000)])
+  await t.render()
+  await waitFor('message-list')
+  const row = byId('conversation-host_1')!
+  assert.match(row.textContent ?? '', 'Nick host_1')
+  assert.match(row.textContent ?? '', 'hi from host_1')
+  assert.match(row.textContent ?? '', '3')
+  await act(async () => row.click())
+  assert.is(t.location.path(), '/talk')
+  assert.is(t.location.search().get('to'), 'host_1')
+  t.dispose()
+})
+
+test('IM-01 the inbox page shows the empty and offline states', async () => {
+  const a = pageWith('ready', [])
+  await a.t.render()
+  assert.ok(await waitFor('message-empty'))
+  a.t.dispose()
+  document.body.innerHTML = ''
+  const b = pageWith('offline', [])
+  await b.t.render()
+  assert.ok(await waitFor('message-offline'))
+  b.t.dispose()
+})
+
+test('IM-01 the message plugin offers its unread total to the tab badge', () => {
+  const { t, fake } = pageWith('ready', [])
+  fake.unread.value = 4
+  assert.is(t.kernel.get(unreadRef)?.unread.value, 4)
+  t.dispose()
+})
+
+test.after.each(() => {
+  document.body.innerHTML = ''
+})
+
+test.run()

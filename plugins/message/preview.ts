@@ -1,0 +1,23 @@
+// How a conversation row reads: the last message in a line, and a short time.
+import type { ImMessage } from '../../kernel/im/types.ts'
+
+/** text as is; other kinds as a bracketed word (i18n key) */
+export function previewOf(m: ImMessage | undefined): { text?: string; key?: string } {
+  if (!m) return {}
+  if (m.messageType === 0 && m.text) return { text: m.text }
+  if (m.messageType === 1) return { key: 'message.image' }
+  const raw = m.attachment?.raw
+  if (typeof raw === 'string' && /SEND_GIFT/.test(raw)) return { key: 'message.gift' }
+  return m.text ? { text: m.text } : { key: 'message.message' }
+}
+
+/** HH:mm today, 'Yesterday', else a short date, in the reader's locale */
+export function shortTime(at: number, now: number, locale: string): { text?: string; key?: string } {
+  if (!at) return {}
+  const d = new Date(at)
+  const today = new Date(now)
+  const startOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime()
+  if (at >= startOfToday) return { text: d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) }
+  if (at >= startOfToday - 86_400_000) return { key: 'message.yesterday' }
+  return { text: d.toLocaleDateString(locale, { month: 'short', day: 'numeric' }) }
+}

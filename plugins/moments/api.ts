@@ -1,0 +1,21 @@
+// Moments: public types of a feed item (d3 §3 Moments: friends-circle list items with id).
+export interface Moment {
+  id: number
+  userId: number
+  yxAccid: string
+  nickname: string
+  icon: string
+  age: number | null
+  /** text of the post; may be empty when it is pictures only */
+  content: string
+  images: string[]
+  likeNum: number
+  commentNum: number
+  isLike: boolean
+  /** ms since epoch */
+  createTime: number
+  /** the host's status code when the server sends it (1 online, 2/3 offline, 10000 busy, -1 live) */
+  onlineStatus?: number
+}
+
+export const MOMENTS_PATHS = ['/moments', '/white-moments']

@@ -1,0 +1,59 @@
+// The moments feed (d3 §7): /api/expand/friendsCircle/queryAnchorFriendsCircleListV2, pages of 10,
+// with the last item's id as offset so posts added meanwhile do not shift the next page.
+import type { ApiClient } from '../../kernel/api.ts'
+import type { Page } from '../../kernel/protocol/envelope.ts'
+import type { Moment } from './api.ts'
+
+export const FEED_PATH = '/api/expand/friendsCircle/queryAnchorFriendsCircleListV2'
+export const FEED_PAGE_SIZE = 10
+
+export interface FeedPage {
+  items: Moment[]
+  /** a page shorter than the page size is the last one (d3 §4 home wall tabs rule, same here) */
+  done: boolean
+}
+
+export async function loadFeedPage(api: ApiClient, currentPage: number, offsetId?: number): Promise<FeedPage> {
+  const page = await api.post<Page<Record<string, unknown>> | null>(
+    FEED_PATH,
+    { currentPage, pageSize: FEED_PAGE_SIZE, ...(offsetId ? { offsetId } : {}) },
+    { silent: true },
+  )
+  const rows = page?.list ?? []
+  return { items: rows.flatMap(toMoment), done: rows.length < FEED_PAGE_SIZE }
+}
+
+/** One server row to a Moment; a row without an id is dropped rather than shown broken. */
+export function toMoment(r: Record<string, unknown>): Moment[] {
+  const id = Number(r.id)
+  if (!Number.isFinite(id)) return []
+  const images = Array.isArray(r.images) ? r.images.filter((x): x is string => typeof x === 'string') : []
+  const t = typeof r.createTime === 'number' ? r.createTime : Date.parse(String(r.createTime ?? ''))
+  return [
+    {
+      id,
+      userId: Number(r.userId) || 0,
+      yxAccid: String(r.yxAccid ?? ''),
+      nickname: String(r.nickname ?? r.nickName ?? ''),
+      icon: String(r.icon ?? ''),
+      age: typeof r.age === 'number' ? r.age : null,
+      content: String(r.content ?? ''),
+      images,
+      likeNum: Number(r.likeNum) || 0,
+      commentNum: Number(r.commentNum) || 0,
+      isLike: r.isLike === true || r.isLike === 1,
+      createTime: Number.isFinite(t) ? t : Date.now(),
+      onlineStatus: typeof r.onlineStatus === 'number' ? r.onlineStatus : undefined,
+    },
+  ]
+}
+
+/** '3 min ago' style age of a post, as an i18n key and count. */
+export function ageOf(createTime: number, now: number): { key: string; count: number } {
+  const min = Math.max(0, Math.floor((now - createTime) / 60_000))
+  if (min < 1) return { key: 'moments.justNow', count: 0 }
+  if (min < 60) return { key: 'moments.minutesAgo', count: min }
+  const h = Math.floor(min / 60)
+  if (h < 24) return { key: 'moments.hoursAgo', count: h }
+  return { key: 'moments.daysAgo', count: Math.floor(h / 24) }
+}

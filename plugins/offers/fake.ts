@@ -1,0 +1,109 @@
+// The offers slice of the harness: the special offer (PAY-09) and the discount hosts (PAY-10).
+// Decisions (not shown in the spec):
+//  - triggerSpecialPopup starts one offer per user per UTC day, lasting specialOffDuration seconds
+//    (base config, 3600); a second trigger that day answers show false with the time left, so the
+//    app can keep its icon counting; a bought offer answers 0 left.
+//  - The special item (the template's specialFlag item) comes from the harness-defined
+//    /api/template/getSpecialOfferItem.
+//  - Discount users are users with isDiscountUser on their row, else paid users who are not VIP.
+//    Every third host (userId divisible by 3) is subsidised at 50, 70 or 80 % of the price.
+import { Code } from '../../kernel/protocol/envelope.ts'
+import { hostCard } from '../../harness/hosts.ts'
+import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { isVipUser, orders, template, type OrderRow } from '../recharge/fake-orders.ts'
+import { itemFor } from '../recharge/fake.ts'
+
+const refuse = (msg: string) => new EndpointError(Code.refused, msg)
+export const DISCOUNT_PAGE_SIZE = 15
+
+interface OfferRow {
+  userId: number
+  day: string
+  startedAt: number
+  scene: string
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+const durationSec = (ctx: HarnessContext) => Number((ctx.db.get('baseConfig').value() as any)?.specialOffDuration ?? 3600)
+const specialSku = (ctx: HarnessContext) => template(ctx).skuList.find((s) => s.specialFlag === 1) ?? null
+
+function boughtSince(ctx: HarnessContext, userId: number, since: number): boolean {
+  const sku = specialSku(ctx)
+  return !!sku && (orders(ctx).value() as OrderRow[]).some((o) => o.userId === userId && o.skuId === sku.id && o.state === 'paid' && (o.paidAt ?? 0) >= since)
+}
+
+function remaining(ctx: HarnessContext, user: UserRow, offer: OfferRow | undefined, now: number): number {
+  if (!offer || boughtSince(ctx, user.userId, offer.startedAt)) return 0
+  return Math.max(0, Math.ceil((offer.startedAt + durationSec(ctx) * 1000 - now) / 1000))
+}
+
+export function triggerSpecial(ctx: HarnessContext, user: UserRow, scene: unknown, now = Date.now()) {
+  if (typeof scene !== 'string' || !scene) throw refuse('searchValue (the trigger scene) is required')
+  const sku = specialSku(ctx)
+  const today = day(now)
+  const offers = ctx.db.get('specialOffers')
+  let offer = offers.find({ userId: user.userId, day: today }).value() as OfferRow | undefined
+  let show = false
+  if (!offer && sku) {
+    offer = { userId: user.userId, day: today, startedAt: now, scene }
+    offers.push(offer).write()
+    show = true
+  }
+  return {
+    show,
+    specialPopTime: offer?.startedAt ?? null,
+    specialPopupCount: offer ? 1 : 0,
+    specialOffDuration: remaining(ctx, user, offer, now),
+    item: sku ? itemFor(ctx, user, sku) : null,
+  }
+}
+
+function discountAnchors(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const pageNum = Math.max(1, Math.floor(Number(call.payload.pageNum) || 1))
+  const pageSize = Math.min(50, Math.max(1, Math.floor(Number(call.payload.pageSize) || DISCOUNT_PAGE_SIZE)))
+  const discountUser = typeof user.isDiscountUser === 'boolean' ? user.isDiscountUser : !!user.firstPayTime && !isVipUser(user)
+  const hosts = (ctx.db.get('users').value() as UserRow[])
+    .filter((u) => (u.userType === 2 || u.userType === 3) && u.userId % 3 === 0)
+    .sort((a, b) => a.userId - b.userId)
+    .map((h) => {
+      const discountRate = [50, 70, 80][(h.userId / 3) % 3]
+      return { ...hostCard(ctx, h), subsidyStatus: 1, discountRate, discountPrice: Math.floor((Number(h.videoPrice) * discountRate) / 100) }
+    })
+  const lowest = hosts.reduce((m, h) => Math.min(m, h.discountRate), 100)
+  const anchorList = discountUser ? hosts.slice((pageNum - 1) * pageSize, pageNum * pageSize) : []
+  return {
+    lowerAnchor: { discountRate: lowest },
+    discountUser,
+    anchorList,
+    pageNum,
+    pageSize,
+    total: discountUser ? hosts.length : 0,
+    isLastPage: !discountUser || pageNum * pageSize >= hosts.length,
+  }
+}
+
+export default defineFake({
+  seed(db) {
+    db.specialOffers = []
+  },
+  endpoints: {
+    '/api/index/triggerSpecialPopup': (ctx, call) => triggerSpecial(ctx, call.requireUser(), call.payload.searchValue),
+    '/api/template/getSpecialOfferItem': (ctx, call) => {
+      const user = call.requireUser()
+      const offer = ctx.db.get('specialOffers').find({ userId: user.userId, day: day(Date.now()) }).value() as OfferRow | undefined
+      const sku = specialSku(ctx)
+      return { item: sku ? itemFor(ctx, user, sku) : null, specialOffDuration: remaining(ctx, user, offer, Date.now()), templateId: template(ctx).templateId }
+    },
+    '/api/pool/mergeTheDiscountAnchor': discountAnchors,
+  },
+  control: {
+    // POST {userId}: forget today's offer, so the next trigger starts a new one
+    'offers/special/reset': (ctx, body) => {
+      const userId = Number(body?.userId)
+      if (!Number.isInteger(userId)) throw refuse('userId is required')
+      ctx.db.get('specialOffers').remove({ userId }).write()
+      return { ok: true }
+    },
+  },
+})

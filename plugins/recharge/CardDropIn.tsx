@@ -1,0 +1,135 @@
+// The card drop-in (PAY-05): a security check, the provider's script loaded 2 s later and
+// mounted here, then the success receipt (recipient, transaction id, Credit Card, time, Done).
+// The provider script exposes window.HarnessDropIn.mount(el, {intentId, clientSecret, methods,
+// onSuccess, onError}); the harness serves one (test cards in the harness README).
+import { useEffect, useRef, useState } from 'react'
+import { useKernel, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import type { OverlayProps } from '../../kernel/types.ts'
+import { Button, Sheet, Spinner } from '../../kernel/ui/index.ts'
+import type { OrderResult, PayMethodSku, RechargeItem } from './api.ts'
+import { money } from './rules.ts'
+import css from './recharge.css'
+
+/** d3 §4, §9: the card provider's script loads 2 s after the drop-in opens */
+export const CARD_SCRIPT_DELAY_MS = 2000
+
+interface DropIn {
+  mount(el: HTMLElement, o: { intentId: string; clientSecret: string; methods: string[]; payLabel?: string; onSuccess: (r: CardSuccess) => void; onError: (e: { message: string }) => void }): () => void
+}
+interface CardSuccess {
+  transactionId: string
+  paidAt: number
+  amount: number
+  orderCode: string
+}
+
+const loaded = new Map<string, Promise<void>>()
+function loadScript(url: string): Promise<void> {
+  let p = loaded.get(url)
+  if (!p) {
+    p = new Promise<void>((resolve, reject) => {
+      const s = document.createElement('script')
+      s.src = url
+      s.async = true
+      s.onload = () => resolve()
+      s.onerror = () => {
+        loaded.delete(url)
+        reject(new Error(`could not load ${url}`))
+      }
+      document.head.appendChild(s)
+    })
+    loaded.set(url, p)
+  }
+  return p
+}
+
+/** YYYY-MM-DD HH:mm:ss in local time */
+export function receiptTime(ms: number): string {
+  const d = new Date(ms)
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`
+}
+
+export default function CardDropIn({ props, close }: OverlayProps<{ order: OrderResult; item: RechargeItem; method: PayMethodSku }>) {
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const host = useRef<HTMLDivElement>(null)
+  const [phase, setPhase] = useState<'security' | 'form' | 'failed' | 'done'>('security')
+  const [receipt, setReceipt] = useState<CardSuccess | null>(null)
+  const awx = props.order.awxObj
+
+  useEffect(() => {
+    if (!awx) return void setPhase('failed')
+    let unmount: (() => void) | undefined
+    let gone = false
+    const timer = setTimeout(() => {
+      loadScript(awx.scriptUrl)
+        .then(() => {
+          const dropIn = (window as unknown as { HarnessDropIn?: DropIn }).HarnessDropIn
+          if (gone) return
+          if (!dropIn || !host.current) return setPhase('failed')
+          setPhase('form')
+          unmount = dropIn.mount(host.current, {
+            intentId: awx.id,
+            clientSecret: awx.client_secret,
+            methods: awx.methods,
+            payLabel: t('recharge.card.pay', { amount: money(awx.amount) }),
+            onSuccess: (r) => {
+              setReceipt(r)
+              setPhase('done')
+            },
+            onError: () => {},
+          })
+        })
+        .catch(() => !gone && setPhase('failed'))
+    }, CARD_SCRIPT_DELAY_MS)
+    return () => {
+      gone = true
+      clearTimeout(timer)
+      unmount?.()
+    }
+  }, [])
+
+  if (phase === 'done' && receipt) {
+    const rows: Array<[string, string]> = [
+      [t('recharge.card.recipient'), kernel.app.name],
+      [t('recharge.card.transaction'), receipt.transactionId],
+      [t('recharge.card.method'), t('recharge.card.creditCard')],
+      [t('recharge.card.amount'), `$${money(receipt.amount)}`],
+      [t('recharge.card.time'), receiptTime(receipt.paidAt)],
+    ]
+    return (
+      <Sheet title={t('recharge.card.success')} testId="recharge-receipt">
+        <div className="rc-center">
+          <span className="rc-center__icon rc-center__icon--ok" aria-hidden="true">✓</span>
+          <dl className="rc-receipt">
+            {rows.map(([k, v]) => (
+              <div className="rc-receipt__row" key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+          <Button block testId="recharge-receipt-done" onClick={() => close({ paid: true })}>
+            {t('recharge.card.done')}
+          </Button>
+        </div>
+      </Sheet>
+    )
+  }
+
+  return (
+    <Sheet title={t('recharge.card.title')} onClose={() => close({ paid: false })} testId="recharge-card">
+      {phase === 'security' && (
+        <div className="rc-center" data-testid="recharge-card-security">
+          <Spinner />
+          <strong>{t('recharge.security')}</strong>
+        </div>
+      )}
+      {phase === 'failed' && <p className="rc-note" role="alert">{t('recharge.card.unavailable')}</p>}
+      <div ref={host} className="rc-dropin" data-testid="recharge-dropin" />
+    </Sheet>
+  )
+}

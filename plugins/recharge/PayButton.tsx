@@ -1,0 +1,48 @@
+// The floating pay button (SHELL-15): on the payment_portal paths except / and /message, not over
+// the game centre; one bounce on /wall 1.5 s after load, for 4 s; a tap opens /getcoin?source=.
+import { useEffect, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { shellRef } from '../shell/api.ts'
+import { PAY_BUTTON_ANIMATION, payButtonBottom, showPayButton, sourceOf } from './rules.ts'
+import css from './recharge.css'
+
+export function PayButton() {
+  useSignals()
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const { path } = useRoute()
+  const config = kernel.get(shellRef)?.baseConfig.value
+  const portal = (config?.sysConfigParams?.payment_portal ?? config?.businessConfig?.payment_portal) as string | undefined
+  const scene = kernel.scene.value
+  const visible = kernel.session.loggedIn.value && !scene.call && !scene.live && showPayButton(path, portal, !!scene.gameCentre)
+  const [anim, setAnim] = useState(false)
+  const onWall = /^\/(white-)?wall$/.test(path)
+
+  useEffect(() => {
+    if (!visible || !onWall) return
+    const start = setTimeout(() => setAnim(true), PAY_BUTTON_ANIMATION.delayMs)
+    const stop = setTimeout(() => setAnim(false), PAY_BUTTON_ANIMATION.delayMs + PAY_BUTTON_ANIMATION.durationMs)
+    return () => {
+      clearTimeout(start)
+      clearTimeout(stop)
+    }
+    // once per load of the wall, not on every render
+  }, [visible, onWall])
+
+  if (!visible || path === '/getcoin') return null
+  return (
+    <button
+      type="button"
+      className={`rc-fab${anim ? ' rc-fab--anim' : ''}`}
+      style={{ insetBlockEnd: `calc(${payButtonBottom(path)}px + var(--safe-bottom))` }}
+      aria-label={t('recharge.title')}
+      data-testid="pay-fab"
+      onClick={() => kernel.router.navigate(`/getcoin?source=${encodeURIComponent(sourceOf(path))}`)}
+    >
+      💎
+    </button>
+  )
+}

@@ -1,0 +1,80 @@
+// /paystatus: where payment providers send the user back (frontCallbackUrl). The signed result
+// on the URL goes to the server, which credits the order once; the page shows what it answered.
+import { useEffect, useState } from 'react'
+import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { Button, Spinner } from '../../kernel/ui/index.ts'
+import type { OrderStatus } from './api.ts'
+import { RechargePath, rechargeServiceRef } from './state.ts'
+import css from './recharge.css'
+
+type View = { kind: 'checking' } | { kind: 'paid'; diamonds: number } | { kind: 'pending' } | { kind: 'failed' }
+
+export default function PayStatusPage() {
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const { search } = useRoute()
+  const [view, setView] = useState<View>({ kind: 'checking' })
+  const orderCode = search.get('orderCode') ?? ''
+
+  const show = async (s: OrderStatus | null) => {
+    if (s?.status === 1) {
+      setView({ kind: 'paid', diamonds: s.diamondNum })
+      await kernel.need(rechargeServiceRef).succeeded({ orderCode: s.orderCode, vipFlag: s.vipFlag })
+    } else setView(s?.status === 2 ? { kind: 'pending' } : { kind: 'failed' })
+  }
+
+  useEffect(() => {
+    if (!orderCode) return void setView({ kind: 'failed' })
+    kernel.api
+      .post<OrderStatus>(RechargePath.payReturn, { orderCode, payStatus: search.get('payStatus') ?? '', sign: search.get('sign') ?? '' }, { silent: true })
+      .then(show, () => setView({ kind: 'failed' }))
+  }, [orderCode])
+
+  const checkAgain = () => {
+    setView({ kind: 'checking' })
+    kernel.api.post<OrderStatus>(RechargePath.orderStatus, { searchValue: orderCode }, { silent: true }).then(show, () => setView({ kind: 'failed' }))
+  }
+  const done = () => kernel.router.navigate(view.kind === 'paid' ? '/wall?source=recharge' : `/getcoin?source=${encodeURIComponent(search.get('source') ?? 'paystatus')}`, { replace: true })
+
+  return (
+    <main className="rc-page" data-testid="pay-status">
+      <div className="rc-center" aria-live="polite">
+        {view.kind === 'checking' && (
+          <>
+            <Spinner />
+            <strong>{t('recharge.status.checking')}</strong>
+          </>
+        )}
+        {view.kind === 'paid' && (
+          <>
+            <span className="rc-center__icon rc-center__icon--ok" aria-hidden="true">✓</span>
+            <strong data-testid="pay-status-paid">{t('recharge.status.paid')}</strong>
+            <span>{t('recharge.status.credited', { n: view.diamonds.toLocaleString() })}</span>
+          </>
+        )}
+        {view.kind === 'pending' && (
+          <>
+            <span className="rc-center__icon" aria-hidden="true">⏳</span>
+            <strong data-testid="pay-status-pending">{t('recharge.status.pending')}</strong>
+            <Button variant="secondary" testId="pay-status-check" onClick={checkAgain}>
+              {t('recharge.status.checkAgain')}
+            </Button>
+          </>
+        )}
+        {view.kind === 'failed' && (
+          <>
+            <span className="rc-center__icon rc-center__icon--bad" aria-hidden="true">!</span>
+            <strong data-testid="pay-status-failed">{t('recharge.notCompleted')}</strong>
+          </>
+        )}
+        {view.kind !== 'checking' && (
+          <Button block testId="pay-status-done" onClick={done}>
+            {t('recharge.card.done')}
+          </Button>
+        )}
+      </div>
+    </main>
+  )
+}

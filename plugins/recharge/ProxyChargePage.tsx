@@ -1,0 +1,63 @@
+// /proxyCharge: the diamond sellers (PAY-11), shown only under the d3 §5 rule.
+import { useEffect, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { Avatar, Button, EmptyState, ErrorState, PageSpinner } from '../../kernel/ui/index.ts'
+import { showSellerList } from './rules.ts'
+import { RechargePath } from './state.ts'
+import css from './recharge.css'
+
+interface Seller {
+  agentId: number
+  nickname: string
+  icon: string
+  whatsapp: string
+  diamondsPerDollar: number
+}
+
+export default function ProxyChargePage() {
+  useSignals()
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; list: Seller[]; status: number }>({ kind: 'loading' })
+  const load = () => {
+    setState({ kind: 'loading' })
+    kernel.api.post<{ list: Seller[]; proxyChargeStatus: number }>(RechargePath.sellers, {}, { silent: true }).then(
+      (r) => setState({ kind: 'ready', list: r?.list ?? [], status: r?.proxyChargeStatus ?? 0 }),
+      () => setState({ kind: 'failed' }),
+    )
+  }
+  useEffect(load, [])
+  const user = kernel.session.user.value
+  const scene = kernel.scene.value
+
+  let body
+  if (state.kind === 'loading') body = <PageSpinner />
+  else if (state.kind === 'failed') body = <ErrorState testId="sellers-error" title={t('recharge.sellersFailed')} retryLabel={t('recharge.retry')} onRetry={load} />
+  else if (!showSellerList({ proxyChargeStatus: state.status, isPayUser: !!user?.firstPayTime, scene }) || !state.list.length) body = <EmptyState testId="sellers-empty" title={t('recharge.sellersNone')} />
+  else
+    body = (
+      <ul className="rc-list" data-testid="sellers-list">
+        {state.list.map((s) => (
+          <li key={s.agentId} className="rc-row">
+            <Avatar src={s.icon} name={s.nickname} size={44} />
+            <div className="rc-row__main">
+              <span className="rc-row__title">{s.nickname}</span>
+              <span className="rc-row__time">{t('recharge.sellerRate', { n: s.diamondsPerDollar })}</span>
+            </div>
+            <Button size="small" testId={`seller-${s.agentId}`} onClick={() => kernel.bridge.openExternal(`https://wa.me/${s.whatsapp.replace(/\D/g, '')}`)}>
+              {t('recharge.contact')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    )
+  return (
+    <main className="rc-page" data-testid="sellers-page">
+      <h1 className="rc-methods__title">{t('recharge.sellers')}</h1>
+      {body}
+    </main>
+  )
+}

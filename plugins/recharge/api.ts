@@ -1,0 +1,140 @@
+// The recharge plugin's public face: the service other plugins reach through `rechargeRef`
+// (calls, live, games open the recharge sheet with it) and the wire shapes of d3 §3.
+import { ref } from '../../kernel/plugin.ts'
+
+export interface RechargeOpenOptions {
+  /** where the user came from (the current path without '/', or e.g. 'luckygift', 'callEnd') */
+  source: string
+  /** in a call: the list shows only prices of at least 4.99 and PayPal is hidden (PAY-01, PAY-08) */
+  inCall?: boolean
+  /** in a live room: PayPal is hidden */
+  inLive?: boolean
+}
+
+export interface RechargeApi {
+  /** open the diamond recharge bottom sheet; resolves when it closes */
+  open(opts: RechargeOpenOptions): Promise<void>
+}
+
+export const rechargeRef = ref<RechargeApi>('recharge')
+
+/** The nine channel types of d3 §9. */
+export const ChannelType = {
+  HNPAYMAX: 1,
+  AIRWALLEX: 2,
+  EPAY: 3,
+  UPI: 4,
+  PAYPAL: 5,
+  LIVPAY: 6,
+  IOS: 7,
+  GOOGLE: 8,
+  HAIPAY: 9,
+} as const
+export type ChannelTypeName = keyof typeof ChannelType
+
+export const PayMethod = {
+  PAYPAL: 'PAYPAL',
+  APPLEPAY: 'APPLEPAY',
+  CARD: 'CARD',
+  APPSTORE: 'APPSTORE',
+  GOOGLEPLAY: 'GOOGLEPLAY',
+  UPI: 'UPI',
+  USDT: 'USDT',
+} as const
+export type PayMethodName = (typeof PayMethod)[keyof typeof PayMethod]
+
+/** Pay method sku (d3 §3). */
+export interface PayMethodSku {
+  id: number
+  skuId: number
+  payMethodType: PayMethodName | string
+  channelType: number
+  payConfigId?: number
+  diamondDetail?: string
+  icon?: string
+  recentFlag?: 0 | 1
+  recommedFlag?: 0 | 1
+  payMethodGiftRatio?: number
+}
+
+/** One item of the recharge template (d3 §3). */
+export interface RechargeItem {
+  id: number
+  productId: string
+  price: number
+  originalPrice: number
+  diamondNum: number
+  fixedDiamond?: number
+  giveDiamondNum: number
+  firstChargeGive: number
+  boughtFlag: 0 | 1
+  vipFlag: 0 | 1
+  vipDays: number
+  vipDiamond?: number
+  callDiscount?: number
+  batchNo?: string
+  payTemplateId?: number
+  recommedFlag?: 0 | 1
+  recentFlag?: 0 | 1
+  skuInfoList: PayMethodSku[]
+}
+
+export interface RechargeTemplate {
+  templateId: number
+  proxyChargeStatus: 0 | 1
+  skuList: RechargeItem[]
+}
+
+/** The create-order payload (d3 §3). */
+export interface CreateOrderPayload {
+  skuInfoId: number
+  templateId: number
+  paymentMethodType: string
+  productId: string
+  frontCallbackUrl: string
+  vipFlag: 0 | 1
+  chainName?: string
+  diamondDetail?: string
+}
+
+/** What the app does with a new order: open a provider page, mount the card drop-in, pay in USDT, or ask the native store. */
+export type OrderAction = 'redirect' | 'dropin' | 'usdt' | 'store'
+
+export interface OrderResult {
+  orderCode: string
+  action: OrderAction
+  /** redirect: the provider's approval page */
+  payUrl?: string
+  /** dropin: the card provider's intent */
+  awxObj?: {
+    id: string
+    client_secret: string
+    customer_id: string
+    currency: string
+    amount: number
+    return_url: string
+    paymentAmount: number
+    scriptUrl: string
+    methods: string[]
+  } | null
+  /** usdt: where and how much to send */
+  usdt?: { address: string; chainName: string; amount: string; expireTime: number }
+  /** store: the product to buy through the native bridge */
+  productId?: string
+  diamondNum: number
+  thirdCreateTime: number
+}
+
+/** Crypto pay status (d3 §4): 0 failed, 1 success, 2 pending. */
+export const CryptoStatus = { failed: 0, success: 1, pending: 2 } as const
+
+export interface OrderStatus {
+  orderCode: string
+  status: 0 | 1 | 2
+  /** pending | paid | failed | cancelled | expired */
+  state: string
+  diamondNum: number
+  vipFlag: 0 | 1
+  payMethodType: string
+  reason?: string
+}

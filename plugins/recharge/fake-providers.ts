@@ -1,0 +1,164 @@
+// The fake payment providers (HAR-04), served by the harness on loopback:
+//  - a hosted approval page (PayPal-like; also UPI and the other redirect channels):
+//    GET /__harness/pay/page?order=<orderCode> with Approve and Cancel, which lead to
+//    GET /__harness/pay/decide?order=..&approve=1|0 and on to frontCallbackUrl with the signed result;
+//  - a card drop-in script, GET /__harness/pay/card/dropin.js, rendering a card form that posts to
+//    POST /__harness/pay/card/confirm {intentId, clientSecret, cardNumber, expiry, cvc};
+//  - app-store receipt verification of the native bridge's 'harness-receipt:<orderCode>'.
+import { harnessReceipt } from '../../kernel/bridge.ts'
+import { Code } from '../../kernel/protocol/envelope.ts'
+import { EndpointError, RawReply, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { close, needOrder, orderStatus, recordProvider, returnUrl, settle, sign, webhookOn, type OrderRow } from './fake-orders.ts'
+import { PayMethod, type OrderStatus } from './api.ts'
+
+const refuse = (msg: string) => new EndpointError(Code.refused, msg)
+
+/** Test cards of the drop-in (documented in the harness README section of this plugin). */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const
+
+const escape = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+const providerName = (o: OrderRow) => (o.payMethodType === PayMethod.PAYPAL ? 'PayPal (harness)' : `${o.payMethodType} (harness)`)
+
+function page(title: string, body: string): RawReply {
+  return new RawReply(`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escape(title)}</title><style>
+body{font:16px system-ui,sans-serif;margin:0;background:#f5f7fb;color:#1c2230}main{max-width:420px;margin:0 auto;padding:32px 20px}
+h1{font-size:22px}.amount{font-size:32px;font-weight:700;margin:12px 0}.row{display:flex;gap:12px;margin-top:24px}
+a.btn{flex:1;display:block;text-align:center;padding:14px;border-radius:24px;text-decoration:none;font-weight:600}
+.ok{background:#0070ba;color:#fff}.no{background:#e3e7ef;color:#1c2230}.muted{color:#667}</style></head>
+<body><main>${body}</main></body></html>`)
+}
+
+/** GET /__harness/pay/page?order=..: the provider's approval page. */
+export function approvalPage(ctx: HarnessContext, params: URLSearchParams): RawReply {
+  const code = params.get('order') ?? ''
+  let order: OrderRow
+  try {
+    order = needOrder(ctx, code)
+  } catch {
+    return new RawReply(page('Unknown order', `<h1>Unknown order</h1><p class="muted">No order ${escape(code)}.</p>`).body, 'text/html; charset=utf-8', 404)
+  }
+  if (order.state !== 'pending') {
+    return page('Order closed', `<h1>Order ${escape(order.orderCode)}</h1><p data-testid="pay-state">This order is ${escape(order.state)}.</p><a class="btn no" href="${escape(returnUrl(ctx, order, order.state === 'paid'))}">Back to the app</a>`)
+  }
+  const decide = (approve: boolean) => `/__harness/pay/decide?order=${encodeURIComponent(order.orderCode)}&approve=${approve ? 1 : 0}`
+  return page(
+    providerName(order),
+    `<h1>${escape(providerName(order))}</h1><p class="muted">Order ${escape(order.orderCode)} · ${escape(order.productId)}</p>
+<div class="amount" data-testid="pay-amount">$${order.price.toFixed(2)}</div>
+<div class="row"><a class="btn no" data-testid="pay-cancel" href="${decide(false)}">Cancel</a><a class="btn ok" data-testid="pay-approve" href="${decide(true)}">Approve</a></div>`,
+  )
+}
+
+/** GET /__harness/pay/decide?order=..&approve=1|0: record the decision and go back to the app with the signed result. */
+export function decide(ctx: HarnessContext, params: URLSearchParams): RawReply {
+  const order = needOrder(ctx, params.get('order'))
+  const approve = params.get('approve') === '1'
+  if (order.state === 'pending') {
+    recordProvider(ctx, order.orderCode, approve, { via: 'page' })
+    if (approve && webhookOn(ctx)) settle(ctx, order.orderCode, 'webhook')
+    if (!approve) close(ctx, order.orderCode, 'cancelled', 'cancelled at the provider')
+  }
+  const now = needOrder(ctx, order.orderCode)
+  return new RawReply('', 'text/plain', 302, { location: returnUrl(ctx, now, approve && now.state !== 'cancelled') })
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i])
+    if (i % 2) d = d * 2 > 9 ? d * 2 - 9 : d * 2
+    sum += d
+  }
+  return sum % 10 === 0
+}
+
+export interface CardAnswer {
+  status: 'succeeded' | 'declined' | 'failed'
+  message?: string
+  orderCode: string
+  transactionId?: string
+  paidAt?: number
+  amount?: number
+}
+
+/** POST /__harness/pay/card/confirm: the drop-in submits a card (or an Apple Pay tap: card 'applepay'). */
+export function confirmCard(ctx: HarnessContext, body: any, now = Date.now()): CardAnswer {
+  const intentId = String(body?.intentId ?? '')
+  const order = needOrder(ctx, intentId.replace(/^int_/, ''))
+  if (body?.clientSecret !== sign(ctx, `intent:${order.orderCode}`)) throw refuse('client secret does not match the payment intent')
+  if (order.state === 'paid') return { status: 'succeeded', orderCode: order.orderCode, transactionId: order.transactionId, paidAt: order.paidAt, amount: order.price }
+  if (order.state !== 'pending') throw refuse(`order ${order.orderCode} is ${order.state}`)
+  const wallet = body?.cardNumber === 'applepay'
+  if (!wallet) {
+    const digits = String(body?.cardNumber ?? '').replace(/[\s-]/g, '')
+    if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) throw refuse('Card number is invalid')
+    const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(String(body?.expiry ?? '').trim())
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) throw refuse('Expiry must be MM/YY')
+    const d = new Date(now)
+    const expired = 2000 + Number(m[2]) < d.getUTCFullYear() || (2000 + Number(m[2]) === d.getUTCFullYear() && Number(m[1]) < d.getUTCMonth() + 1)
+    if (expired) throw refuse('Card has expired')
+    if (!/^\d{3,4}$/.test(String(body?.cvc ?? ''))) throw refuse('Security code must be 3 or 4 digits')
+    // a refused card leaves the order pending: the user may try another card
+    if (digits === TEST_CARDS.declined) {
+      recordProvider(ctx, order.orderCode, false, { via: 'card', outcome: 'declined' })
+      return { status: 'declined', message: 'Your card was declined', orderCode: order.orderCode }
+    }
+    if (digits === TEST_CARDS.insufficientFunds) {
+      recordProvider(ctx, order.orderCode, false, { via: 'card', outcome: 'insufficient_funds' })
+      return { status: 'failed', message: 'Insufficient funds', orderCode: order.orderCode }
+    }
+    if (digits !== TEST_CARDS.success) {
+      recordProvider(ctx, order.orderCode, false, { via: 'card', outcome: 'unknown_card' })
+      return { status: 'declined', message: `Unknown test card; use ${TEST_CARDS.success}`, orderCode: order.orderCode }
+    }
+  }
+  recordProvider(ctx, order.orderCode, true, { via: wallet ? 'applepay' : 'card' })
+  const paid = webhookOn(ctx) ? settle(ctx, order.orderCode, 'webhook', now) : needOrder(ctx, order.orderCode)
+  return { status: 'succeeded', orderCode: paid.orderCode, transactionId: paid.transactionId ?? `TXN${sign(ctx, `txn:${paid.orderCode}`).slice(0, 12).toUpperCase()}`, paidAt: paid.paidAt ?? now, amount: paid.price }
+}
+
+/** /api/fuse/verifyStoreReceipt: the native bridge bought the product; the receipt must be the harness store's one for this order. */
+export function verifyStoreReceipt(ctx: HarnessContext, user: UserRow, payload: any): OrderStatus {
+  const order = needOrder(ctx, payload?.orderCode, user.userId)
+  if (order.action !== 'store') throw refuse(`order ${order.orderCode} is not a store order`)
+  if (payload?.receipt !== harnessReceipt(order.orderCode)) throw refuse('receipt.invalid')
+  recordProvider(ctx, order.orderCode, true, { via: 'store' })
+  return orderStatus(settle(ctx, order.orderCode, 'store'))
+}
+
+/** The drop-in script: window.HarnessDropIn.mount(element, {intentId, clientSecret, methods, onSuccess, onError}). */
+export function dropInScript(ctx: HarnessContext): RawReply {
+  const confirmUrl = `${ctx.baseUrl()}/__harness/pay/card/confirm`
+  const js = `(function(){
+var CONFIRM=${JSON.stringify(confirmUrl)};
+function el(tag,attrs,text){var e=document.createElement(tag);for(var k in attrs)e.setAttribute(k,attrs[k]);if(text)e.textContent=text;return e}
+function mount(root,o){
+  root.innerHTML='';var form=el('form',{'data-testid':'dropin-form','class':'hd-form'});
+  var wallet=(o.methods||[]).indexOf('applepay')>=0;
+  var fields=wallet?[]:[['cardNumber','Card number','4242 4242 4242 4242','cc-number'],['expiry','MM/YY','12/30','cc-exp'],['cvc','CVC','123','cc-csc']];
+  var inputs={};
+  fields.forEach(function(f){var l=el('label',{},f[1]);var i=el('input',{name:f[0],placeholder:f[2],autocomplete:f[3],inputmode:'numeric','data-testid':'dropin-'+f[0]});l.appendChild(i);form.appendChild(l);inputs[f[0]]=i});
+  var err=el('p',{'data-testid':'dropin-error',role:'alert','class':'hd-error'});form.appendChild(err);
+  var btn=el('button',{type:'submit','data-testid':'dropin-pay'},o.payLabel||(wallet?'Pay with Apple Pay':'Pay'));form.appendChild(btn);
+  form.onsubmit=function(ev){ev.preventDefault();btn.disabled=true;err.textContent='';
+    var body={intentId:o.intentId,clientSecret:o.clientSecret,cardNumber:wallet?'applepay':inputs.cardNumber.value,expiry:wallet?'':inputs.expiry.value,cvc:wallet?'':inputs.cvc.value};
+    fetch(CONFIRM,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)}).then(function(r){return r.json()}).then(function(a){
+      btn.disabled=false;
+      if(a.error){err.textContent=a.error;o.onError&&o.onError({message:a.error,kind:'invalid'});return}
+      if(a.status==='succeeded'){o.onSuccess&&o.onSuccess(a);return}
+      err.textContent=a.message||a.status;o.onError&&o.onError({message:a.message||a.status,kind:a.status});
+    },function(e){btn.disabled=false;err.textContent='Network error';o.onError&&o.onError({message:String(e),kind:'network'})});
+  };
+  root.appendChild(form);
+  return function(){root.innerHTML=''};
+}
+window.HarnessDropIn={mount:mount};
+})();`
+  return new RawReply(js, 'text/javascript; charset=utf-8')
+}

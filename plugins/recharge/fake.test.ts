@@ -1,0 +1,250 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { harnessReceipt } from '../../kernel/bridge.ts'
+import { checkLedger } from '../../harness/ledger.ts'
+import { httpRequest, startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
+import { createOrder, DOUBLE_TAP_MS } from './fake-orders.ts'
+import { TEST_CARDS } from './fake-providers.ts'
+
+const NEW_TOKEN = 'new-token-100003'
+const VIEWER = 100001
+let h: TestHarness
+
+test.before(async () => {
+  h = await startTestHarness({ plugins: ['shell', 'recharge', 'usdt', 'vip', 'offers'] })
+})
+test.after(async () => {
+  await h.close()
+})
+test.before.each(async () => {
+  h.reset()
+  h.sent.length = 0
+})
+
+const callback = () => `${h.url}/paystatus?source=getcoin`
+async function tpl(token = TEST_TOKEN) {
+  return (await h.api('/api/template/getTempLate', {}, { token })).data
+}
+/** the pay method sku of a product paid a given way */
+async function skuInfo(productId: string, method: string, token = TEST_TOKEN) {
+  const t = await tpl(token)
+  const item = t.skuList.find((s: any) => s.productId === productId)
+  const info = item.skuInfoList.find((i: any) => i.payMethodType === method)
+  return { t, item, info }
+}
+async function order(productId: string, method: string, token = TEST_TOKEN, extra: Record<string, unknown> = {}) {
+  const { t, item, info } = await skuInfo(productId, method, token)
+  const payload = { skuInfoId: info.id, templateId: t.templateId, paymentMethodType: method, productId, frontCallbackUrl: callback(), vipFlag: item.vipFlag, diamondDetail: info.diamondDetail, ...extra }
+  return h.api('/api/fuse/v3/createOrder', payload, { token })
+}
+const balance = (userId = VIEWER) => h.ctx.userById(userId)!.diamondNum
+const credits = (userId = VIEWER) => h.ops.ledger(userId).entries.filter((e) => e.reason === 'recharge' || e.reason === 'vip.purchase')
+const redirectOf = async (url: string) => {
+  const r = await httpRequest(url)
+  return { status: r.status, location: String(r.headers.location ?? ''), text: r.text }
+}
+const returnParams = (location: string) => Object.fromEntries(new URL(location).searchParams)
+
+test('HAR-04 the recharge template has items with skuInfoList, bonuses, first-charge gifts, boughtFlag and VIP items', async () => {
+  const t = await tpl()
+  assert.is(t.templateId, 11)
+  assert.is(t.proxyChargeStatus, 1)
+  const d499 = t.skuList.find((s: any) => s.productId === 'diamond_0499')
+  assert.equal([d499.price, d499.diamondNum, d499.giveDiamondNum, d499.firstChargeGive, d499.boughtFlag], [4.99, 2450, 245, 500, 0])
+  assert.equal(d499.skuInfoList.map((i: any) => i.payMethodType), ['PAYPAL', 'APPLEPAY', 'CARD', 'APPSTORE', 'GOOGLEPLAY', 'UPI', 'USDT'])
+  assert.equal(d499.skuInfoList.find((i: any) => i.payMethodType === 'PAYPAL').channelType, 5)
+  assert.equal(t.skuList.filter((s: any) => s.vipFlag === 1).map((s: any) => s.vipDays), [7, 30, 180])
+  assert.not.ok(t.skuList.some((s: any) => s.productId.startsWith('special')), 'the special offer is not listed')
+  assert.is((await h.api('/api/template/getTempLate')).body.code, '4010')
+})
+
+test('HAR-04 PayPal: createOrder answers a payUrl; the approval page leads back to frontCallbackUrl signed; credited once with the first-charge gift', async () => {
+  const before = balance()
+  const r = await order('diamond_0499', 'PAYPAL')
+  assert.is(r.body.code, '0000')
+  assert.is(r.data.action, 'redirect')
+  assert.match(r.data.payUrl, `/__harness/pay/page?order=${r.data.orderCode}`)
+  const pageHtml = await httpRequest(r.data.payUrl)
+  assert.is(pageHtml.status, 200)
+  assert.match(String(pageHtml.headers['content-type']), 'text/html')
+  assert.match(pageHtml.text, 'Approve')
+  assert.match(pageHtml.text, '$4.99')
+  const approve = await redirectOf(`${h.url}/__harness/pay/decide?order=${r.data.orderCode}&approve=1`)
+  assert.is(approve.status, 302)
+  assert.ok(approve.location.startsWith(`${h.url}/paystatus?source=getcoin&orderCode=${r.data.orderCode}&payStatus=1&sign=`), approve.location)
+  // webhook on (default): already credited: 2450 + 245 + first-charge 500
+  assert.is(balance(), before + 3195)
+  // the return URL and a status query confirm again: nothing more moves
+  const ret = await h.api('/api/fuse/payReturn', returnParams(approve.location), { token: TEST_TOKEN })
+  assert.equal([ret.data.status, ret.data.state], [1, 'paid'])
+  assert.is((await h.api('/api/fuse/queryOrderStat', { searchValue: r.data.orderCode }, { token: TEST_TOKEN })).data.status, 1)
+  assert.is(balance(), before + 3195)
+  assert.is(credits().length, 1)
+  assert.is(credits()[0].key, r.data.orderCode)
+  assert.ok(h.sent.some((p) => p.pushType === 'user.balance' && p.data?.orderCode === r.data.orderCode && p.data?.diamondNum === before + 3195))
+  // bought once: the flag is set and the next order of that item has no first-charge gift
+  assert.is((await tpl()).skuList.find((s: any) => s.productId === 'diamond_0499').boughtFlag, 1)
+  const again = await order('diamond_0499', 'PAYPAL')
+  await redirectOf(`${h.url}/__harness/pay/decide?order=${again.data.orderCode}&approve=1`)
+  assert.is(balance(), before + 3195 + 2695)
+  assert.ok(checkLedger(h.ctx.db.getState()).ok)
+})
+
+test('HAR-06 without the webhook each confirmation path alone credits once: return URL, status query, or all three', async () => {
+  h.ops.settings({ payWebhook: false })
+  const before = balance()
+  const a = await order('diamond_0199', 'PAYPAL')
+  const back = await redirectOf(`${h.url}/__harness/pay/decide?order=${a.data.orderCode}&approve=1`)
+  assert.is(balance(), before, 'approval alone does not credit without the webhook')
+  await h.api('/api/fuse/payReturn', returnParams(back.location), { token: TEST_TOKEN })
+  assert.is(balance(), before + 1250)
+  const b = await order('diamond_0999', 'PAYPAL')
+  await redirectOf(`${h.url}/__harness/pay/decide?order=${b.data.orderCode}&approve=1`)
+  assert.is((await h.api('/api/fuse/queryOrderStat', { searchValue: b.data.orderCode }, { token: TEST_TOKEN })).data.state, 'paid')
+  assert.is(balance(), before + 1250 + 6635)
+  // all three on one order, in parallel
+  const c = await order('diamond_1999', 'PAYPAL')
+  const cBack = await redirectOf(`${h.url}/__harness/pay/decide?order=${c.data.orderCode}&approve=1`)
+  await Promise.all([
+    h.api('/api/fuse/payReturn', returnParams(cBack.location), { token: TEST_TOKEN }),
+    h.api('/api/fuse/queryOrderStat', { searchValue: c.data.orderCode }, { token: TEST_TOKEN }),
+    h.control('POST', '/__harness/pay/approve', { orderCode: c.data.orderCode }),
+  ])
+  assert.is(credits().filter((e) => e.key === c.data.orderCode).length, 1)
+  assert.is(balance(), before + 1250 + 6635 + 13760)
+  assert.ok(checkLedger(h.ctx.db.getState()).ok)
+})
+
+test('HAR-06 a tampered return URL credits nothing; an unapproved order cannot be confirmed paid', async () => {
+  h.ops.settings({ payWebhook: false })
+  const before = balance()
+  const r = await order('diamond_0499', 'PAYPAL')
+  const back = await redirectOf(`${h.url}/__harness/pay/decide?order=${r.data.orderCode}&approve=1`)
+  const params = returnParams(back.location)
+  const bad = await h.api('/api/fuse/payReturn', { ...params, sign: params.sign.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) }, { token: TEST_TOKEN })
+  assert.equal([bad.body.code, bad.body.msg], ['5000', 'sign.invalid'])
+  // a "paid" status signed for another order does not carry over
+  const other = await order('diamond_0999', 'PAYPAL')
+  const forged = await h.api('/api/fuse/payReturn', { ...params, orderCode: other.data.orderCode }, { token: TEST_TOKEN })
+  assert.is(forged.body.msg, 'sign.invalid')
+  assert.is(balance(), before)
+  assert.is(credits().length, 0)
+})
+
+test('HAR-04 Cancel at the provider goes back with payStatus 0 and closes the order; nothing is credited', async () => {
+  const before = balance()
+  const r = await order('diamond_0499', 'PAYPAL')
+  const back = await redirectOf(`${h.url}/__harness/pay/decide?order=${r.data.orderCode}&approve=0`)
+  assert.is(returnParams(back.location).payStatus, '0')
+  const ret = await h.api('/api/fuse/payReturn', returnParams(back.location), { token: TEST_TOKEN })
+  assert.equal([ret.data.status, ret.data.state], [0, 'cancelled'])
+  assert.match((await httpRequest(r.data.payUrl)).text, 'This order is cancelled')
+  assert.is(balance(), before)
+})
+
+test('HAR-06 a double-tapped createOrder with the same sku within the window is one order', async () => {
+  const [a, b] = await Promise.all([order('diamond_0499', 'CARD'), order('diamond_0499', 'CARD')])
+  assert.is(a.data.orderCode, b.data.orderCode)
+  const user = h.ctx.userById(VIEWER)!
+  // with a controlled clock, on an item not ordered yet
+  const { t, info } = await skuInfo('diamond_0999', 'CARD')
+  const payload = { skuInfoId: info.id, templateId: t.templateId, paymentMethodType: 'CARD', productId: 'diamond_0999', frontCallbackUrl: callback(), vipFlag: 0 }
+  const now = Date.now()
+  const first = createOrder(h.ctx, user, payload, now)
+  assert.is(createOrder(h.ctx, user, payload, now + DOUBLE_TAP_MS - 1).orderCode, first.orderCode)
+  assert.is.not(createOrder(h.ctx, user, payload, now + DOUBLE_TAP_MS).orderCode, first.orderCode)
+  // another pay method of the same item is another order
+  const other = await order('diamond_0499', 'PAYPAL')
+  assert.is.not(other.data.orderCode, a.data.orderCode)
+})
+
+test('HAR-04 createOrder refuses bad payloads with a clear message', async () => {
+  const { t, info } = await skuInfo('diamond_0499', 'PAYPAL')
+  const base = { skuInfoId: info.id, templateId: t.templateId, paymentMethodType: 'PAYPAL', productId: 'diamond_0499', frontCallbackUrl: callback(), vipFlag: 0 }
+  const msg = async (p: object) => (await h.api('/api/fuse/v3/createOrder', p, { token: TEST_TOKEN })).body.msg
+  assert.is(await msg({ ...base, skuInfoId: undefined }), 'skuInfoId is required')
+  assert.is(await msg({ ...base, skuInfoId: 99999 }), 'no pay method sku 99999')
+  assert.is(await msg({ ...base, paymentMethodType: 'CARD' }), `pay method sku ${info.id} is PAYPAL, not CARD`)
+  assert.is(await msg({ ...base, frontCallbackUrl: 'javascript:alert(1)' }), 'frontCallbackUrl must be an http(s) URL')
+  assert.is(await msg({ ...base, diamondDetail: '1+1' }), 'price.changed: reload the recharge list')
+  assert.is(await msg({ ...base, templateId: 3 }), 'template 3 is out of date; reload the recharge list')
+  assert.is((await h.ctx.db.get('payOrders').value()).length, 0)
+})
+
+test('HAR-04 card drop-in: the script is served; test cards succeed, are declined or fail; bad input is named', async () => {
+  const before = balance()
+  const r = await order('diamond_0999', 'CARD')
+  assert.is(r.data.action, 'dropin')
+  const awx = r.data.awxObj
+  assert.equal([awx.currency, awx.amount, awx.paymentAmount, awx.return_url, awx.methods], ['USD', 9.99, 9.99, callback(), ['card']])
+  const script = await httpRequest(awx.scriptUrl)
+  assert.match(String(script.headers['content-type']), 'javascript')
+  assert.match(script.text, 'window.HarnessDropIn')
+  const confirm = (card: string, extra: object = {}) =>
+    h.control('POST', '/__harness/pay/card/confirm', { intentId: awx.id, clientSecret: awx.client_secret, cardNumber: card, expiry: '12/39', cvc: '123', ...extra })
+  assert.equal((await confirm('4242 4242 4242 4241')).body, { error: 'Card number is invalid' })
+  assert.equal((await confirm(TEST_CARDS.success, { expiry: '01/20' })).body, { error: 'Card has expired' })
+  assert.equal((await confirm(TEST_CARDS.success, { cvc: '1' })).body, { error: 'Security code must be 3 or 4 digits' })
+  assert.equal((await confirm(TEST_CARDS.success, { clientSecret: 'nope' })).body, { error: 'client secret does not match the payment intent' })
+  assert.equal((await confirm(TEST_CARDS.declined)).body, { status: 'declined', message: 'Your card was declined', orderCode: r.data.orderCode })
+  assert.equal((await confirm(TEST_CARDS.insufficientFunds)).body.status, 'failed')
+  assert.is(balance(), before)
+  const ok = (await confirm(TEST_CARDS.success)).body
+  assert.is(ok.status, 'succeeded')
+  assert.match(ok.transactionId, /^TXN[0-9A-F]{12}$/)
+  // 4900 + 735 + card gift 5 % (245) + first charge 1000
+  assert.is(balance(), before + 6880)
+  assert.is((await confirm(TEST_CARDS.success)).body.transactionId, ok.transactionId, 'a repeated confirmation answers the same payment')
+  assert.is(credits().length, 1)
+})
+
+test('HAR-04 app-store items: the bridge receipt harness-receipt:<orderCode> is verified and credits once; another receipt is refused', async () => {
+  const before = balance()
+  const r = await order('diamond_0199', 'APPSTORE')
+  assert.equal([r.data.action, r.data.productId], ['store', 'diamond_0199'])
+  const bad = await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: 'harness-receipt:OTHER' }, { token: TEST_TOKEN })
+  assert.is(bad.body.msg, 'receipt.invalid')
+  const ok = await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: harnessReceipt(r.data.orderCode) }, { token: TEST_TOKEN })
+  assert.equal([ok.data.status, ok.data.diamondNum], [1, 1250])
+  await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: harnessReceipt(r.data.orderCode) }, { token: TEST_TOKEN })
+  assert.is(balance(), before + 1250)
+  // someone else's order is not found for this user
+  assert.is((await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: harnessReceipt(r.data.orderCode) }, { token: 'vip-token-100002' })).body.msg, `no order ${r.data.orderCode}`)
+})
+
+test('PAY-01 diamond records come from the ledger, newest first, with a reason title in the request language', async () => {
+  const r = await order('diamond_0199', 'APPSTORE')
+  await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: harnessReceipt(r.data.orderCode) }, { token: TEST_TOKEN })
+  h.ops.setBalance(VIEWER, 100)
+  const en = (await h.api('/api/diamondhistroy/queryList', { currentPage: 1, pageSize: 10 }, { token: TEST_TOKEN })).data
+  assert.equal(en.list.map((e: any) => [e.type, e.reason]), [[2, 'harness.adjust'], [1, 'recharge']])
+  assert.is(en.list[1].diamondNum, 1250)
+  assert.is(en.list[1].orderCode, r.data.orderCode)
+  assert.is(en.list[1].title, 'Recharge')
+  const ar = (await h.api('/api/diamondhistroy/queryList', {}, { token: TEST_TOKEN, lang: 'ar' })).data
+  assert.is(ar.list[1].title, 'شحن')
+})
+
+test('PAY-07 recharge status (-2) answers the latest order; a first payment makes a pay user and finishes the forced payment', async () => {
+  assert.equal((await h.api('/api/user/queryUserIsPayUser', {}, { token: NEW_TOKEN })).data, { isPayUser: false, firstPayTime: null })
+  assert.is((await h.api('/api/fuse/rechargeStatus', { searchValue: -2 }, { token: NEW_TOKEN })).data.lastOrder, null)
+  const r = await order('diamond_0099', 'PAYPAL', NEW_TOKEN)
+  await redirectOf(`${h.url}/__harness/pay/decide?order=${r.data.orderCode}&approve=1`)
+  const status = (await h.api('/api/fuse/rechargeStatus', { searchValue: -2 }, { token: NEW_TOKEN })).data
+  assert.equal([status.hasRecharged, status.lastOrder.orderCode, status.diamondNum], [true, r.data.orderCode, 590])
+  assert.is((await h.api('/api/user/queryUserIsPayUser', {}, { token: NEW_TOKEN })).data.isPayUser, true)
+  assert.is(h.ctx.userById(100003)!.forcePayFinished, true)
+  assert.is((await h.api('/api/fuse/rechargeStatus', { searchValue: 1 }, { token: NEW_TOKEN })).body.msg, 'searchValue must be -2 (the latest order)')
+})
+
+test('PAY-11 the seller list and the recommended recharge list', async () => {
+  const sellers = (await h.api('/api/agent/getAgentUserList', {}, { token: TEST_TOKEN, lang: 'ar' })).data
+  assert.is(sellers.proxyChargeStatus, 1)
+  assert.is(sellers.list.length, 5)
+  assert.is(sellers.list[0].nickname, 'بيت الألماس')
+  const common = (await h.api('/api/wallet/guide/getCommonRechargeV2', {}, { token: TEST_TOKEN })).data
+  assert.equal(common.list.map((i: any) => i.price), [1.99, 4.99, 9.99])
+  assert.match(common.tipText, 'UP TO 20%')
+})
+
+test.run()

@@ -1,0 +1,146 @@
+// The recharge plugin's slice of the harness: the template, orders and the fake providers, the
+// diamond records (read from the ledger), the pay-user flag and the diamond sellers.
+// Paths the spec names keep their names; the ones it leaves unnamed (return-URL confirmation,
+// store receipt, order status, recharge status) are harness-defined under /api/fuse/.
+import { Code } from '../../kernel/protocol/envelope.ts'
+import { langOf } from '../../harness/http.ts'
+import { page } from '../../harness/hosts.ts'
+import { avatarPath } from '../../harness/seed.ts'
+import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type LedgerEntry, type UserRow } from '../../harness/types.ts'
+import { seedTemplate, type SkuRow } from './fake-catalog.ts'
+import { confirmReturn, createOrder, hasPaidSku, needOrder, orders, orderStatus, queryStatus, recordProvider, settle, template, webhookOn, type OrderRow } from './fake-orders.ts'
+import { approvalPage, confirmCard, decide, dropInScript, verifyStoreReceipt } from './fake-providers.ts'
+import type { RechargeItem, RechargeTemplate } from './api.ts'
+
+const refuse = (msg: string) => new EndpointError(Code.refused, msg)
+
+/** A template item as one user sees it: boughtFlag says whether the first-charge gift is still open. */
+export function itemFor(ctx: HarnessContext, user: UserRow | null, sku: SkuRow): RechargeItem {
+  const { specialFlag: _special, ...rest } = sku
+  return { ...rest, boughtFlag: user && hasPaidSku(ctx, user.userId, sku.id) ? 1 : 0 }
+}
+
+export function templateFor(ctx: HarnessContext, user: UserRow | null): RechargeTemplate {
+  const tpl = template(ctx)
+  return { templateId: tpl.templateId, proxyChargeStatus: tpl.proxyChargeStatus, skuList: tpl.skuList.filter((s) => !s.specialFlag).map((s) => itemFor(ctx, user, s)) }
+}
+
+/** Ledger reasons as the diamond records show them. */
+const reasonText: Record<string, [string, string]> = {
+  recharge: ['Recharge', 'شحن'],
+  'vip.purchase': ['VIP purchase', 'شراء VIP'],
+  'signup.bonus': ['Sign-up bonus', 'مكافأة التسجيل'],
+  'task.reward': ['Task reward', 'مكافأة المهمة'],
+  'harness.adjust': ['Balance adjustment', 'تعديل الرصيد'],
+  'call.deduct': ['Video call', 'مكالمة فيديو'],
+  gift: ['Gift', 'هدية'],
+}
+
+function diamondRecords(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const ar = langOf(call.headers) === 'ar'
+  const rows = (ctx.db.get('ledger').filter({ userId: user.userId }).value() as LedgerEntry[]).slice().sort((a, b) => b.id - a.id)
+  const list = rows.map((r) => ({
+    id: r.id,
+    diamondNum: r.delta,
+    /** 1 income, 2 expense */
+    type: r.delta >= 0 ? 1 : 2,
+    reason: r.reason,
+    title: reasonText[r.reason]?.[ar ? 1 : 0] ?? r.reason,
+    balanceAfter: r.balanceAfter,
+    createTime: r.at,
+    orderCode: (r.orderCode as string | undefined) ?? null,
+  }))
+  return page(list, { currentPage: call.payload.currentPage ?? call.payload.pageNum, pageSize: call.payload.pageSize ?? 20 })
+}
+
+/** Not shown in the spec: 'recharge status' with searchValue -2 answers the user's latest order and the balance. */
+function rechargeStatus(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const value = Number(call.payload.searchValue)
+  if (value !== -2) throw refuse('searchValue must be -2 (the latest order)')
+  const mine = (orders(ctx).value() as OrderRow[]).filter((o) => o.userId === user.userId).sort((a, b) => b.createdAt - a.createdAt)
+  return { hasRecharged: mine.some((o) => o.state === 'paid'), lastOrder: mine[0] ? orderStatus(mine[0]) : null, diamondNum: ctx.userById(user.userId)!.diamondNum }
+}
+
+/** Not shown: the recommended list is three mid-priced diamond items, the first one flagged. */
+function commonRecharge(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const tip = (ctx.db.get('baseConfig').value() as any)?.sysConfigParams?.recharge_tip_message_text ?? null
+  const list = template(ctx)
+    .skuList.filter((s) => !s.specialFlag && !s.vipFlag && s.price >= 1.99 && s.price <= 9.99)
+    .map((s, i) => ({ ...itemFor(ctx, user, s), recommedFlag: i === 1 ? 1 : 0 }))
+  return { list, tipText: tip, templateId: template(ctx).templateId }
+}
+
+function sellers(ctx: HarnessContext, call: EndpointCall) {
+  call.requireUser()
+  const ar = langOf(call.headers) === 'ar'
+  const list = (ctx.db.get('rechargeAgents').value() as any[]).map(({ nicknameAr, ...a }) => ({ ...a, nickname: ar ? nicknameAr : a.nickname }))
+  return { list, proxyChargeStatus: template(ctx).proxyChargeStatus }
+}
+
+/** POST /__harness/pay/approve {orderCode, approve}: a scenario or test approves at the provider without a browser. */
+function approveByControl(ctx: HarnessContext, body: any) {
+  const order = needOrder(ctx, body?.orderCode)
+  const approve = body?.approve !== false
+  if (order.state === 'pending') {
+    recordProvider(ctx, order.orderCode, approve, { via: 'control' })
+    if (approve && webhookOn(ctx)) settle(ctx, order.orderCode, 'webhook')
+  }
+  return orderStatus(needOrder(ctx, order.orderCode))
+}
+
+const agents = [
+  ['Diamond House', 'بيت الألماس', '+10000000001', 'US'],
+  ['Coin Corner', 'ركن العملات', '+10000000002', 'EG'],
+  ['Gem Seller Ali', 'بائع الجواهر علي', '+10000000003', 'SA'],
+  ['Star Shop', 'متجر النجوم', '+10000000004', 'AE'],
+  ['Night Market', 'سوق الليل', '+10000000005', 'IN'],
+]
+
+export default defineFake({
+  seed(db) {
+    db.rechargeTemplate = seedTemplate()
+    db.payOrders = []
+    db.payProvider = []
+    db.rechargeAgents = agents.map(([nickname, nicknameAr, whatsapp, countryCode], i) => ({
+      agentId: 900001 + i,
+      userId: 900001 + i,
+      nickname,
+      nicknameAr,
+      icon: avatarPath(`agent${i + 1}`),
+      whatsapp,
+      countryCode,
+      diamondsPerDollar: 520 + i * 10,
+      stock: 2_000_000 - i * 250_000,
+    }))
+  },
+  endpoints: {
+    '/api/template/getTempLate': (ctx, call) => templateFor(ctx, call.requireUser()),
+    '/api/fuse/v3/createOrder': (ctx, call) => createOrder(ctx, call.requireUser(), call.payload),
+    '/api/fuse/payReturn': (ctx, call) => confirmReturn(ctx, call.requireUser(), call.payload),
+    '/api/fuse/queryOrderStat': (ctx, call) => queryStatus(ctx, call.requireUser(), call.payload.searchValue ?? call.payload.orderCode),
+    '/api/fuse/verifyStoreReceipt': (ctx, call) => verifyStoreReceipt(ctx, call.requireUser(), call.payload),
+    '/api/fuse/rechargeStatus': rechargeStatus,
+    '/api/wallet/guide/getCommonRechargeV2': commonRecharge,
+    '/api/diamondhistroy/queryList': diamondRecords,
+    '/api/user/queryUserIsPayUser': (_ctx, call) => {
+      const u = call.requireUser()
+      return { isPayUser: !!u.firstPayTime, firstPayTime: u.firstPayTime ?? null }
+    },
+    '/api/agent/getAgentUserList': sellers,
+  },
+  control: {
+    'pay/page': (ctx, _body, params) => approvalPage(ctx, params),
+    'pay/decide': (ctx, _body, params) => decide(ctx, params),
+    'pay/approve': approveByControl,
+    'pay/card/dropin.js': (ctx) => dropInScript(ctx),
+    'pay/card/confirm': (ctx, body) => confirmCard(ctx, body),
+    'pay/orders': (ctx, _body, params) => {
+      const userId = params.get('userId')
+      const all = orders(ctx).value() as OrderRow[]
+      return userId ? all.filter((o) => o.userId === Number(userId)) : all
+    },
+  },
+})

@@ -1,0 +1,42 @@
+// Recharge: /getcoin and its diamond records, the bottom sheet every feature can open through
+// rechargeRef, the providers' flows (redirect, card drop-in, store), /paystatus, the sellers page
+// and the floating pay button. The only file an app manifest imports.
+import { definePlugin, provide } from '../../kernel/plugin.ts'
+import en from '../../locales/en/recharge.json'
+import ar from '../../locales/ar/recharge.json'
+import { rechargeRef } from './api.ts'
+import { PayButton } from './PayButton.tsx'
+import { CARD_ID, createRecharge, rechargeServiceRef, SECURITY_ID, SHEET_ID, type RechargeDeps } from './state.ts'
+
+export function createRechargePlugin(deps: RechargeDeps = {}) {
+  return definePlugin({
+    id: 'recharge',
+    requires: ['shell'],
+    routes: [
+      { path: '/getcoin', page: () => import('./RechargePage.tsx'), auth: true },
+      { path: '/getcoin/diamond-records', page: () => import('./DiamondRecordsPage.tsx'), auth: true },
+      { path: '/proxyCharge', page: () => import('./ProxyChargePage.tsx'), auth: true },
+      { path: '/paystatus', page: () => import('./PayStatusPage.tsx'), auth: true },
+    ],
+    overlays: [
+      // closing goes through the pay-retention prompt, so no backdrop dismissal
+      { id: SHEET_ID, tier: 'sheet', component: () => import('./RechargeSheet.tsx'), dismissable: false },
+      { id: CARD_ID, tier: 'sheet', component: () => import('./CardDropIn.tsx'), dismissable: false },
+      { id: SECURITY_ID, tier: 'modal', component: () => import('./SecurityCheck.tsx'), dismissable: false },
+    ],
+    services: [provide(rechargeServiceRef, (kernel) => createRecharge(kernel, deps)), provide(rechargeRef, (kernel) => kernel.need(rechargeServiceRef))],
+    strings: { en, ar },
+    widgets: [PayButton],
+    setup(kernel) {
+      // NET-02: an insufficient-balance answer anywhere opens the sheet (once)
+      return kernel.events.on('insufficient-balance', (e) => {
+        if (kernel.overlays.isOpen(SHEET_ID)) return
+        const scene = kernel.scene.peek()
+        void kernel.need(rechargeRef).open({ source: e.source ?? kernel.router.path.peek().replace(/^\//, ''), inCall: scene.call, inLive: scene.live })
+      })
+    },
+  })
+}
+
+export const recharge = createRechargePlugin()
+export default recharge

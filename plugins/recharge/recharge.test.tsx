@@ -1,0 +1,193 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { act } from 'react'
+import { signal } from '@preact/signals-react'
+import { definePlugin } from '../../kernel/plugin.ts'
+import { createTestKernel, serverCode, type TestKernel } from '../../kernel/testing.tsx'
+import { shellRef } from '../shell/api.ts'
+import { seedTemplate } from './fake-catalog.ts'
+import { rechargeRef } from './api.ts'
+import { createRechargePlugin } from './index.ts'
+import { SECURITY_ID, SHEET_ID } from './state.ts'
+
+const template = () => {
+  const t = seedTemplate()
+  return { ...t, skuList: t.skuList.filter((s) => !s.specialFlag).map(({ specialFlag: _s, ...s }) => ({ ...s, boughtFlag: 0 })) }
+}
+
+interface Setup {
+  t: TestKernel
+  assigned: string[]
+  timers: Array<[() => void, number]>
+  refreshed: number
+}
+
+async function setup(api: Record<string, (payload: any) => unknown> = {}, user: Record<string, unknown> = {}): Promise<Setup> {
+  const s = { assigned: [] as string[], timers: [] as Array<[() => void, number]>, refreshed: 0 } as Setup
+  const shellStub = definePlugin({ id: 'shell' })
+  const shellFake = {
+    baseConfig: signal({ sysConfigParams: { payment_method_weight: 'PAYPAL,APPLEPAY,CARD,APPSTORE', payment_portal: '/wall,/getcoin' } }),
+    refreshUser: async () => void s.refreshed++,
+  }
+  const answers: Record<string, (payload: any) => unknown> = {
+    '/api/template/getTempLate': () => template(),
+    '/api/user/queryUserBalance': () => ({ diamondNum: 777 }),
+    '/api/fuse/rechargeStatus': () => ({ hasRecharged: true }),
+    ...api,
+  }
+  s.t = createTestKernel({
+    plugins: [shellStub, createRechargePlugin({ assign: (url) => s.assigned.push(url), origin: () => 'http://app.test', setTimeout: (fn, ms) => s.timers.push([fn, ms]) })],
+    fakes: [[shellRef, shellFake]],
+    token: 'tok',
+    path: '/wall',
+    api: (path, payload) => (answers[path] ? answers[path](payload) : serverCode('4004', `no ${path}`)),
+  })
+  s.t.kernel.session.user.value = { userId: 1, nickname: 'me', icon: '', yxAccid: 'u1', diamondNum: 500, firstPayTime: '2025-01-01', ...user } as any
+  await s.t.render()
+  return s
+}
+
+const $ = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null
+const $$ = (sel: string) => [...document.querySelectorAll(sel)] as HTMLElement[]
+async function click(t: TestKernel, id: string) {
+  const el = $(id)
+  assert.ok(el, `no element ${id}`)
+  await act(async () => el!.click())
+  await t.settle()
+}
+async function openSheet(s: Setup, opts: object = { source: 'wall' }) {
+  let done: Promise<void> | undefined
+  await act(async () => {
+    done = s.t.kernel.need(rechargeRef).open(opts as any)
+  })
+  await s.t.settle(8)
+  // wrapped: an async function returning the promise itself would wait for the sheet to close
+  return { closed: done! }
+}
+const itemIds = () => $$('[data-testid="recharge-sheet-items"] .rc-item').map((e) => e.dataset.testid)
+
+test('PAY-01 the sheet shows items 1-3 on page 1 and 4-6 on page 2; one pay method skips the selector; Recharge waits for a method', async () => {
+  const s = await setup()
+  await openSheet(s)
+  assert.ok($('recharge-sheet'))
+  assert.equal(itemIds(), ['recharge-item-101', 'recharge-item-102', 'recharge-item-103'])
+  assert.match($('recharge-item-103')!.textContent!, '30% OFF')
+  assert.match($('recharge-item-103')!.textContent!, '$4.99')
+  await click(s.t, 'recharge-page-2')
+  assert.equal(itemIds(), ['recharge-item-104', 'recharge-item-105', 'recharge-item-106'])
+  await click(s.t, 'recharge-page-1')
+  assert.ok(($('recharge-pay') as HTMLButtonElement).disabled, 'nothing chosen')
+  await click(s.t, 'recharge-item-101')
+  assert.is($('recharge-methods'), null, 'the 0.99 item has only PayPal: no selector')
+  assert.not.ok(($('recharge-pay') as HTMLButtonElement).disabled)
+  await click(s.t, 'recharge-item-103')
+  assert.equal($$('[data-testid="recharge-methods"] .rc-method').map((e) => e.dataset.testid!.replace('recharge-method-', '')), ['PAYPAL', 'APPLEPAY', 'CARD', 'APPSTORE', 'GOOGLEPLAY', 'UPI', 'USDT'])
+  assert.ok(($('recharge-pay') as HTMLButtonElement).disabled, 'a method must be chosen')
+  await click(s.t, 'recharge-method-CARD')
+  assert.not.ok(($('recharge-pay') as HTMLButtonElement).disabled)
+  s.t.dispose()
+})
+
+test('PAY-01 My Balance shows the server balance; refresh asks the server and says so', async () => {
+  const s = await setup()
+  await openSheet(s)
+  assert.is($('recharge-balance-num')!.textContent, '500')
+  await click(s.t, 'recharge-refresh')
+  assert.is($('recharge-balance-num')!.textContent, '777')
+  assert.equal(s.t.toasts.at(-1), { text: 'Your balance has been updated', type: 'success' })
+  s.t.dispose()
+})
+
+test('PAY-01 PAY-08 in a call the sheet lists only prices of at least 4.99 and hides PayPal', async () => {
+  const s = await setup()
+  await openSheet(s, { source: 'call', inCall: true })
+  assert.equal(itemIds(), ['recharge-item-103', 'recharge-item-104', 'recharge-item-105'])
+  await click(s.t, 'recharge-item-103')
+  assert.not.ok($('recharge-method-PAYPAL'))
+  assert.ok($('recharge-method-CARD'))
+  assert.is(s.t.kernel.scene.peek().payPopup, true, 'the call hides its balance toast')
+  s.t.dispose()
+})
+
+test('PAY-03 closing the sheet without a recharge asks to stay; Leave closes it', async () => {
+  const s = await setup()
+  const { closed } = await openSheet(s)
+  await click(s.t, 'sheet-close')
+  assert.ok(s.t.kernel.overlays.isOpen('kernel.confirm'), 'the retention prompt')
+  assert.match(document.body.textContent!, 'Leave now?')
+  const leave = $$('button').find((b) => b.textContent === 'Leave')!
+  await act(async () => leave.click())
+  await s.t.settle(4)
+  // the confirm buttons are debounced; the sheet closes after Leave
+  assert.not.ok(s.t.kernel.overlays.isOpen(SHEET_ID))
+  await closed
+  s.t.dispose()
+})
+
+test('PAY-04 PAY-07 an app-store recharge sends the d3 §3 payload, verifies the receipt, refreshes the user and asks the recharge status (-2)', async () => {
+  const orders: any[] = []
+  const s = await setup({
+    '/api/fuse/v3/createOrder': (p) => (orders.push(p), { orderCode: 'O1', action: 'store', productId: p.productId, diamondNum: 1250, thirdCreateTime: 1 }),
+    '/api/fuse/verifyStoreReceipt': (p) => ({ orderCode: p.orderCode, status: p.receipt === 'test-receipt:O1' ? 1 : 0, state: 'paid', diamondNum: 1250, vipFlag: 0, payMethodType: 'APPSTORE' }),
+  })
+  await openSheet(s)
+  await click(s.t, 'recharge-item-102')
+  await click(s.t, 'recharge-method-APPSTORE')
+  await click(s.t, 'recharge-pay')
+  await s.t.settle(6)
+  const info = template().skuList.find((i) => i.id === 102)!.skuInfoList.find((m) => m.payMethodType === 'APPSTORE')!
+  assert.equal(orders, [{ skuInfoId: info.id, templateId: 11, paymentMethodType: 'APPSTORE', productId: 'diamond_0199', frontCallbackUrl: 'http://app.test/paystatus?source=wall', vipFlag: 0, diamondDetail: '1000+50' }])
+  assert.equal(s.t.bridge.calls.find((c) => c[0] === 'purchase'), ['purchase', { productId: 'diamond_0199', orderCode: 'O1' }])
+  assert.ok(s.t.requests.some((r) => r.path === '/api/fuse/rechargeStatus' && r.payload.searchValue === -2))
+  assert.is(s.refreshed, 1)
+  assert.equal(s.timers.map(([, ms]) => ms), [2000], 'the level refreshes 2 s later')
+  assert.ok(s.t.toasts.some((x) => x.text === 'Recharge successful'), 'the iOS channel top tip')
+  assert.not.ok(s.t.kernel.overlays.isOpen(SHEET_ID))
+  s.t.dispose()
+})
+
+test('PAY-04 PayPal: the security check shows, then the provider page opens after 1.8 s', async () => {
+  const s = await setup({ '/api/fuse/v3/createOrder': () => ({ orderCode: 'O2', action: 'redirect', payUrl: 'http://pay.test/page?order=O2', diamondNum: 1, thirdCreateTime: 1 }) })
+  await openSheet(s)
+  await click(s.t, 'recharge-item-101')
+  await click(s.t, 'recharge-pay')
+  await s.t.settle(6)
+  assert.ok($('recharge-security'))
+  assert.equal(s.timers.map(([, ms]) => ms), [1800])
+  assert.equal(s.assigned, [])
+  await act(async () => s.timers[0][0]())
+  await s.t.settle()
+  assert.equal(s.assigned, ['http://pay.test/page?order=O2'])
+  assert.not.ok(s.t.kernel.overlays.isOpen(SECURITY_ID))
+  s.t.dispose()
+})
+
+test('PAY-08 VIP is refused before a first recharge; USDT goes to its own page', async () => {
+  const s = await setup({}, { firstPayTime: null })
+  await openSheet(s)
+  await click(s.t, 'recharge-page-2')
+  // the VIP items come after the 6 diamond items: not on the sheet's two pages; use the page
+  s.t.location.navigate('/getcoin?source=user')
+  await s.t.settle(8)
+  await click(s.t, 'recharge-item-202')
+  await click(s.t, 'recharge-method-CARD')
+  await click(s.t, 'recharge-pay')
+  assert.ok(s.t.toasts.some((x) => x.text === 'Make a first recharge to unlock VIP'))
+  assert.not.ok(s.t.requests.some((r) => r.path === '/api/fuse/v3/createOrder'))
+  await click(s.t, 'recharge-item-104')
+  await click(s.t, 'recharge-method-USDT')
+  await click(s.t, 'recharge-pay')
+  assert.match(s.t.location.path(), '/usdtPay')
+  assert.is(s.t.location.search().get('productId'), 'diamond_0999')
+  s.t.dispose()
+})
+
+test('NET-02 an insufficient-balance answer opens the recharge sheet', async () => {
+  const s = await setup({ '/api/x': () => serverCode('1080', 'diamond.not.enough') })
+  await act(async () => void s.t.kernel.api.post('/api/x').catch(() => {}))
+  await s.t.settle(8)
+  assert.ok(s.t.kernel.overlays.isOpen(SHEET_ID))
+  s.t.dispose()
+})
+
+test.run()

@@ -1,0 +1,157 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { seedTemplate } from './fake-catalog.ts'
+import {
+  autoMethod, canPay, clock, DEFAULT_METHOD_ORDER, discountLabel, discountPercent, giftLabel, methodGift, methodWeights, money, offeredItems,
+  payButtonBottom, recommendedTotal, sheetPage, sheetPageCount, showPayButton, showSellerList, sortMethods, sourceOf, tipLeftMs, TIP_COUNTDOWN_MS,
+  visibleMethods, channelName, storeVipRefused, vipRefusal,
+} from './rules.ts'
+import { ChannelType } from './api.ts'
+
+const item = (o: Partial<{ price: number; diamondNum: number; giveDiamondNum: number; firstChargeGive: number; boughtFlag: 0 | 1; vipFlag: 0 | 1 }> = {}) => ({
+  price: 4.99, diamondNum: 2450, giveDiamondNum: 245, firstChargeGive: 500, boughtFlag: 0 as 0 | 1, vipFlag: 0 as 0 | 1, ...o,
+})
+
+test('PAY-02 the recommended total is diamonds + bonus + the first-charge gift only while not bought', () => {
+  assert.is(recommendedTotal(item()), 3195)
+  assert.is(recommendedTotal(item({ boughtFlag: 1 })), 2695)
+  assert.is(recommendedTotal(item({ giveDiamondNum: 0, firstChargeGive: 0 })), 2450)
+})
+
+test('PAY-02 the discount percent is floor((total / price / 490 - 1) x 100), shown as N% OFF only above 0', () => {
+  assert.is(discountPercent(3195, 4.99), 30)
+  assert.is(discountPercent(2695, 4.99), 10)
+  assert.is(discountPercent(1470, 3), 0, 'exactly the baseline: 0, not -1 from float error')
+  assert.is(discountPercent(400, 1), -19)
+  assert.is(discountPercent(100, 0), 0)
+  assert.is(discountLabel(item()), '30% OFF')
+  assert.is(discountLabel(item({ diamondNum: 490, price: 0.99, giveDiamondNum: 0, firstChargeGive: 0 })), '1% OFF')
+  assert.is(discountLabel(item({ diamondNum: 490, price: 1, giveDiamondNum: 0, firstChargeGive: 0 })), null, 'at the baseline nothing is shown')
+  assert.is(discountLabel(item({ diamondNum: 400, price: 1, giveDiamondNum: 0, firstChargeGive: 0 })), null, 'below it neither')
+})
+
+test('PAY-02 the gift display is floor(gift / base x 100)% OFF', () => {
+  assert.is(giftLabel(245, 2450), '10% OFF')
+  assert.is(giftLabel(1960, 9800), '20% OFF')
+  assert.is(giftLabel(0, 2450), null)
+})
+
+test('PAY-02 sums of money show 2 decimals, added in cents', () => {
+  assert.is(money(4.99), '4.99')
+  assert.is(money(0.1, 0.2), '0.30')
+  assert.is(money(4.99, 4.99, 4.99), '14.97')
+  assert.is(money(10), '10.00')
+})
+
+test('PAY-02 the tip countdown runs 10 minutes and restarts', () => {
+  const t0 = 1_000_000
+  assert.is(tipLeftMs(t0, t0), TIP_COUNTDOWN_MS)
+  assert.is(clock(tipLeftMs(t0, t0)), '10:00')
+  assert.is(clock(tipLeftMs(t0, t0 + 61_000)), '08:59')
+  assert.is(tipLeftMs(t0, t0 + TIP_COUNTDOWN_MS - 1), 1)
+  assert.is(tipLeftMs(t0, t0 + TIP_COUNTDOWN_MS), TIP_COUNTDOWN_MS, 'at zero it starts again')
+  assert.is(clock(tipLeftMs(t0, t0 + 2 * TIP_COUNTDOWN_MS + 30_000)), '09:30')
+})
+
+test('PAY-01 the sheet shows items 1-3 on page 1 and 4-6 on page 2', () => {
+  const items = [1, 2, 3, 4, 5, 6, 7]
+  assert.equal(sheetPage(items, 1), [1, 2, 3])
+  assert.equal(sheetPage(items, 2), [4, 5, 6])
+  assert.equal(sheetPage(items, 3), [4, 5, 6], 'there is no page 3')
+  assert.is(sheetPageCount(items), 2)
+  assert.is(sheetPageCount([1, 2]), 1)
+  assert.is(sheetPageCount([]), 0)
+})
+
+test('PAY-01 in a call only prices of at least 4.99; VIP users get the plain list, others the list with VIP items', () => {
+  const list = seedTemplate().skuList.filter((s) => !s.specialFlag)
+  assert.equal(offeredItems(list, { inCall: true }).map((i) => i.price), [4.99, 9.99, 19.99, 49.99, 99.99, 4.99, 14.99, 59.99])
+  assert.is(offeredItems(list).length, 10)
+  assert.ok(offeredItems(list, { isVip: true }).every((i) => i.vipFlag === 0))
+  assert.is(offeredItems(list, { isVip: true }).length, 7)
+})
+
+test('PAY-01 a single pay method skips the selector; the button waits for an item and a method', () => {
+  assert.is(autoMethod(['PAYPAL']), 'PAYPAL')
+  assert.is(autoMethod(['PAYPAL', 'CARD']), null)
+  assert.is(autoMethod([]), null)
+  assert.is(canPay({}, null), false)
+  assert.is(canPay({}, {}), true)
+  assert.is(canPay({}, {}, true), false, 'not while an order is being created')
+})
+
+test('PAY-04 the nine channel types and the default order and weights', () => {
+  assert.equal(Object.entries(ChannelType), [['HNPAYMAX', 1], ['AIRWALLEX', 2], ['EPAY', 3], ['UPI', 4], ['PAYPAL', 5], ['LIVPAY', 6], ['IOS', 7], ['GOOGLE', 8], ['HAIPAY', 9]])
+  assert.is(channelName(7), 'IOS')
+  assert.is(channelName(10), null)
+  assert.equal([...DEFAULT_METHOD_ORDER], ['PAYPAL', 'APPLEPAY', 'CARD', 'APPSTORE'])
+  const m = (payMethodType: string, recommedFlag: 0 | 1 = 0, recentFlag: 0 | 1 = 0) => ({ payMethodType, recommedFlag, recentFlag })
+  const methods = [m('USDT'), m('CARD'), m('APPSTORE'), m('PAYPAL'), m('UPI', 1), m('APPLEPAY')]
+  assert.equal(sortMethods(methods, methodWeights(null)).map((x) => x.payMethodType), ['PAYPAL', 'APPLEPAY', 'CARD', 'APPSTORE', 'UPI', 'USDT'])
+  assert.equal(sortMethods(methods, methodWeights('CARD,USDT')).map((x) => x.payMethodType), ['CARD', 'USDT', 'UPI', 'APPSTORE', 'PAYPAL', 'APPLEPAY'])
+  assert.equal(sortMethods(methods, methodWeights('PAYPAL:1, usdt:9, CARD:5')).map((x) => x.payMethodType).slice(0, 3), ['USDT', 'CARD', 'PAYPAL'])
+})
+
+test('PAY-08 VIP or third-party payment hides app-store and Google; PayPal hides in calls and live rooms', () => {
+  const methods = seedTemplate().skuList.find((s) => s.productId === 'diamond_0499')!.skuInfoList
+  const names = (c: object) => visibleMethods(methods, c).map((x) => x.payMethodType)
+  assert.equal(names({}), ['PAYPAL', 'APPLEPAY', 'CARD', 'APPSTORE', 'GOOGLEPLAY', 'UPI', 'USDT'])
+  assert.equal(names({ vip: true }), ['PAYPAL', 'APPLEPAY', 'CARD', 'UPI', 'USDT'])
+  assert.equal(names({ thirdParty: true }), ['PAYPAL', 'APPLEPAY', 'CARD', 'UPI', 'USDT'])
+  assert.equal(names({ inCall: true }), ['APPLEPAY', 'CARD', 'APPSTORE', 'GOOGLEPLAY', 'UPI', 'USDT'])
+  assert.equal(names({ inLive: true, vip: true }), ['APPLEPAY', 'CARD', 'UPI', 'USDT'])
+  assert.is(methodGift({ diamondNum: 4900 }, { payMethodGiftRatio: 5 }), 245)
+})
+
+test('PAY-11 the seller list shows only with proxy charge on, for a paid user, outside live rooms, calls and games', () => {
+  const scene = { call: false, live: false, game: false }
+  assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: true, scene }), true)
+  assert.is(showSellerList({ proxyChargeStatus: 0, isPayUser: true, scene }), false)
+  assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: false, scene }), false)
+  assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: true, scene: { ...scene, call: true } }), false)
+  assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: true, scene: { ...scene, live: true } }), false)
+  assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: true, scene: { ...scene, game: true } }), false)
+})
+
+test('SHELL-15 the floating pay button: not on / or /message, only on payment_portal paths, not with the game centre', () => {
+  const portal = '/wall,/moments,/user,/getcoin,/message,/'
+  assert.is(showPayButton('/wall', portal, false), true)
+  assert.is(showPayButton('/wall', portal, true), false)
+  assert.is(showPayButton('/', portal, false), false)
+  assert.is(showPayButton('/message', portal, false), false)
+  assert.is(showPayButton('/detail', portal, false), false)
+  assert.is(showPayButton('/wall', null, false), false)
+  assert.is(payButtonBottom('/wall', { wallEntry: true }), 168)
+  assert.is(payButtonBottom('/moments', { momentsGames: true }), 176)
+  assert.is(payButtonBottom('/moments'), 112)
+  assert.is(payButtonBottom('/user'), 112)
+  assert.is(payButtonBottom('/getcoin'), 48)
+  assert.is(sourceOf('/wall'), 'wall')
+})
+
+
+
+test('PAY-07 after a recharge: a VIP item closes the VIP popup; otherwise flag, refreshes, status call, and the store tip on iOS', async () => {
+  const { successEffects } = await import('./rules.ts')
+  assert.equal(successEffects({ vipFlag: 1 }, { channelType: 5 }), ['closeVipPopup', 'rechargeStatus'])
+  assert.equal(successEffects({ vipFlag: 0 }, { channelType: 5 }), ['setRechargeFlag', 'refreshLevel', 'refreshProfile', 'refreshTags', 'refreshGames', 'refreshBanners', 'rechargeStatus'])
+  assert.ok(successEffects({ vipFlag: 0 }, { channelType: 7 }).includes('storeTip'))
+})
+test('PAY-08 VIP is refused until another product was bought', () => {
+  assert.is(vipRefusal({ firstPayTime: null }, { vipFlag: 1 }), 'needsFirstRecharge')
+  assert.is(vipRefusal({ firstPayTime: '2025-01-01' }, { vipFlag: 1 }), null)
+  assert.is(vipRefusal({ isPayUser: true }, { vipFlag: 1 }), null)
+  assert.is(vipRefusal({ firstPayTime: null }, { vipFlag: 0 }), null, 'diamond items are never refused')
+})
+
+test('PAY-08 a VIP item through the original store is refused unless the shift lead type is 1', () => {
+  const store = { channelType: 7, payMethodType: 'APPSTORE' }
+  const card = { channelType: 2, payMethodType: 'CARD' }
+  assert.is(storeVipRefused({ vipFlag: 1 }, store, 0), true)
+  assert.is(storeVipRefused({ vipFlag: 1 }, store, null), true)
+  assert.is(storeVipRefused({ vipFlag: 1 }, store, 1), false)
+  assert.is(storeVipRefused({ vipFlag: 1 }, card, 0), false)
+  assert.is(storeVipRefused({ vipFlag: 0 }, store, 0), false)
+})
+
+test.run()

@@ -1,0 +1,214 @@
+// The recharge rules of d3 §2-§5 and §9 as plain functions: amounts and labels (PAY-02), the
+// sheet's paging and filters (PAY-01), pay method order and visibility (PAY-04, PAY-08), the
+// seller list (PAY-11) and the floating pay button (SHELL-15). No React, no kernel: pages and
+// tests call them with what they know.
+import { ChannelType, PayMethod, type PayMethodSku, type RechargeItem } from './api.ts'
+
+// ---- PAY-02 amounts --------------------------------------------------------------------------
+
+/** d3 §9: diamonds per dollar the discount percent is measured against. */
+export const DISCOUNT_BASELINE = 490
+/** d3 §4: the recharge tip counts down 10 minutes, then starts again. */
+export const TIP_COUNTDOWN_MS = 10 * 60_000
+/** d3 §9: the default recharge tip text (config recharge_tip_message_text overrides it). */
+export const DEFAULT_TIP = 'You can get UP TO 20% more coins. Valid for 24 hours.'
+
+type Amounts = Pick<RechargeItem, 'diamondNum' | 'giveDiamondNum' | 'firstChargeGive' | 'boughtFlag'>
+
+/** diamonds + bonus + the first-charge gift while the item was never bought */
+export function recommendedTotal(item: Amounts): number {
+  return (item.diamondNum || 0) + (item.giveDiamondNum || 0) + (item.boughtFlag === 1 ? 0 : item.firstChargeGive || 0)
+}
+
+/** floor((total / price / 490 - 1) x 100); 0 for a price that is not positive */
+export function discountPercent(total: number, price: number): number {
+  if (!(price > 0) || !(total > 0)) return 0
+  // rounded to 1e-9 first: 2450 / 4.99 / 490 is 1.0020... but 1470 / 3 / 490 must be exactly 0 %
+  return Math.floor(Math.round((total / price / DISCOUNT_BASELINE - 1) * 100 * 1e9) / 1e9)
+}
+
+/** 'N% OFF' when the discount is above 0, else null (nothing is shown) */
+export function discountLabel(item: Amounts & { price: number }): string | null {
+  const p = discountPercent(recommendedTotal(item), item.price)
+  return p > 0 ? `${p}% OFF` : null
+}
+
+/** the other display: floor(gift / base x 100)% OFF, null when there is no gift */
+export function giftLabel(gift: number, base: number): string | null {
+  if (!(base > 0) || !(gift > 0)) return null
+  return `${Math.floor((gift / base) * 100)}% OFF`
+}
+
+/** a sum of money with 2 decimals, added in cents so 0.1 + 0.2 shows 0.30 */
+export function money(...amounts: number[]): string {
+  const cents = amounts.reduce((sum, a) => sum + Math.round((Number(a) || 0) * 100), 0)
+  return (cents / 100).toFixed(2)
+}
+
+/** ms left on the restarting 10-minute tip countdown that started at startedAt */
+export function tipLeftMs(startedAt: number, now: number): number {
+  const elapsed = Math.max(0, now - startedAt)
+  return TIP_COUNTDOWN_MS - (elapsed % TIP_COUNTDOWN_MS)
+}
+
+/** mm:ss (minutes may pass 59: 75:00) */
+export function clock(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000))
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+}
+
+// ---- PAY-01 the sheet --------------------------------------------------------------------------
+
+export const SHEET_PAGE_SIZE = 3
+export const SHEET_PAGES = 2
+/** d3 §4, §9: during a call the list shows only prices of at least 4.99 */
+export const IN_CALL_MIN_PRICE = 4.99
+
+/** items of one page of the sheet: 1 -> items 1-3, 2 -> items 4-6 */
+export function sheetPage<T>(items: T[], page: number): T[] {
+  const p = Math.min(SHEET_PAGES, Math.max(1, Math.floor(page) || 1))
+  return items.slice((p - 1) * SHEET_PAGE_SIZE, p * SHEET_PAGE_SIZE)
+}
+
+export function sheetPageCount(items: unknown[]): number {
+  return Math.min(SHEET_PAGES, Math.ceil(items.length / SHEET_PAGE_SIZE))
+}
+
+/** the list the user is offered: in a call only >= 4.99; VIP users get the plain list, others the list with VIP items (d3 §4) */
+export function offeredItems<T extends Pick<RechargeItem, 'price' | 'vipFlag'>>(items: T[], o: { inCall?: boolean; isVip?: boolean } = {}): T[] {
+  return items.filter((i) => (!o.inCall || i.price >= IN_CALL_MIN_PRICE) && (!o.isVip || i.vipFlag !== 1))
+}
+
+/** with a single pay method the selector is skipped: that method is taken */
+export function autoMethod<T>(methods: T[]): T | null {
+  return methods.length === 1 ? methods[0] : null
+}
+
+/** the recharge button is disabled until an item and a pay method are chosen */
+export function canPay(item: unknown, method: unknown, busy = false): boolean {
+  return !!item && !!method && !busy
+}
+
+// ---- PAY-04 / PAY-08 pay methods ------------------------------------------------------------------
+
+/** d3 §9 default payment order, used when payment_method_weight is not configured */
+export const DEFAULT_METHOD_ORDER = [PayMethod.PAYPAL, PayMethod.APPLEPAY, PayMethod.CARD, PayMethod.APPSTORE] as const
+
+export const channelName = (type: number): string | null =>
+  (Object.keys(ChannelType) as Array<keyof typeof ChannelType>).find((k) => ChannelType[k] === type) ?? null
+
+/**
+ * Weights from the config value payment_method_weight: either an ordered list
+ * ("PAYPAL,APPLEPAY,CARD,APPSTORE": first is heaviest) or explicit "PAYPAL:40,CARD:30".
+ * Missing or unreadable config gives the d3 §9 default order.
+ */
+export function methodWeights(config: string | null | undefined): Map<string, number> {
+  const parts = String(config ?? '').split(',').map((p) => p.trim()).filter(Boolean)
+  const list = parts.length ? parts : [...DEFAULT_METHOD_ORDER]
+  const weights = new Map<string, number>()
+  list.forEach((part, i) => {
+    const [name, w] = part.split(':').map((s) => s.trim())
+    const n = Number(w)
+    if (name) weights.set(name.toUpperCase(), w !== undefined && Number.isFinite(n) ? n : list.length - i)
+  })
+  return weights
+}
+
+/** heavier first; then recommended, then recently used; unweighted methods keep their order after */
+export function sortMethods<T extends Pick<PayMethodSku, 'payMethodType' | 'recommedFlag' | 'recentFlag'>>(methods: T[], weights: Map<string, number>): T[] {
+  return methods
+    .map((m, i) => ({ m, i, w: weights.get(String(m.payMethodType).toUpperCase()) ?? -Infinity }))
+    .sort((a, b) => b.w - a.w || (b.m.recommedFlag ?? 0) - (a.m.recommedFlag ?? 0) || (b.m.recentFlag ?? 0) - (a.m.recentFlag ?? 0) || a.i - b.i)
+    .map((x) => x.m)
+}
+
+const STORE_CHANNELS: number[] = [ChannelType.IOS, ChannelType.GOOGLE]
+export const isStoreMethod = (m: Pick<PayMethodSku, 'channelType' | 'payMethodType'>) =>
+  STORE_CHANNELS.includes(m.channelType) || m.payMethodType === PayMethod.APPSTORE || m.payMethodType === PayMethod.GOOGLEPLAY
+
+export interface MethodContext {
+  /** the item is a VIP item */
+  vip?: boolean
+  /** the app runs with third-party payment (config) */
+  thirdParty?: boolean
+  inCall?: boolean
+  inLive?: boolean
+}
+
+/** d3 §4: VIP or third-party payment hides the app-store and Google channels; PayPal hides in calls and live rooms */
+export function visibleMethods<T extends Pick<PayMethodSku, 'channelType' | 'payMethodType'>>(methods: T[], c: MethodContext): T[] {
+  return methods.filter((m) => {
+    if ((c.vip || c.thirdParty) && isStoreMethod(m)) return false
+    if ((c.inCall || c.inLive) && (m.payMethodType === PayMethod.PAYPAL || m.channelType === ChannelType.PAYPAL)) return false
+    return true
+  })
+}
+
+/** extra diamonds for paying this way (payMethodGiftRatio percent of the base) */
+export function methodGift(item: Pick<RechargeItem, 'diamondNum'>, method: Pick<PayMethodSku, 'payMethodGiftRatio'>): number {
+  return Math.floor(((item.diamondNum || 0) * (method.payMethodGiftRatio || 0)) / 100)
+}
+
+// ---- PAY-08 VIP purchase refusals ----------------------------------------------------------------
+
+/** d3 §4: VIP is refused until another product was bought; the payment guide shows instead */
+export function vipRefusal(user: { firstPayTime?: string | null; isPayUser?: boolean }, item: Pick<RechargeItem, 'vipFlag'>): 'needsFirstRecharge' | null {
+  if (item.vipFlag !== 1) return null
+  return user.firstPayTime || user.isPayUser ? null : 'needsFirstRecharge'
+}
+
+/** d3 §4: a VIP item through the original store is refused (toast giftHey) unless the shift lead type is 1 */
+export function storeVipRefused(item: Pick<RechargeItem, 'vipFlag'>, method: Pick<PayMethodSku, 'channelType' | 'payMethodType'>, shiftLeadType: number | null | undefined): boolean {
+  return item.vipFlag === 1 && isStoreMethod(method) && shiftLeadType !== 1
+}
+
+// ---- PAY-11 seller list ------------------------------------------------------------------------------
+
+/** d3 §5: shown only when proxy charge is on, the user paid before, and no live room, call or half-screen game is on */
+export function showSellerList(o: { proxyChargeStatus?: number; isPayUser: boolean; scene: { call?: boolean; live?: boolean; game?: boolean } }): boolean {
+  return o.proxyChargeStatus === 1 && o.isPayUser && !o.scene.call && !o.scene.live && !o.scene.game
+}
+
+// ---- SHELL-15 floating pay button ------------------------------------------------------------------
+
+/** the paths of the comma-separated payment_portal config value */
+export function portalPaths(config: string | null | undefined): string[] {
+  return String(config ?? '').split(',').map((p) => p.trim()).filter(Boolean)
+}
+
+/** shown when the path is not / or /message, is listed in payment_portal, and the game centre is not shown */
+export function showPayButton(path: string, portal: string | null | undefined, gameCentreShown: boolean): boolean {
+  if (path === '/' || path === '/message' || gameCentreShown) return false
+  return portalPaths(portal).includes(path)
+}
+
+/** bottom offset in px: above the wall's entry bar, the moments game strip, the tab bar, or the page edge */
+export function payButtonBottom(path: string, o: { wallEntry?: boolean; momentsGames?: boolean } = {}): number {
+  if (/^\/(white-)?wall$/.test(path) && o.wallEntry) return 168
+  if (/^\/(white-)?moments$/.test(path)) return o.momentsGames ? 176 : 112
+  if (/^\/(white-)?wall$/.test(path) || path === '/user') return 112
+  return 48
+}
+
+/** the one-off animation on /wall: starts 1.5 s after load and runs 4 s */
+export const PAY_BUTTON_ANIMATION = { delayMs: 1500, durationMs: 4000 } as const
+
+/** the /getcoin source: the current path without the leading slash (or e.g. specialOffer) */
+export const sourceOf = (path: string) => path.replace(/^\/+/, '') || 'home'
+
+// ---- PAY-07 after a successful recharge -------------------------------------------------------
+
+export type SuccessEffect = 'closeVipPopup' | 'setRechargeFlag' | 'refreshLevel' | 'refreshProfile' | 'refreshTags' | 'refreshGames' | 'refreshBanners' | 'storeTip' | 'rechargeStatus'
+
+/** d3 §4: the user level refreshes 2 s after a recharge */
+export const LEVEL_REFRESH_DELAY_MS = 2000
+/** d3 §4: on the iOS (app-store) channel a 3 s top success tip shows */
+export const STORE_TIP_MS = 3000
+
+/** What follows a successful recharge: a VIP item only closes the VIP popup; otherwise the flag, the refreshes, the recharge-status call (-2), and the top tip on the store channel. */
+export function successEffects(item: { vipFlag: 0 | 1 }, method: { channelType: number } | null): SuccessEffect[] {
+  if (item.vipFlag === 1) return ['closeVipPopup', 'rechargeStatus']
+  const out: SuccessEffect[] = ['setRechargeFlag', 'refreshLevel', 'refreshProfile', 'refreshTags', 'refreshGames', 'refreshBanners', 'rechargeStatus']
+  if (method?.channelType === ChannelType.IOS) out.push('storeTip')
+  return out
+}

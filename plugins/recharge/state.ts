@@ -1,0 +1,219 @@
+// The recharge service: the template and the pay flow, shared by the /getcoin page, the bottom
+// sheet and (through rechargeRef) every plugin that offers a recharge. Balances are never computed
+// here: after a payment the server's user (and its user.balance push) says what the balance is.
+import { signal, type ReadonlySignal } from '@preact/signals-react'
+import { ref } from '../../kernel/plugin.ts'
+import { ApiError } from '../../kernel/api.ts'
+import type { Kernel } from '../../kernel/types.ts'
+import { shellRef } from '../shell/api.ts'
+import {
+  PayMethod,
+  type CreateOrderPayload,
+  type OrderResult,
+  type OrderStatus,
+  type PayMethodSku,
+  type RechargeApi,
+  type RechargeItem,
+  type RechargeOpenOptions,
+  type RechargeTemplate,
+} from './api.ts'
+import { LEVEL_REFRESH_DELAY_MS, methodWeights, sortMethods, storeVipRefused, STORE_TIP_MS, successEffects, visibleMethods, vipRefusal } from './rules.ts'
+
+export const RechargePath = {
+  template: '/api/template/getTempLate',
+  createOrder: '/api/fuse/v3/createOrder',
+  payReturn: '/api/fuse/payReturn',
+  orderStatus: '/api/fuse/queryOrderStat',
+  storeReceipt: '/api/fuse/verifyStoreReceipt',
+  rechargeStatus: '/api/fuse/rechargeStatus',
+  balance: '/api/user/queryUserBalance',
+  records: '/api/diamondhistroy/queryList',
+  payUser: '/api/user/queryUserIsPayUser',
+  sellers: '/api/agent/getAgentUserList',
+} as const
+
+export const SHEET_ID = 'recharge.sheet'
+export const CARD_ID = 'recharge.card'
+export const SECURITY_ID = 'recharge.security'
+export const RETENTION_ID = 'recharge.retention'
+/** d3 §4: PayPal redirects 1.8 s after the security check shows */
+export const PAYPAL_REDIRECT_MS = 1800
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
+
+export type PayOutcome = 'paid' | 'redirected' | 'usdt' | 'refused' | 'cancelled' | 'failed'
+
+export interface PayContext {
+  source: string
+  inCall?: boolean
+  inLive?: boolean
+}
+
+export interface RechargeService extends RechargeApi {
+  template: ReadonlySignal<RechargeTemplate | null>
+  status: ReadonlySignal<LoadStatus>
+  /** the last paid order, for anyone who refreshes after a recharge (games tell the new balance) */
+  lastSuccess: ReadonlySignal<{ orderCode: string; vip: boolean; at: number } | null>
+  load(opts?: { force?: boolean }): Promise<void>
+  /** the pay methods of an item a user may see here, in the configured order */
+  methodsFor(item: RechargeItem, ctx: PayContext): PayMethodSku[]
+  pay(item: RechargeItem, method: PayMethodSku, ctx: PayContext): Promise<PayOutcome>
+  /** the balance from the server, then 'Your balance has been updated' */
+  refreshBalance(): Promise<void>
+  /** what follows a paid order (PAY-07) */
+  succeeded(order: { orderCode: string; vipFlag: 0 | 1; channelType?: number }): Promise<void>
+  /** leave the app for a provider's page */
+  redirect(url: string): void
+  /** the service's timer (injected in tests) */
+  later(fn: () => void, ms: number): unknown
+}
+
+/** the whole service, for this plugin's own pages; other plugins use rechargeRef */
+export const rechargeServiceRef = ref<RechargeService>('recharge.service')
+
+export interface RechargeDeps {
+  /** leave the app for a provider page (window.location.assign) */
+  assign?: (url: string) => void
+  /** where providers send the user back (the app's origin) */
+  origin?: () => string
+  setTimeout?: (fn: () => void, ms: number) => unknown
+}
+
+export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): RechargeService {
+  const template = signal<RechargeTemplate | null>(null)
+  const status = signal<LoadStatus>('idle')
+  const lastSuccess = signal<{ orderCode: string; vip: boolean; at: number } | null>(null)
+  const later = deps.setTimeout ?? ((fn, ms) => setTimeout(fn, ms))
+  const origin = deps.origin ?? (() => window.location.origin)
+  const t = (key: string, p?: Record<string, unknown>) => kernel.i18n.t(key, p)
+  let loading: Promise<void> | null = null
+
+  const config = (key: string): string | null => {
+    const v = kernel.get(shellRef)?.baseConfig.peek()?.sysConfigParams?.[key]
+    return v == null ? null : String(v)
+  }
+
+  async function load(opts: { force?: boolean } = {}) {
+    if (loading) return loading
+    if (status.peek() === 'ready' && !opts.force) return
+    status.value = 'loading'
+    loading = kernel.api
+      .post<RechargeTemplate>(RechargePath.template, {}, { silent: true })
+      .then((tpl) => {
+        template.value = tpl && Array.isArray(tpl.skuList) ? tpl : { templateId: 0, proxyChargeStatus: 0, skuList: [] }
+        status.value = 'ready'
+      })
+      .catch(() => {
+        status.value = 'failed'
+      })
+      .finally(() => {
+        loading = null
+      })
+    return loading
+  }
+
+  async function refreshBalance() {
+    const r = await kernel.api.post<{ diamondNum: number }>(RechargePath.balance, {})
+    if (typeof r?.diamondNum === 'number') kernel.session.setBalance(r.diamondNum)
+    kernel.overlays.toast(t('recharge.balanceUpdated'), { type: 'success', position: 'top', duration: 3000 })
+  }
+
+  async function succeeded(order: { orderCode: string; vipFlag: 0 | 1; channelType?: number }) {
+    const effects = successEffects({ vipFlag: order.vipFlag }, order.channelType != null ? { channelType: order.channelType } : null)
+    lastSuccess.value = { orderCode: order.orderCode, vip: order.vipFlag === 1, at: Date.now() }
+    const shell = kernel.get(shellRef)
+    // the balance and the VIP state always come from the server
+    await shell?.refreshUser().catch(() => {})
+    if (effects.includes('closeVipPopup')) kernel.overlays.close('vip.popup')
+    if (effects.includes('storeTip')) kernel.overlays.toast(t('recharge.success'), { type: 'success', position: 'top', duration: STORE_TIP_MS })
+    if (effects.includes('refreshLevel')) later(() => void shell?.refreshUser().catch(() => {}), LEVEL_REFRESH_DELAY_MS)
+    if (effects.includes('rechargeStatus')) await kernel.api.post(RechargePath.rechargeStatus, { searchValue: -2 }, { silent: true }).catch(() => {})
+    // first-charge gifts and boughtFlag changed
+    void load({ force: true })
+  }
+
+  function methodsFor(item: RechargeItem, ctx: PayContext) {
+    const thirdParty = config('third_party_pay') === '1'
+    const visible = visibleMethods(item.skuInfoList ?? [], { vip: item.vipFlag === 1, thirdParty, inCall: ctx.inCall, inLive: ctx.inLive })
+    return sortMethods(visible, methodWeights(config('payment_method_weight')))
+  }
+
+  async function pay(item: RechargeItem, method: PayMethodSku, ctx: PayContext): Promise<PayOutcome> {
+    const user = kernel.session.user.peek()
+    if (vipRefusal({ firstPayTime: user?.firstPayTime ?? null }, item)) {
+      // d3 §4: the payment guide shows instead
+      kernel.overlays.toast(t('recharge.vipNeedsRecharge'), { type: 'warning' })
+      return 'refused'
+    }
+    const shiftLead = Number((kernel.get(shellRef)?.baseConfig.peek()?.appShift as { shiftLeadType?: number } | null)?.shiftLeadType ?? 0)
+    if (storeVipRefused(item, method, shiftLead)) {
+      kernel.overlays.toast(t('recharge.giftHey'), { type: 'warning' })
+      return 'refused'
+    }
+    if (method.payMethodType === PayMethod.USDT) {
+      // USDT is not handled by the common recharge: its own page creates the order with a chain
+      kernel.router.navigate(`/usdtPay?skuInfoId=${method.id}&productId=${encodeURIComponent(item.productId)}&source=${encodeURIComponent(ctx.source)}`)
+      return 'usdt'
+    }
+    const tpl = template.peek()
+    const payload: CreateOrderPayload = {
+      skuInfoId: method.id,
+      templateId: tpl?.templateId ?? item.payTemplateId ?? 0,
+      paymentMethodType: String(method.payMethodType),
+      productId: item.productId,
+      frontCallbackUrl: `${origin()}/paystatus?source=${encodeURIComponent(ctx.source)}`,
+      vipFlag: item.vipFlag,
+      diamondDetail: method.diamondDetail,
+    }
+    let order: OrderResult
+    try {
+      order = await kernel.api.post<OrderResult>(RechargePath.createOrder, payload)
+    } catch (err) {
+      if (err instanceof ApiError) return 'failed'
+      throw err
+    }
+    if (order.action === 'redirect' && order.payUrl) {
+      await kernel.overlays.open(SECURITY_ID, { url: order.payUrl })
+      return 'redirected'
+    }
+    if (order.action === 'dropin') {
+      const result = await kernel.overlays.open<{ paid: boolean }>(CARD_ID, { order, item, method })
+      if (!result?.paid) return 'cancelled'
+      await succeeded({ orderCode: order.orderCode, vipFlag: item.vipFlag, channelType: method.channelType })
+      return 'paid'
+    }
+    if (order.action === 'store') {
+      try {
+        const { receipt } = await kernel.bridge.purchase({ productId: order.productId ?? item.productId, orderCode: order.orderCode })
+        const s = await kernel.api.post<OrderStatus>(RechargePath.storeReceipt, { orderCode: order.orderCode, receipt })
+        if (s?.status !== 1) return 'failed'
+      } catch (err) {
+        if (err instanceof ApiError) return 'failed'
+        kernel.overlays.toast(t('recharge.notCompleted'), { type: 'warning' })
+        return 'cancelled'
+      }
+      await succeeded({ orderCode: order.orderCode, vipFlag: item.vipFlag, channelType: method.channelType })
+      return 'paid'
+    }
+    return 'failed'
+  }
+
+  return {
+    template,
+    status,
+    lastSuccess,
+    load,
+    methodsFor,
+    pay,
+    refreshBalance,
+    succeeded,
+    redirect: (url) => (deps.assign ?? assignLocation)(url),
+    later,
+    async open(opts: RechargeOpenOptions) {
+      await kernel.overlays.open(SHEET_ID, opts)
+    },
+  }
+}
+
+/** the redirect a provider page needs; kept apart so tests can replace it */
+export const assignLocation = (url: string) => window.location.assign(url)

@@ -1,0 +1,78 @@
+// The email sign-in form (SHELL-10), shared by the login popup and the full-screen sheet.
+// Rules and the request live in the shell service; this only collects the two fields.
+import { useState, type FormEvent } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useT } from '../../kernel/hooks.ts'
+import { Icon } from './icons.tsx'
+import { shellRef } from './api.ts'
+import type { Shell } from './service.ts'
+
+export function EmailForm({ onBack, onDone }: { onBack?: () => void; onDone: () => void }) {
+  useSignals()
+  const kernel = useKernel()
+  const t = useT()
+  const shell = kernel.need(shellRef) as Shell
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [shown, setShown] = useState(false)
+  const busy = shell.state.loggingIn.value
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    // the service ignores a second tap while the first request is out (one request per login)
+    if (await shell.emailLogin(email, password)) onDone()
+  }
+
+  return (
+    <form className="sh-form" data-testid="login-email" onSubmit={submit} noValidate>
+      <div className="sh-form__head">
+        {onBack && (
+          <button type="button" className="sh-iconbtn" aria-label={t('shell.login.back')} onClick={onBack}>
+            <Icon name="back" width={20} height={20} />
+          </button>
+        )}
+        <h2>{t('shell.login.emailTitle')}</h2>
+      </div>
+      <div className="sh-field">
+        <label htmlFor="sh-login-email">{t('shell.login.email')}</label>
+        <div className="sh-input">
+          <Icon name="mail" width={20} height={20} style={{ color: 'var(--faint)' }} />
+          <input
+            id="sh-login-email"
+            data-testid="login-email-input"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('shell.login.emailPlaceholder')}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+      </div>
+      <div className="sh-field">
+        <label htmlFor="sh-login-password">{t('shell.login.password')}</label>
+        <div className="sh-input">
+          <input
+            id="sh-login-password"
+            data-testid="login-password-input"
+            type={shown ? 'text' : 'password'}
+            autoComplete="current-password"
+            placeholder={t('shell.login.passwordPlaceholder')}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <button
+            type="button"
+            aria-label={t(shown ? 'shell.login.hidePassword' : 'shell.login.showPassword')}
+            onClick={() => setShown(!shown)}
+          >
+            <Icon name={shown ? 'eyeOff' : 'eye'} width={20} height={20} />
+          </button>
+        </div>
+      </div>
+      <button type="submit" className="sh-btn sh-btn--brand sh-btn--block" data-testid="login-submit" disabled={busy} aria-busy={busy}>
+        {busy ? <span className="sh-spinner" style={{ inlineSize: 20, blockSize: 20 }} /> : t('shell.login.submit')}
+      </button>
+    </form>
+  )
+}

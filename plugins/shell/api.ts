@@ -1,0 +1,59 @@
+// The shell's public face: the base config every feature may read, the login entry points,
+// the user refresh, and backend-configured links. Import this file only, never the shell's internals.
+import type { ReadonlySignal } from '@preact/signals-react'
+import { ref } from '../../kernel/plugin.ts'
+
+/** d3 §3 Base config, as /api/index/v2/getBaseConfigForIntoBag answers it. Unknown keys are kept. */
+export interface BaseConfig {
+  forcePayConfig?: {
+    /** false (or 0) sends the user to /forcePay after the landing page (SHELL-11) */
+    isFinished: boolean | number
+    fileType?: number | string
+    landPageImg?: string
+    styleChoose?: number | string
+  } | null
+  sysConfigParams?: Record<string, unknown>
+  businessConfig?: Record<string, unknown>
+  intimacyConfig?: Record<string, unknown>
+  appShift?: unknown
+  canEval?: unknown
+  roomId?: string | number
+  scene?: unknown
+  [key: string]: unknown
+}
+
+export type BaseConfigStatus = 'idle' | 'loading' | 'ready' | 'failed'
+
+export interface ShellApi {
+  /** the last base config the server answered; null until loaded */
+  baseConfig: ReadonlySignal<BaseConfig | null>
+  baseConfigStatus: ReadonlySignal<BaseConfigStatus>
+  /** load it (once; concurrent callers share the request), retried up to 3 times,
+   *  then rejects with 'getBaseConfig failed'. `force` reloads a loaded config. */
+  loadBaseConfig(opts?: { force?: boolean }): Promise<BaseConfig>
+  /** open the login popup; resolves true when the user logged in. `to` is where to go afterwards. */
+  openLogin(opts?: { to?: string; full?: boolean }): Promise<boolean>
+  /** fetch /api/user/getUserInfo into session.user (the balance shown is always the server's) */
+  refreshUser(): Promise<void>
+  /** follow a backend-configured link (SHELL-14) */
+  openLink(url: string, extraQuery?: Record<string, string>): void
+  /** message tab badge parts and the user tab dot (SHELL-07) */
+  badges: {
+    followCount: ReadonlySignal<number>
+    taskClaimable: ReadonlySignal<boolean>
+    /** reload follow count and task state from the server */
+    refresh(): Promise<void>
+  }
+}
+
+export const shellRef = ref<ShellApi>('shell')
+
+/**
+ * Optional link: an inbox plugin provides its unread count so the message tab badge can add it
+ * to the follow count. Without it the badge shows the follow count only.
+ */
+export interface UnreadSource {
+  unread: ReadonlySignal<number>
+}
+
+export const unreadRef = ref<UnreadSource>('shell.unread')

@@ -1,0 +1,96 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { checkLedger } from '../../harness/ledger.ts'
+import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
+
+let h: TestHarness
+test.before(async () => {
+  h = await startTestHarness()
+})
+test.after(async () => {
+  await h.close()
+})
+
+const loginPayload = (email: string, password: string) => ({ appId: 'callwall', appVersion: '1.0.0', channel: 'web', deviceId: 'dev-1', deviceType: 'web', email, password })
+
+test('SHELL-10 email login with the right password answers token, deviceId, yxAccid, imToken; the token works', async () => {
+  const r = await h.api('/api/login/v2/email', loginPayload('Viewer@Example.com', 'password123'))
+  assert.is(r.body.code, '0000')
+  assert.equal(Object.keys(r.data).sort(), ['deviceId', 'imToken', 'token', 'yxAccid'])
+  assert.is(r.data.deviceId, 'dev-1')
+  assert.is(r.data.yxAccid, 'user_100001')
+  assert.is.not(r.data.token, TEST_TOKEN)
+  assert.is((await h.api('/api/user/getUserInfo', {}, { token: r.data.token })).data.userId, 100001)
+  // the earlier session stays valid
+  assert.is((await h.api('/api/user/getUserInfo', {}, { token: TEST_TOKEN })).data.userId, 100001)
+})
+
+test('SHELL-10 a wrong password answers 5000 Incorrect email or password; bad input is named', async () => {
+  const r = await h.api('/api/login/v2/email', loginPayload('viewer@example.com', 'wrong-password'))
+  assert.is(r.body.code, '5000')
+  assert.is(r.body.msg, 'Incorrect email or password')
+  assert.is((await h.api('/api/login/v2/email', loginPayload('nope', 'password123'))).body.msg, 'E-mail format is incorrect')
+  assert.is((await h.api('/api/login/v2/email', loginPayload('', 'password123'))).body.msg, 'Please enter valid email address')
+  assert.is((await h.api('/api/login/v2/email', loginPayload('new@x.io', ''))).body.msg, 'Please enter your password')
+})
+
+test('SHELL-10 an unknown email signs up with a sign-up bonus through the ledger', async () => {
+  const r = await h.api('/api/login/v2/email', loginPayload('fresh@example.com', 'longenough'))
+  assert.is(r.body.code, '0000')
+  const me = (await h.api('/api/user/getUserInfo', {}, { token: r.data.token })).data
+  assert.is(me.email, 'fresh@example.com')
+  assert.is(me.diamondNum, 300)
+  assert.is(me.isNewUser, true)
+  const rows = h.ops.ledger(me.userId).entries
+  assert.equal(rows.map((e) => [e.reason, e.delta]), [['signup.bonus', 300]])
+  assert.ok(checkLedger(h.ctx.db.getState()).ok)
+  // a second login is a login, not a second bonus
+  await h.api('/api/login/v2/email', loginPayload('fresh@example.com', 'longenough'))
+  assert.is(h.ops.ledger(me.userId).entries.length, 1)
+  assert.is((await h.api('/api/login/v2/email', loginPayload('short@example.com', 'short'))).body.msg, 'Password must be at least eight characters')
+})
+
+test('SHELL-11 base config (v2 and v3): forcePayConfig is unfinished only for the new user; per-app config values', async () => {
+  const v2 = await h.api('/api/index/v2/getBaseConfigForIntoBag', { searchValue: 'callwall' }, { token: TEST_TOKEN })
+  assert.is(v2.data.forcePayConfig.isFinished, true)
+  assert.match(v2.data.sysConfigParams.payment_portal, '/wall')
+  assert.ok(v2.data.businessConfig)
+  const fresh = await h.api('/api/index/v3/getBaseConfigForIntoBag', { openParams: '', appId: 'callwall' }, { token: 'new-token-100003' })
+  assert.is(fresh.data.forcePayConfig.isFinished, false)
+  const guest = await h.api('/api/index/v3/getBaseConfigForIntoBag', { appId: 'callwall-white' })
+  assert.is(guest.data.forcePayConfig.isFinished, true)
+  assert.match(guest.data.sysConfigParams.payment_portal, '/white-wall')
+})
+
+test('SHELL-06 balance, config by key and server time', async () => {
+  assert.equal((await h.api('/api/user/queryUserBalance', {}, { token: 'vip-token-100002' })).data, { diamondNum: 20000 })
+  assert.is((await h.api('/api/index/getConfigByKey', { searchValue: 'match_card_diamond_num' })).data, '500')
+  assert.is((await h.api('/api/index/getConfigByKey', { searchValue: 'no_such_key' })).data, null)
+  assert.type((await h.api('/api/index/getServerTime')).data.serverTime, 'number')
+  assert.equal((await h.api('/api/popup/mergeAllPopupV2', {}, { token: TEST_TOKEN })).data, { activityPopups: [] })
+  const vip = (await h.api('/api/user/getUserInfo', {}, { token: 'vip-token-100002' })).data
+  assert.is(vip.isVipV2, true)
+})
+
+test('SHELL-07 tasks: a claimable task lights the user-tab dot; claiming pays through the ledger once', async () => {
+  const before = (await h.api('/api/userTask/get', {}, { token: TEST_TOKEN, lang: 'ar' })).data
+  assert.is(before.hasClaimable, true)
+  assert.is(before.list[0].taskName, 'تسجيل الدخول اليومي')
+  const claim = await h.api('/api/userTask/receive', { taskId: 1 }, { token: TEST_TOKEN })
+  assert.is(claim.body.code, '0000')
+  const again = await h.api('/api/userTask/receive', { taskId: 1 }, { token: TEST_TOKEN })
+  assert.is(again.body.msg, 'Already claimed')
+  const after = (await h.api('/api/userTask/get', {}, { token: TEST_TOKEN })).data
+  assert.is(after.list[0].status, 2)
+  assert.is((await h.api('/api/userTask/get')).body.code, '4010')
+})
+
+test('SHELL-07 follow counts for the message badge: my follows (type 3) and my fans (type 1)', async () => {
+  const follows = (await h.api('/api/user/userFriend', { type: 3, currentPage: 1, pageSize: 200 }, { token: TEST_TOKEN })).data
+  assert.ok(follows.total > 0)
+  assert.ok(follows.list.every((x: any) => x.followed === true))
+  const fans = (await h.api('/api/user/userFriend', { type: 1 }, { token: TEST_TOKEN })).data
+  assert.ok(fans.total > 0)
+})
+
+test.run()

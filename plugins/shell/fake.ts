@@ -1,0 +1,183 @@
+// The shell's slice of the harness: login, base config, the user, server time, tasks (the
+// user-tab dot), popups and the follow list behind the message-tab badge.
+import { randomBytes } from 'node:crypto'
+import { Code } from '../../kernel/protocol/envelope.ts'
+import { langOf } from '../../harness/http.ts'
+import { followedIds, hostCard, page } from '../../harness/hosts.ts'
+import { avatarPath, fixture } from '../../harness/seed.ts'
+import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+
+interface Task {
+  taskId: number
+  taskName: string
+  taskNameAr: string
+  rewardDiamond: number
+  rule: 'daily' | 'hasEmail' | 'firstPay' | 'follow3'
+}
+
+const refuse = (msg: string) => new EndpointError(Code.refused, msg)
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+function isVip(u: UserRow): boolean {
+  const vip = u.vipInfo as { isVip?: boolean; expireTime?: string | null } | undefined
+  return !!vip?.isVip && (!vip.expireTime || Date.parse(vip.expireTime) > Date.now())
+}
+
+/** The signed-in user as getUserInfo answers it (never the password). */
+export function mine(u: UserRow) {
+  const vip = isVip(u)
+  return {
+    userId: u.userId,
+    nickname: u.nickname,
+    icon: u.icon,
+    email: u.email ?? null,
+    token: u.token,
+    yxAccid: u.yxAccid,
+    imToken: u.imToken,
+    userType: u.userType,
+    diamondNum: u.diamondNum,
+    isVip: vip ? 1 : 0,
+    isVipV2: vip,
+    vipInfo: { ...(u.vipInfo as object), isVip: vip },
+    firstPayTime: u.firstPayTime ?? null,
+    isFirstCharge: !u.firstPayTime,
+    isNewUser: !!u.isNewUser,
+    disturb: u.disturb ?? 0,
+    upsNum: 0,
+  }
+}
+
+function login(ctx: HarnessContext, { payload }: EndpointCall) {
+  const email = String(payload.email ?? '').trim().toLowerCase()
+  const password = String(payload.password ?? '')
+  if (!email) throw refuse('Please enter valid email address')
+  if (!EMAIL.test(email)) throw refuse('E-mail format is incorrect')
+  if (!password) throw refuse('Please enter your password')
+  const users = ctx.db.get('users')
+  let user = users.find((u: UserRow) => String(u.email ?? '').toLowerCase() === email).value() as UserRow | undefined
+  if (user && user.password !== password) throw refuse('Incorrect email or password')
+  if (!user) user = register(ctx, email, password, payload.appId)
+  // a fresh token per login; the last few stay valid, like sessions on several devices
+  const token = `tok-${user.userId}-${randomBytes(8).toString('hex')}`
+  const tokens = [token, ...((user.tokens as string[]) ?? [])].slice(0, 5)
+  users.find({ userId: user.userId }).assign({ token, tokens }).write()
+  const deviceId = String(payload.deviceId || `dev-${randomBytes(6).toString('hex')}`)
+  return { token, deviceId, yxAccid: user.yxAccid, imToken: user.imToken }
+}
+
+/** Not shown in the spec: an unknown email signs up, with the sign-up bonus through the ledger. */
+function register(ctx: HarnessContext, email: string, password: string, appId: unknown): UserRow {
+  if (password.length < 8) throw refuse('Password must be at least eight characters')
+  const all = ctx.db.get('users').value() as UserRow[]
+  const userId = all.filter((u) => u.userType === 1 || u.userType === 4).reduce((m, u) => Math.max(m, u.userId), 100000) + 1
+  const row: UserRow = {
+    userId,
+    nickname: email.split('@')[0].slice(0, 20),
+    token: null,
+    tokens: [],
+    yxAccid: `user_${userId}`,
+    imToken: `im-${userId}`,
+    email,
+    password,
+    diamondNum: 0,
+    userType: 1,
+    icon: avatarPath(userId),
+    vipInfo: { isVip: false, expireTime: null, '72Hour': false },
+    firstPayTime: null,
+    isNewUser: true,
+    forcePayFinished: true,
+    disturb: 0,
+    appId: appId ? String(appId) : null,
+    createdAt: new Date().toISOString(),
+  }
+  ctx.db.get('users').push(row).write()
+  const bonus = Number(fixture('apps.json').signupBonusDiamonds ?? 0)
+  if (bonus > 0) ctx.move(userId, bonus, 'signup.bonus', { key: 'signup' })
+  ctx.log(`registered ${email} as user ${userId}`)
+  return ctx.userById(userId)!
+}
+
+function baseConfig(ctx: HarnessContext, { payload, user, headers }: EndpointCall) {
+  const appId = String(payload.appId ?? payload.searchValue ?? headers.appid ?? fixture('apps.json').defaultAppId)
+  const { perApp, ...base } = ctx.db.get('baseConfig').value() as Record<string, any>
+  const own = (perApp ?? {})[appId] ?? {}
+  return {
+    ...base,
+    appId,
+    sysConfigParams: { ...base.sysConfigParams, ...own.sysConfigParams },
+    businessConfig: { ...base.businessConfig, ...own.businessConfig },
+    // the forced first payment applies to a user who never finished it (the new-user fixture)
+    forcePayConfig: { ...base.forcePayConfig, isFinished: user ? user.forcePayFinished !== false : true },
+  }
+}
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+function tasks(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const ar = langOf(call.headers) === 'ar'
+  const claims = ctx.db.get('taskClaims').filter({ userId: user.userId }).value() as Array<{ taskId: number; day: string }>
+  const follows = followedIds(ctx, user.userId).size
+  const list = (ctx.db.get('tasks').value() as Task[]).map((t) => {
+    const claimed = claims.some((c) => c.taskId === t.taskId && (t.rule !== 'daily' || c.day === today()))
+    const done = t.rule === 'daily' || (t.rule === 'hasEmail' && !!user.email) || (t.rule === 'firstPay' && !!user.firstPayTime) || (t.rule === 'follow3' && follows >= 3)
+    const claimable = done && !claimed
+    return { taskId: t.taskId, taskName: ar ? t.taskNameAr : t.taskName, rewardDiamond: t.rewardDiamond, status: claimed ? 2 : claimable ? 1 : 0, claimable }
+  })
+  return { list, hasClaimable: list.some((t) => t.claimable) }
+}
+
+/** Not shown in the spec: claim one task's reward (ledger reason task.reward, once per day for daily ones). */
+function claimTask(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const taskId = Number(call.payload.taskId ?? call.payload.searchValue)
+  const task = tasks(ctx, call).list.find((t) => t.taskId === taskId)
+  if (!task) throw refuse(`no task ${taskId}`)
+  if (!task.claimable) throw refuse(task.status === 2 ? 'Already claimed' : 'Task not finished yet')
+  const rule = (ctx.db.get('tasks').find({ taskId }).value() as Task).rule
+  const day = today()
+  const entry = ctx.move(user.userId, task.rewardDiamond, 'task.reward', { key: `task:${taskId}:${rule === 'daily' ? day : 'once'}` })
+  ctx.db.get('taskClaims').push({ userId: user.userId, taskId, day }).write()
+  return { diamondNum: entry.balanceAfter, rewardDiamond: task.rewardDiamond }
+}
+
+/** Follow list: type 3 (default) the hosts I follow; type 1 my fans (hosts following me; its total
+ *  is the follow count on the message-tab badge). */
+function userFriend(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const type = Number(call.payload.type ?? 3)
+  const mineFollows = followedIds(ctx, user.userId)
+  const rows = ctx.db.get('follows').value() as Array<{ userId: number; followUserId: number; at: string }>
+  const ids = type === 1 ? rows.filter((r) => r.followUserId === user.userId).map((r) => r.userId) : [...mineFollows]
+  const list = ids
+    .map((id) => ctx.userById(id))
+    .filter((u): u is UserRow => !!u)
+    .map((u) => hostCard(ctx, u, mineFollows.has(u.userId)))
+  return page(list, { currentPage: call.payload.currentPage, pageSize: call.payload.pageSize ?? 200 })
+}
+
+export default defineFake({
+  seed(db) {
+    db.baseConfig = fixture('base-config.json')
+    db.tasks = fixture('tasks.json')
+    db.taskClaims = []
+  },
+  endpoints: {
+    '/api/login/v2/email': login,
+    '/api/index/v2/getBaseConfigForIntoBag': baseConfig,
+    '/api/index/v3/getBaseConfigForIntoBag': baseConfig,
+    '/api/user/getUserInfo': (_ctx, call) => mine(call.requireUser()),
+    '/api/user/queryUserBalance': (_ctx, call) => ({ diamondNum: call.requireUser().diamondNum }),
+    '/api/index/getConfigByKey': (ctx, { payload }) => {
+      const key = String(payload.searchValue ?? '')
+      if (!key) throw refuse('searchValue (a config key) is required')
+      const params = (ctx.db.get('baseConfig').value() as { sysConfigParams: Record<string, unknown> }).sysConfigParams
+      return params[key] ?? null
+    },
+    '/api/index/getServerTime': () => ({ serverTime: Date.now(), timeZone: 'UTC' }),
+    '/api/userTask/get': tasks,
+    '/api/userTask/receive': claimTask,
+    '/api/popup/mergeAllPopupV2': () => ({ activityPopups: [] }),
+    '/api/user/userFriend': userFriend,
+  },
+})

@@ -1,0 +1,161 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { act } from 'react'
+import { signal } from '@preact/signals-react'
+import { unreadRef } from './api.ts'
+import { byId, click, shellKernel, waitFor } from './testkit.tsx'
+
+test('SHELL-05 the tab bar shows the five tabs on the main paths only', async () => {
+  const t = shellKernel({ path: '/wall' })
+  await t.render()
+  assert.ok(byId('tabbar'), 'shown on /wall')
+  for (const id of ['home', 'wall', 'moments', 'message', 'user']) assert.ok(byId(`tab-${id}`), `tab ${id}`)
+  t.location.navigate('/detail?id=1')
+  await t.settle()
+  assert.ok(byId('page-detail'))
+  assert.is(byId('tabbar'), null, 'hidden off the main paths')
+  assert.is(byId('header'), null)
+  t.location.navigate('/moments')
+  await t.settle()
+  assert.ok(byId('tabbar'), 'back on a main path')
+  t.dispose()
+})
+
+test('SHELL-05 the tab bar hides while a call or a live room is on', async () => {
+  const t = shellKernel({ path: '/wall' })
+  await t.render()
+  assert.ok(byId('tabbar'))
+  act(() => void (t.kernel.scene.value = { ...t.kernel.scene.value, call: true }))
+  assert.is(byId('tabbar'), null, 'hidden in a call')
+  act(() => void (t.kernel.scene.value = { ...t.kernel.scene.value, call: false, live: true }))
+  assert.is(byId('tabbar'), null, 'hidden in a live room')
+  act(() => void (t.kernel.scene.value = { ...t.kernel.scene.value, live: false }))
+  assert.ok(byId('tabbar'), 'back after both end')
+  t.dispose()
+})
+
+test('SHELL-05 tapping a tab switches with replace, not push', async () => {
+  const t = shellKernel({ path: '/wall', token: 'tok' })
+  await t.render()
+  const calls: Array<[string, { replace?: boolean } | undefined]> = []
+  const navigate = t.kernel.router.navigate
+  t.kernel.router.navigate = (to, o) => {
+    calls.push([to, o])
+    navigate(to, o)
+  }
+  await click('tab-moments')
+  await t.settle()
+  assert.is(t.location.path(), '/moments')
+  assert.ok(byId('page-moments'))
+  await click('tab-user')
+  await t.settle()
+  assert.is(t.location.path(), '/user')
+  assert.equal(calls, [
+    ['/moments', { replace: true }],
+    ['/user', { replace: true }],
+  ])
+  t.dispose()
+})
+
+test('SHELL-09 a guest tapping a protected tab gets the login popup and stays', async () => {
+  const t = shellKernel({ path: '/wall' })
+  await t.render()
+  await click('tab-message')
+  assert.ok(await waitFor('login-popup'), 'login popup open')
+  assert.is(t.location.path(), '/wall', 'did not move')
+  await click('tab-moments')
+  await t.settle()
+  assert.is(t.location.path(), '/moments', 'an open tab still works for guests')
+  t.dispose()
+})
+
+test('SHELL-06 a guest sees the Login button, which opens the login popup', async () => {
+  const t = shellKernel({ path: '/wall' })
+  await t.render()
+  assert.ok(byId('header-login'))
+  assert.is(byId('header-balance'), null)
+  assert.is(byId('header-rank'), null)
+  await click('header-login')
+  assert.ok(await waitFor('login-popup'))
+  t.dispose()
+})
+
+test('SHELL-06 a logged-in user sees the server balance and, on the wall tab, the rank icon', async () => {
+  const t = shellKernel({ path: '/wall', token: 'tok' })
+  await t.render()
+  await t.settle()
+  assert.is(byId('header-login'), null)
+  assert.is(byId('header-balance')?.textContent, '5000', 'the number getUserInfo answered')
+  assert.ok(byId('header-rank'), 'rank icon on the wall tab')
+  t.location.navigate('/moments')
+  await t.settle()
+  assert.is(byId('header-rank'), null, 'no rank icon on another tab')
+  assert.ok(byId('header-balance'))
+  t.dispose()
+})
+
+test('SHELL-06 tapping the balance opens /getcoin with the current path as source', async () => {
+  const t = shellKernel({ path: '/wall', token: 'tok' })
+  await t.render()
+  t.location.navigate('/moments')
+  await t.settle()
+  await click(byId('header-balance')!.closest('button'))
+  await t.settle()
+  assert.is(t.location.path(), '/getcoin')
+  assert.is(t.location.search().get('source'), 'moments')
+  t.dispose()
+})
+
+test('SHELL-06 a user.balance push replaces the shown balance with the pushed number', async () => {
+  const t = shellKernel({ path: '/wall', token: 'tok' })
+  await t.render()
+  await t.settle()
+  t.push('user.balance', { diamondNum: 4210, reason: 'call' })
+  assert.is(byId('header-balance')?.textContent, '4210')
+  t.push('user.balance', { diamondNum: 'lots' })
+  assert.is(byId('header-balance')?.textContent, '4210', 'a non-number is ignored')
+  t.dispose()
+})
+
+test('SHELL-07 the message tab badge is follow count plus unread messages', async () => {
+  const unread = signal(2)
+  const t = shellKernel({ path: '/wall', token: 'tok', backend: { followTotal: 3 }, fakes: [[unreadRef, { unread }]] })
+  await t.render()
+  await t.settle()
+  assert.is(byId('badge-message')?.textContent, '5')
+  const follow = t.requests.find((r) => r.path === '/api/user/userFriend')
+  assert.is(follow?.payload.type, 1, 'fans list')
+  act(() => void (unread.value = 0))
+  assert.is(byId('badge-message')?.textContent, '3')
+  t.dispose()
+})
+
+test('SHELL-07 the user tab shows a dot only when a task is claimable', async () => {
+  const yes = shellKernel({ path: '/wall', token: 'tok', backend: { hasClaimable: true } })
+  await yes.render()
+  await yes.settle()
+  assert.ok(byId('badge-user-dot'))
+  yes.dispose()
+  const no = shellKernel({ path: '/wall', token: 'tok', backend: { hasClaimable: false } })
+  await no.render()
+  await no.settle()
+  assert.is(byId('badge-user-dot'), null)
+  assert.is(byId('badge-message'), null, 'no badge at zero')
+  no.dispose()
+})
+
+test('SHELL-07 guests see no badges and cause no badge requests', async () => {
+  const t = shellKernel({ path: '/wall', backend: { followTotal: 4, hasClaimable: true } })
+  await t.render()
+  await t.settle()
+  assert.is(byId('badge-message'), null)
+  assert.is(byId('badge-user-dot'), null)
+  assert.is(t.requests.filter((r) => r.path === '/api/user/userFriend' || r.path === '/api/userTask/get').length, 0)
+  t.dispose()
+})
+
+test.after.each(() => {
+  document.body.innerHTML = ''
+})
+
+test.run()

@@ -1,0 +1,32 @@
+// The shell: the page frame (header, tab bar), the landing page and the base config, login,
+// the force-pay page, the balance push and backend links. The only file an app manifest imports.
+import { definePlugin, provide } from '../../kernel/plugin.ts'
+import en from '../../locales/en/shell.json'
+import ar from '../../locales/ar/shell.json'
+import { shellRef } from './api.ts'
+import { createShell, type ShellOptions } from './service.ts'
+import { push } from './push.ts'
+import { Frame } from './Frame.tsx'
+import { startShell } from './start.ts'
+
+export function createShellPlugin(opts: ShellOptions = {}) {
+  return definePlugin({
+    id: 'shell',
+    routes: [
+      { path: '/landingPage', page: () => import('./LandingPage.tsx') },
+      { path: '/forcePay', page: () => import('./ForcePayPage.tsx') },
+    ],
+    overlays: [
+      { id: 'login-popup', tier: 'modal', component: () => import('./LoginPopup.tsx') },
+      { id: 'login-sheet', tier: 'sheet', component: () => import('./LoginSheet.tsx') },
+    ],
+    push,
+    services: [provide(shellRef, (kernel) => createShell(kernel, opts))],
+    strings: { en, ar },
+    frame: Frame,
+    setup: startShell,
+  })
+}
+
+export const shell = createShellPlugin()
+export default shell

@@ -1,0 +1,152 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { act } from 'react'
+import { serverCode } from '../../kernel/testing.tsx'
+import type { ToastOptions } from '../../kernel/overlays.tsx'
+import { validateEmailLogin, LoginError } from './login.ts'
+import { byId, click, shellKernel, submit, type, waitFor } from './testkit.tsx'
+
+test('SHELL-10 the rules are checked in order: email, its format, password, its length', () => {
+  assert.is(validateEmailLogin('', ''), LoginError.emailRequired)
+  assert.is(validateEmailLogin('   ', 'password123'), LoginError.emailRequired)
+  assert.is(validateEmailLogin('ann@', 'password123'), LoginError.emailFormat)
+  assert.is(validateEmailLogin('ann example.com', ''), LoginError.emailFormat)
+  assert.is(validateEmailLogin('ann@example.com', ''), LoginError.passwordRequired)
+  assert.is(validateEmailLogin('ann@example.com', '1234567'), LoginError.passwordLength)
+  assert.is(validateEmailLogin('ann@example.com', '12345678'), null)
+})
+
+/** open the popup from the header, choose email, and track toasts with their options */
+async function openEmailForm(o: Parameters<typeof shellKernel>[0] = {}) {
+  const t = shellKernel({ path: '/wall', ...o })
+  const shown: Array<{ text: string; opts?: ToastOptions }> = []
+  const toast = t.kernel.overlays.toast
+  t.kernel.overlays.toast = (text, opts) => {
+    shown.push({ text, opts })
+    toast(text, opts)
+  }
+  await t.render()
+  await click('header-login')
+  await click(await waitFor('login-with-email'))
+  await waitFor('login-email')
+  return { t, shown }
+}
+
+const cases: Array<[string, string, string]> = [
+  ['', 'password123', 'Please enter valid email address'],
+  ['ann@example', 'password123', 'E-mail format is incorrect'],
+  ['ann@example.com', '', 'Please enter your password'],
+  ['ann@example.com', 'short', 'Password must be at least eight characters'],
+]
+
+for (const [email, password, message] of cases) {
+  test(`SHELL-10 '${message}' shows as a 3 s warning and nothing is sent`, async () => {
+    const { t, shown } = await openEmailForm()
+    await type('login-email-input', email)
+    await type('login-password-input', password)
+    await submit('login-email')
+    await t.settle()
+    assert.equal(shown, [{ text: message, opts: { type: 'warning', duration: 3000 } }])
+    assert.is(t.requests.filter((r) => r.path === '/api/login/v2/email').length, 0)
+    assert.ok(byId('login-email'), 'the form stays, with what was typed')
+    assert.is((byId('login-email-input') as HTMLInputElement).value, email)
+    t.dispose()
+  })
+}
+
+test('SHELL-10 the Arabic messages are shown in Arabic', async () => {
+  const { t, shown } = await openEmailForm({ locale: 'ar' })
+  await submit('login-email')
+  assert.is(shown[0]?.text, 'يرجى إدخال بريد إلكتروني صالح')
+  t.dispose()
+})
+
+test('SHELL-10 a successful login sends the documented fields and stores deviceId, token, yxAccid, imToken', async () => {
+  const { t } = await openEmailForm()
+  await type('login-email-input', ' viewer@example.com ')
+  await type('login-password-input', 'password123')
+  await submit('login-email')
+  await t.settle()
+  const sent = t.requests.filter((r) => r.path === '/api/login/v2/email')
+  assert.is(sent.length, 1)
+  assert.equal(Object.keys(sent[0].payload).sort(), ['appId', 'appVersion', 'channel', 'deviceId', 'deviceType', 'email', 'password'])
+  assert.is(sent[0].payload.email, 'viewer@example.com')
+  assert.is(sent[0].payload.appId, 'test-app')
+  assert.is(t.storage.getItem('token'), 'tok-1')
+  assert.is(t.storage.getItem('deviceId'), 'dev-9')
+  assert.is(t.storage.getItem('yxAccid'), 'user_100001')
+  assert.is(t.storage.getItem('imToken'), 'im-100001')
+  assert.is(byId('login-popup'), null, 'popup closed')
+  assert.ok(t.requests.some((r) => r.path === '/api/user/getUserInfo' && r.headers.loginToken === 'tok-1'), 'user info fetched with the new token')
+  assert.is(byId('header-balance')?.textContent, '5000', 'balance from the server')
+  t.dispose()
+})
+
+test('SHELL-10 a double tap sends one login request', async () => {
+  let release!: () => void
+  const gate = new Promise<void>((r) => (release = r))
+  const { t } = await openEmailForm({
+    backend: {
+      login: async () => {
+        await gate
+        return { token: 'tok-2', deviceId: 'd', yxAccid: 'a', imToken: 'i' }
+      },
+    },
+  })
+  await type('login-email-input', 'viewer@example.com')
+  await type('login-password-input', 'password123')
+  await submit('login-email')
+  await submit('login-email')
+  await click('login-submit')
+  release()
+  await t.settle()
+  assert.is(t.requests.filter((r) => r.path === '/api/login/v2/email').length, 1)
+  assert.is(t.storage.getItem('token'), 'tok-2')
+  t.dispose()
+})
+
+test('SHELL-10 a server refusal shows its message and keeps the guest logged out', async () => {
+  const { t } = await openEmailForm({ backend: { login: () => serverCode('5000', 'Incorrect email or password') } })
+  await type('login-email-input', 'viewer@example.com')
+  await type('login-password-input', 'wrongpassword')
+  await submit('login-email')
+  await t.settle()
+  assert.ok(t.toasts.some((x) => x.text === 'Incorrect email or password'), 'server message shown')
+  assert.is(t.storage.getItem('token'), null)
+  assert.ok(byId('login-email'), 'form still open')
+  t.dispose()
+})
+
+test('SHELL-10 the full-screen login sheet carries the promo text and Sign in with Email', async () => {
+  const t = shellKernel({ path: '/wall' })
+  await t.render()
+  const { shellRef } = await import('./api.ts')
+  act(() => void t.kernel.need(shellRef).openLogin({ full: true }))
+  const sheet = await waitFor('login-sheet')
+  assert.match(sheet.textContent ?? '', 'Sign up for free diamonds')
+  assert.match(sheet.textContent ?? '', 'Check in every 6 days for 850 diamonds')
+  assert.match(byId('login-with-email')?.textContent ?? '', 'Sign in with Email')
+  await click('login-with-email')
+  assert.ok(await waitFor('login-email'))
+  t.dispose()
+})
+
+test('SHELL-09 after logging in from a protected tab the user lands on it', async () => {
+  const t = shellKernel({ path: '/wall' })
+  await t.render()
+  await click('tab-user')
+  await click(await waitFor('login-with-email'))
+  await waitFor('login-email')
+  await type('login-email-input', 'viewer@example.com')
+  await type('login-password-input', 'password123')
+  await submit('login-email')
+  await waitFor('page-user')
+  assert.is(t.location.path(), '/user')
+  t.dispose()
+})
+
+test.after.each(() => {
+  document.body.innerHTML = ''
+})
+
+test.run()

@@ -1,0 +1,133 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { act } from 'react'
+import { httpStatus } from '../../kernel/testing.tsx'
+import { fetchBaseConfig, needsForcePay, BASE_CONFIG_FAILED } from './baseConfig.ts'
+import { byId, click, shellKernel, waitFor } from './testkit.tsx'
+import type { ApiClient } from '../../kernel/api.ts'
+
+test('SHELL-02 the root redirects to /landingPage, which leads to the main path after the base config', async () => {
+  const t = shellKernel({ path: '/' })
+  await t.render()
+  await waitFor('page-wall')
+  assert.is(t.location.path(), '/wall')
+  assert.ok(t.location.history.includes('/landingPage'), 'went through the landing page')
+  const sent = t.requests.filter((r) => r.path === '/api/index/v2/getBaseConfigForIntoBag')
+  assert.is(sent.length, 1)
+  assert.equal(sent[0].payload, { searchValue: 'test-app' }, 'searchValue is the app id')
+  t.dispose()
+})
+
+test('SHELL-02 a well-known deep link is not redirected, and the base config still loads', async () => {
+  const t = shellKernel({ path: '/detail?id=7' })
+  await t.render()
+  await t.settle()
+  assert.is(t.location.path(), '/detail')
+  assert.is(t.location.search().get('id'), '7')
+  assert.ok(!t.location.history.includes('/landingPage'))
+  assert.is(t.requests.filter((r) => r.path === '/api/index/v2/getBaseConfigForIntoBag').length, 1)
+  t.dispose()
+})
+
+test('SHELL-02 a path that is not a deep link starts on the landing page too', async () => {
+  const t = shellKernel({ path: '/moments' })
+  await t.render()
+  await waitFor('page-wall')
+  assert.ok(t.location.history.includes('/landingPage'))
+  t.dispose()
+})
+
+test('SHELL-11 the base config is retried 3 times, then getBaseConfig failed with a Retry', async () => {
+  let fail = true
+  const t = shellKernel({ path: '/', backend: { baseConfig: () => (fail ? httpStatus(500) : { forcePayConfig: { isFinished: true } }) } })
+  await t.render()
+  const error = await waitFor('landing-error')
+  assert.is(error.textContent, 'getBaseConfig failed')
+  assert.is(t.requests.filter((r) => r.path === '/api/index/v2/getBaseConfigForIntoBag').length, 4, 'first try + 3 retries')
+  assert.is(t.location.path(), '/landingPage', 'stays on the landing page')
+  fail = false
+  await click('landing-retry')
+  await waitFor('page-wall')
+  assert.is(t.location.path(), '/wall')
+  t.dispose()
+})
+
+test('SHELL-11 fetchBaseConfig gives up after exactly 3 retries, waiting before each', async () => {
+  let calls = 0
+  const waits: number[] = []
+  const api: ApiClient = {
+    post: async () => {
+      calls++
+      throw new Error('down')
+    },
+  }
+  const err = await fetchBaseConfig(api, 'a', { wait: async (n) => void waits.push(n) }).catch((e) => e)
+  assert.is((err as Error).message, BASE_CONFIG_FAILED)
+  assert.is(calls, 4)
+  assert.equal(waits, [1, 2, 3])
+
+  calls = 0
+  const flaky: ApiClient = { post: async <T,>() => (++calls < 3 ? Promise.reject(new Error('x')) : ({ roomId: 1 } as T)) }
+  assert.equal(await fetchBaseConfig(flaky, 'a', { wait: async () => undefined }), { roomId: 1 })
+  assert.is(calls, 3, 'a later success ends the retries')
+})
+
+test('SHELL-11 forcePayConfig not finished sends the user to /forcePay', async () => {
+  const t = shellKernel({ path: '/', backend: { baseConfig: () => ({ forcePayConfig: { isFinished: false, landPageImg: '' } }) } })
+  await t.render()
+  await waitFor('forcepay')
+  assert.is(t.location.path(), '/forcePay')
+  await click('forcepay-recharge')
+  await t.settle()
+  assert.is(t.location.path(), '/getcoin')
+  assert.is(t.location.search().get('source'), 'forcePay')
+  t.dispose()
+})
+
+test('SHELL-11 needsForcePay reads false and 0 as due, anything else as done', () => {
+  assert.ok(needsForcePay({ forcePayConfig: { isFinished: false } }))
+  assert.ok(needsForcePay({ forcePayConfig: { isFinished: 0 } }))
+  assert.not.ok(needsForcePay({ forcePayConfig: { isFinished: true } }))
+  assert.not.ok(needsForcePay({}))
+  assert.not.ok(needsForcePay(null))
+})
+
+test('SHELL-09 a token in the URL is stored, taken out of the URL and used for the user info', async () => {
+  const t = shellKernel({ path: '/wall?token=url-tok&tab=2' })
+  await t.render()
+  await t.settle()
+  assert.is(t.storage.getItem('token'), 'url-tok')
+  assert.is(t.location.search().get('token'), null, 'removed from the URL')
+  assert.is(t.location.search().get('tab'), '2', 'other params kept')
+  assert.ok(t.requests.some((r) => r.path === '/api/user/getUserInfo' && r.headers.loginToken === 'url-tok'))
+  assert.is(byId('header-balance')?.textContent, '5000')
+  t.dispose()
+})
+
+test('SHELL-09 from=anchor clears the token and redirects to the main path', async () => {
+  const t = shellKernel({ path: '/detail?id=3&from=anchor', token: 'old-token' })
+  await t.render()
+  await t.settle()
+  assert.is(t.storage.getItem('token'), null)
+  assert.is(t.location.path(), '/wall')
+  assert.ok(byId('header-login'), 'a guest now')
+  t.dispose()
+})
+
+test('SHELL-09 a login-required event from anywhere opens the login popup once', async () => {
+  const t = shellKernel({ path: '/wall' })
+  await t.render()
+  act(() => {
+    t.kernel.events.emit('login-required', { to: '/user' })
+    t.kernel.events.emit('login-required', { to: '/user' })
+  })
+  await waitFor('login-popup')
+  assert.is(document.querySelectorAll('[data-testid="login-popup"]').length, 1)
+  t.dispose()
+})
+
+test.after.each(() => {
+  document.body.innerHTML = ''
+})
+
+test.run()

@@ -1,0 +1,59 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { kept, suspendLeft, usdtBadge, usdtStep, USDT_COUNTDOWN_S, USDT_KEEP_MS, type UsdtState } from './rules.ts'
+
+const T0 = 1_700_000_000_000
+const start = () => usdtStep(null, { type: 'start', orderCode: 'A', now: T0 }).state!
+
+test('PAY-06 the countdown starts at 5 minutes, ticks each second, and queries the status once at 0', () => {
+  const s = start()
+  assert.is(s.status, 2)
+  assert.is(suspendLeft(s, T0), USDT_COUNTDOWN_S)
+  assert.is(suspendLeft(s, T0 + 1000), 299)
+  assert.equal(usdtStep(s, { type: 'tick', now: T0 + 299_000 }).effects, [])
+  assert.equal(usdtStep(s, { type: 'tick', now: T0 + 300_000 }).effects, ['query'])
+  assert.equal(usdtStep(s, { type: 'tick', now: T0 + 301_000 }).effects, [], 'only once')
+})
+
+test('PAY-06 the query at 0: paid sets status 1, refreshes the user and shows the result; unpaid goes back', () => {
+  const s = start()
+  const paid = usdtStep(s, { type: 'queried', orderCode: 'A', status: 1, now: T0 + 300_000 })
+  assert.equal([paid.state!.status, paid.effects], [1, ['refreshUser', 'showResult']])
+  const failed = usdtStep(s, { type: 'queried', orderCode: 'A', status: 0, now: T0 + 300_000 })
+  assert.equal([failed.state!.status, failed.effects], [0, ['back']])
+  const pending = usdtStep(s, { type: 'queried', orderCode: 'A', status: 2, now: T0 + 300_000 })
+  assert.equal([pending.state!.status, pending.effects], [2, ['back']])
+  assert.equal(usdtStep(s, { type: 'queried', orderCode: 'B', status: 1, now: T0 }).effects, [], 'an answer for another order changes nothing')
+})
+
+test('PAY-06 pushes: true with the matching order marks paid and moves to the result; true with another only refreshes; false clears', () => {
+  const s = start()
+  const match = usdtStep(s, { type: 'push', data: { status: true, orderCode: 'A' }, now: T0 + 5000 })
+  assert.equal([match.state!.status, match.effects], [1, ['refreshUser', 'showResult']])
+  assert.equal(usdtStep(match.state, { type: 'push', data: { status: true, orderCode: 'A' }, now: T0 + 6000 }).effects, [], 'a repeated push does nothing more')
+  const other = usdtStep(s, { type: 'push', data: { status: true, orderCode: 'B' }, now: T0 + 5000 })
+  assert.equal([other.state, other.effects], [s, ['refreshUser']])
+  assert.equal(usdtStep(s, { type: 'push', data: { status: false, orderCode: 'A' }, now: T0 }), { state: null, effects: [] })
+  assert.equal(usdtStep(null, { type: 'push', data: { status: true, orderCode: 'A' }, now: T0 }).effects, ['refreshUser'])
+  for (const bad of [null, 'x', { status: 'true' }, {}]) assert.equal(usdtStep(s, { type: 'push', data: bad, now: T0 }), { state: s, effects: [] })
+})
+
+test('PAY-06 the result is kept 1 hour, then dropped; unreadable saved data is dropped', () => {
+  const paid: UsdtState = { orderCode: 'A', status: 1, startedAt: T0, savedAt: T0 }
+  assert.equal(kept(paid, T0 + USDT_KEEP_MS - 1), paid)
+  assert.is(kept(paid, T0 + USDT_KEEP_MS), null)
+  assert.is(kept({ orderCode: 'A', status: 7, startedAt: T0, savedAt: T0 }, T0), null)
+  assert.is(kept('junk', T0), null)
+  assert.is(usdtStep(paid, { type: 'tick', now: T0 + USDT_KEEP_MS }).state, null)
+})
+
+test('SHELL-15 the crypto badge shows success, failed or the countdown', () => {
+  const s = start()
+  assert.equal(usdtBadge(s, T0 + 61_000), { kind: 'countdown', left: 239 })
+  assert.equal(usdtBadge({ ...s, status: 1 }, T0), { kind: 'success' })
+  assert.equal(usdtBadge({ ...s, status: 0 }, T0), { kind: 'failed' })
+  assert.is(usdtBadge(null, T0), null)
+  assert.is(usdtBadge({ ...s, status: 1 }, T0 + USDT_KEEP_MS), null)
+})
+
+test.run()

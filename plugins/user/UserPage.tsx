@@ -1,0 +1,116 @@
+// '/user': the own profile. Avatar, nickname and id, the diamond balance as the server last
+// said, the language switch and log out. The user info is refreshed on every visit.
+import { useEffect, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { Avatar, Button, ErrorState, PageSpinner } from '../../kernel/ui/index.ts'
+import type { Locale } from '../../kernel/i18n.ts'
+import { shellRef } from '../shell/api.ts'
+import css from './user.css'
+
+const LOCALES: Array<{ id: Locale; key: string }> = [
+  { id: 'en', key: 'user.english' },
+  { id: 'ar', key: 'user.arabic' },
+]
+
+export default function UserPage() {
+  useSignals()
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const shell = kernel.get(shellRef)
+  const [failed, setFailed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  const user = kernel.session.user.value
+  const locale = kernel.i18n.locale.value
+
+  useEffect(() => {
+    let live = true
+    setFailed(false)
+    shell?.refreshUser().catch(() => live && setFailed(true))
+    return () => {
+      live = false
+    }
+  }, [attempt])
+
+  const logout = async () => {
+    const ok = await kernel.overlays.confirm({ message: t('user.logoutConfirm'), ok: t('user.logout'), cancel: t('user.cancel') })
+    if (!ok) return
+    kernel.session.logout()
+    kernel.router.navigate(kernel.app.settings.mainPath, { replace: true })
+  }
+
+  if (!user) {
+    return (
+      <main className="us-page" data-testid="user">
+        {failed ? (
+          <ErrorState testId="user-error" title={t('user.error')} retryLabel={t('user.retry')} onRetry={() => setAttempt(attempt + 1)} />
+        ) : (
+          <PageSpinner />
+        )}
+      </main>
+    )
+  }
+
+  const vip = user.vipInfo?.isVip === 1 || (user.vipInfo?.isVip as unknown) === true || user.isVip === 1
+  return (
+    <main className="us-page" data-testid="user">
+      <section className="us-card">
+        <div className="us-avatar">
+          <Avatar src={user.icon} name={user.nickname} size={76} />
+        </div>
+        <div className="us-who">
+          <h2 className="us-name" data-testid="user-nickname">
+            {user.nickname}
+            {vip && <span className="us-vip">{t('user.vip')}</span>}
+          </h2>
+          <p className="us-id" data-testid="user-id">{t('user.id', { id: user.userId })}</p>
+        </div>
+      </section>
+
+      <section className="us-balance">
+        <div>
+          <p className="us-balance__label">{t('user.balance')}</p>
+          <p className="us-balance__num">
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path fill="#7fe3ff" d="M6.2 3.5h11.6L22 9.2 12 21 2 9.2z" />
+              <path fill="#c8f4ff" d="M6.2 3.5 9 9.2h6l2.8-5.7z" />
+              <path fill="#3fb6ea" d="M2 9.2h7L12 21zM15 9.2h7L12 21z" />
+            </svg>
+            <span data-testid="user-balance">{String(user.diamondNum ?? 0)}</span>
+          </p>
+        </div>
+        <Button size="small" testId="user-recharge" onClick={() => kernel.router.navigate('/getcoin?source=user')}>
+          {t('user.recharge')}
+        </Button>
+      </section>
+
+      <section className="us-list">
+        <div className="us-item">
+          <span className="us-item__label">{t('user.language')}</span>
+          <div className="us-seg" role="radiogroup" aria-label={t('user.language')}>
+            {LOCALES.map((l) => (
+              <button
+                key={l.id}
+                type="button"
+                role="radio"
+                aria-checked={locale === l.id}
+                lang={l.id}
+                className={locale === l.id ? 'us-seg__opt us-seg__opt--on' : 'us-seg__opt'}
+                data-testid={`user-lang-${l.id}`}
+                onClick={() => kernel.i18n.setLocale(l.id)}
+              >
+                {t(l.key)}
+              </button>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <Button variant="secondary" block testId="user-logout" onClick={() => void logout()}>
+        {t('user.logout')}
+      </Button>
+    </main>
+  )
+}

@@ -1,0 +1,300 @@
+// /wall and /white-wall (ENG-01): tabs from the server's tag list, each with its own paged
+// host grid, pull-to-refresh, tab locks, and the Game tab only when there are games.
+import { useEffect, useRef, useState, type TouchEvent } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { Button, EmptyState, ErrorState, Spinner } from '../../kernel/ui/index.ts'
+import { detailHref, liveOpenerRef, type Host } from './api.ts'
+import { STATUS_REFRESH_MS, wallStateRef, type WallState, type WallTag } from './state.ts'
+import { HostList } from './HostList.tsx'
+import { IconArrowDown, IconCrown, IconGamepad, IconLockFill, IconWifiOff } from './icons.tsx'
+import css from './wall.css'
+
+/** how far (px) the list must be pulled down to refresh */
+export const PULL_TRIGGER = 64
+
+type T = (key: string, params?: Record<string, unknown>) => string
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false))
+  useEffect(() => {
+    const up = () => setOnline(true)
+    const down = () => setOnline(false)
+    window.addEventListener('online', up)
+    window.addEventListener('offline', down)
+    return () => {
+      window.removeEventListener('online', up)
+      window.removeEventListener('offline', down)
+    }
+  }, [])
+  return online
+}
+
+export default function WallPage() {
+  useSignals()
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const { path, search } = useRoute()
+  const state = kernel.need(wallStateRef)
+  const online = useOnline()
+  const locale = kernel.i18n.locale.value
+  const loggedIn = kernel.session.loggedIn.value
+
+  // tags (localized by the server: asked again when the language changes), games, countries
+  useEffect(() => {
+    if (state.tagsState.peek() === 'idle' || state.tagsState.peek() === 'failed' || state.tagsStale()) {
+      if (state.tagsStale()) state.dropLists()
+      void state.loadTags()
+    }
+    if (state.games.peek() === null) void state.loadGames()
+    state.loadCountries()
+  }, [state, locale])
+
+  const games = state.games.value
+  const tags = state.tags.value.filter((tag) => tag.kind !== 'game' || (games?.length ?? 0) > 0)
+  const wanted = Number(search.get('tab'))
+  const active = tags.find((tag) => tag.tagId === wanted) ?? tags[0]
+  void state.listsVersion.value
+  const list = active && active.kind !== 'game' ? state.listFor(active) : null
+
+  // a new login (or logout) changes Follow, Like You and the locks: start those lists again
+  const firstLogin = useRef(loggedIn)
+  useEffect(() => {
+    if (firstLogin.current === loggedIn) return
+    firstLogin.current = loggedIn
+    state.dropLists()
+  }, [loggedIn])
+
+  const lock = active ? state.lockOf(active) : null
+  // a locked tab, or Follow for a guest, shows a panel and loads nothing
+  const closed = !!lock || (active?.kind === 'follow' && !loggedIn)
+
+  // back online: load again what failed or never loaded
+  useEffect(() => {
+    if (!online || !list || closed) return
+    if (list.pager.error.peek()) void list.pager.retry()
+    else if (list.pager.page.peek() === 0 && !list.pager.loading.peek()) void list.pager.refresh()
+  }, [online, list, closed])
+
+  useStatusRefresh(state, list?.pager.items)
+
+  useEffect(() => {
+    if (lock?.kind === 'level') void state.loadLevel()
+  }, [lock?.kind])
+
+  const choose = (tag: WallTag) => {
+    if (tag.kind === 'follow' && !kernel.session.loggedIn.peek()) {
+      kernel.events.emit('login-required', { to: `${path}?tab=${tag.tagId}` })
+      return
+    }
+    if (active && tag.tagId === active.tagId) {
+      // re-tapping the open tab refreshes it from the top
+      window.scrollTo?.({ top: 0 })
+      if (list && !state.lockOf(tag)) void list.pager.refresh()
+      return
+    }
+    const q = new URLSearchParams(search)
+    q.set('tab', String(tag.tagId))
+    kernel.router.navigate(`${path}?${q}`, { replace: true })
+    window.scrollTo?.({ top: 0 })
+  }
+
+  const open = (host: Host, index: number) => {
+    const live = host.status === 'live' ? kernel.get(liveOpenerRef) : undefined
+    if (live) return live.open(host, { index, path: 'hostlist' })
+    kernel.router.navigate(detailHref(host, { index, path: 'hostlist', vip: state.isVip.peek() }))
+  }
+
+  const pull = usePullToRefresh(() => (list && !lock ? list.pager.refresh() : Promise.resolve()))
+  const refreshing = !!list && list.pager.loading.value && list.pager.page.value > 0 && pull.busy
+
+  let body: React.ReactNode
+  const tagsState = state.tagsState.value
+  if (!tags.length) {
+    body =
+      tagsState === 'failed' ? (
+        online ? (
+          <ErrorState testId="wall-tags-error" title={t('wall.tagsError.title')} message={t('wall.tagsError.message')} retryLabel={t('wall.retry')} onRetry={() => void state.loadTags()} />
+        ) : (
+          <EmptyState testId="wall-offline" icon={<IconWifiOff size={28} />} title={t('wall.offline.title')} message={t('wall.offline.message')} />
+        )
+      ) : tagsState === 'ready' ? (
+        <EmptyState testId="wall-empty" title={t('wall.empty.other.title')} message={t('wall.empty.other.message')} />
+      ) : (
+        <div className="wl-center">
+          <Spinner />
+        </div>
+      )
+  } else if (active && active.kind === 'follow' && !loggedIn) {
+    body = (
+      <EmptyState
+        testId="wall-login"
+        title={t('wall.login.title')}
+        message={t('wall.login.message')}
+        action={
+          <Button testId="wall-login-button" onClick={() => kernel.events.emit('login-required', { to: `${path}?tab=${active.tagId}` })}>
+            {t('wall.login.action')}
+          </Button>
+        }
+      />
+    )
+  } else if (lock && active) {
+    body = <LockPanel lock={lock} current={state.userLevel.value} t={t} go={(to) => kernel.router.navigate(to)} />
+  } else if (active?.kind === 'game') {
+    body = <GameGrid games={games ?? []} t={t} play={(url) => kernel.router.navigate(`/game?url=${encodeURIComponent(url)}`)} />
+  } else if (list) {
+    body = <HostList key={list.tag.tagId} state={state} list={list} online={online} t={t} onOpen={open} />
+  }
+
+  return (
+    <main className="wl-page" data-testid="wall" onTouchStart={pull.start} onTouchMove={pull.move} onTouchEnd={pull.end} onTouchCancel={pull.end}>
+      {tags.length > 0 && (
+        <nav className="wl-tabs" aria-label={t('wall.tabsLabel')}>
+          <div className="wl-tabs__track" role="tablist">
+            {tags.map((tag) => {
+              const locked = !!state.lockOf(tag)
+              const selected = tag.tagId === active?.tagId
+              return (
+                <button
+                  key={tag.tagId}
+                  type="button"
+                  role="tab"
+                  aria-selected={selected}
+                  className={`wl-tab${selected ? ' wl-tab--on' : ''}`}
+                  data-testid="wall-tab"
+                  data-tag-id={tag.tagId}
+                  data-kind={tag.kind}
+                  data-locked={locked || undefined}
+                  onClick={() => choose(tag)}
+                >
+                  {tag.name}
+                  {locked && <IconLockFill size={11} className="wl-tab__lock" />}
+                </button>
+              )
+            })}
+          </div>
+        </nav>
+      )}
+      {!online && tags.length > 0 && (list?.pager.items.value.length ?? 0) > 0 && (
+        <div className="wl-offline-banner" role="status" data-testid="wall-offline-banner">
+          <IconWifiOff size={14} />
+          {t('wall.offline.banner')}
+        </div>
+      )}
+      <div
+        className={`wl-pull${pull.distance > 0 || refreshing ? ' wl-pull--on' : ''}`}
+        style={{ blockSize: refreshing ? 44 : pull.distance }}
+        data-testid="wall-pull"
+        aria-live="polite"
+      >
+        {refreshing ? (
+          <>
+            <Spinner size={18} />
+            <span>{t('wall.refreshing')}</span>
+          </>
+        ) : pull.distance > 0 ? (
+          <>
+            <IconArrowDown size={16} className={pull.distance >= PULL_TRIGGER ? 'wl-pull__arrow wl-pull__arrow--up' : 'wl-pull__arrow'} />
+            <span>{t(pull.distance >= PULL_TRIGGER ? 'wall.releaseToRefresh' : 'wall.pullToRefresh')}</span>
+          </>
+        ) : null}
+      </div>
+      <section className="wl-body" role="tabpanel">
+        {body}
+      </section>
+    </main>
+  )
+}
+
+/** Touch-drag down while at the top of the page: follow the finger (damped), refresh past PULL_TRIGGER. */
+function usePullToRefresh(refresh: () => Promise<void>) {
+  const from = useRef<number | null>(null)
+  const [distance, setDistance] = useState(0)
+  const [busy, setBusy] = useState(false)
+  const atTop = () => (window.scrollY ?? 0) <= 0
+  return {
+    distance,
+    busy,
+    start(e: TouchEvent) {
+      from.current = atTop() && !busy ? e.touches[0]?.clientY ?? null : null
+    },
+    move(e: TouchEvent) {
+      if (from.current === null) return
+      const dy = (e.touches[0]?.clientY ?? from.current) - from.current
+      setDistance(dy > 0 ? Math.min(110, dy * 0.5) : 0)
+    },
+    end() {
+      const go = from.current !== null && distance >= PULL_TRIGGER
+      from.current = null
+      setDistance(0)
+      if (!go) return
+      setBusy(true)
+      void refresh().finally(() => setBusy(false))
+    },
+  }
+}
+
+/**
+ * Statuses of the hosts on screen, asked as a secondary load (3 s after the first load, NET-09)
+ * and again every STATUS_REFRESH_MS while the wall shows; pushes cover the time between.
+ */
+function useStatusRefresh(state: WallState, items: { peek(): number[] } | undefined) {
+  const itemsRef = useRef(items)
+  itemsRef.current = items
+  useEffect(() => {
+    let stopped = false
+    let timer: unknown = null
+    const visibleIds = () => {
+      const ids: number[] = []
+      const h = window.innerHeight || 844
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-testid="host-card"]'))) {
+        const r = el.getBoundingClientRect()
+        if (r.bottom >= 0 && r.top <= h) ids.push(Number(el.dataset.hostId))
+      }
+      return ids.length ? ids : (itemsRef.current?.peek() ?? []).slice(0, 20)
+    }
+    const round = () => {
+      if (stopped) return
+      if (typeof document === 'undefined' || document.visibilityState !== 'hidden') void state.refreshStatuses(visibleIds())
+      timer = state.timers.setTimeout(round, STATUS_REFRESH_MS)
+    }
+    state.secondary(round)
+    return () => {
+      stopped = true
+      if (timer) state.timers.clearTimeout(timer)
+    }
+  }, [state])
+}
+
+function LockPanel({ lock, current, t, go }: { lock: NonNullable<ReturnType<WallState['lockOf']>>; current: number; t: T; go: (to: string) => void }) {
+  const vip = lock.kind === 'vip'
+  return (
+    <section className={`wl-lock wl-lock--${lock.kind}`} data-testid="wall-lock" data-lock={vip ? 'vip' : lock.level}>
+      <div className="wl-lock__badge">{vip ? <IconCrown size={30} /> : <IconLockFill size={28} />}</div>
+      <h2 className="wl-lock__title">{vip ? t('wall.lock.vipTitle') : t('wall.lock.levelTitle', { level: lock.level })}</h2>
+      <p className="wl-lock__text">{vip ? t('wall.lock.vipMessage') : t('wall.lock.levelMessage', { level: lock.level, current })}</p>
+      <Button testId="wall-lock-action" onClick={() => go(vip ? '/vip' : '/personal/userLevel')}>
+        {vip ? t('wall.lock.vipAction') : t('wall.lock.levelAction')}
+      </Button>
+    </section>
+  )
+}
+
+function GameGrid({ games, t, play }: { games: NonNullable<WallState['games']['value']>; t: T; play: (url: string) => void }) {
+  if (!games.length) return <EmptyState testId="wall-empty" title={t('wall.empty.game.title')} message={t('wall.empty.game.message')} />
+  return (
+    <div className="wl-games" data-testid="wall-games">
+      {games.map((g) => (
+        <button key={g.gameId} type="button" className="wl-game" data-testid="wall-game" onClick={() => play(g.gameLink)}>
+          {g.icon ? <img src={g.icon} alt="" loading="lazy" /> : <IconGamepad size={36} />}
+          <span className="wl-game__name">
+            <bdi>{g.gameName}</bdi>
+          </span>
+          <span className="wl-game__play">{t('wall.play')}</span>
+        </button>
+      ))}
+    </div>
+  )
+}

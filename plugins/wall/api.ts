@@ -1,0 +1,71 @@
+// The wall's public face: host types and the 'hosts' service other plugins (calls, live, inbox)
+// use to read a host and follow its status. Import this file only, never the wall's internals.
+import type { ReadonlySignal } from '@preact/signals-react'
+import { ref } from '../../kernel/plugin.ts'
+
+/** A host's status as a word (d1 §4 Host online status, NET-08). */
+export type HostStatusWord = 'live' | 'online' | 'busy' | 'offline'
+
+/** Host grade badge names seen in lists (d1 §3, d3 §3 Recommended host). */
+export type HostGrade = 'SS' | 'S' | 'A' | 'B' | 'C' | 'D' | 'F' | 'NEW'
+
+/** One host as the wall knows it, normalised from the list rows. */
+export interface Host {
+  userId: number
+  yxAccid: string
+  nickname: string
+  icon: string
+  age: number | null
+  countryId: number | null
+  grade: HostGrade | null
+  /** diamonds per minute */
+  videoPrice: number
+  status: HostStatusWord
+  /** live room channel, when the host is live */
+  liveChannelId?: string
+  liveViewers?: number
+}
+
+export interface Country {
+  id: number
+  name: string
+  /** two-letter code when the server gives one (used for the flag emoji) */
+  code: string
+  /** flag image url when the server gives one */
+  flag: string
+}
+
+export interface HostsService {
+  /** the host as last seen in any list, or undefined */
+  getHost(userId: number): Host | undefined
+  /** a signal of the host's status word; undefined while the wall has never seen the host */
+  statusOf(userId: number): ReadonlySignal<HostStatusWord | undefined>
+  /** record a status change learned elsewhere, e.g. the calls plugin marking a host busy (d1 §5) */
+  setStatus(userId: number, status: HostStatusWord): void
+  /** add or refresh a host from a server row (anchor list shape); returns its userId, or null for a bad row */
+  remember(row: unknown): number | null
+  /** the country of a host (from the cached country list), if known */
+  countryOf(countryId: number | null): Country | undefined
+}
+
+export const hostsRef = ref<HostsService>('hosts')
+
+/**
+ * Optional link: a live plugin provides this to open a live host's room from the wall.
+ * Without it, tapping a live host opens /detail like any other host.
+ */
+export interface LiveOpener {
+  open(host: Host, from: { index: number; path: string }): void
+}
+
+export const liveOpenerRef = ref<LiveOpener>('wall.live-opener')
+
+/**
+ * The host profile link the wall opens (d3 §2 /detail): id, yxId, sqec (the card's place in its
+ * list), path (where it came from) and status (a HostStatusWord), which is left out for VIP users.
+ */
+export function detailHref(host: Pick<Host, 'userId' | 'yxAccid' | 'status'>, o: { index: number; path?: string; vip?: boolean }): string {
+  const q = new URLSearchParams({ id: String(host.userId), yxId: host.yxAccid, sqec: String(o.index), path: o.path ?? 'hostlist' })
+  if (!o.vip) q.set('status', host.status)
+  return `/detail?${q}`
+}

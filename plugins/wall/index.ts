@@ -1,0 +1,30 @@
+// The wall: the grid of hosts behind tabs (ENG-01), their statuses kept live by pushes (NET-08).
+import { definePlugin, provide } from '../../kernel/plugin.ts'
+import type { Kernel } from '../../kernel/types.ts'
+import en from '../../locales/en/wall.json'
+import ar from '../../locales/ar/wall.json'
+import { hostsRef } from './api.ts'
+import { wallPush } from './push.ts'
+import { createWallState, wallStateRef, type WallOptions } from './state.ts'
+
+/** The wall plugin; options let tests (or a webview without localStorage) pass storage and timers. */
+export function createWallPlugin(opts: WallOptions = {}) {
+  // one state per kernel, dropped with it
+  const states = new WeakMap<Kernel, ReturnType<typeof createWallState>>()
+  const stateOf = (kernel: Kernel) => {
+    let s = states.get(kernel)
+    if (!s) states.set(kernel, (s = createWallState(kernel, opts)))
+    return s
+  }
+  return definePlugin({
+    id: 'wall',
+    routes: [{ path: ['/wall', '/white-wall'], page: () => import('./WallPage.tsx'), tab: 'wall' }],
+    push: wallPush,
+    services: [provide(wallStateRef, stateOf), provide(hostsRef, (k) => stateOf(k).service)],
+    strings: { en, ar },
+    setup: (kernel) => () => states.get(kernel)?.dispose(),
+  })
+}
+
+export const wall = createWallPlugin()
+export default wall

@@ -1,0 +1,388 @@
+// The wall's state, one per kernel: every host in one store keyed by userId (so a status push
+// reaches every tab that lists the host, NET-08), the tag list, one pager per tab, the country
+// list (cached 7 days, NET-09) and the "secondary loads wait 3 s after the first load" gate.
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
+import { createPager, type Pager } from '../../kernel/pager.ts'
+import { LIST_TIMEOUT } from '../../kernel/api.ts'
+import { safeStorage, type SafeStorage } from '../../kernel/storage.ts'
+import { ref } from '../../kernel/plugin.ts'
+import type { Kernel } from '../../kernel/types.ts'
+import { shellRef } from '../shell/api.ts'
+import type { Country, Host, HostStatusWord, HostsService } from './api.ts'
+import { hostFromRow, pushedWordOf, rowsOf, statusWordOf } from './hosts.ts'
+
+export const PAGE_SIZE = 10
+/** NET-09 */
+export const COUNTRY_TTL_MS = 7 * 24 * 3600 * 1000
+export const SECONDARY_DELAY_MS = 3000
+/** visible hosts' statuses are asked again this often while the wall shows (not in the spec) */
+export const STATUS_REFRESH_MS = 30_000
+/** d3 §4: the All tab's second list asks for onlineStatus 2, the offline hosts */
+export const OFFLINE_LIST = 2
+
+export const Paths = {
+  tags: '/api/index/indexTag',
+  list: '/api/anchor/v4/anchorList',
+  countries: '/api/index/country',
+  games: '/api/full/geme/list',
+  statusByUid: '/api/anchor/batchQueryYxStatByUid',
+  level: '/api/user/level/v2/userLevel',
+} as const
+
+export type TagKind = 'all' | 'live' | 'follow' | 'new' | 'game' | 'likeYou' | 'other'
+
+export interface WallTag {
+  tagId: number
+  /** localized by the server */
+  name: string
+  kind: TagKind
+  /** 0 open; a number: the user level needed; 'vip': VIP only (d3 §3 Tag lock) */
+  lock: number | 'vip'
+}
+
+export interface WallGame {
+  gameId: number
+  gameName: string
+  gameLink: string
+  icon: string
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(id: unknown): void
+  now(): number
+}
+
+export const realTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  now: () => Date.now(),
+}
+
+export interface TabList {
+  tag: WallTag
+  /** host userIds in list order */
+  pager: Pager<number>
+  /** the All tab: has the offline list begun */
+  offline: ReadonlySignal<boolean>
+  /** index in the list where the offline hosts begin, or null */
+  offlineAt: ReadonlySignal<number | null>
+}
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'failed'
+
+const kinds: TagKind[] = ['all', 'live', 'follow', 'new', 'game', 'likeYou']
+function tagKind(row: Record<string, unknown>): TagKind {
+  const k = String(row.kind ?? '')
+  if ((kinds as string[]).includes(k)) return k as TagKind
+  // a backend without kinds: recognise the English names
+  const byName: Record<string, TagKind> = { all: 'all', live: 'live', follow: 'follow', new: 'new', game: 'game', 'like you': 'likeYou' }
+  return byName[String(row.tagName ?? row.name ?? '').trim().toLowerCase()] ?? 'other'
+}
+
+export function tagFromRow(raw: unknown): WallTag | null {
+  if (!raw || typeof raw !== 'object') return null
+  const row = raw as Record<string, unknown>
+  const tagId = Number(row.tagId ?? row.id)
+  if (!Number.isInteger(tagId)) return null
+  const lockRaw = row.lock ?? row.tagLock ?? 0
+  const lock = String(lockRaw).toLowerCase() === 'vip' ? 'vip' : Math.max(0, Number(lockRaw) || 0)
+  return { tagId, name: String(row.tagName ?? row.name ?? ''), kind: tagKind(row), lock }
+}
+
+function countryFromRow(raw: unknown): Country | null {
+  if (!raw || typeof raw !== 'object') return null
+  const r = raw as Record<string, unknown>
+  const id = Number(r.countryId ?? r.id)
+  if (!Number.isInteger(id)) return null
+  const flag = String(r.flag ?? r.icon ?? '')
+  return { id, name: String(r.name ?? r.countryName ?? r.nameEn ?? ''), code: String(r.code ?? r.countryCode ?? ''), flag }
+}
+
+export interface WallOptions {
+  storage?: Storage
+  timers?: Timers
+}
+
+export type WallState = ReturnType<typeof createWallState>
+
+/** The wall's own state, for its pages only (other plugins use hostsRef from api.ts). */
+export const wallStateRef = ref<WallState>('wall.state')
+
+export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
+  const timers = opts.timers ?? realTimers
+  const store: SafeStorage = safeStorage(opts.storage ?? globalThis.localStorage)
+
+  // ---- the one host store ----
+  const hosts = new Map<number, Signal<Host | undefined>>()
+  const byAccid = new Map<string, number>()
+  const slot = (userId: number) => {
+    let s = hosts.get(userId)
+    if (!s) hosts.set(userId, (s = signal<Host | undefined>(undefined)))
+    return s
+  }
+  const statusSignals = new Map<number, ReadonlySignal<HostStatusWord | undefined>>()
+
+  const remember = (row: unknown): number | null => {
+    const host = hostFromRow(row)
+    if (!host) return null
+    slot(host.userId).value = host
+    if (host.yxAccid) byAccid.set(host.yxAccid, host.userId)
+    return host.userId
+  }
+
+  const setStatus = (userId: number, status: HostStatusWord): boolean => {
+    const s = hosts.get(userId)
+    const host = s?.peek()
+    if (!s || !host) return false
+    if (host.status !== status) s.value = { ...host, status }
+    return true
+  }
+
+  /** NET-08: a host.status push; false (and nothing changes) for an unknown host or bad data */
+  const applyPush = (data: unknown): boolean => {
+    if (!data || typeof data !== 'object') return false
+    const d = data as Record<string, unknown>
+    const word = pushedWordOf(d.onlineStatus, d.live)
+    if (!word) return false
+    const byId = Number(d.userId)
+    const userId = Number.isInteger(byId) && hosts.get(byId)?.peek() ? byId : typeof d.yxAccid === 'string' ? byAccid.get(d.yxAccid) : undefined
+    return userId !== undefined && setStatus(userId, word)
+  }
+
+  // ---- secondary loads (NET-09): after the first load they wait 3 s ----
+  let firstLoadAt: number | null = null
+  const waiting: Array<() => void> = []
+  let gateTimer: unknown = null
+  const secondaryDelay = () => {
+    // the base config may tune it (businessConfig.secondaryLoadDelayMs); 3 s otherwise
+    const cfg = kernel.get(shellRef)?.baseConfig.peek()
+    const ms = Number((cfg?.businessConfig as Record<string, unknown> | undefined)?.secondaryLoadDelayMs)
+    return Number.isFinite(ms) && ms >= 0 ? ms : SECONDARY_DELAY_MS
+  }
+  const openGate = () => {
+    gateTimer = null
+    for (const fn of waiting.splice(0)) fn()
+  }
+  /** run fn once the first load is done and 3 s have passed since */
+  const secondary = (fn: () => void) => {
+    if (firstLoadAt !== null && timers.now() - firstLoadAt >= secondaryDelay() && !gateTimer) return fn()
+    waiting.push(fn)
+  }
+  const firstLoadDone = () => {
+    if (firstLoadAt !== null) return
+    firstLoadAt = timers.now()
+    gateTimer = timers.setTimeout(openGate, secondaryDelay())
+  }
+
+  // ---- tags ----
+  const tags = signal<WallTag[]>([])
+  const tagsState = signal<LoadState>('idle')
+  let tagsLocale = ''
+  const loadTags = async () => {
+    tagsState.value = 'loading'
+    tagsLocale = kernel.i18n.locale.peek()
+    try {
+      const answer = await kernel.api.post<unknown>(Paths.tags, {}, { silent: true })
+      tags.value = rowsOf(answer).map(tagFromRow).filter((t): t is WallTag => !!t)
+      tagsState.value = 'ready'
+    } catch {
+      tagsState.value = 'failed'
+    }
+  }
+
+  // ---- games (the Game tab shows only when there are games, ENG-01) ----
+  const games = signal<WallGame[] | null>(null)
+  const loadGames = async () => {
+    try {
+      const answer = await kernel.api.post<{ gameList?: unknown[] } | unknown[]>(Paths.games, {}, { silent: true })
+      const list = Array.isArray(answer) ? answer : Array.isArray(answer?.gameList) ? answer.gameList : []
+      games.value = list
+        .filter((g): g is Record<string, unknown> => !!g && typeof g === 'object')
+        .map((g) => ({ gameId: Number(g.gameId), gameName: String(g.gameName ?? ''), gameLink: String(g.gameLink ?? ''), icon: String(g.loadingIcon ?? g.livePopIcon ?? '') }))
+    } catch {
+      // no game list: the Game tab stays hidden rather than showing an empty tab
+      games.value = []
+    }
+  }
+
+  // ---- countries (NET-09: cached 7 days, per locale since names are localized) ----
+  const countries = signal<Map<number, Country>>(new Map())
+  const countryKey = () => `wall.countries.${kernel.i18n.locale.peek()}`
+  const readCountryCache = (): { at: number; list: Country[] } | null => {
+    try {
+      const v = JSON.parse(store.get(countryKey()) ?? 'null')
+      return v && typeof v.at === 'number' && Array.isArray(v.list) ? v : null
+    } catch {
+      return null
+    }
+  }
+  const fetchCountries = async () => {
+    try {
+      const answer = await kernel.api.post<unknown>(Paths.countries, {}, { silent: true })
+      const list = rowsOf(answer).map(countryFromRow).filter((c): c is Country => !!c)
+      if (!list.length) return
+      countries.value = new Map(list.map((c) => [c.id, c]))
+      store.set(countryKey(), JSON.stringify({ at: timers.now(), list }))
+    } catch {
+      // secondary data: cards simply show no country until a later load
+    }
+  }
+  /** use the cache; fetch only when it is missing or older than 7 days, as a secondary load */
+  const loadCountries = () => {
+    const cached = readCountryCache()
+    if (cached) countries.value = new Map(cached.list.map((c) => [c.id, c]))
+    if (cached && timers.now() - cached.at < COUNTRY_TTL_MS) return
+    secondary(() => void fetchCountries())
+  }
+
+  // ---- status look-ups for the hosts on screen ----
+  const refreshStatuses = async (userIds: number[]) => {
+    const ids = [...new Set(userIds)].filter((id) => hosts.get(id)?.peek())
+    if (!ids.length) return
+    try {
+      const answer = await kernel.api.post<unknown>(Paths.statusByUid, { searchValue: ids.join(',') }, { silent: true, timeout: LIST_TIMEOUT })
+      for (const row of rowsOf(answer)) {
+        if (!row || typeof row !== 'object') continue
+        const r = row as Record<string, unknown>
+        setStatus(Number(r.userId), statusWordOf(r.onlineStatus, r.live))
+      }
+    } catch {
+      // the next refresh or a push will bring it
+    }
+  }
+
+  // ---- one pager per tab ----
+  const lists = new Map<number, TabList>()
+  const listsVersion = signal(0)
+  const fetchRows = async (payload: Record<string, unknown>) => {
+    const answer = await kernel.api.post<unknown>(Paths.list, { pageSize: PAGE_SIZE, ...payload }, { timeout: LIST_TIMEOUT, silent: true })
+    return rowsOf(answer)
+      .map(remember)
+      .filter((id): id is number => id !== null)
+  }
+  const listFor = (tag: WallTag): TabList => {
+    const known = lists.get(tag.tagId)
+    if (known) return known
+    const base: Record<string, unknown> = { tagId: tag.tagId }
+    if (tag.kind === 'follow') base.isFollow = 1
+    // All: pages 1..k are the online hosts; the page where they run out is topped up with the
+    // first offline page, and later pages continue the offline list (d3 §4 Home wall tabs)
+    const offlineFrom = signal<number | null>(null)
+    // where the offline hosts begin in the list, for the section divider
+    const offlineAt = signal<number | null>(null)
+    // only the latest load may move the phase: an answer the pager drops must not either
+    let generation = 0
+    const pager: Pager<number> = createPager<number>({
+      pageSize: PAGE_SIZE,
+      fetch: async (page) => {
+        const mine = ++generation
+        const before = page === 1 ? 0 : pager.items.peek().length
+        const commit = (from: number | null, at: number | null) => {
+          if (mine !== generation) return
+          offlineFrom.value = from
+          offlineAt.value = at
+        }
+        try {
+          const from = page === 1 ? null : offlineFrom.peek()
+          if (from !== null) return await fetchRows({ ...base, currentPage: page - from + 1, onlineStatus: OFFLINE_LIST })
+          const online = await fetchRows({ ...base, currentPage: page })
+          if (tag.kind !== 'all' || online.length >= PAGE_SIZE) {
+            if (page === 1) commit(null, null)
+            return online
+          }
+          const offline = await fetchRows({ ...base, currentPage: 1, onlineStatus: OFFLINE_LIST })
+          commit(page, before + online.length)
+          return [...online, ...offline]
+        } finally {
+          firstLoadDone()
+        }
+      },
+    })
+    const list: TabList = { tag, pager, offline: computed(() => offlineFrom.value !== null), offlineAt }
+    lists.set(tag.tagId, list)
+    return list
+  }
+
+  // ---- who the user is, for tab locks ----
+  const level = signal<number | null>(null)
+  const userLevel = computed(() => {
+    const u = kernel.session.user.value as Record<string, unknown> | null
+    const fromUser = Number(u?.userLevel ?? u?.curUserLevel ?? u?.level)
+    return Number.isFinite(fromUser) && fromUser > 0 ? fromUser : (level.value ?? 0)
+  })
+  const isVip = computed(() => {
+    const u = kernel.session.user.value
+    return !!(u && (u.isVip === 1 || (u as any).isVip === true || u.vipInfo?.isVip === 1 || (u.vipInfo as any)?.isVip === true || (u as any).isVipV2 === true))
+  })
+  let levelAsked = false
+  /** the level is not part of the user info: ask once when a level lock needs it (failures swallowed, d3 §8) */
+  const loadLevel = async () => {
+    if (levelAsked || !kernel.session.loggedIn.peek()) return
+    levelAsked = true
+    try {
+      const answer = await kernel.api.post<Record<string, unknown> | null>(Paths.level, {}, { silent: true })
+      const n = Number(answer?.curUserLevel ?? answer?.userLevel ?? answer?.level)
+      if (Number.isFinite(n)) level.value = n
+    } catch {
+      levelAsked = false
+    }
+  }
+  /** why this tag is locked for this user, or null when it is open */
+  const lockOf = (tag: WallTag): { kind: 'vip' } | { kind: 'level'; level: number } | null => {
+    if (tag.lock === 'vip') return isVip.value ? null : { kind: 'vip' }
+    if (tag.lock > 0 && tag.lock > userLevel.value) return { kind: 'level', level: tag.lock }
+    return null
+  }
+
+  const service: HostsService = {
+    getHost: (userId) => hosts.get(userId)?.peek(),
+    statusOf(userId) {
+      let s = statusSignals.get(userId)
+      if (!s) {
+        const host = slot(userId)
+        statusSignals.set(userId, (s = computed(() => host.value?.status)))
+      }
+      return s
+    },
+    setStatus: (userId, status) => void setStatus(userId, status),
+    remember,
+    countryOf: (id) => (id === null ? undefined : countries.peek().get(id)),
+  }
+
+  return {
+    kernel,
+    timers,
+    service,
+    host: slot,
+    remember,
+    setStatus,
+    applyPush,
+    secondary,
+    firstLoadDone,
+    tags,
+    tagsState,
+    loadTags,
+    tagsStale: () => tagsLocale !== '' && tagsLocale !== kernel.i18n.locale.peek(),
+    games,
+    loadGames,
+    countries,
+    loadCountries,
+    refreshStatuses,
+    listFor,
+    /** bumped when the lists are dropped, so pages holding one ask again */
+    listsVersion,
+    dropLists: () => {
+      lists.clear()
+      listsVersion.value++
+    },
+    userLevel,
+    isVip,
+    loadLevel,
+    lockOf,
+    dispose() {
+      if (gateTimer) timers.clearTimeout(gateTimer)
+      waiting.length = 0
+    },
+  }
+}
