@@ -6,6 +6,7 @@ import wall from '../plugins/wall/index.ts'
 import moments from '../plugins/moments/index.ts'
 import message from '../plugins/message/index.ts'
 import user from '../plugins/user/index.ts'
+import calls from '../plugins/calls/index.ts'
 import { defaultTabs, wellKnownPaths } from './tabs.ts'
 
 export const DEFAULT_APP_ID = 'callwall'
@@ -13,7 +14,7 @@ export const DEFAULT_APP_ID = 'callwall'
 export default defineApp({
   appId: DEFAULT_APP_ID,
   name: 'CallWall',
-  plugins: [shell, home, wall, moments, message, user],
+  plugins: [shell, home, wall, moments, message, user, calls],
   settings: {
     tabs: defaultTabs,
     mainPath: '/wall',

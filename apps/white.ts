@@ -5,6 +5,7 @@ import wall from '../plugins/wall/index.ts'
 import moments from '../plugins/moments/index.ts'
 import message from '../plugins/message/index.ts'
 import user from '../plugins/user/index.ts'
+import calls from '../plugins/calls/index.ts'
 import { whiteTabs, wellKnownPaths } from './tabs.ts'
 
 export const WHITE_APP_ID = 'callwall-white'
@@ -12,7 +13,7 @@ export const WHITE_APP_ID = 'callwall-white'
 export default defineApp({
   appId: WHITE_APP_ID,
   name: 'CallWall Lite',
-  plugins: [shell, wall, moments, message, user],
+  plugins: [shell, wall, moments, message, user, calls],
   settings: {
     tabs: whiteTabs,
     mainPath: '/white-wall',

@@ -1,7 +1,7 @@
 // Builds the HarnessContext every fake slice and service works with.
 import type { CipherKeys } from '../kernel/protocol/cipher.ts'
 import { createMover } from './ledger.ts'
-import type { HarnessContext, HarnessSettings, UserRow } from './types.ts'
+import type { HarnessContext, HarnessSettings, MediaAccess, UserRow } from './types.ts'
 
 export interface ContextDeps {
   db: any
@@ -11,11 +11,14 @@ export interface ContextDeps {
   push: (userId: number, pushType: string, data: Record<string, unknown>) => number
   broadcast: (pushType: string, data: Record<string, unknown>) => number
   baseUrl: () => string
+  /** late bound like push: the media services are built with the context */
+  rtc?: () => import('./rtc.ts').RtcService | null
+  im?: () => import('./im.ts').ImService | null
   quiet?: boolean
   now?: () => Date
 }
 
-export function createContext(deps: ContextDeps): HarnessContext {
+export function createContext(deps: ContextDeps): HarnessContext & MediaAccess {
   const users = () => deps.db.get('users')
   return {
     keys: deps.keys,
@@ -31,6 +34,8 @@ export function createContext(deps: ContextDeps): HarnessContext {
     userById: (userId) => (users().find({ userId: Number(userId) }).value() as UserRow) ?? null,
     userByAccid: (yxAccid) => (users().find({ yxAccid }).value() as UserRow) ?? null,
     baseUrl: deps.baseUrl,
+    rtc: () => deps.rtc?.() ?? null,
+    im: () => deps.im?.() ?? null,
     log: (...args) => {
       if (!deps.quiet) console.log('[harness]', ...args)
     },

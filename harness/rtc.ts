@@ -14,6 +14,8 @@ export interface RtcService extends UpgradeService {
   /** report network quality for a channel's viewer (1 good .. 6 down), to simulate a weak network */
   setQuality(channel: string, quality: number): void
   channels(): Array<{ channel: string; uids: string[] }>
+  /** close the viewers' sockets (of one channel, or all) to simulate a network loss; returns how many */
+  drop(channel?: string): number
 }
 
 interface Member {
@@ -125,5 +127,14 @@ export function createRtcService(ctx: HarnessContext): RtcService {
       for (const m of channels.get(channel)?.values() ?? []) write(m.ws, { event: 'network-quality', uplink: q, downlink: q })
     },
     channels: () => [...channels].map(([channel, ch]) => ({ channel, uids: [...ch.keys()] })),
+    drop(channel) {
+      let n = 0
+      for (const [ws, at] of sockets) {
+        if (channel !== undefined && at?.channel !== channel) continue
+        ws.terminate()
+        n++
+      }
+      return n
+    },
   }
 }

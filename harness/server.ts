@@ -112,6 +112,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     push: (userId, type, data) => services.realtime?.push(userId, type, data) ?? 0,
     broadcast: (type, data) => services.realtime?.broadcast(type, data) ?? 0,
     baseUrl: () => baseUrl,
+    rtc: () => services.rtc ?? null,
+    im: () => services.im ?? null,
     quiet,
   })
   const realtime = (services.realtime = factory(options.services?.realtime, realtimeModule, 'createRealtimeService')(ctx))

@@ -80,7 +80,21 @@ export interface HarnessContext {
   userByAccid(yxAccid: string): UserRow | null
   /** the harness's own base URL, e.g. http://127.0.0.1:5173 */
   baseUrl(): string
+
   log(...args: unknown[]): void
+}
+
+/** The media services, which the harness context also carries (as ctx.rtc() and ctx.im()) once they
+ *  are started. Kept out of HarnessContext so that test doubles of the context need not fake them;
+ *  read them with mediaOf(ctx). */
+export interface MediaAccess {
+  rtc(): import('./rtc.ts').RtcService | null
+  im(): import('./im.ts').ImService | null
+}
+
+export function mediaOf(ctx: HarnessContext): MediaAccess {
+  const m = ctx as HarnessContext & Partial<MediaAccess>
+  return { rtc: () => m.rtc?.() ?? null, im: () => m.im?.() ?? null }
 }
 
 /** A plugin's slice of the harness. */

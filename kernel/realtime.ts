@@ -98,7 +98,9 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
     const s = socket
     socket = null
     if (!s) return
-    s.onopen = s.onmessage = s.onclose = s.onerror = null
+    s.onopen = s.onmessage = s.onclose = null
+    // a late error must find a listener (Node's ws throws on an unheard 'error')
+    s.onerror = () => {}
     try {
       s.close(1000, 'bye')
     } catch {

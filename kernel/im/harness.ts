@@ -45,7 +45,9 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
     loggedIn = false
     failPending(ImCode.disconnected)
     if (!s) return
-    s.onopen = s.onmessage = s.onclose = s.onerror = null
+    s.onopen = s.onmessage = s.onclose = null
+    // a late error must find a listener (Node's ws throws on an unheard 'error')
+    s.onerror = () => {}
     try {
       s.close(1000, 'bye')
     } catch {
@@ -104,7 +106,8 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
         const wasIn = loggedIn
         socket = null
         loggedIn = false
-        s.onopen = s.onmessage = s.onclose = s.onerror = null
+        s.onopen = s.onmessage = s.onclose = null
+        s.onerror = () => {} // see closeQuietly
         failPending(ImCode.disconnected)
         reject(new ImError(ImCode.disconnected, 'im connection failed'))
         if (wasIn) events.emit('connect-state', { state: 'disconnected' })

@@ -127,6 +127,8 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
         if (!settled && e.event === 'joined') {
           settled = true
           timers.clearTimeout(timer)
+          // before the users and quality that follow, so listeners see a connected channel first
+          events.emit('connection-state', { state: 'connected' })
           resolve()
         }
         onEvent(e)
@@ -143,7 +145,9 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
     const s = socket
     socket = null
     if (!s) return
-    s.onopen = s.onmessage = s.onclose = s.onerror = null
+    s.onopen = s.onmessage = s.onclose = null
+    // a late error must find a listener (Node's ws throws on an unheard 'error')
+    s.onerror = () => {}
     try {
       s.close(1000, 'bye')
     } catch {
@@ -161,7 +165,6 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
         if (!joined) return
         try {
           await connect(joined)
-          events.emit('connection-state', { state: 'connected' })
         } catch {
           if (joined) attempt()
         }
@@ -197,7 +200,6 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
         events.emit('connection-state', { state: 'disconnected', reason: (err as RtcError).code })
         throw err
       }
-      events.emit('connection-state', { state: 'connected' })
     },
     async publish() {
       const stream = await camera()
@@ -216,17 +218,20 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
     },
     playLocal(el) {
       void camera().then((stream) => {
-        if (!stream) return
-        const doc = el.ownerDocument
-        const video = doc.createElement('video')
+        if (!stream || !joined) return
+        const video = el.ownerDocument.createElement('video')
         video.muted = true
         video.autoplay = true
         video.playsInline = true
-        video.srcObject = stream
         video.setAttribute('data-local-video', '')
         video.style.width = '100%'
         video.style.height = '100%'
         video.style.objectFit = 'cover'
+        try {
+          video.srcObject = stream
+        } catch {
+          return // not a stream this element can show: no preview, the call goes on
+        }
         el.appendChild(video)
       })
     },

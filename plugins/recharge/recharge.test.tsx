@@ -22,6 +22,13 @@ interface Setup {
   refreshed: number
 }
 
+let current: TestKernel | null = null
+test.after.each(() => {
+  current?.dispose()
+  current = null
+  document.body.innerHTML = ''
+})
+
 async function setup(api: Record<string, (payload: any) => unknown> = {}, user: Record<string, unknown> = {}): Promise<Setup> {
   const s = { assigned: [] as string[], timers: [] as Array<[() => void, number]>, refreshed: 0 } as Setup
   const shellStub = definePlugin({ id: 'shell' })
@@ -43,6 +50,7 @@ async function setup(api: Record<string, (payload: any) => unknown> = {}, user: 
     api: (path, payload) => (answers[path] ? answers[path](payload) : serverCode('4004', `no ${path}`)),
   })
   s.t.kernel.session.user.value = { userId: 1, nickname: 'me', icon: '', yxAccid: 'u1', diamondNum: 500, firstPayTime: '2025-01-01', ...user } as any
+  current = s.t
   await s.t.render()
   return s
 }
@@ -55,12 +63,17 @@ async function click(t: TestKernel, id: string) {
   await act(async () => el!.click())
   await t.settle()
 }
+/** let lazy chunks (the first import of a page transpiles it) and the template load arrive */
+async function until(t: TestKernel, ready: () => boolean, rounds = 400) {
+  for (let i = 0; i < rounds && !ready(); i++) await t.settle(1)
+  assert.ok(ready(), 'the view did not arrive')
+}
 async function openSheet(s: Setup, opts: object = { source: 'wall' }) {
   let done: Promise<void> | undefined
   await act(async () => {
     done = s.t.kernel.need(rechargeRef).open(opts as any)
   })
-  await s.t.settle(8)
+  await until(s.t, () => !!$('recharge-sheet') && !document.querySelector('.k-layer .k-spinner'))
   // wrapped: an async function returning the promise itself would wait for the sheet to close
   return { closed: done! }
 }
@@ -85,7 +98,6 @@ test('PAY-01 the sheet shows items 1-3 on page 1 and 4-6 on page 2; one pay meth
   assert.ok(($('recharge-pay') as HTMLButtonElement).disabled, 'a method must be chosen')
   await click(s.t, 'recharge-method-CARD')
   assert.not.ok(($('recharge-pay') as HTMLButtonElement).disabled)
-  s.t.dispose()
 })
 
 test('PAY-01 My Balance shows the server balance; refresh asks the server and says so', async () => {
@@ -95,7 +107,6 @@ test('PAY-01 My Balance shows the server balance; refresh asks the server and sa
   await click(s.t, 'recharge-refresh')
   assert.is($('recharge-balance-num')!.textContent, '777')
   assert.equal(s.t.toasts.at(-1), { text: 'Your balance has been updated', type: 'success' })
-  s.t.dispose()
 })
 
 test('PAY-01 PAY-08 in a call the sheet lists only prices of at least 4.99 and hides PayPal', async () => {
@@ -106,22 +117,21 @@ test('PAY-01 PAY-08 in a call the sheet lists only prices of at least 4.99 and h
   assert.not.ok($('recharge-method-PAYPAL'))
   assert.ok($('recharge-method-CARD'))
   assert.is(s.t.kernel.scene.peek().payPopup, true, 'the call hides its balance toast')
-  s.t.dispose()
 })
 
 test('PAY-03 closing the sheet without a recharge asks to stay; Leave closes it', async () => {
   const s = await setup()
   const { closed } = await openSheet(s)
   await click(s.t, 'sheet-close')
+  await until(s.t, () => document.body.textContent!.includes('Leave now?'))
   assert.ok(s.t.kernel.overlays.isOpen('kernel.confirm'), 'the retention prompt')
   assert.match(document.body.textContent!, 'Leave now?')
   const leave = $$('button').find((b) => b.textContent === 'Leave')!
   await act(async () => leave.click())
-  await s.t.settle(4)
+  await until(s.t, () => !s.t.kernel.overlays.isOpen(SHEET_ID))
   // the confirm buttons are debounced; the sheet closes after Leave
   assert.not.ok(s.t.kernel.overlays.isOpen(SHEET_ID))
   await closed
-  s.t.dispose()
 })
 
 test('PAY-04 PAY-07 an app-store recharge sends the d3 §3 payload, verifies the receipt, refreshes the user and asks the recharge status (-2)', async () => {
@@ -143,7 +153,6 @@ test('PAY-04 PAY-07 an app-store recharge sends the d3 §3 payload, verifies the
   assert.equal(s.timers.map(([, ms]) => ms), [2000], 'the level refreshes 2 s later')
   assert.ok(s.t.toasts.some((x) => x.text === 'Recharge successful'), 'the iOS channel top tip')
   assert.not.ok(s.t.kernel.overlays.isOpen(SHEET_ID))
-  s.t.dispose()
 })
 
 test('PAY-04 PayPal: the security check shows, then the provider page opens after 1.8 s', async () => {
@@ -151,43 +160,43 @@ test('PAY-04 PayPal: the security check shows, then the provider page opens afte
   await openSheet(s)
   await click(s.t, 'recharge-item-101')
   await click(s.t, 'recharge-pay')
-  await s.t.settle(6)
-  assert.ok($('recharge-security'))
+  await until(s.t, () => !!$('recharge-security'))
   assert.equal(s.timers.map(([, ms]) => ms), [1800])
   assert.equal(s.assigned, [])
   await act(async () => s.timers[0][0]())
   await s.t.settle()
   assert.equal(s.assigned, ['http://pay.test/page?order=O2'])
   assert.not.ok(s.t.kernel.overlays.isOpen(SECURITY_ID))
-  s.t.dispose()
 })
 
-test('PAY-08 VIP is refused before a first recharge; USDT goes to its own page', async () => {
+test('PAY-08 VIP is refused before a first recharge (the payment guide instead of an order)', async () => {
   const s = await setup({}, { firstPayTime: null })
-  await openSheet(s)
-  await click(s.t, 'recharge-page-2')
-  // the VIP items come after the 6 diamond items: not on the sheet's two pages; use the page
+  // the VIP items come after the 6 diamond items, beyond the sheet's two pages: the page lists them
   s.t.location.navigate('/getcoin?source=user')
-  await s.t.settle(8)
+  await until(s.t, () => !!$('recharge-item-202'))
   await click(s.t, 'recharge-item-202')
   await click(s.t, 'recharge-method-CARD')
   await click(s.t, 'recharge-pay')
   assert.ok(s.t.toasts.some((x) => x.text === 'Make a first recharge to unlock VIP'))
   assert.not.ok(s.t.requests.some((r) => r.path === '/api/fuse/v3/createOrder'))
+})
+
+test('PAY-06 USDT is not paid by the common recharge: it goes to its own page', async () => {
+  const s = await setup()
+  s.t.location.navigate('/getcoin?source=user')
+  await until(s.t, () => !!$('recharge-item-104'))
   await click(s.t, 'recharge-item-104')
   await click(s.t, 'recharge-method-USDT')
   await click(s.t, 'recharge-pay')
   assert.match(s.t.location.path(), '/usdtPay')
   assert.is(s.t.location.search().get('productId'), 'diamond_0999')
-  s.t.dispose()
 })
 
 test('NET-02 an insufficient-balance answer opens the recharge sheet', async () => {
   const s = await setup({ '/api/x': () => serverCode('1080', 'diamond.not.enough') })
   await act(async () => void s.t.kernel.api.post('/api/x').catch(() => {}))
-  await s.t.settle(8)
+  await until(s.t, () => !!$('recharge-sheet'))
   assert.ok(s.t.kernel.overlays.isOpen(SHEET_ID))
-  s.t.dispose()
 })
 
 test.run()

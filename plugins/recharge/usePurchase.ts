@@ -1,6 +1,6 @@
 // The choose-and-pay state both the page and the sheet use: the chosen item and pay method
 // (taken at once when there is only one, PAY-01), the busy flag, and the balance refresh.
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useKernel } from '../../kernel/hooks.ts'
 import { useSignalValue } from '../../kernel/hooks.ts'
 import type { PayMethodSku, RechargeItem } from './api.ts'
@@ -18,6 +18,8 @@ export function usePurchase(ctx: PayContext) {
   const [method, setMethod] = useState<PayMethodSku | null>(null)
   const [busy, setBusy] = useState(false)
   const [refreshing, setRefreshing] = useState(false)
+  // a method the user picked carries over to another item; one taken automatically does not
+  const picked = useRef<PayMethodSku | null>(null)
 
   useEffect(() => void service.load(), [service])
 
@@ -34,7 +36,12 @@ export function usePurchase(ctx: PayContext) {
   const choose = (next: RechargeItem) => {
     setItem(next)
     const ms = service.methodsFor(next, ctx)
-    setMethod(autoMethod(ms) ?? (method && ms.find((m) => m.payMethodType === method.payMethodType)) ?? null)
+    const kept = picked.current && ms.find((m) => m.payMethodType === picked.current!.payMethodType)
+    setMethod(autoMethod(ms) ?? kept ?? null)
+  }
+  const pick = (m: PayMethodSku) => {
+    picked.current = m
+    setMethod(m)
   }
 
   const pay = async (): Promise<PayOutcome | null> => {
@@ -72,7 +79,7 @@ export function usePurchase(ctx: PayContext) {
     showMethods: !!item && methods.length > 1,
     payable: canPay(item, method, busy),
     choose,
-    setMethod,
+    setMethod: pick,
     pay,
     refresh,
   }

@@ -93,4 +93,13 @@ test('SHELL-07 follow counts for the message badge: my follows (type 3) and my f
   assert.ok(fans.total > 0)
 })
 
+test('ENG-01 the user level answers the level that tab locks compare with; guests must log in', async () => {
+  const lv = (await h.api('/api/user/level/v2/userLevel', {}, { token: TEST_TOKEN })).data
+  assert.is(lv.curUserLevel, 3)
+  assert.is(lv.nowLvStage, 0)
+  assert.is(lv.list[3].startGrowthValue, 3000)
+  assert.is((await h.api('/api/user/level/v2/userLevel', {}, { token: 'new-token-100003' })).data.curUserLevel, 0)
+  assert.is((await h.api('/api/user/level/v2/userLevel')).body.code, '4010')
+})
+
 test.run()

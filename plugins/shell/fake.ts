@@ -156,6 +156,27 @@ function userFriend(ctx: HarnessContext, call: EndpointCall) {
   return page(list, { currentPage: call.payload.currentPage, pageSize: call.payload.pageSize ?? 200 })
 }
 
+/** d1 §7 /api/user/level/v2/userLevel; the spec does not show the growth table: the harness uses
+ *  1000 EXP per level up to 80 (1 dollar = 100 EXP), stage = level / 10 (eight stages 0-7). */
+const MAX_LEVEL = 80
+const EXP_PER_LEVEL = 1000
+function userLevel(_ctx: unknown, call: { requireUser(): UserRow }) {
+  const user = call.requireUser()
+  const cur = Math.max(0, Math.min(MAX_LEVEL, Number(user.userLevel ?? 0)))
+  return {
+    curUserLevel: cur,
+    isLastLv: cur >= MAX_LEVEL,
+    lvIcon: `/__harness/avatar/level-${Math.floor(cur / 10)}.svg`,
+    nowLvStage: Math.min(7, Math.floor(cur / 10)),
+    growthValue: cur * EXP_PER_LEVEL,
+    list: Array.from({ length: MAX_LEVEL + 1 }, (_, lv) => ({
+      userLevel: lv,
+      startGrowthValue: lv * EXP_PER_LEVEL,
+      endGrowthValue: (lv + 1) * EXP_PER_LEVEL - 1,
+    })),
+  }
+}
+
 export default defineFake({
   seed(db) {
     db.baseConfig = fixture('base-config.json')
@@ -167,6 +188,7 @@ export default defineFake({
     '/api/index/v2/getBaseConfigForIntoBag': baseConfig,
     '/api/index/v3/getBaseConfigForIntoBag': baseConfig,
     '/api/user/getUserInfo': (_ctx, call) => mine(call.requireUser()),
+    '/api/user/level/v2/userLevel': userLevel,
     '/api/user/queryUserBalance': (_ctx, call) => ({ diamondNum: call.requireUser().diamondNum }),
     '/api/index/getConfigByKey': (ctx, { payload }) => {
       const key = String(payload.searchValue ?? '')
