@@ -1,0 +1,33 @@
+// The floating crypto-payment badge (SHELL-15): success, failed or the countdown, on the main
+// paths and the recharge page, while a USDT order is kept.
+import { useEffect, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { usdtBadge } from './rules.ts'
+import { usdtServiceRef } from './service-ref.ts'
+import css from './usdt.css'
+
+export function UsdtBadge() {
+  useSignals()
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const { path } = useRoute()
+  const [now, setNow] = useState(Date.now())
+  const state = kernel.need(usdtServiceRef).state.value
+  useEffect(() => {
+    if (!state) return
+    const id = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(id)
+  }, [!!state])
+  const main = kernel.app.settings.tabs.some((tab) => tab.path === path) || path === '/getcoin'
+  const badge = main ? usdtBadge(state, now) : null
+  if (!badge) return null
+  const text = badge.kind === 'countdown' ? `${String(Math.floor(badge.left! / 60)).padStart(2, '0')}:${String(badge.left! % 60).padStart(2, '0')}` : t(`usdt.badge.${badge.kind}`)
+  return (
+    <button type="button" className={`ut-badge ut-badge--${badge.kind}`} data-testid="usdt-badge" onClick={() => kernel.router.navigate(badge.kind === 'countdown' ? '/usdtPay' : '/usdtPay/pay-status')}>
+      ₮ {text}
+    </button>
+  )
+}

@@ -1,0 +1,126 @@
+// /usdtPay?skuInfoId=..&productId=..&source=..: pay an item in USDT (PAY-06). Choose the chain,
+// create the order, then send the amount to the address while the 5-minute countdown runs; at 0
+// the status is asked, and a pushed status may finish it earlier.
+import { useEffect, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { Button, EmptyState, Spinner } from '../../kernel/ui/index.ts'
+import type { OrderResult, RechargeTemplate } from '../recharge/api.ts'
+import { suspendLeft } from './rules.ts'
+import { usdtServiceRef } from './service-ref.ts'
+import { UsdtPath } from './state.ts'
+import css from './usdt.css'
+
+const CHAINS = ['TRC20', 'ERC20'] as const
+
+export default function UsdtPayPage() {
+  useSignals()
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const { search } = useRoute()
+  const service = kernel.need(usdtServiceRef)
+  const kept = service.state.value
+  const skuInfoId = Number(search.get('skuInfoId'))
+  const productId = search.get('productId') ?? ''
+  const [chain, setChain] = useState<(typeof CHAINS)[number]>('TRC20')
+  const [busy, setBusy] = useState(false)
+  const [now, setNow] = useState(Date.now())
+  const pending = kept?.status === 2 ? kept : null
+
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(id)
+  }, [])
+  useEffect(() => {
+    if (kept && kept.status !== 2) kernel.router.navigate('/usdtPay/pay-status', { replace: true })
+  }, [kept?.status])
+
+  const create = async () => {
+    setBusy(true)
+    try {
+      const tpl = await kernel.api.post<RechargeTemplate>(UsdtPath.template, {})
+      const item = tpl.skuList.find((i) => i.productId === productId)
+      const info = item?.skuInfoList.find((m) => m.id === skuInfoId)
+      if (!item || !info) {
+        kernel.overlays.toast(t('usdt.itemGone'), { type: 'warning' })
+        return
+      }
+      const order = await kernel.api.post<OrderResult>(UsdtPath.createOrder, {
+        skuInfoId,
+        templateId: tpl.templateId,
+        paymentMethodType: 'USDT',
+        productId,
+        frontCallbackUrl: `${window.location.origin}/usdtPay/pay-status`,
+        vipFlag: item.vipFlag,
+        chainName: chain,
+        diamondDetail: info.diamondDetail,
+      })
+      if (!order.usdt) return
+      service.start(order.orderCode, { ...order.usdt, productId, diamondNum: order.diamondNum })
+    } catch {
+      // the api client already showed the server's reason
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text)
+      kernel.overlays.toast(t('usdt.copied'), { type: 'success' })
+    } catch {
+      kernel.overlays.toast(t('usdt.copyFailed'), { type: 'warning' })
+    }
+  }
+
+  if (pending?.detail) {
+    const left = suspendLeft(pending, now)
+    return (
+      <main className="ut-page" data-testid="usdt-pending">
+        <div className="ut-card">
+          <span className="ut-label">{t('usdt.send')}</span>
+          <span className="ut-amount" data-testid="usdt-amount">{pending.detail.amount} USDT</span>
+          <span className="ut-label">{t('usdt.network', { chain: pending.detail.chainName })}</span>
+          <span className="ut-label">{t('usdt.address')}</span>
+          <code className="ut-address" data-testid="usdt-address">{pending.detail.address}</code>
+          <Button variant="secondary" size="small" testId="usdt-copy" onClick={() => void copy(pending.detail!.address)}>
+            {t('usdt.copy')}
+          </Button>
+        </div>
+        <div className="ut-clock" data-testid="usdt-countdown" role="timer">
+          {String(Math.floor(left / 60)).padStart(2, '0')}:{String(left % 60).padStart(2, '0')}
+        </div>
+        <p className="ut-note">{t('usdt.processing')}</p>
+      </main>
+    )
+  }
+
+  if (!skuInfoId || !productId) {
+    return (
+      <main className="ut-page">
+        <EmptyState testId="usdt-none" title={t('usdt.none')} action={<Button onClick={() => kernel.router.navigate('/getcoin?source=usdtPay')}>{t('usdt.toRecharge')}</Button>} />
+      </main>
+    )
+  }
+
+  return (
+    <main className="ut-page" data-testid="usdt-start">
+      <div className="ut-card">
+        <span className="ut-label">{t('usdt.chooseChain')}</span>
+        <div className="ut-chains" role="radiogroup">
+          {CHAINS.map((c) => (
+            <button key={c} type="button" role="radio" aria-checked={chain === c} className="ut-chain" data-testid={`usdt-chain-${c}`} onClick={() => setChain(c)}>
+              {c}
+            </button>
+          ))}
+        </div>
+        <p className="ut-note">{t('usdt.processing')}</p>
+      </div>
+      <Button block testId="usdt-create" loading={busy} debounceMs={2000} onClick={() => void create()}>
+        {busy ? <Spinner size={18} /> : t('usdt.create')}
+      </Button>
+    </main>
+  )
+}

@@ -1,0 +1,21 @@
+// The USDT plugin's public face: the kept crypto order, for the floating badge or anyone else.
+import type { ReadonlySignal } from '@preact/signals-react'
+import { ref } from '../../kernel/plugin.ts'
+import type { UsdtState } from './rules.ts'
+
+export interface UsdtOrderDetail {
+  address: string
+  amount: string
+  chainName: string
+  expireTime: number
+  productId: string
+  diamondNum: number
+}
+
+export interface UsdtApi {
+  /** the crypto order kept for an hour (PAY-06); null when none */
+  state: ReadonlySignal<(UsdtState & { detail?: UsdtOrderDetail }) | null>
+}
+
+export const usdtRef = ref<UsdtApi>('usdt')
+export type { UsdtState }
