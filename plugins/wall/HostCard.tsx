@@ -32,7 +32,10 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
   const countries = state.countries.value
   const [broken, setBroken] = useState<string | null>(null)
   if (!host) return null
-  const country = host.countryId !== null ? countries.get(host.countryId) : undefined
+  // the country list is a secondary load (NET-09): until it arrives, the row's own code shows
+  const country =
+    (host.countryId !== null ? countries.get(host.countryId) : undefined) ??
+    (host.countryCode ? { id: host.countryId ?? 0, code: host.countryCode, name: host.countryCode, flag: '' } : undefined)
   const statusText = t(`wall.status.${host.status}`)
   const initial = Array.from(host.nickname.trim())[0]?.toUpperCase() ?? ''
   return (

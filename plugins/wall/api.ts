@@ -17,6 +17,8 @@ export interface Host {
   icon: string
   age: number | null
   countryId: number | null
+  /** two-letter country code from the list row, shown until the country list has loaded */
+  countryCode?: string
   grade: HostGrade | null
   /** diamonds per minute */
   videoPrice: number

@@ -64,6 +64,7 @@ export function hostFromRow(raw: unknown): Host | null {
     videoPrice: num(row.videoPrice) ?? 0,
     status: statusWordOf(row.onlineStatus ?? row.status, row.live),
   }
+  if (typeof row.countryCode === 'string' && /^[A-Za-z]{2}$/.test(row.countryCode)) host.countryCode = row.countryCode.toUpperCase()
   if (vo && typeof vo.agoraChannelId === 'string') host.liveChannelId = vo.agoraChannelId
   if (vo && num(vo.joinNum) !== null) host.liveViewers = num(vo.joinNum)!
   return host
