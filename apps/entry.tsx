@@ -49,6 +49,8 @@ async function start() {
     const bridge = config.mode === 'harness' ? createHarnessBridge() : createBridge()
     const app = await loadManifest(pickAppId(config, bridge, storage))
     const kernel = createKernel({ app, config, storage, bridge })
+    // only the active language's strings, before the first paint (one small chunk per plugin)
+    await kernel.i18n.ready()
     mountApp(kernel, root)
   } catch (err) {
     showAppError(err)

@@ -41,6 +41,9 @@ test('ENG-01 All lists live, online and busy hosts (live first), paged by 10; on
   assert.ok(offline.total > 0)
   assert.ok(offline.list.every((x: any) => x.onlineStatus === 3))
   assert.is(offline.total + pages.length, 64)
+  // no tag, or tag 0, is the All list (the home strip asks so)
+  const untagged = (await list({ currentPage: 1, pageSize: 10, tagId: 0 }, null)).data
+  assert.equal(untagged.list.map((x: any) => x.userId), pages.slice(0, 10).map((x) => x.userId))
 })
 
 test('ENG-01 Live, Follow, New, Like You and country filters', async () => {

@@ -54,7 +54,8 @@ function anchorList(area: boolean) {
   return (ctx: HarnessContext, call: EndpointCall) => {
     const p = call.payload
     const tags = ctx.db.get('tags').value() as Tag[]
-    const tag = p.tagId != null && p.tagId !== '' ? tags.find((t) => t.tagId === Number(p.tagId)) : tags.find((t) => t.kind === 'all')
+    // no tag (or 0) means the All list, as callers outside the wall (the home strip) ask for it
+    const tag = p.tagId != null && p.tagId !== '' && Number(p.tagId) !== 0 ? tags.find((t) => t.tagId === Number(p.tagId)) : tags.find((t) => t.kind === 'all')
     if (!tag) throw refuse(`no tag ${p.tagId}`)
     const follow = Number(p.isFollow) === 1 || tag.kind === 'follow'
     const needsUser = follow || tag.kind === 'likeYou'

@@ -1,8 +1,6 @@
 // The wall: the grid of hosts behind tabs (ENG-01), their statuses kept live by pushes (NET-08).
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
-import en from '../../locales/en/wall.json'
-import ar from '../../locales/ar/wall.json'
 import { hostsRef } from './api.ts'
 import { wallPush } from './push.ts'
 import { createWallState, wallStateRef, type WallOptions } from './state.ts'
@@ -21,7 +19,7 @@ export function createWallPlugin(opts: WallOptions = {}) {
     routes: [{ path: ['/wall', '/white-wall'], page: () => import('./WallPage.tsx'), tab: 'wall' }],
     push: wallPush,
     services: [provide(wallStateRef, stateOf), provide(hostsRef, (k) => stateOf(k).service)],
-    strings: { en, ar },
+    strings: { en: () => import('../../locales/en/wall.json'), ar: () => import('../../locales/ar/wall.json') },
     setup: (kernel) => () => states.get(kernel)?.dispose(),
   })
 }
