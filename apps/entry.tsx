@@ -3,6 +3,7 @@
 import { readConfig, type AppConfig } from '../kernel/config.ts'
 import { createKernel } from '../kernel/index.ts'
 import { mountApp } from '../kernel/App.tsx'
+import { matchesAny } from '../kernel/router.tsx'
 import { installGlobalErrorHandlers, showAppError } from '../kernel/errors.ts'
 import { createBridge, createHarnessBridge, type NativeBridge } from '../kernel/bridge.ts'
 import { defaultStorage, safeStorage } from '../kernel/storage.ts'
@@ -49,8 +50,13 @@ async function start() {
     const bridge = config.mode === 'harness' ? createHarnessBridge() : createBridge()
     const app = await loadManifest(pickAppId(config, bridge, storage))
     const kernel = createKernel({ app, config, storage, bridge })
-    // only the active language's strings, before the first paint (one small chunk per plugin)
-    await kernel.i18n.ready()
+    // before the first paint, only the strings it shows: the active language of the frame, the
+    // widgets and the page at the start path (one small chunk each); the rest follows at once
+    const path = kernel.router.path.peek()
+    const first = kernel.plugins.filter((p) => p.frame || p.widgets?.length || p.routes?.some((r) => matchesAny(path, [r.path].flat())))
+    // strings that cannot load (a deploy removed their chunks) must not stop the app: English
+    // kernel texts are in this bundle, and the update dialog they lead to is what helps
+    await kernel.i18n.ready(undefined, first.map((p) => p.id)).catch((err) => console.warn('[app] strings failed to load', err))
     mountApp(kernel, root)
   } catch (err) {
     showAppError(err)

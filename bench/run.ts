@@ -3,6 +3,10 @@
 //   1. JavaScript (gzip) loaded before the first host card paints, vs the hello world's; budget 1.35x
 //   2. time to the first host card under 4x CPU throttling, vs the hello world's first paint (median)
 //   3. the largest route chunk
+//   4. the calls chunks (gzip): every chunk the calls plugin's import()s reach that is not in the first
+//      bundle, vs the hello world's JS
+//   5. tapping Video call on /detail to the waiting screen in the DOM, 4x CPU (median), vs the hello
+//      world's first paint; the first tap loads the call engine and the waiting screen
 // BENCH_RUNS sets the number of timed runs (default 5).
 import { createServer, type Server } from 'node:http'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -21,6 +25,11 @@ const BUDGET = 1.35
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 5))
 const CPU_SLOWDOWN = 4
 const CARD = '[data-testid=host-card]'
+const CALL_BUTTON = '[data-testid=detail-call]'
+const WAITING = '[data-testid=call-waiting]'
+/** an online host of the fixtures, and the seeded test user */
+const CALL_HOST = 200002
+const TEST_TOKEN = 'test-token-100001'
 const HELLO = '[data-testid=hello]'
 
 const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length
@@ -106,6 +115,41 @@ async function gzipOf(dir: string, paths: string[]) {
   return total
 }
 
+/** Output files the calls plugin's dynamic imports reach through static imports, outside the first bundle. */
+function callsChunks(app: Awaited<ReturnType<typeof buildApp>>): string[] {
+  const outputs = app.metafile.outputs as Record<string, { entryPoint?: string; imports: Array<{ path: string; kind: string; external?: boolean }> }>
+  const rel = (key: string) => app.report.find((r) => key.endsWith('/' + r.file) || key === r.file)?.file
+  const seen = new Set<string>()
+  const walk = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    for (const imp of outputs[key]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) walk(imp.path)
+  }
+  for (const [key, out] of Object.entries(outputs)) if (out.entryPoint?.startsWith('plugins/calls/')) walk(key)
+  return [...seen].map(rel).filter((f): f is string => !!f && f.endsWith('.js') && !app.entryFiles.includes(f))
+}
+
+/** Open /detail as the test user and time a tap on the call button until the waiting screen is in the DOM. */
+async function measureCallTap(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+  await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(TEST_TOKEN)})`)
+  const page = await context.newPage()
+  await page.addInitScript(`
+    new MutationObserver(() => {
+      if (window.__tapAt !== undefined && window.__waitingAt === undefined && document.querySelector(${JSON.stringify(WAITING)})) window.__waitingAt = performance.now()
+    }).observe(document, { childList: true, subtree: true })`)
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  await page.goto(url)
+  await page.waitForSelector(CALL_BUTTON, { state: 'visible', timeout: 60_000 })
+  // the tap itself, in the page's clock
+  await page.evaluate(`(() => { window.__tapAt = performance.now(); document.querySelector(${JSON.stringify(CALL_BUTTON)}).click() })()`)
+  await page.waitForSelector(WAITING, { state: 'attached', timeout: 60_000 })
+  const ms = (await page.evaluate('window.__waitingAt - window.__tapAt')) as number
+  await context.close()
+  return ms
+}
+
 function table(rows: string[][]) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)))
   return rows.map((r) => '  ' + r.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('   ')).join('\n')
@@ -148,6 +192,21 @@ async function main() {
     const largest = lazy.sort((a, b) => b.gzip - a.gzip)[0]
     const largestSource = largest?.source
 
+    // 4. the calls chunks
+    const callFiles = callsChunks(app)
+    const callBytes = callFiles.reduce((sum, f) => sum + (app.report.find((r) => r.file === f)?.gzip ?? 0), 0)
+
+    // 5. tap to waiting screen; each run starts from the fixtures with a host who lets it ring
+    const tapMs: number[] = []
+    const detailUrl = h.url.replace(/\/$/, '') + `/detail?id=${CALL_HOST}`
+    for (let i = 0; i < RUNS; i++) {
+      h.reset()
+      await h.ops.control('calls/reset')
+      await h.ops.control('calls/behaviour', { hostId: CALL_HOST, answer: 'never' })
+      tapMs.push(await measureCallTap(browser, detailUrl))
+    }
+    h.reset()
+
     const byteRatio = appBytes / helloBytes
     const timeRatio = median(appMs) / median(helloMs)
     console.log(`\nbench: app (harness mode, /wall, guest) against a React 19 hello world; phone 390x844; ${RUNS} timed run(s)\n`)
@@ -161,6 +220,10 @@ async function main() {
         ['initial bundle (build graph, gzip)', '', kb(app.initialGzip), '', ''],
         ['largest route chunk (gzip)', '', largest ? `${largest.file} ${kb(largest.gzip)}` : '-', '', ''],
         ['  from', '', largestSource ?? '(shared chunk)', '', ''],
+        ['calls chunks (lazy, gzip)', kb(helloBytes), kb(callBytes), (callBytes / helloBytes).toFixed(2), ''],
+        ['  files', '', String(callFiles.length), '', ''],
+        [`tap call to waiting screen, ${CPU_SLOWDOWN}x CPU (median)`, `${median(helloMs).toFixed(0)} ms`, `${median(tapMs).toFixed(0)} ms`, (median(tapMs) / median(helloMs)).toFixed(2), ''],
+        ['  runs (ms)', '', tapMs.map((x) => x.toFixed(0)).join(' '), '', ''],
         ['SDK chunks (lazy, gzip)', '', app.sdkChunks.map((f) => kb(app.report.find((r) => r.file === f)!.gzip)).join(', ') || 'none', '', ''],
         ['SDK code before first host card', '', sdkLoaded.length ? `YES: ${sdkLoaded.join(', ')}` : 'none', '', sdkLoaded.length ? 'FAIL' : 'PASS'],
       ]),
@@ -170,7 +233,8 @@ async function main() {
       const what = app.entryFiles.includes(path.slice(1)) ? 'first bundle' : row?.source ? `import() of ${row.source}` : 'shared chunk'
       return `    ${path.padEnd(30)} ${kb(row?.gzip ?? 0).padStart(9)}  ${what}`
     }
-    console.log('\n  scripts before the first host card (gzip):\n' + appScripts.map(describe).join('\n') + '\n')
+    console.log('\n  scripts before the first host card (gzip):\n' + appScripts.map(describe).join('\n'))
+    console.log('\n  calls chunks (gzip):\n' + callFiles.map((f) => describe('/' + f)).join('\n') + '\n')
     if (sdkLoaded.length) process.exitCode = 1
   } finally {
     await browser?.close().catch(() => {})

@@ -5,7 +5,7 @@ import { describeHost, hosts, setHostStatus } from './hosts.ts'
 import { checkLedger } from './ledger.ts'
 import type { RealtimeService } from './realtime.ts'
 import type { SettingsStore } from './settings.ts'
-import type { HarnessContext, HarnessSettings, LedgerEntry, UserRow } from './types.ts'
+import type { FakeSlice, HarnessContext, HarnessSettings, LedgerEntry, UserRow } from './types.ts'
 
 export type PushMessage = { pushType: string; data?: Record<string, unknown> } | { raw: string }
 
@@ -18,9 +18,14 @@ export interface Operations {
   push(userId: number | 'all', message: PushMessage): { reached: number }
   ledger(userId?: number): { entries: LedgerEntry[]; check: ReturnType<typeof checkLedger> }
   settings(change?: Partial<HarnessSettings>): HarnessSettings
+  /** a plugin's control entry, as POST /__harness/<name> answers it: control('calls/behaviour', { hostId, answer }) */
+  control(name: string, body?: Record<string, unknown>): Promise<unknown>
 }
 
-export function createOperations(ctx: HarnessContext, deps: { realtime: () => RealtimeService; settings: SettingsStore }): Operations {
+/** The plugins' control entries by name (server.ts merges them from the fake slices). */
+export type SliceControls = Map<string, { id: string; entry: NonNullable<FakeSlice['control']>[string] }>
+
+export function createOperations(ctx: HarnessContext, deps: { realtime: () => RealtimeService; settings: SettingsStore; controls?: SliceControls }): Operations {
   const viewer = (u: UserRow) => ({
     userId: u.userId,
     nickname: u.nickname,
@@ -61,5 +66,10 @@ export function createOperations(ctx: HarnessContext, deps: { realtime: () => Re
       return { entries: userId == null ? all : all.filter((e) => e.userId === userId), check: checkLedger(ctx.db.getState()) }
     },
     settings: (change) => (change ? deps.settings.patch(change) : deps.settings.get()),
+    async control(name, body = {}) {
+      const found = deps.controls?.get(name.replace(/^\/+/, ''))
+      if (!found) throw new Error(`no control entry ${name}; known: ${[...(deps.controls?.keys() ?? [])].join(', ') || 'none'}`)
+      return found.entry(ctx, body, new URLSearchParams())
+    },
   }
 }

@@ -130,7 +130,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     settings.reset()
     log('state reset from fixtures')
   }
-  const ops = createOperations(ctx, { realtime: () => realtime, settings })
+  const ops = createOperations(ctx, { realtime: () => realtime, settings, controls: sliceControls })
   const handleApi = createApi(ctx, { subscriptionKey: keysFile.subscriptionKey, settings, endpoints, quiet })
   const handleControl = createControl({ ctx, ops, reset, scenarios: await loadScenarios(), timeline, realtime: () => realtime, sliceControls })
 

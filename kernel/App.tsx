@@ -4,7 +4,7 @@ import { StrictMode, useEffect, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Router as WouterRouter } from 'wouter'
 import { KernelContext, useKernel, useSignalValue } from './hooks.ts'
-import { OverlayHost } from './overlays.tsx'
+import { OverlayHost, preloadOverlayHost } from './overlays.tsx'
 import { Routes, wouterHooks, type KernelRouter } from './router.tsx'
 import { injectStyle } from './style.ts'
 import type { Kernel } from './types.ts'
@@ -52,5 +52,7 @@ export function mountApp(kernel: Kernel, el: HTMLElement): () => void {
       <KernelApp kernel={kernel} />
     </StrictMode>,
   )
+  // after the first paint, so the first toast or dialog shows without a wait
+  setTimeout(() => preloadOverlayHost().catch(() => undefined), 1000)
   return () => root.unmount()
 }

@@ -110,6 +110,9 @@ test('NET-01 encryption round trip with the harness key: the result field is dec
 test('NET-01 time-out after 30 s by default: kind timeout, the fetch is aborted, network text toasted', async () => {
   const { api, toasts, timers, sent } = setup(() => new Promise(() => {}))
   const p = rejection(api.post('/slow'))
+  // the payload is encrypted (WebCrypto, asynchronous) before it is sent
+  for (let i = 0; i < 500 && !sent.length; i++) await new Promise((r) => setTimeout(r, 2))
+  assert.is(sent.length, 1)
   timers.tick(29_999)
   await flush()
   assert.is(toasts.length, 0)
@@ -126,6 +129,27 @@ test('NET-01 host and live lists pass a 6 s time-out; a silent call does not toa
   const p = rejection(api.post('/api/anchor/list', {}, { timeout: 6_000, silent: true }))
   timers.tick(6_000)
   assert.is((await p).kind, 'timeout')
+  assert.is(toasts.length, 0)
+})
+
+test('NET-01 the time-out counts from the call: a request still being encrypted is never sent', async () => {
+  const { api, timers, sent } = setup(ok({ a: 1 }))
+  const p = rejection(api.post('/slow-to-seal', {}, { timeout: 5 }))
+  timers.tick(5)
+  assert.is((await p).kind, 'timeout')
+  for (let i = 0; i < 20; i++) await flush()
+  assert.is(sent.length, 0)
+})
+
+test('NET-01 a payload that cannot be encrypted rejects with its own error, not a network toast', async () => {
+  const { api, toasts, sent } = setup(ok({ a: 1 }))
+  const cyclic: Record<string, unknown> = {}
+  cyclic.self = cyclic
+  await api.post('/x', cyclic).then(
+    () => assert.unreachable(),
+    (err: Error) => assert.instance(err, TypeError),
+  )
+  assert.is(sent.length, 0)
   assert.is(toasts.length, 0)
 })
 

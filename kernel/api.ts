@@ -10,7 +10,9 @@ import type { Session } from './session.ts'
 import type { Locale } from './i18n.ts'
 import type { NativeBridge } from './bridge.ts'
 import type { ToastOptions } from './overlays.tsx'
-import { decrypt, encrypt, type CipherKeys } from './protocol/cipher.ts'
+// WebCrypto: the same cipher as protocol/cipher.ts without a crypto library in the first bundle
+import * as webCipher from './protocol/cipher-web.ts'
+import type { CipherKeys } from './protocol/cipher.ts'
 import { Code, Header, Msg, type Envelope } from './protocol/envelope.ts'
 
 export interface RequestOptions {
@@ -68,12 +70,25 @@ export const LIST_TIMEOUT = 6_000
 /** code 1004: the webview closes this long after the update toast */
 export const CLOSE_AFTER_UPDATE = 2_000
 
+/** the payload's encryption failed (not a network matter) */
+class SealError extends Error {
+  constructor(readonly cause: unknown) {
+    super('encryption failed')
+  }
+}
+
 /** Error-text keys in locales/<lang>/kernel.json */
 const httpText: Record<number, string> = {
   401: 'kernel.unauthorized',
   403: 'kernel.noAccess',
   404: 'kernel.badAddress',
   500: 'kernel.serverFailure',
+}
+
+/** The wire cipher: WebCrypto by default; tests may pass protocol/cipher.ts (synchronous, same text). */
+export interface Cipher {
+  encrypt(value: unknown, keys: CipherKeys): string | Promise<string>
+  decrypt<T = unknown>(text: string, keys: CipherKeys): T | Promise<T>
 }
 
 /** The slice of redaxios the client uses; tests pass a fake. */
@@ -93,11 +108,13 @@ export function createApiClient(opts: {
   t: (key: string) => string
   http?: Http
   timers?: Timers
+  cipher?: Cipher
 }): ApiClient {
   const { config, session, events, bridge, t } = opts
   const http = opts.http ?? redaxios
   const timers: Timers = opts.timers ?? { setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (id) => clearTimeout(id) }
   const keys: CipherKeys = { key: config.cipherKey, iv: config.cipherIv }
+  const cipher: Cipher = opts.cipher ?? webCipher
   const base = config.apiBase.replace(/\/+$/, '')
 
   /** reject with err, toasting its text first unless the caller handles it */
@@ -106,8 +123,9 @@ export function createApiClient(opts: {
     throw err
   }
 
-  /** the HTTP request, racing the time-out; the abort also stops the fetch underneath */
-  const send = (path: string, body: { data: string }, timeout: number) =>
+  /** the HTTP request, racing the time-out (which counts from the call, encryption included);
+   *  the abort also stops the fetch underneath */
+  const send = (path: string, sealed: Promise<{ data: string }>, timeout: number) =>
     new Promise<{ status: number; data: unknown }>((resolve, reject) => {
       const abort = typeof AbortController === 'function' ? new AbortController() : null
       let done = false
@@ -123,28 +141,33 @@ export function createApiClient(opts: {
         timers.clearTimeout(timer)
         fn()
       }
-      const headers = {
-        [Header.token]: session.token.value ?? '',
-        [Header.appId]: session.appId.value,
-        [Header.lang]: opts.lang(),
-        [Header.subscription]: config.subscriptionKey,
-      }
-      // redaxios does not forward a signal to fetch; its `fetch` option lets us add it
-      const fetchWithSignal = (url: RequestInfo | URL, init?: RequestInit) => fetch(url, { ...init, signal: abort?.signal })
-      http
-        .post(`${base}${path}`, body, { headers, fetch: fetchWithSignal, signal: abort?.signal } as any)
-        .then(
-          (res) => settle(() => resolve({ status: res.status, data: res.data })),
-          (res) => settle(() => reject(res)),
-        )
+      sealed.then((body) => {
+        if (done) return
+        const headers = {
+          [Header.token]: session.token.value ?? '',
+          [Header.appId]: session.appId.value,
+          [Header.lang]: opts.lang(),
+          [Header.subscription]: config.subscriptionKey,
+        }
+        // redaxios does not forward a signal to fetch; its `fetch` option lets us add it
+        const fetchWithSignal = (url: RequestInfo | URL, init?: RequestInit) => fetch(url, { ...init, signal: abort?.signal })
+        http
+          .post(`${base}${path}`, body, { headers, fetch: fetchWithSignal, signal: abort?.signal } as any)
+          .then(
+            (res) => settle(() => resolve({ status: res.status, data: res.data })),
+            (res) => settle(() => reject(res)),
+          )
+      }, (err) => settle(() => reject(new SealError(err))))
     })
 
   return {
     async post<T>(path: string, payload?: unknown, o: RequestOptions = {}): Promise<T> {
       let res: { status: number; data: unknown }
       try {
-        res = await send(path, { data: encrypt(payload ?? {}, keys) }, o.timeout ?? DEFAULT_TIMEOUT)
+        res = await send(path, Promise.resolve().then(() => cipher.encrypt(payload ?? {}, keys)).then((data) => ({ data })), o.timeout ?? DEFAULT_TIMEOUT)
       } catch (e) {
+        // a payload that cannot be encrypted (a cycle, a BigInt) is the caller's bug: hand it back as is
+        if (e instanceof SealError) throw e.cause
         if (e instanceof ApiError) return fail(e, o.silent)
         // redaxios rejects with the response for a non-2xx status, and with a TypeError when there is none
         const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : 0
@@ -165,7 +188,7 @@ export function createApiClient(opts: {
       if (code === Code.ok) {
         if (env.data == null || env.data === '') return null as T
         try {
-          return decrypt<T>(env.data, keys)
+          return await cipher.decrypt<T>(env.data, keys)
         } catch {
           return fail(new ApiError({ kind: 'decrypt', code, message: t('kernel.network'), path }), o.silent)
         }

@@ -26,26 +26,26 @@ test('SHELL-12 locale: ?lang= first, then the stored choice, then the browser, d
   assert.is(pickLocale({}), 'en')
 })
 
-test('SHELL-12 Arabic sets <html lang="ar" dir="rtl">; English sets ltr', () => {
+test('SHELL-12 Arabic sets <html lang="ar" dir="rtl">; English sets ltr', async () => {
   const { i18n, storage } = make({ nav: 'en' })
   assert.is(document.documentElement.dir, 'ltr')
   assert.is(document.documentElement.lang, 'en')
-  i18n.setLocale('ar')
+  await i18n.setLocale('ar')
   assert.is(i18n.dir.value, 'rtl')
   assert.is(document.documentElement.dir, 'rtl')
   assert.is(document.documentElement.lang, 'ar')
   assert.is(storage.getItem('lang'), 'ar', 'the choice is stored')
-  i18n.setLocale('en')
+  await i18n.setLocale('en')
   assert.is(document.documentElement.dir, 'ltr')
   assert.throws(() => i18n.setLocale('fr' as any), /unsupported locale "fr"/)
 })
 
-test('SHELL-12 t(): plugin strings under the plugin id, kernel strings under kernel, {{param}}', () => {
+test('SHELL-12 t(): plugin strings under the plugin id, kernel strings under kernel, {{param}}', async () => {
   const { i18n } = make()
   assert.is(i18n.t('wall.title'), 'Hosts')
   assert.is(i18n.t('wall.greet', { name: 'Sara' }), 'Hi Sara')
   assert.is(i18n.t('kernel.network'), 'Network Connection Failure')
-  i18n.setLocale('ar')
+  await i18n.setLocale('ar')
   assert.is(i18n.t('wall.title'), 'المضيفات')
   assert.is(i18n.t('wall.greet', { name: 'سارة' }), 'مرحبا سارة')
   assert.is(i18n.t('kernel.network'), 'فشل الاتصال بالشبكة')
@@ -56,6 +56,100 @@ test('SHELL-12 t() falls back to English, then to the key', () => {
   assert.is(i18n.t('wall.only.en'), 'English only')
   assert.is(i18n.t('wall.missing'), 'wall.missing')
   assert.is(i18n.t('wall.only'), 'wall.only', 'a branch is not a string')
+})
+
+/** a plugin whose dictionaries load on demand, counting the loads */
+function lazyPlugin(o: { failAr?: number } = {}) {
+  const loads: string[] = []
+  let arFailures = o.failAr ?? 0
+  const plugin = definePlugin({
+    id: 'moments',
+    strings: {
+      en: async () => (loads.push('en'), { default: { title: 'Moments', only: 'English only' } }),
+      ar: async () => {
+        loads.push('ar')
+        if (arFailures-- > 0) throw new Error('Failed to fetch dynamically imported module')
+        return { title: 'اللحظات' }
+      },
+    },
+  })
+  return { plugin, loads }
+}
+const tick = () => new Promise((r) => setTimeout(r, 5))
+
+test('SHELL-12 lazy strings: ready() loads only the active language; English follows in the background', async () => {
+  const { plugin, loads } = lazyPlugin()
+  const i18n = createI18n({ plugins: [plugin], search: new URLSearchParams('lang=ar'), storage: memoryStorage(), navigatorLanguage: 'en' })
+  assert.is(i18n.t('moments.title'), 'moments.title', 'nothing before ready()')
+  await i18n.ready()
+  assert.equal(loads, ['ar'], 'the first render waits for Arabic only')
+  assert.is(i18n.t('moments.title'), 'اللحظات')
+  assert.is(i18n.t('kernel.network'), 'فشل الاتصال بالشبكة', "the kernel's own Arabic loads too")
+  await tick()
+  assert.equal(loads, ['ar', 'en'], 'English, the fallback, loads after')
+  assert.is(i18n.t('moments.only'), 'English only')
+})
+
+test('SHELL-12 lazy strings: setLocale loads the language first, then switches; a failed load can be retried', async () => {
+  const { plugin, loads } = lazyPlugin({ failAr: 1 })
+  const storage = memoryStorage()
+  const i18n = createI18n({ plugins: [plugin], search: new URLSearchParams(''), storage, navigatorLanguage: 'en' })
+  await i18n.ready()
+  assert.equal(loads, ['en'])
+  await i18n.setLocale('ar').then(
+    () => assert.unreachable('the Arabic load failed'),
+    (err: Error) => assert.match(err.message, /dynamically imported module/),
+  )
+  assert.is(i18n.locale.value, 'en', 'no switch to a language without its strings')
+  const switching = i18n.setLocale('ar')
+  assert.is(i18n.locale.value, 'en', 'still English while Arabic loads')
+  await switching
+  assert.is(i18n.locale.value, 'ar')
+  assert.is(i18n.dir.value, 'rtl')
+  assert.is(i18n.t('moments.title'), 'اللحظات')
+  assert.is(storage.getItem('lang'), 'ar')
+  await i18n.setLocale('en')
+  assert.is(i18n.t('moments.title'), 'Moments')
+  assert.equal(loads, ['en', 'ar', 'ar'], 'each language loads once it succeeded')
+})
+
+test('SHELL-12 lazy strings: the newest setLocale wins over one still loading', async () => {
+  const { plugin } = lazyPlugin()
+  const i18n = createI18n({ plugins: [plugin], search: new URLSearchParams(''), storage: memoryStorage(), navigatorLanguage: 'en' })
+  await i18n.ready()
+  const toAr = i18n.setLocale('ar')
+  await i18n.setLocale('en')
+  await toAr
+  assert.is(i18n.locale.value, 'en')
+})
+
+test('SHELL-12 ready(locale, namespaces): the first screen waits only for its plugins; the others follow', async () => {
+  const loads: string[] = []
+  const lazy = (id: string) =>
+    definePlugin({ id, strings: { en: async () => (loads.push(`en:${id}`), { title: id }), ar: async () => (loads.push(`ar:${id}`), { title: `ar-${id}` }) } })
+  const i18n = createI18n({ plugins: [lazy('shell'), lazy('wall'), lazy('calls')], search: new URLSearchParams(''), storage: memoryStorage(), navigatorLanguage: 'en' })
+  await i18n.ready(undefined, ['shell', 'wall'])
+  assert.equal(loads, ['en:shell', 'en:wall'])
+  assert.is(i18n.t('wall.title'), 'wall')
+  assert.is(i18n.t('calls.title'), 'calls.title', 'not yet')
+  await tick()
+  assert.equal(loads, ['en:shell', 'en:wall', 'en:calls'], 'the rest right after')
+  assert.is(i18n.t('calls.title'), 'calls')
+  await i18n.ready(undefined, ['calls'])
+  assert.is(loads.length, 3, 'nothing loads twice')
+})
+
+test('SHELL-12 preloaded dictionaries are used instead of loading', async () => {
+  const { plugin, loads } = lazyPlugin()
+  const i18n = createI18n({
+    plugins: [plugin],
+    search: new URLSearchParams('lang=ar'),
+    storage: memoryStorage(),
+    preloaded: (lang, ns) => (ns === 'moments' ? { title: `${lang}!` } : undefined),
+  })
+  assert.is(i18n.t('moments.title'), 'ar!')
+  await i18n.ready()
+  assert.equal(loads, [])
 })
 
 test.run()

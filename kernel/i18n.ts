@@ -1,14 +1,17 @@
 // Strings in English and Arabic (SHELL-12). Every plugin brings its own dictionary, merged
 // under its id ('wall.title'); the kernel's own live under 'kernel'. Arabic lays the
 // document out right to left.
+//
+// A plugin's dictionary may be given eagerly or as a loader (`() => import('x.json')`), so the
+// first bundle carries no language the user does not read: ready() loads the active locale
+// (the entry awaits it before the first render), setLocale() loads the next one before
+// switching, and English, the fallback, follows in the background.
 import rosetta from 'rosetta'
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react'
-import type { Plugin, Strings } from './types.ts'
+import type { Plugin, Strings, StringsSource } from './types.ts'
 import { safeStorage } from './storage.ts'
 import kernelEn from '../locales/en/kernel.json'
-import kernelAr from '../locales/ar/kernel.json'
 import kernelUiEn from '../locales/en/kernel-ui.json'
-import kernelUiAr from '../locales/ar/kernel-ui.json'
 
 export type Locale = 'en' | 'ar'
 
@@ -17,11 +20,22 @@ export interface I18n {
   dir: ReadonlySignal<'ltr' | 'rtl'>
   /** 'pluginId.key' with {{param}} interpolation; falls back to en, then the key */
   t(key: string, params?: Record<string, unknown>): string
-  setLocale(locale: Locale): void
+  /** switch language; lazy dictionaries of that language load first (resolves once switched).
+   *  Throws at once for a locale the app does not speak. */
+  setLocale(locale: Locale): Promise<void>
+  /** load the dictionaries of `locale` (default: the active one). With `namespaces` (plugin ids)
+   *  only those and the kernel's load now and the others right after; English follows in the background. */
+  ready(locale?: Locale, namespaces?: readonly string[]): Promise<void>
 }
 
 export const LOCALES: readonly Locale[] = ['en', 'ar']
 const STORE_KEY = 'lang'
+
+/** The kernel's own dictionaries: English is in the first bundle (every fallback needs it), Arabic loads. */
+const kernelStrings: Record<Locale, Record<string, StringsSource>> = {
+  en: { kernel: kernelEn, 'kernel-ui': kernelUiEn },
+  ar: { kernel: () => import('../locales/ar/kernel.json'), 'kernel-ui': () => import('../locales/ar/kernel-ui.json') },
+}
 
 /** 'ar', 'ar-SA', 'AR' -> 'ar'; anything we do not speak -> null */
 export function toLocale(raw: string | null | undefined): Locale | null {
@@ -41,15 +55,48 @@ export function createI18n(opts: {
   navigatorLanguage?: string
   /** where lang and dir are set; default the global document (none under Node without a DOM) */
   document?: Document | null
+  /** dictionaries already at hand, asked before a lazy one loads (a test kernel reads them from disk) */
+  preloaded?: (locale: Locale, namespace: string) => Strings | undefined
 }): I18n {
   const store = safeStorage(opts.storage)
-  const dict = rosetta<Strings>({
-    en: { kernel: kernelEn, 'kernel-ui': kernelUiEn },
-    ar: { kernel: kernelAr, 'kernel-ui': kernelUiAr },
-  })
-  for (const p of opts.plugins) {
-    if (!p.strings) continue
-    for (const lang of LOCALES) dict.set(lang, { [p.id]: p.strings[lang] ?? {} })
+  const dict = rosetta<Strings>({ en: {}, ar: {} })
+  // namespace -> loader, per locale, for what is not loaded yet
+  const pending: Record<Locale, Map<string, () => Promise<unknown>>> = { en: new Map(), ar: new Map() }
+  const add = (lang: Locale, ns: string, source: StringsSource | undefined) => {
+    const atHand = typeof source === 'function' ? opts.preloaded?.(lang, ns) : undefined
+    if (atHand) dict.set(lang, { [ns]: atHand })
+    else if (typeof source === 'function') pending[lang].set(ns, source)
+    else dict.set(lang, { [ns]: source ?? {} })
+  }
+  for (const lang of LOCALES) {
+    for (const [ns, source] of Object.entries(kernelStrings[lang])) add(lang, ns, source)
+    for (const p of opts.plugins) if (p.strings) add(lang, p.id, p.strings[lang])
+  }
+
+  // one load per dictionary at a time; a failed one stays pending, so a later call tries again
+  const inflight = new Map<string, Promise<void>>()
+  const loadOne = (lang: Locale, ns: string, loader: () => Promise<unknown>) => {
+    const key = `${lang}:${ns}`
+    let p = inflight.get(key)
+    if (!p) {
+      p = loader()
+        .then((mod) => {
+          const m = mod as Strings | { default: Strings }
+          dict.set(lang, { [ns]: ('default' in m && typeof m.default === 'object' ? m.default : m) as Strings })
+          pending[lang].delete(ns)
+        })
+        .finally(() => inflight.delete(key))
+      inflight.set(key, p)
+    }
+    return p
+  }
+  const load = (lang: Locale, only?: readonly string[]): Promise<void> =>
+    Promise.all([...pending[lang]].filter(([ns]) => !only || only.includes(ns)).map(([ns, loader]) => loadOne(lang, ns, loader))).then(() => undefined)
+  const later = (lang: Locale) =>
+    setTimeout(() => load(lang).catch((err) => console.warn(`[app] ${lang} strings failed to load`, err)), 0)
+  /** English is only the fallback of another locale: load it after the rest, never block on it */
+  const fallbackLater = (lang: Locale) => {
+    if (lang !== 'en' && pending.en.size) later('en')
   }
 
   const navLang = opts.navigatorLanguage ?? globalThis.navigator?.language
@@ -68,6 +115,13 @@ export function createI18n(opts: {
     const v = dict.t(key, params ?? {}, lang) as unknown
     return typeof v === 'string' && v ? v : null
   }
+  const switchTo = (l: Locale) => {
+    locale.value = l
+    apply()
+    fallbackLater(l)
+  }
+  // the newest setLocale wins when an older one is still loading
+  let wanted: Locale | null = null
 
   return {
     locale,
@@ -80,8 +134,19 @@ export function createI18n(opts: {
       const l = toLocale(next)
       if (!l) throw new Error(`unsupported locale "${next}" (expected ${LOCALES.join(' or ')})`)
       store.set(STORE_KEY, l)
-      locale.value = l
-      apply()
+      wanted = l
+      // everything at hand: switch now, so eager dictionaries keep the old synchronous behaviour
+      if (!pending[l].size) return Promise.resolve(switchTo(l))
+      return load(l).then(() => {
+        if (wanted === l) switchTo(l)
+      })
+    },
+    ready(lang = locale.peek(), namespaces) {
+      const only = namespaces && ['kernel', 'kernel-ui', ...namespaces]
+      return load(lang, only).then(() => {
+        if (only && pending[lang].size) later(lang)
+        fallbackLater(lang)
+      })
     },
   }
 }

@@ -11,14 +11,14 @@
 import { computed, signal, type Signal } from '@preact/signals-react'
 import type { BaseLocationHook, BaseSearchHook } from 'wouter'
 import type { AppConfig } from './config.ts'
-import type { AppManifest, Disposer, Kernel, Scene, ServiceRef } from './types.ts'
+import type { AppManifest, Disposer, Kernel, Scene, ServiceRef, Strings } from './types.ts'
 import { buildRegistry, type Registry } from './registry.ts'
 import { createEvents } from './events.ts'
 import { defaultStorage } from './storage.ts'
 import { createBridge, createHarnessBridge, type NativeBridge } from './bridge.ts'
-import { createI18n } from './i18n.ts'
+import { createI18n, type Locale } from './i18n.ts'
 import { createSession, takeTokenFromUrl, type UrlTokenResult } from './session.ts'
-import { createApiClient, type Http } from './api.ts'
+import { createApiClient, type Cipher, type Http } from './api.ts'
 import { createPushBus } from './push.ts'
 import { createRealtime, type SocketClass, type Timers } from './realtime.ts'
 import { createOverlays } from './overlays.tsx'
@@ -40,7 +40,11 @@ export interface KernelOptions {
   /** the query the app started with; default the router's */
   search?: string
   navigatorLanguage?: string
+  /** dictionaries at hand before any lazy one loads (tests read them from disk); see createI18n */
+  strings?: (locale: Locale, namespace: string) => Strings | undefined
   WebSocket?: SocketClass
+  /** the wire cipher of the api client and the realtime token; default WebCrypto (tests pass the synchronous one) */
+  cipher?: Cipher
   timers?: Timers
   /** the HTTP layer under the api client (redaxios by default) */
   http?: Http
@@ -71,7 +75,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
   const router = createRouter(loc ? { hook: loc.hook, searchHook: loc.searchHook, navigate: loc.navigate } : { memory: opts.memory })
   const startSearch = opts.search ?? router.search.peek().toString()
 
-  const i18n = createI18n({ plugins, search: new URLSearchParams(startSearch), storage, navigatorLanguage: opts.navigatorLanguage })
+  const i18n = createI18n({ plugins, search: new URLSearchParams(startSearch), storage, navigatorLanguage: opts.navigatorLanguage, preloaded: opts.strings })
   const session = createSession({ storage, bridge, defaultAppId: config.defaultAppId || app.appId })
   const entry = takeTokenFromUrl(startSearch, session)
   // a token must not stay in the address bar (shared links, screenshots, history)
@@ -94,6 +98,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     t: (key) => i18n.t(key),
     http: opts.http,
     timers: opts.timers,
+    cipher: opts.cipher,
   })
 
   let kernel!: KernelInstance
@@ -108,6 +113,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     onGiveUp: () => toast(i18n.t('kernel.wsFailed'), { type: 'warning' }),
     WebSocket: opts.WebSocket,
     timers: opts.timers,
+    encryptToken: opts.cipher && ((token) => opts.cipher!.encrypt(token, { key: config.cipherKey, iv: config.cipherIv })),
   })
 
   // services: created on first get/need, each once, with the finished kernel

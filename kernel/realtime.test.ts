@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { signal } from '@preact/signals-react'
 import { createRealtime, MAX_RETRIES, type SocketLike } from './realtime.ts'
 import { createPushBus } from './push.ts'
-import { decrypt } from './protocol/cipher.ts'
+import { decrypt, encrypt } from './protocol/cipher.ts'
 import type { AppConfig } from './config.ts'
 import type { Kernel } from './types.ts'
 import { fakeTimers } from '../test/fake-timers.ts'
@@ -68,9 +68,61 @@ function setup(token: string | null = 'tok-1') {
     onGiveUp: () => gaveUp++,
     WebSocket: FakeSocket,
     timers,
+    // synchronous crypto-js, so a test sees the socket at once (the default WebCrypto one is tested below)
+    encryptToken: (t) => encrypt(t, { key: config.cipherKey, iv: config.cipherIv }),
   })
   return { rt, timers, tokenSig, received, gaveUp: () => gaveUp }
 }
+
+/** wait (real time) until cond holds: WebCrypto runs off the main thread */
+const until = async (cond: () => boolean) => {
+  for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 2))
+}
+
+test('NET-05 by default the token is encrypted with WebCrypto: the same URL, once it is ready', async () => {
+  FakeSocket.all = []
+  const rt = createRealtime({ config, token: signal('secret token/+='), push: createPushBus({ kernel: () => ({}) as Kernel }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers() })
+  rt.connect()
+  assert.is(rt.state.value, 'connecting')
+  await until(() => FakeSocket.all.length > 0)
+  assert.is(FakeSocket.all.length, 1)
+  const enc = new URL(last().url).searchParams.get('token')!
+  assert.is(enc, encrypt('secret token/+=', { key: config.cipherKey, iv: config.cipherIv }))
+  rt.dispose()
+})
+
+test('NET-05 a token still being encrypted when the user logs out or disconnects opens nothing', async () => {
+  FakeSocket.all = []
+  const pending: Array<(v: string) => void> = []
+  const token = signal<string | null>('tok-1')
+  const rt = createRealtime({
+    config,
+    token,
+    push: createPushBus({ kernel: () => ({}) as Kernel }),
+    onGiveUp: () => {},
+    WebSocket: FakeSocket,
+    timers: fakeTimers(),
+    encryptToken: () => new Promise<string>((r) => pending.push(r)),
+  })
+  rt.connect()
+  token.value = 'tok-2' // re-open with the new token: the first attempt is stale
+  pending[0]('enc-1')
+  await Promise.resolve()
+  assert.is(FakeSocket.all.length, 0, 'the stale token opens nothing')
+  pending[1]('enc-2')
+  await Promise.resolve()
+  assert.is(FakeSocket.all.length, 1)
+  assert.match(last().url, /token=enc-2$/)
+  last().fail()
+  rt.disconnect()
+  assert.is(rt.state.value, 'idle')
+  rt.connect()
+  rt.disconnect()
+  pending[2]('enc-3')
+  await Promise.resolve()
+  assert.is(FakeSocket.all.length, 1, 'disconnected while encrypting: nothing opens')
+  rt.dispose()
+})
 
 test('NET-05 the URL carries the encrypted token, which decrypts back', () => {
   const { rt } = setup('secret token/+=')

@@ -5,7 +5,7 @@
 // the kernel is told to give up so it can say so.
 import { signal, type ReadonlySignal } from '@preact/signals-react'
 import type { AppConfig } from './config.ts'
-import { encrypt } from './protocol/cipher.ts'
+import { encrypt } from './protocol/cipher-web.ts'
 import { ClientMessageType, OnlineStatusReport, type ClientFrame } from './protocol/push.ts'
 import type { PushBus } from './push.ts'
 
@@ -60,6 +60,8 @@ export interface RealtimeOptions {
   onGiveUp: () => void
   WebSocket?: SocketClass
   timers?: Timers
+  /** the token as the URL carries it; default the wire cipher on WebCrypto (asynchronous) */
+  encryptToken?: (token: string) => string | Promise<string>
 }
 
 const OPEN = 1
@@ -75,6 +77,10 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
   let retries = 0
   let retryTimer: unknown = null
   let heartbeat: unknown = null
+  // bumped by every open and close, so a token encrypted for an older attempt opens nothing
+  let attempt = 0
+  const keys = { key: opts.config.cipherKey, iv: opts.config.cipherIv }
+  const encryptToken = opts.encryptToken ?? ((token: string) => encrypt(token, keys))
 
   const send = (frame: ClientFrame) => {
     if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(frame))
@@ -94,6 +100,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
 
   // Close the current socket without treating it as a loss.
   const closeSocket = () => {
+    attempt++
     stopTimers()
     const s = socket
     socket = null
@@ -115,9 +122,23 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
       state.value = 'idle'
       return
     }
-    const keys = { key: opts.config.cipherKey, iv: opts.config.cipherIv }
-    const url = `${opts.config.wsBase}?token=${encodeURIComponent(encrypt(token, keys))}`
     if (state.value !== 'retrying') state.value = 'connecting'
+    const mine = attempt
+    let sealed: string | Promise<string>
+    try {
+      sealed = encryptToken(token)
+    } catch {
+      return lost(null)
+    }
+    if (typeof sealed === 'string') return openWith(sealed)
+    sealed.then(
+      (enc) => mine === attempt && wanted && openWith(enc),
+      () => mine === attempt && wanted && lost(null),
+    )
+  }
+
+  const openWith = (encryptedToken: string) => {
+    const url = `${opts.config.wsBase}?token=${encodeURIComponent(encryptedToken)}`
     let s: SocketLike
     try {
       s = new Socket(url)

@@ -3,7 +3,7 @@
 // Everything here fails fast and names the culprit: a plugin set that cannot work
 // should stop the build's first test, not show a blank page on a phone.
 import type { ComponentType, ReactNode } from 'react'
-import type { OverlayDef, Plugin, PushHandler, RouteDef, ServiceProvider, Strings } from './types.ts'
+import type { OverlayDef, Plugin, PushHandler, RouteDef, ServiceProvider, StringsSource } from './types.ts'
 
 export interface Registry {
   /** requirements first; otherwise in manifest order */
@@ -13,8 +13,8 @@ export interface Registry {
   push: Array<{ pushType: string; handler: PushHandler; plugin: string }>
   /** by service ref id */
   services: Map<string, { provider: ServiceProvider; plugin: string }>
-  /** every plugin's strings namespaced under its id: { en: { wall: {...} }, ar: {...} } */
-  strings: { en: Strings; ar: Strings }
+  /** every plugin's strings namespaced under its id: { en: { wall: {...} }, ar: {...} }; a lazy one is its loader */
+  strings: { en: Record<string, StringsSource>; ar: Record<string, StringsSource> }
   frame?: ComponentType<{ children: ReactNode }>
   widgets: ComponentType[]
 }

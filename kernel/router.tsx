@@ -223,10 +223,11 @@ export async function loadWithRetry<T>(load: () => Promise<T>, attempts = ROUTE_
 
 const pages = new WeakMap<LazyComponent, ComponentType>()
 
-function pageFor(load: LazyComponent): ComponentType {
+/** The page's chunk, and its plugin's strings beside it (they may not have arrived yet; a failure shows English or keys, not an error). */
+function pageFor(load: LazyComponent, strings: () => Promise<void>): ComponentType {
   let page = pages.get(load)
   if (!page) {
-    page = lazy(() => loadWithRetry(load))
+    page = lazy(() => Promise.all([loadWithRetry(load), strings().catch(() => undefined)]).then(([m]) => m))
     pages.set(load, page)
   }
   return page
@@ -236,7 +237,7 @@ function pageFor(load: LazyComponent): ComponentType {
 export function Routes() {
   const kernel = useKernel()
   const hooks = wouterHooks(kernel.router)
-  const routes = useMemo(() => kernel.plugins.flatMap((p) => p.routes ?? []), [kernel])
+  const routes = useMemo(() => kernel.plugins.flatMap((p) => (p.routes ?? []).map((r) => ({ ...r, plugin: p.id }))), [kernel])
   return (
     <WouterRouter hook={hooks.hook} searchHook={hooks.searchHook}>
       <Switch>
@@ -255,21 +256,22 @@ export function Routes() {
   )
 }
 
-function RouteSlot({ route }: { route: RouteDef }) {
+function RouteSlot({ route }: { route: RouteDef & { plugin: string } }) {
   const kernel = useKernel()
   const loggedIn = useSignalValue(kernel.session.loggedIn)
   if (route.auth && !loggedIn) return <LoginRequired />
   return (
     <RouteBoundary load={route.page}>
       <Suspense fallback={<PageSpinner />}>
-        <RoutePage load={route.page} />
+        <RoutePage load={route.page} plugin={route.plugin} />
       </Suspense>
     </RouteBoundary>
   )
 }
 
-function RoutePage({ load }: { load: LazyComponent }) {
-  const Page = pageFor(load)
+function RoutePage({ load, plugin }: { load: LazyComponent; plugin: string }) {
+  const { i18n } = useKernel()
+  const Page = pageFor(load, () => i18n.ready(undefined, [plugin]))
   return <Page />
 }
 

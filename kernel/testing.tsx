@@ -9,6 +9,7 @@
 // Nothing here touches the network: the api client's HTTP layer is replaced by `api` (a fake
 // backend speaking the real envelope and cipher, so the kernel's code paths are the real ones),
 // the realtime socket is a FakeSocket the test opens by hand, the bridge only records.
+import { readFileSync } from 'node:fs'
 import { act, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Router as WouterRouter } from 'wouter'
@@ -16,13 +17,13 @@ import harnessKeys from '../fixtures/harness-config.json'
 import { createKernel, type KernelInstance } from './index.ts'
 import { KernelApp } from './App.tsx'
 import { KernelContext } from './hooks.ts'
-import { OverlayHost } from './overlays.tsx'
+import { OverlayHost, preloadOverlayHost } from './overlays.tsx'
 import { wouterHooks } from './router.tsx'
 import { memoryStorage } from './storage.ts'
 import { decrypt, encrypt } from './protocol/cipher.ts'
 import { Code } from './protocol/envelope.ts'
 import type { AppConfig } from './config.ts'
-import type { AppSettings, Plugin, ServiceRef } from './types.ts'
+import type { AppSettings, Plugin, ServiceRef, Strings } from './types.ts'
 import type { Http } from './api.ts'
 import type { Locale } from './i18n.ts'
 import type { NativeBridge, StorePurchase } from './bridge.ts'
@@ -100,6 +101,18 @@ const defaultSettings: AppSettings = { tabs: [], mainPath: '/wall', wellKnownPat
 
 let pushSeq = 0
 
+/**
+ * The app loads each language's dictionaries lazily; a test kernel reads them from
+ * locales/<lang>/<namespace>.json at once, so it speaks from its first line.
+ */
+export function stringsFromDisk(locale: Locale, namespace: string): Strings | undefined {
+  try {
+    return JSON.parse(readFileSync(new URL(`../locales/${locale}/${namespace}.json`, import.meta.url), 'utf8')) as Strings
+  } catch {
+    return undefined
+  }
+}
+
 export function createTestKernel(o: TestKernelOptions): TestKernel {
   const config: AppConfig = { ...defaultConfig, ...o.config }
   const initial: Record<string, string> = { ...o.storage }
@@ -152,7 +165,11 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     bridge,
     memory: o.path ?? '/',
     navigatorLanguage: 'en',
+    strings: stringsFromDisk,
     WebSocket: Socket,
+    // the app encrypts with WebCrypto (asynchronous, off the main thread); crypto-js gives the
+    // same text at once, so a test's rounds of settle() stay deterministic
+    cipher: { encrypt, decrypt },
     timers: o.timers,
     http,
     services: o.fakes,
@@ -204,6 +221,8 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
       return r
     },
     async render(ui) {
+      // the app loads the overlay host after its first paint; a test has it at hand from the start
+      await preloadOverlayHost()
       const container = document.createElement('div')
       document.body.appendChild(container)
       const root = createRoot(container)

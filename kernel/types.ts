@@ -20,6 +20,14 @@ export type LazyComponent<P = any> = () => Promise<{ default: ComponentType<P> }
 /** Rosetta dictionary of one plugin in one language; keys are namespaced by plugin id at merge. */
 export type Strings = { [key: string]: string | Strings }
 
+/**
+ * One language of a plugin's strings: the dictionary itself, or a loader of it
+ * (`() => import('../../locales/ar/wall.json')`) so a language the user does not read stays
+ * out of the first bundle. The kernel loads the active language before the first render and
+ * another one when the user switches (I18n.setLocale).
+ */
+export type StringsSource = Strings | (() => Promise<Strings | { default: Strings }>)
+
 export interface RouteDef {
   /** wouter pattern; several paths may share a page (e.g. '/wall' and '/white-wall'). */
   path: string | string[]
@@ -100,7 +108,8 @@ export interface Plugin {
   overlays?: OverlayDef[]
   push?: Record<string, PushHandler>
   services?: ServiceProvider[]
-  strings?: { en: Strings; ar: Strings }
+  /** per language, eager or lazy (see StringsSource); lazy is preferred for the first bundle */
+  strings?: { en: StringsSource; ar: StringsSource }
   /** the page frame (header, tab bar...) around the routed page; at most one plugin may bring one */
   frame?: ComponentType<{ children: ReactNode }>
   /** components always mounted beside the routed page (floating buttons, banners) */

@@ -4,7 +4,7 @@ import { act, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { computed, signal, type Signal } from '@preact/signals-react'
 import { createEvents } from '../events.ts'
-import { createOverlays } from '../overlays.tsx'
+import { createOverlays, preloadOverlayHost } from '../overlays.tsx'
 import { createRouter } from '../router.tsx'
 import { fakeTimers, type FakeTimers } from '../../test/fake-timers.ts'
 import type { I18n, Locale } from '../i18n.ts'
@@ -26,7 +26,8 @@ export function fakeKernel(o: { plugins?: Plugin[]; path?: string; loggedIn?: bo
     locale,
     dir: computed(() => (locale.value === 'ar' ? 'rtl' : 'ltr')),
     t: (key) => key,
-    setLocale: (l) => void (locale.value = l),
+    setLocale: async (l) => void (locale.value = l),
+    ready: async () => {},
   }
   const overlays = createOverlays({
     defs: plugins.flatMap((p) => p.overlays ?? []),
@@ -71,6 +72,8 @@ export interface Rendered {
 }
 
 export async function render(node: ReactNode): Promise<Rendered> {
+  // the app loads the overlay host after its first paint; a test has it at hand from the start
+  await preloadOverlayHost()
   const container = document.createElement('div')
   document.body.appendChild(container)
   const root = createRoot(container)

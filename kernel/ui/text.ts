@@ -4,10 +4,9 @@
 import { useCallback } from 'react'
 import { useT } from '../hooks.ts'
 import uiEn from '../../locales/en/kernel-ui.json'
-import uiAr from '../../locales/ar/kernel-ui.json'
 import kernelEn from '../../locales/en/kernel.json'
 
-export const kernelUiStrings = { en: uiEn, ar: uiAr }
+export const kernelUiStrings = { en: uiEn, ar: () => import('../../locales/ar/kernel-ui.json') }
 
 const fallback: Record<string, Record<string, string>> = { 'kernel-ui': uiEn, kernel: kernelEn }
 

@@ -50,7 +50,35 @@ export const CallPath = {
   recommend: '/api/anchor/recommendAnchor',
   /** d3 §7 match history */
   matchRecords: '/api/match/pool/matchRecord',
+  /** IM-05 robot lookup (d2 §7 'path not shown'; d1 §7 lists getGuideAnchor): { callIndex, callType } -> RobotHost */
+  robotLookup: '/api/user/getGuideAnchor',
 } as const
+
+/**
+ * IM-05: a robot host's call invitation arrives as a custom IM message (messageType 100) whose
+ * attachment.raw is the JSON of this object. callIndex and callType are handed back to the
+ * robot lookup, which names the host.
+ */
+export interface RobotInvite {
+  type: typeof ROBOT_INVITE
+  callIndex: number
+  callType: number
+}
+export const ROBOT_INVITE = 'robot.call.invite'
+
+/**
+ * The robot lookup's answer. userType 3: a robot, free call on channelId (join it like an
+ * accepted incoming call); 4: abort; anything else: a direct call to userId. No userId ends it.
+ */
+export interface RobotHost {
+  userId?: number
+  userType?: number
+  yxAccid?: string
+  nickname?: string
+  icon?: string
+  videoPrice?: number
+  channelId?: string
+}
 
 /**
  * Messages of refused call requests (answered with code '5000', Code.refused). The real

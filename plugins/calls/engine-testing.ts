@@ -177,6 +177,8 @@ export function rig(o: RigOptions = {}) {
 
   return {
     engine,
+    /** the API the engine talks to (the real slice in fake time), for other parts under test */
+    post,
     timers,
     rtc,
     slice,

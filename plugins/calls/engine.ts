@@ -30,8 +30,8 @@ import {
   type StartCallOptions,
 } from './api.ts'
 import { Billing } from './billing.ts'
-import { canMove, isActive } from './machine.ts'
-import { CallDefaults, cancelReason, effectivePrice, limitAllows, outgoingBalanceShort } from './rules.ts'
+import { canMove, emptyInfo, isActive } from './machine.ts'
+import { CallDefaults, cancelReason, effectivePrice, limitAllows, outgoingBalanceShort, robotCallSeconds } from './rules.ts'
 import type { ToastKey } from './strings.ts'
 import type { CallTimers } from './timers.ts'
 import { Incoming, type IncomingDeps } from './incoming.ts'
@@ -89,32 +89,6 @@ export interface CallDeps {
   /** where the user is, for the incoming-call rules */
   where: IncomingDeps['where']
 }
-
-const emptyInfo = (): CallInfo => ({
-  status: CallStatus.INIT,
-  channelId: null,
-  callUserId: null,
-  callInOrOut: null,
-  callGameType: CallGameType.DIRECT,
-  callFrontGameType: FrontType.DIRECT,
-  nickname: '',
-  icon: '',
-  age: null,
-  countryCode: null,
-  yxAccid: '',
-  userType: 0,
-  followed: false,
-  levelName: null,
-  videoPrice: 0,
-  callDuration: 0,
-  callStartTime: null,
-  callConnectTime: null,
-  waitLeft: 0,
-  hangupReason: null,
-  free: false,
-  began: false,
-  hostReached: false,
-})
 
 const apiErr = (err: unknown): Partial<ApiErrorShape> => (err && typeof err === 'object' ? (err as ApiErrorShape) : {})
 
@@ -475,7 +449,7 @@ export class CallEngine {
     this.patch({ began: true })
     this.rate('begin')
     // CALL-11: a robot (free) call ends by itself at the lesser of the configured time and 15 s
-    if (this.info.value.free) this.later(() => this.hangUp(HangupReason.anchor), Math.min(cfg.robotCallTime, CallDefaults.robotMaxSec) * 1000)
+    if (this.info.value.free) this.later(() => this.hangUp(HangupReason.anchor), robotCallSeconds(cfg.robotCallTime) * 1000)
   }
 
   /** A balance the server pushed (a recharge during the call). */
@@ -592,6 +566,21 @@ export class CallEngine {
       return
     }
     this.connected()
+  }
+
+  /** CALL-11: join the free robot call the server prepared for a robot invitation (IM-05). */
+  async joinFree(channelId: string): Promise<boolean> {
+    if (this.locked() || this.incoming.call.value) return false
+    let created: CallCreated | null = null
+    try {
+      created = await this.deps.post<CallCreated>(CallPath.join, { channelId }, { silent: true, timeout: CallDefaults.joinTimeoutMs })
+    } catch {
+      created = null
+    }
+    // on failure or a missing channel the call info is reset (d1 §4)
+    if (!created?.channelId || this.locked()) return false
+    await this.acceptedIncoming(created, true)
+    return isActive(this.info.value.status)
   }
 
   dispose() {

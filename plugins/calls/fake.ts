@@ -7,7 +7,7 @@
 import { Code, Msg } from '../../kernel/protocol/envelope.ts'
 import { HostStatus, mapPushedStatus } from '../../kernel/protocol/status.ts'
 import { PushType } from '../../kernel/protocol/push.ts'
-import { defineFake, EndpointError, type EndpointCall, type FakeSlice, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { defineFake, EndpointError, mediaOf, type EndpointCall, type FakeSlice, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import {
   CallCategory,
   CallGameType,
@@ -21,6 +21,9 @@ import {
   type CallRecord,
   type IncomingCall,
   type RecommendedHost,
+  type RobotHost,
+  type RobotInvite,
+  ROBOT_INVITE,
 } from './api.ts'
 import { CallDefaults, effectivePrice, pointTime, userIsVip } from './rules.ts'
 import {
@@ -74,6 +77,19 @@ export interface CallRow {
 }
 
 const ACTIVE: CallRow['state'][] = ['ringing', 'connected']
+
+/** One robot invitation sent (collection 'robotInvites'). */
+interface RobotInviteRow {
+  callIndex: number
+  callType: number
+  hostId: number
+  viewerId: number
+  /** what the lookup answers as the user type instead of the host's own (null: the host's) */
+  userType: number | null
+  /** the free call made for it, once looked up */
+  channelId: string | null
+  at: number
+}
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 
@@ -570,6 +586,30 @@ export function createCallsFake(opts: CallsFakeOptions = {}): FakeSlice {
       return { list: rows.slice((currentPage - 1) * pageSize, currentPage * pageSize).map((r) => record(ctx, r)), currentPage, pageSize, total: rows.length }
     },
 
+    /** IM-05: which host an invitation is for. A robot (userType 3) gets a free call ready to join. */
+    [CallPath.robotLookup]: (ctx, call): RobotHost => {
+      const viewer = call.requireUser()
+      const callIndex = Number(call.payload?.callIndex)
+      const invite = (table(ctx, 'robotInvites').value() as RobotInviteRow[]).find((r) => r.callIndex === callIndex && r.viewerId === viewer.userId)
+      const host = invite ? ctx.userById(invite.hostId) : null
+      // an unknown invitation answers no userId: the app ends the call info
+      if (!invite || !host) return {}
+      const userType = invite.userType ?? host.userType
+      const view: RobotHost = { userId: host.userId, userType, yxAccid: host.yxAccid, nickname: host.nickname, icon: host.icon, videoPrice: Number(host.videoPrice) || 0 }
+      if (userType !== 3) return view
+      // one free call per invitation
+      const existing = invite.channelId ? findCall(ctx, invite.channelId) : undefined
+      if (existing && ACTIVE.includes(existing.state)) return { ...view, videoPrice: 0, channelId: existing.channelId }
+      const row = newCall(ctx, viewer, host, { direction: 'in', price: 0, free: true, callType: Number(invite.callType) || CallGameType.DIRECT, waitTime: 30 })
+      table(ctx, 'robotInvites').find({ callIndex }).assign({ channelId: row.channelId }).write()
+      // nobody joined: the server lets the call go after a while
+      later(rtOf(ctx), row.channelId, 30_000, () => {
+        const cur = findCall(ctx, row.channelId)
+        if (cur?.state === 'ringing') finish(ctx, cur, { state: 'missed', missedReason: MissedReason.timeout, category: CallCategory.timeout })
+      })
+      return { ...view, videoPrice: 0, channelId: row.channelId }
+    },
+
     [CallPath.feedbackTypes]: (_ctx, call) => feedbackTypes(call.headers),
     [CallPath.labels]: (_ctx, call) => callLabels(call.headers),
 
@@ -732,6 +772,30 @@ export function createCallsFake(opts: CallsFakeOptions = {}): FakeSlice {
       if (rt.duplicatePushes) ctx.push(viewer.userId, PushType.callIncoming, { ...incoming })
       return { ok: true, channelId: row.channelId, sockets }
     },
+    /**
+     * IM-05: a robot host invites a user to a call through the harness IM: { hostId?, userId?,
+     * callType?, userType? }. Default host: the first robot (userType 3); userType overrides what
+     * the lookup answers (4 makes the app abort). Sent as a custom message (messageType 100) whose
+     * attachment.raw is JSON { type: 'robot.call.invite', callIndex, callType }.
+     */
+    'calls/robot-invite': (ctx, body) => {
+      const hosts = (ctx.db.get('users').value() as UserRow[]).filter(isHost)
+      const host = body?.hostId != null ? ctx.userById(Number(body.hostId)) : (hosts.find((u) => u.userType === 3) ?? null)
+      if (!isHost(host)) throw new Error(`${body?.hostId} is not a host`)
+      const viewer = ctx.userById(Number(body?.userId ?? 100001))
+      if (!viewer || viewer.userType === 2 || viewer.userType === 3) throw new Error(`${body?.userId} is not a viewer`)
+      const userType = body?.userType != null ? Number(body.userType) : null
+      if (userType != null && ![1, 2, 3, 4].includes(userType)) throw new Error('userType must be 1, 2, 3 or 4')
+      const im = mediaOf(ctx).im()
+      if (!im) throw new Error('the harness has no IM service')
+      const rows = table(ctx, 'robotInvites')
+      const callIndex = (rows.value() as RobotInviteRow[]).reduce((max, r) => Math.max(max, r.callIndex), 0) + 1
+      const callType = Number(body?.callType) || CallGameType.DIRECT
+      rows.push({ callIndex, callType, hostId: host.userId, viewerId: viewer.userId, userType, channelId: null, at: now() } satisfies RobotInviteRow).write()
+      const invite: RobotInvite = { type: ROBOT_INVITE, callIndex, callType }
+      im.send(host.yxAccid, viewer.yxAccid, { messageType: 100, attachment: { raw: JSON.stringify(invite) } })
+      return { ok: true, callIndex, callType, hostId: host.userId, userId: viewer.userId }
+    },
     /** what is going on: calls, behaviours, simulated failures */
     'calls/state': (ctx) => {
       const rt = rtOf(ctx)
@@ -756,7 +820,7 @@ export function createCallsFake(opts: CallsFakeOptions = {}): FakeSlice {
 
   return defineFake({
     seed(db) {
-      for (const name of ['calls', 'pushCalls', 'callEvaluations', 'callRates']) if (!Array.isArray(db[name])) db[name] = []
+      for (const name of ['calls', 'pushCalls', 'callEvaluations', 'callRates', 'robotInvites']) if (!Array.isArray(db[name])) db[name] = []
     },
     endpoints,
     control,

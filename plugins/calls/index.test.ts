@@ -1,15 +1,14 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestKernel } from '../../kernel/testing.tsx'
-import { callsRef } from './api.ts'
+import { CallPath, CallStatus, callsRef } from './api.ts'
 import { createCallsPlugin } from './index.ts'
-import type { CallsService } from './service.ts'
+import type { CallsFacade } from './facade.ts'
 
 function kernelWith(locale: 'en' | 'ar' = 'en') {
   const tk = createTestKernel({ plugins: [createCallsPlugin()], token: 'test-token-100001', locale, api: () => null })
   tk.kernel.session.user.value = { userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' }
-  const service = tk.kernel.need(callsRef) as CallsService
-  return { tk, service }
+  return { tk, calls: tk.kernel.need(callsRef) as CallsFacade }
 }
 
 test('CALL-13 the plugin toasts Insufficient balance in the user language and asks for the shop', async () => {
@@ -17,10 +16,11 @@ test('CALL-13 the plugin toasts Insufficient balance in the user language and as
     ['en', 'Insufficient balance'],
     ['ar', 'الرصيد غير كافٍ'],
   ] as const) {
-    const { tk, service } = kernelWith(locale)
+    const { tk, calls } = kernelWith(locale)
     const shops: unknown[] = []
     tk.kernel.events.on('insufficient-balance', (e) => void shops.push(e))
-    assert.is(await service.start({ hostId: 200001, videoPrice: 100 }), false)
+    // the facade loads the engine on this first call
+    assert.is(await calls.start({ hostId: 200001, videoPrice: 100 }), false)
     assert.is(tk.toasts.at(-1)?.text, text)
     assert.equal(shops, [{ path: '/', source: 'call' }])
     tk.dispose()
@@ -28,7 +28,8 @@ test('CALL-13 the plugin toasts Insufficient balance in the user language and as
 })
 
 test('CALL-04 a call.incoming push reaches the engine through the kernel push bus', async () => {
-  const { tk, service } = kernelWith()
+  const { tk, calls } = kernelWith()
+  const service = await calls.load()
   tk.push('call.incoming', { channelId: 'ch1', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
   assert.is(service.engine.incoming.call.value?.channelId, 'ch1')
   tk.push('call.incoming', { channelId: 'ch2', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
@@ -36,6 +37,33 @@ test('CALL-04 a call.incoming push reaches the engine through the kernel push bu
   assert.is(service.engine.incoming.call.value?.channelId, 'ch1')
   await tk.settle()
   assert.ok(tk.requests.some((r) => r.path === '/api/call/record/v2/missCall' && r.payload.channelId === 'ch2' && r.payload.missedReason === 1))
+  tk.dispose()
+})
+
+test('CALL-04 the call engine is not loaded until needed; a host calling a guest-free app loads it and rings', async () => {
+  const tk = createTestKernel({ plugins: [createCallsPlugin()], api: () => null })
+  const calls = tk.kernel.need(callsRef) as CallsFacade
+  assert.is(calls.loaded.value, null, 'a guest starts without the engine')
+  assert.is(calls.info.value.status, CallStatus.INIT)
+  calls.hangUp() // nothing to hang up: no load, no error
+  assert.is(calls.loaded.value, null)
+  tk.push('call.notify', { channelId: 'x', type: 1 })
+  assert.is(calls.loaded.value, null, 'a notify without a call loads nothing')
+  tk.kernel.session.user.value = { userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' }
+  tk.push('call.incoming', { channelId: 'ch9', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
+  for (let i = 0; i < 50 && !calls.loaded.peek(); i++) await tk.settle(1)
+  const service = calls.loaded.peek()
+  assert.ok(service, 'the incoming call loaded the engine')
+  assert.is(service!.engine.incoming.call.value?.channelId, 'ch9', 'and the push reached it')
+  tk.dispose()
+})
+
+test('CALL-04 a logged-in start loads the engine to check for a pending call', async () => {
+  const tk = createTestKernel({ plugins: [createCallsPlugin()], token: 'test-token-100001', api: () => null })
+  const calls = tk.kernel.need(callsRef) as CallsFacade
+  for (let i = 0; i < 50 && !tk.requests.some((r) => r.path === CallPath.pushCall); i++) await tk.settle(1)
+  assert.ok(calls.loaded.peek(), 'loaded')
+  assert.ok(tk.requests.some((r) => r.path === CallPath.pushCall), 'asked for a pending call')
   tk.dispose()
 })
 

@@ -5,14 +5,16 @@
 // the plugin names it), /match, /match/history, /match/NoResult (CALL-12).
 // Overlays follow the engine (overlays.ts): calls.waiting, calls.screen, calls.incoming (hidden
 // on the paths of d1 §2 by its when()), and calls.post after a connected call.
+//
+// Only what the first screen needs is imported here: the engine loads on first use (facade.ts).
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { callsRef } from './api.ts'
+import { createCallsFacade, type CallsFacade } from './facade.ts'
 import { CallOverlay } from './hooks.ts'
-import { syncCallOverlays } from './overlays.ts'
 import { push } from './push.ts'
 import { incomingPopupAllowed } from './rules.ts'
-import { createCallsService, type CallsOptions, type CallsService } from './service.ts'
-import { en, ar } from './strings.ts'
+import { watchRobotInvites } from './robot-watch.ts'
+import type { CallsOptions } from './service.ts'
 
 export function createCallsPlugin(opts: CallsOptions = {}) {
   return definePlugin({
@@ -31,7 +33,7 @@ export function createCallsPlugin(opts: CallsOptions = {}) {
     ],
     services: [
       provide(callsRef, (kernel) =>
-        createCallsService(kernel, {
+        createCallsFacade(kernel, {
           ...opts,
           ended: (last, k) => {
             opts.ended?.(last, k)
@@ -40,15 +42,21 @@ export function createCallsPlugin(opts: CallsOptions = {}) {
         }),
       ),
     ],
-    strings: { en, ar },
+    strings: { en: () => import('../../locales/en/calls.json'), ar: () => import('../../locales/ar/calls.json') },
     setup(kernel) {
-      const service = kernel.need(callsRef) as CallsService
-      const stopOverlays = syncCallOverlays(kernel, service)
-      // a host may have called while the app was closed
-      if (kernel.session.loggedIn.value) void service.engine.incoming.checkPending()
+      const calls = kernel.need(callsRef) as CallsFacade
+      // a host may have called while the app was closed (this loads the engine for a logged-in user)
+      if (kernel.session.loggedIn.value) {
+        calls.load().then(
+          (s) => void s.engine.incoming.checkPending(),
+          (err) => console.error('[app] the call engine failed to load', err),
+        )
+      }
+      // IM-05: robot call invitations arrive over messaging
+      const stopRobots = watchRobotInvites(kernel, calls, { timers: opts.timers })
       return () => {
-        stopOverlays()
-        service.dispose()
+        stopRobots()
+        calls.dispose()
       }
     },
   })

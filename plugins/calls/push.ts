@@ -1,19 +1,29 @@
 // Push handlers of the calls plugin. The kernel wraps each in try/catch and drops unparseable frames.
+// They stay in the first bundle, so they reach the engine through the facade: a host's call loads
+// it; the other pushes only matter to a call that is on, hence to an engine already started.
 import { PushType } from '../../kernel/protocol/push.ts'
 import type { PushHandler } from '../../kernel/types.ts'
 import { callsRef } from './api.ts'
-import type { CallsService } from './service.ts'
+import type { CallsFacade } from './facade.ts'
 
-const engineOf = (kernel: Parameters<PushHandler>[1]) => (kernel.get(callsRef) as CallsService | undefined)?.engine
+const facadeOf = (kernel: Parameters<PushHandler>[1]) => kernel.get(callsRef) as CallsFacade | undefined
 
 export const push: Record<string, PushHandler> = {
   /** CALL-05: the host's answer and remote messages, by channel */
-  [PushType.callNotify]: (data, kernel) => engineOf(kernel)?.onNotify(data),
+  [PushType.callNotify]: (data, kernel) => facadeOf(kernel)?.whenStarted((s) => s.engine.onNotify(data)),
   /** CALL-04: a host calls the user */
-  [PushType.callIncoming]: (data, kernel) => engineOf(kernel)?.incoming.onPush(data),
+  [PushType.callIncoming]: (data, kernel) => {
+    const calls = facadeOf(kernel)
+    const now = calls?.loaded.peek()
+    if (now) return now.engine.incoming.onPush(data)
+    calls?.load().then(
+      (s) => s.engine.incoming.onPush(data),
+      (err) => console.error('[app] the call engine failed to load', err),
+    )
+  },
   /** CALL-08: a recharge during the call (the shell sets the shown balance from the same push) */
   [PushType.balance]: (data, kernel) => {
     const n = data?.diamondNum
-    if (typeof n === 'number' && Number.isFinite(n)) engineOf(kernel)?.onBalance(n)
+    if (typeof n === 'number' && Number.isFinite(n)) facadeOf(kernel)?.whenStarted((s) => s.engine.onBalance(n))
   },
 }

@@ -194,3 +194,47 @@ export const RATING_LONG_CALL_SEC = 60
 export const MAX_POSITIVE_TAGS = 3
 /** A balance under this after a call recommends a recharge (d1 §9). */
 export const LOW_BALANCE_AFTER_CALL = 2000
+
+/** d2 §3 Robot-call configuration: one set for new users, one for old, and a profile set. */
+export interface RobotCallConfig {
+  /** home_auto_call_time, s: how long a robot guided call may last (capped at 15 s by CALL-11) */
+  autoCallTime: number
+  autoCallTimes: number | null
+  /** home_host_view_call_time, s */
+  hostViewCallTime: number
+  num: number
+  level: number
+  balance: number | null
+  /** the profile set */
+  profileTime: number
+  profileNum: number
+}
+
+export const robotConfigDefaults: RobotCallConfig = { autoCallTime: 60, autoCallTimes: null, hostViewCallTime: 100, num: 5, level: 999, balance: null, profileTime: 5, profileNum: 5 }
+
+/**
+ * The set for this user from the business config: robotCallConfig { newUser, oldUser, profile }
+ * when the server sends sets, else the flat keys (home_auto_call_time, ...), else the d2 defaults.
+ */
+export function robotConfigFor(biz: Record<string, unknown> | null | undefined, isNewUser: boolean): RobotCallConfig {
+  const sets = (biz?.robotCallConfig ?? {}) as Record<string, Record<string, unknown> | undefined>
+  const set = { ...(biz ?? {}), ...(sets[isNewUser ? 'newUser' : 'oldUser'] ?? {}) }
+  const profile = sets.profile ?? {}
+  const pos = (v: unknown, d: number) => (Number(v) > 0 ? Number(v) : d)
+  const opt = (v: unknown) => (Number(v) > 0 ? Number(v) : null)
+  return {
+    autoCallTime: pos(set.home_auto_call_time, robotConfigDefaults.autoCallTime),
+    autoCallTimes: opt(set.home_auto_call_times),
+    hostViewCallTime: pos(set.home_host_view_call_time, robotConfigDefaults.hostViewCallTime),
+    num: pos(set.num, robotConfigDefaults.num),
+    level: pos(set.level, robotConfigDefaults.level),
+    balance: opt(set.balance),
+    profileTime: pos(profile.time, robotConfigDefaults.profileTime),
+    profileNum: pos(profile.num, robotConfigDefaults.profileNum),
+  }
+}
+
+/** CALL-11: a robot guided call ends at the lesser of the configured call time and 15 s. */
+export function robotCallSeconds(configured: number): number {
+  return Math.min(Number(configured) > 0 ? Number(configured) : CallDefaults.robotMaxSec, CallDefaults.robotMaxSec)
+}

@@ -9,7 +9,8 @@ import { hostsRef } from '../wall/api.ts'
 import type { CallsApi, LastCall } from './api.ts'
 import { CallEngine, type CallConfig } from './engine.ts'
 import { isActive } from './machine.ts'
-import { userIsVip } from './rules.ts'
+import { syncCallOverlays } from './overlays.ts'
+import { robotConfigFor, userIsVip } from './rules.ts'
 import { browserTimers, type CallTimers } from './timers.ts'
 import type { ToastKey } from './strings.ts'
 
@@ -47,7 +48,8 @@ function configFrom(kernel: Kernel, opts: CallsOptions): Partial<CallConfig> {
     callTimeOut: Number(sys.callTimeOutNum) || undefined,
     matchTicket: Number(sys.match_card_diamond_num) || undefined,
     matchFreeTime: Number(sys.matchFreeTime) || undefined,
-    robotCallTime: Number(biz.robot_call_time ?? biz.home_auto_call_time) || undefined,
+    // CALL-11: the new or old user's robot set
+    robotCallTime: Number(biz.robot_call_time) || robotConfigFor(biz, !!kernel.session.user.value?.isNewUser).autoCallTime,
     rejectAppIds: opts.rejectAppIds ?? [],
   }
 }
@@ -109,4 +111,16 @@ export function createCallsService(kernel: Kernel, opts: CallsOptions = {}): Cal
       engine.dispose()
     },
   }
+}
+
+/** The service plus the overlays that follow its engine: what the facade loads on first use. */
+export function startCallsService(kernel: Kernel, opts: CallsOptions = {}): CallsService {
+  const service = createCallsService(kernel, opts)
+  const stopOverlays = syncCallOverlays(kernel, service)
+  const dispose = service.dispose
+  service.dispose = () => {
+    stopOverlays()
+    dispose()
+  }
+  return service
 }

@@ -14,7 +14,7 @@ import { fakeRtc } from './engine-testing.ts'
 import { createCallsFake } from './fake.ts'
 import { callEndpoint, testContext, VIEWER } from './fake-testing.ts'
 import { createCallsPlugin } from './index.ts'
-import type { CallsService } from './service.ts'
+import type { CallsFacade } from './facade.ts'
 
 export function fakeIm() {
   const sent: Array<{ to: string; text: string }> = []
@@ -106,7 +106,7 @@ export async function uiRig(o: UiRigOptions = {}) {
     },
   })
   tk.kernel.session.user.value = { userId: VIEWER, nickname: 'viewer', icon: '', diamondNum: balance, yxAccid: 'user_100001' }
-  const service = tk.kernel.need(callsRef) as CallsService
+  const service = await (tk.kernel.need(callsRef) as CallsFacade).load()
   const k = tk
   current = { dispose: () => k.dispose() }
   const view = await tk.render()

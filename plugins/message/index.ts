@@ -1,8 +1,6 @@
 // Message: the inbox tab ('/message', '/white-message'; login needed) and the messaging
 // connection behind its unread badge.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
-import en from '../../locales/en/message.json'
-import ar from '../../locales/ar/message.json'
 import { unreadRef } from '../shell/api.ts'
 import { MESSAGE_PATHS, inboxRef } from './api.ts'
 import { createInbox, type InboxController } from './state.ts'
@@ -15,7 +13,7 @@ export const message = definePlugin({
     // the shell's message tab badge adds this to the follow count
     provide(unreadRef, (kernel) => kernel.need(inboxRef)),
   ],
-  strings: { en, ar },
+  strings: { en: () => import('../../locales/en/message.json'), ar: () => import('../../locales/ar/message.json') },
   // a test may bind a plain fake inbox without start()
   setup: (kernel) => (kernel.need(inboxRef) as Partial<InboxController>).start?.(),
 })

@@ -3,7 +3,7 @@
 import { batch, computed, effect, signal, untracked } from '@preact/signals-react'
 import type { Disposer, Kernel } from '../../kernel/types.ts'
 import type { ImConversation } from '../../kernel/im/types.ts'
-import { connectIm, type ImConnection } from '../../kernel/im/login.ts'
+import type { ImConnection } from '../../kernel/im/login.ts'
 import type { User } from '../../kernel/session.ts'
 import type { Timers } from '../../kernel/realtime.ts'
 import type { Inbox, InboxStatus } from './api.ts'
@@ -54,6 +54,9 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     account = user.yxAccid
     status.value = 'connecting'
     try {
+      // the messaging login loads with the first logged-in user, not with the first screen
+      const { connectIm } = await import('../../kernel/im/login.ts')
+      if (mine !== generation) return
       const c = await connectIm({
         load: kernel.im,
         timers: opts.timers,

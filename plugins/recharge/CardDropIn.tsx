@@ -9,6 +9,7 @@ import type { OverlayProps } from '../../kernel/types.ts'
 import { Button, Sheet, Spinner } from '../../kernel/ui/index.ts'
 import type { OrderResult, PayMethodSku, RechargeItem } from './api.ts'
 import { money } from './rules.ts'
+import { rechargeService } from './state.ts'
 import css from './recharge.css'
 
 /** d3 §4, §9: the card provider's script loads 2 s after the drop-in opens */
@@ -64,10 +65,13 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
     if (!awx) return void setPhase('failed')
     let unmount: (() => void) | undefined
     let gone = false
-    const timer = setTimeout(() => {
-      loadScript(awx.scriptUrl)
+    const provider = () => (window as unknown as { HarnessDropIn?: DropIn }).HarnessDropIn
+    rechargeService(kernel).later(() => {
+      if (gone) return
+      // a provider already on the page needs no second script
+      ;(provider() ? Promise.resolve() : loadScript(awx.scriptUrl))
         .then(() => {
-          const dropIn = (window as unknown as { HarnessDropIn?: DropIn }).HarnessDropIn
+          const dropIn = provider()
           if (gone) return
           if (!dropIn || !host.current) return setPhase('failed')
           setPhase('form')
@@ -87,7 +91,6 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
     }, CARD_SCRIPT_DELAY_MS)
     return () => {
       gone = true
-      clearTimeout(timer)
       unmount?.()
     }
   }, [])
@@ -101,7 +104,8 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
       [t('recharge.card.time'), receiptTime(receipt.paidAt)],
     ]
     return (
-      <Sheet title={t('recharge.card.success')} testId="recharge-receipt">
+      // keyed: the provider's form lives in DOM React does not own, so the receipt must not reuse its nodes
+      <Sheet key="receipt" title={t('recharge.card.success')} testId="recharge-receipt">
         <div className="rc-center">
           <span className="rc-center__icon rc-center__icon--ok" aria-hidden="true">✓</span>
           <dl className="rc-receipt">
@@ -121,7 +125,7 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
   }
 
   return (
-    <Sheet title={t('recharge.card.title')} onClose={() => close({ paid: false })} testId="recharge-card">
+    <Sheet key="pay" title={t('recharge.card.title')} onClose={() => close({ paid: false })} testId="recharge-card">
       {phase === 'security' && (
         <div className="rc-center" data-testid="recharge-card-security">
           <Spinner />

@@ -2,7 +2,7 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import type { PayMethodSku, RechargeItem } from './api.ts'
-import { discountLabel, methodGift, money, recommendedTotal } from './rules.ts'
+import { discountPercent, methodGift, money, recommendedTotal } from './rules.ts'
 
 export function Balance({ onRefresh, refreshing }: { onRefresh: () => void; refreshing: boolean }) {
   useSignals()
@@ -25,7 +25,9 @@ export function Balance({ onRefresh, refreshing }: { onRefresh: () => void; refr
 
 export function ItemTile({ item, selected, onSelect }: { item: RechargeItem; selected: boolean; onSelect: () => void }) {
   const t = useT()
-  const off = discountLabel(item)
+  // 'N% OFF' (d3 §5), shown only above 0, worded per language
+  const percent = discountPercent(recommendedTotal(item), item.price)
+  const off = percent > 0 ? t('recharge.off', { n: percent }) : null
   const first = item.boughtFlag !== 1 && item.firstChargeGive > 0
   const vip = item.vipFlag === 1
   return (

@@ -6,7 +6,7 @@ import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { shellRef } from '../shell/api.ts'
 import { PAY_BUTTON_ANIMATION, payButtonBottom, showPayButton, sourceOf } from './rules.ts'
-import css from './recharge.css'
+import css from './fab.css'
 
 export function PayButton() {
   useSignals()

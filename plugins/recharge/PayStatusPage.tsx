@@ -5,7 +5,7 @@ import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { Button, Spinner } from '../../kernel/ui/index.ts'
 import type { OrderStatus } from './api.ts'
-import { RechargePath, rechargeServiceRef } from './state.ts'
+import { RechargePath, rechargeService } from './state.ts'
 import css from './recharge.css'
 
 type View = { kind: 'checking' } | { kind: 'paid'; diamonds: number } | { kind: 'pending' } | { kind: 'failed' }
@@ -21,7 +21,7 @@ export default function PayStatusPage() {
   const show = async (s: OrderStatus | null) => {
     if (s?.status === 1) {
       setView({ kind: 'paid', diamonds: s.diamondNum })
-      await kernel.need(rechargeServiceRef).succeeded({ orderCode: s.orderCode, vipFlag: s.vipFlag })
+      await rechargeService(kernel).succeeded({ orderCode: s.orderCode, vipFlag: s.vipFlag })
     } else setView(s?.status === 2 ? { kind: 'pending' } : { kind: 'failed' })
   }
 

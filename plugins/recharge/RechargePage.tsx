@@ -20,7 +20,9 @@ export default function RechargePage() {
   const source = search.get('source') || 'getcoin'
   const scene = kernel.scene.value
   const p = usePurchase({ source, inCall: scene.call, inLive: scene.live })
-  const tip = String(kernel.get(shellRef)?.baseConfig.value?.sysConfigParams?.recharge_tip_message_text ?? DEFAULT_TIP)
+  // the configured tip wins; the default one (d3 §9) is shown in the user's language
+  const configured = kernel.get(shellRef)?.baseConfig.value?.sysConfigParams?.recharge_tip_message_text
+  const tip = configured && configured !== DEFAULT_TIP ? String(configured) : t('recharge.tip')
   const user = kernel.session.user.value
   const sellers = showSellerList({ proxyChargeStatus: p.template?.proxyChargeStatus, isPayUser: !!user?.firstPayTime, scene })
 

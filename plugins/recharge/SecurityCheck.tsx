@@ -4,7 +4,7 @@ import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { Spinner } from '../../kernel/ui/index.ts'
-import { PAYPAL_REDIRECT_MS, rechargeServiceRef } from './state.ts'
+import { PAYPAL_REDIRECT_MS, rechargeService } from './state.ts'
 import css from './recharge.css'
 
 export default function SecurityCheck({ props, close }: OverlayProps<{ url: string }>) {
@@ -12,7 +12,7 @@ export default function SecurityCheck({ props, close }: OverlayProps<{ url: stri
   const kernel = useKernel()
   const t = useT()
   useEffect(() => {
-    const service = kernel.need(rechargeServiceRef)
+    const service = rechargeService(kernel)
     let gone = false
     service.later(() => {
       if (gone) return

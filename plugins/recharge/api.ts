@@ -14,7 +14,14 @@ export interface RechargeOpenOptions {
 export interface RechargeApi {
   /** open the diamond recharge bottom sheet; resolves when it closes */
   open(opts: RechargeOpenOptions): Promise<void>
+  /** the pay methods of an item the user may see in this situation, in the configured order */
+  methodsFor(item: RechargeItem, ctx: RechargeOpenOptions): PayMethodSku[]
+  /** buy an item (a VIP item from the VIP shop, the special offer...) with the recharge flows */
+  buy(item: RechargeItem, method: PayMethodSku, ctx: RechargeOpenOptions): Promise<PayOutcome>
 }
+
+/** how a purchase ended: paid here, left for a provider page, handed to the USDT page, refused, cancelled, failed */
+export type PayOutcome = 'paid' | 'redirected' | 'usdt' | 'refused' | 'cancelled' | 'failed'
 
 export const rechargeRef = ref<RechargeApi>('recharge')
 

@@ -1,12 +1,15 @@
 // Recharge: /getcoin and its diamond records, the bottom sheet every feature can open through
 // rechargeRef, the providers' flows (redirect, card drop-in, store), /paystatus, the sellers page
 // and the floating pay button. The only file an app manifest imports.
+//
+// Only what the first screen (/wall) shows is imported here: the floating pay button and the
+// facade; the service (state.ts), the sheet and the pages load on first use.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
-import en from '../../locales/en/recharge.json'
-import ar from '../../locales/ar/recharge.json'
 import { rechargeRef } from './api.ts'
+import { createRechargeFacade } from './facade.ts'
+import { CARD_ID, SECURITY_ID, SHEET_ID } from './ids.ts'
 import { PayButton } from './PayButton.tsx'
-import { CARD_ID, createRecharge, rechargeServiceRef, SECURITY_ID, SHEET_ID, type RechargeDeps } from './state.ts'
+import type { RechargeDeps } from './state.ts'
 
 export function createRechargePlugin(deps: RechargeDeps = {}) {
   return definePlugin({
@@ -24,8 +27,9 @@ export function createRechargePlugin(deps: RechargeDeps = {}) {
       { id: CARD_ID, tier: 'sheet', component: () => import('./CardDropIn.tsx'), dismissable: false },
       { id: SECURITY_ID, tier: 'modal', component: () => import('./SecurityCheck.tsx'), dismissable: false },
     ],
-    services: [provide(rechargeServiceRef, (kernel) => createRecharge(kernel, deps)), provide(rechargeRef, (kernel) => kernel.need(rechargeServiceRef))],
-    strings: { en, ar },
+    services: [provide(rechargeRef, (kernel) => createRechargeFacade(kernel, deps))],
+    // lazy: a language the user does not read stays out of the first bundle
+    strings: { en: () => import('../../locales/en/recharge.json'), ar: () => import('../../locales/ar/recharge.json') },
     widgets: [PayButton],
     setup(kernel) {
       // NET-02: an insufficient-balance answer anywhere opens the sheet (once)

@@ -51,6 +51,8 @@ async function setup(api: Record<string, (payload: any) => unknown> = {}, user: 
   })
   s.t.kernel.session.user.value = { userId: 1, nickname: 'me', icon: '', yxAccid: 'u1', diamondNum: 500, firstPayTime: '2025-01-01', ...user } as any
   current = s.t
+  // lazy dictionaries: loaded before the first render, as the app entry does
+  await s.t.kernel.i18n.ready()
   await s.t.render()
   return s
 }
@@ -197,6 +199,34 @@ test('NET-02 an insufficient-balance answer opens the recharge sheet', async () 
   await act(async () => void s.t.kernel.api.post('/api/x').catch(() => {}))
   await until(s.t, () => !!$('recharge-sheet'))
   assert.ok(s.t.kernel.overlays.isOpen(SHEET_ID))
+})
+
+test('PAY-05 the card drop-in: security check, the provider script 2 s later, then the receipt (recipient, transaction id, Credit Card, YYYY-MM-DD HH:mm:ss, Done)', async () => {
+  const mounted: any[] = []
+  ;(window as any).HarnessDropIn = { mount: (el: HTMLElement, o: any) => (mounted.push(o), (el.innerHTML = '<form data-testid="fake-form"></form>'), () => void (el.innerHTML = '')) }
+  const awxObj = { id: 'int_O3', client_secret: 'sec', customer_id: 'c', currency: 'USD', amount: 9.99, return_url: 'x', paymentAmount: 9.99, scriptUrl: 'http://pay.test/dropin.js', methods: ['card'] }
+  const s = await setup({ '/api/fuse/v3/createOrder': () => ({ orderCode: 'O3', action: 'dropin', awxObj, diamondNum: 6880, thirdCreateTime: 1 }) })
+  await openSheet(s)
+  await click(s.t, 'recharge-item-103')
+  await click(s.t, 'recharge-method-CARD')
+  await click(s.t, 'recharge-pay')
+  await until(s.t, () => !!$('recharge-card-security'))
+  const delays = s.timers.map(([, ms]) => ms)
+  assert.equal(delays, [2000], 'the script loads 2 s later')
+  assert.is(mounted.length, 0)
+  await act(async () => s.timers[0][0]())
+  await until(s.t, () => !!$('fake-form'))
+  assert.equal([mounted[0].intentId, mounted[0].clientSecret, mounted[0].methods], ['int_O3', 'sec', ['card']])
+  const paidAt = new Date(2026, 0, 2, 3, 4, 5).getTime()
+  await act(async () => mounted[0].onSuccess({ transactionId: 'TXN1', paidAt, amount: 9.99, orderCode: 'O3' }))
+  await until(s.t, () => !!$('recharge-receipt'))
+  const text = $('recharge-receipt')!.textContent!
+  for (const part of ['Recipient', 'test', 'TXN1', 'Credit Card', '$9.99', '2026-01-02 03:04:05']) assert.match(text, part)
+  assert.is($('fake-form'), null, 'the provider form is gone')
+  await click(s.t, 'recharge-receipt-done')
+  await until(s.t, () => s.t.requests.some((r) => r.path === '/api/fuse/rechargeStatus'))
+  assert.is(s.refreshed, 1)
+  delete (window as any).HarnessDropIn
 })
 
 test.run()

@@ -2,22 +2,25 @@
 // sheet and (through rechargeRef) every plugin that offers a recharge. Balances are never computed
 // here: after a payment the server's user (and its user.balance push) says what the balance is.
 import { signal, type ReadonlySignal } from '@preact/signals-react'
-import { ref } from '../../kernel/plugin.ts'
 import { ApiError } from '../../kernel/api.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { shellRef } from '../shell/api.ts'
 import {
   PayMethod,
+  rechargeRef,
   type CreateOrderPayload,
   type OrderResult,
   type OrderStatus,
+  type PayOutcome,
   type PayMethodSku,
   type RechargeApi,
   type RechargeItem,
   type RechargeOpenOptions,
   type RechargeTemplate,
 } from './api.ts'
-import { LEVEL_REFRESH_DELAY_MS, methodWeights, sortMethods, storeVipRefused, STORE_TIP_MS, successEffects, visibleMethods, vipRefusal } from './rules.ts'
+import { methodsFor as methodsOf, type RechargeFacade } from './facade.ts'
+import { LEVEL_REFRESH_DELAY_MS, storeVipRefused, STORE_TIP_MS, successEffects, vipRefusal } from './rules.ts'
+import { CARD_ID, SECURITY_ID, SHEET_ID } from './ids.ts'
 
 export const RechargePath = {
   template: '/api/template/getTempLate',
@@ -32,22 +35,14 @@ export const RechargePath = {
   sellers: '/api/agent/getAgentUserList',
 } as const
 
-export const SHEET_ID = 'recharge.sheet'
-export const CARD_ID = 'recharge.card'
-export const SECURITY_ID = 'recharge.security'
-export const RETENTION_ID = 'recharge.retention'
+export { CARD_ID, RETENTION_ID, SECURITY_ID, SHEET_ID } from './ids.ts'
 /** d3 §4: PayPal redirects 1.8 s after the security check shows */
 export const PAYPAL_REDIRECT_MS = 1800
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
 
-export type PayOutcome = 'paid' | 'redirected' | 'usdt' | 'refused' | 'cancelled' | 'failed'
-
-export interface PayContext {
-  source: string
-  inCall?: boolean
-  inLive?: boolean
-}
+export type PayContext = RechargeOpenOptions
+export type { PayOutcome }
 
 export interface RechargeService extends RechargeApi {
   template: ReadonlySignal<RechargeTemplate | null>
@@ -68,8 +63,10 @@ export interface RechargeService extends RechargeApi {
   later(fn: () => void, ms: number): unknown
 }
 
-/** the whole service, for this plugin's own pages; other plugins use rechargeRef */
-export const rechargeServiceRef = ref<RechargeService>('recharge.service')
+/** the whole service, for this plugin's own (lazily loaded) pages; other plugins use rechargeRef */
+export function rechargeService(kernel: Kernel): RechargeService {
+  return (kernel.need(rechargeRef) as RechargeFacade).attach(createRecharge)
+}
 
 export interface RechargeDeps {
   /** leave the app for a provider page (window.location.assign) */
@@ -88,10 +85,6 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
   const t = (key: string, p?: Record<string, unknown>) => kernel.i18n.t(key, p)
   let loading: Promise<void> | null = null
 
-  const config = (key: string): string | null => {
-    const v = kernel.get(shellRef)?.baseConfig.peek()?.sysConfigParams?.[key]
-    return v == null ? null : String(v)
-  }
 
   async function load(opts: { force?: boolean } = {}) {
     if (loading) return loading
@@ -132,11 +125,7 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     void load({ force: true })
   }
 
-  function methodsFor(item: RechargeItem, ctx: PayContext) {
-    const thirdParty = config('third_party_pay') === '1'
-    const visible = visibleMethods(item.skuInfoList ?? [], { vip: item.vipFlag === 1, thirdParty, inCall: ctx.inCall, inLive: ctx.inLive })
-    return sortMethods(visible, methodWeights(config('payment_method_weight')))
-  }
+  const methodsFor = (item: RechargeItem, ctx: PayContext) => methodsOf(kernel, item, ctx)
 
   async function pay(item: RechargeItem, method: PayMethodSku, ctx: PayContext): Promise<PayOutcome> {
     const user = kernel.session.user.peek()
@@ -207,6 +196,7 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     pay,
     refreshBalance,
     succeeded,
+    buy: pay,
     redirect: (url) => (deps.assign ?? assignLocation)(url),
     later,
     async open(opts: RechargeOpenOptions) {

@@ -5,12 +5,12 @@ import { useKernel } from '../../kernel/hooks.ts'
 import { useSignalValue } from '../../kernel/hooks.ts'
 import type { PayMethodSku, RechargeItem } from './api.ts'
 import { autoMethod, canPay, offeredItems } from './rules.ts'
-import { rechargeServiceRef, type PayContext, type PayOutcome } from './state.ts'
+import { rechargeService, type PayContext, type PayOutcome } from './state.ts'
 import { isVipActive } from '../vip/rules.ts'
 
 export function usePurchase(ctx: PayContext) {
   const kernel = useKernel()
-  const service = kernel.need(rechargeServiceRef)
+  const service = rechargeService(kernel)
   const template = useSignalValue(service.template)
   const status = useSignalValue(service.status)
   const user = useSignalValue(kernel.session.user)

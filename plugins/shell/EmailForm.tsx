@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
-import { Icon } from './icons.tsx'
+import { Icon } from './page-icons.tsx'
 import { shellRef } from './api.ts'
 import type { Shell } from './service.ts'
 

@@ -4,12 +4,14 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import css from './shell.css'
-import { Icon } from './icons.tsx'
+import pagesCss from './pages.css'
+import { Icon } from './page-icons.tsx'
 import { shellRef } from './api.ts'
 
 export default function ForcePayPage() {
   useSignals()
   injectStyle(css)
+  injectStyle(pagesCss)
   const kernel = useKernel()
   const t = useT()
   const image = kernel.get(shellRef)?.baseConfig.value?.forcePayConfig?.landPageImg

@@ -5,13 +5,15 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import css from './shell.css'
-import { Icon } from './icons.tsx'
+import pagesCss from './pages.css'
+import { Icon } from './page-icons.tsx'
 import { shellRef } from './api.ts'
 import { needsForcePay } from './baseConfig.ts'
 
 export default function LandingPage() {
   useSignals()
   injectStyle(css)
+  injectStyle(pagesCss)
   const kernel = useKernel()
   const t = useT()
   const shell = kernel.need(shellRef)

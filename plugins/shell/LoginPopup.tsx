@@ -5,12 +5,14 @@ import { useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import type { OverlayProps } from '../../kernel/types.ts'
 import css from './shell.css'
+import pagesCss from './pages.css'
 import { EmailForm } from './EmailForm.tsx'
-import { Icon } from './icons.tsx'
+import { Icon } from './page-icons.tsx'
 import { Promo } from './Promo.tsx'
 
 export default function LoginPopup({ close }: OverlayProps<{ to?: string }>) {
   injectStyle(css)
+  injectStyle(pagesCss)
   const t = useT()
   const [step, setStep] = useState<'choose' | 'email'>('choose')
   return (

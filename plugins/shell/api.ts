@@ -35,7 +35,7 @@ export interface ShellApi {
   openLogin(opts?: { to?: string; full?: boolean }): Promise<boolean>
   /** fetch /api/user/getUserInfo into session.user (the balance shown is always the server's) */
   refreshUser(): Promise<void>
-  /** follow a backend-configured link (SHELL-14) */
+  /** follow a backend-configured link (SHELL-14); the navigation happens once the link rules have loaded */
   openLink(url: string, extraQuery?: Record<string, string>): void
   /** message tab badge parts and the user tab dot (SHELL-07) */
   badges: {

@@ -1,8 +1,6 @@
 // The shell: the page frame (header, tab bar), the landing page and the base config, login,
 // the force-pay page, the balance push and backend links. The only file an app manifest imports.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
-import en from '../../locales/en/shell.json'
-import ar from '../../locales/ar/shell.json'
 import { shellRef } from './api.ts'
 import { createShell, type ShellOptions } from './service.ts'
 import { push } from './push.ts'
@@ -22,7 +20,7 @@ export function createShellPlugin(opts: ShellOptions = {}) {
     ],
     push,
     services: [provide(shellRef, (kernel) => createShell(kernel, opts))],
-    strings: { en, ar },
+    strings: { en: () => import('../../locales/en/shell.json'), ar: () => import('../../locales/ar/shell.json') },
     frame: Frame,
     setup: startShell,
   })

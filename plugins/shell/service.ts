@@ -4,7 +4,6 @@ import type { BaseConfig, ShellApi } from './api.ts'
 import { fetchBaseConfig, type RetryOptions } from './baseConfig.ts'
 import { EMAIL_LOGIN_PATH, LOGIN_MESSAGE_MS, USER_INFO_PATH, validateEmailLogin } from './login.ts'
 import { loadFollowCount, loadTaskClaimable } from './badges.ts'
-import { followLink } from './links.ts'
 import { createShellState, type ShellState } from './state.ts'
 import type { LoginResult, User } from '../../kernel/session.ts'
 
@@ -78,7 +77,11 @@ export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
     },
 
     openLink(url, extraQuery) {
-      followLink(kernel, url, extraQuery)
+      // the link rules load with the first link followed, not with the first screen
+      import('./links.ts').then(
+        (m) => void m.followLink(kernel, url, extraQuery),
+        (err) => console.error('[app] links failed to load', err),
+      )
     },
 
     badges: {

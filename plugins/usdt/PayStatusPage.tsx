@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { Button } from '../../kernel/ui/index.ts'
-import { usdtServiceRef } from './service-ref.ts'
+import { usdtService } from './state.ts'
 import css from './usdt.css'
 
 export default function UsdtStatusPage() {
@@ -11,7 +11,7 @@ export default function UsdtStatusPage() {
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
-  const s = kernel.need(usdtServiceRef).state.value
+  const s = usdtService(kernel).state.value
   const kind = s?.status === 1 ? 'paid' : s?.status === 2 ? 'pending' : 'failed'
   return (
     <main className="ut-page" data-testid="usdt-status">

@@ -5,8 +5,9 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { usdtBadge } from './rules.ts'
-import { usdtServiceRef } from './service-ref.ts'
-import css from './usdt.css'
+import { usdtRef } from './api.ts'
+import type { UsdtFacade } from './facade.ts'
+import css from './badge.css'
 
 export function UsdtBadge() {
   useSignals()
@@ -14,11 +15,13 @@ export function UsdtBadge() {
   const kernel = useKernel()
   const t = useT()
   const { path } = useRoute()
-  const [now, setNow] = useState(Date.now())
-  const state = kernel.need(usdtServiceRef).state.value
+  const [, setTick] = useState(0)
+  const service = kernel.need(usdtRef) as UsdtFacade
+  const state = service.state.value
+  const now = service.now()
   useEffect(() => {
     if (!state) return
-    const id = setInterval(() => setNow(Date.now()), 1000)
+    const id = setInterval(() => setTick((n) => n + 1), 1000)
     return () => clearInterval(id)
   }, [!!state])
   const main = kernel.app.settings.tabs.some((tab) => tab.path === path) || path === '/getcoin'

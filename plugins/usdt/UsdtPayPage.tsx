@@ -5,11 +5,10 @@ import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { Button, EmptyState, Spinner } from '../../kernel/ui/index.ts'
+import { Button, EmptyState } from '../../kernel/ui/index.ts'
 import type { OrderResult, RechargeTemplate } from '../recharge/api.ts'
 import { suspendLeft } from './rules.ts'
-import { usdtServiceRef } from './service-ref.ts'
-import { UsdtPath } from './state.ts'
+import { UsdtPath, usdtService } from './state.ts'
 import css from './usdt.css'
 
 const CHAINS = ['TRC20', 'ERC20'] as const
@@ -20,17 +19,18 @@ export default function UsdtPayPage() {
   const kernel = useKernel()
   const t = useT()
   const { search } = useRoute()
-  const service = kernel.need(usdtServiceRef)
+  const service = usdtService(kernel)
   const kept = service.state.value
   const skuInfoId = Number(search.get('skuInfoId'))
   const productId = search.get('productId') ?? ''
   const [chain, setChain] = useState<(typeof CHAINS)[number]>('TRC20')
   const [busy, setBusy] = useState(false)
-  const [now, setNow] = useState(Date.now())
+  const [, setTick] = useState(0)
   const pending = kept?.status === 2 ? kept : null
+  const now = service.now()
 
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000)
+    const id = setInterval(() => setTick((n) => n + 1), 1000)
     return () => clearInterval(id)
   }, [])
   useEffect(() => {
@@ -119,7 +119,7 @@ export default function UsdtPayPage() {
         <p className="ut-note">{t('usdt.processing')}</p>
       </div>
       <Button block testId="usdt-create" loading={busy} debounceMs={2000} onClick={() => void create()}>
-        {busy ? <Spinner size={18} /> : t('usdt.create')}
+        {t('usdt.create')}
       </Button>
     </main>
   )

@@ -1,12 +1,16 @@
 // USDT: the crypto payment page and result, the pay.usdt push, and the floating badge.
+//
+// Only what the first screen (/wall) shows is imported here: the badge and the facade; the
+// service (state.ts) loads with the first push, the /usdtPay pages, or a kept order.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { PushType } from '../../kernel/protocol/push.ts'
-import en from '../../locales/en/usdt.json'
-import ar from '../../locales/ar/usdt.json'
+import type { Kernel } from '../../kernel/types.ts'
 import { usdtRef } from './api.ts'
-import { usdtServiceRef } from './service-ref.ts'
-import { createUsdt, type UsdtDeps } from './state.ts'
+import { createUsdtFacade, type UsdtFacade } from './facade.ts'
+import type { UsdtDeps } from './state.ts'
 import { UsdtBadge } from './UsdtBadge.tsx'
+
+const facadeOf = (kernel: Kernel) => kernel.need(usdtRef) as UsdtFacade
 
 export function createUsdtPlugin(deps: UsdtDeps = {}) {
   return definePlugin({
@@ -17,13 +21,23 @@ export function createUsdtPlugin(deps: UsdtDeps = {}) {
       { path: '/usdtPay', page: () => import('./UsdtPayPage.tsx'), auth: true },
       { path: '/usdtPay/pay-status', page: () => import('./PayStatusPage.tsx'), auth: true },
     ],
-    services: [provide(usdtServiceRef, (kernel) => createUsdt(kernel, deps)), provide(usdtRef, (kernel) => kernel.need(usdtServiceRef))],
+    services: [provide(usdtRef, (kernel) => createUsdtFacade(kernel, deps))],
     push: {
-      [PushType.usdtStatus]: (data, kernel) => kernel.need(usdtServiceRef).dispatch({ type: 'push', data }),
+      // PAY-06: in arrival order; the first one loads the service
+      [PushType.usdtStatus]: (data, kernel) => {
+        const facade = facadeOf(kernel)
+        const service = facade.loaded.peek()
+        if (service) return service.dispatch({ type: 'push', data })
+        facade.load().then(
+          (s) => s.dispatch({ type: 'push', data }),
+          (err) => console.error('[app] the USDT service failed to load', err),
+        )
+      },
     },
-    strings: { en, ar },
+    // lazy: a language the user does not read stays out of the first bundle
+    strings: { en: () => import('../../locales/en/usdt.json'), ar: () => import('../../locales/ar/usdt.json') },
     widgets: [UsdtBadge],
-    setup: (kernel) => () => kernel.get(usdtServiceRef)?.dispose(),
+    setup: (kernel) => () => kernel.get(usdtRef) && facadeOf(kernel).dispose(),
   })
 }
 

@@ -26,8 +26,9 @@ export type UsdtEvent =
   | { type: 'queried'; orderCode: string; status: number; now: number }
   | { type: 'push'; data: unknown; now: number }
 
-/** refreshUser: load the user (balance); query: ask the order status; showResult: /usdtPay -> /usdtPay/pay-status; back: leave the pay page */
-export type UsdtEffect = 'refreshUser' | 'query' | 'showResult' | 'back'
+/** refreshUser: load the user (balance); query: ask the order status; showResult: /usdtPay -> /usdtPay/pay-status;
+ *  back: leave the pay page; notPaid: tell the user the pending order will not be paid (nothing was charged) */
+export type UsdtEffect = 'refreshUser' | 'query' | 'showResult' | 'back' | 'notPaid'
 
 export interface UsdtStep {
   state: UsdtState | null
@@ -66,7 +67,8 @@ export function usdtStep(current: UsdtState | null, e: UsdtEvent): UsdtStep {
     case 'push': {
       const d = e.data as { status?: unknown; orderCode?: unknown } | null
       if (!d || typeof d !== 'object' || typeof d.status !== 'boolean') return { state, effects: [] }
-      if (d.status === false) return { state: null, effects: [] }
+      // false clears the pending data; the user hears of it when it was a pending order (expired, underpaid)
+      if (d.status === false) return { state: null, effects: state?.status === 2 ? ['notPaid'] : [] }
       if (state && d.orderCode === state.orderCode) {
         if (state.status === 1) return { state, effects: [] }
         return { state: { ...state, status: 1, savedAt: e.now }, effects: ['refreshUser', 'showResult'] }

@@ -5,10 +5,11 @@ import type { Kernel } from '../../kernel/types.ts'
 import { safeStorage } from '../../kernel/storage.ts'
 import type { OrderStatus } from '../recharge/api.ts'
 import { shellRef } from '../shell/api.ts'
-import type { UsdtApi, UsdtOrderDetail } from './api.ts'
-import { kept, usdtStep, type UsdtEffect, type UsdtEvent, type UsdtState } from './rules.ts'
+import { usdtRef, type UsdtApi, type UsdtOrderDetail } from './api.ts'
+import { readKept, USDT_STORE_KEY, type UsdtFacade } from './facade.ts'
+import { usdtStep, type UsdtEffect, type UsdtEvent, type UsdtState } from './rules.ts'
 
-export const USDT_STORE_KEY = 'usdtPay'
+export { USDT_STORE_KEY }
 export const UsdtPath = { status: '/api/fuse/queryUsdtOrderStat', createOrder: '/api/fuse/v3/createOrder', template: '/api/template/getTempLate' } as const
 
 type Kept = UsdtState & { detail?: UsdtOrderDetail }
@@ -18,7 +19,14 @@ export type UsdtInput = UsdtEvent extends infer E ? (E extends UsdtEvent ? Omit<
 export interface UsdtService extends UsdtApi {
   start(orderCode: string, detail: UsdtOrderDetail): void
   dispatch(e: UsdtInput): void
+  /** the service's clock (injected in tests) */
+  now(): number
   dispose(): void
+}
+
+/** the whole service, for this plugin's own (lazily loaded) pages; other plugins use usdtRef */
+export function usdtService(kernel: Kernel): UsdtService {
+  return (kernel.need(usdtRef) as UsdtFacade).attach(createUsdt)
 }
 
 export interface UsdtDeps {
@@ -33,14 +41,7 @@ export function createUsdt(kernel: Kernel, deps: UsdtDeps = {}): UsdtService {
   const now = deps.now ?? (() => Date.now())
   const every = deps.setInterval ?? ((fn, ms) => setInterval(fn, ms))
   const stop = deps.clearInterval ?? ((id) => clearInterval(id as ReturnType<typeof setInterval>))
-  const read = (): Kept | null => {
-    try {
-      return kept(JSON.parse(store.get(USDT_STORE_KEY) ?? 'null'), now()) as Kept | null
-    } catch {
-      return null
-    }
-  }
-  const state = signal<Kept | null>(read())
+  const state = signal<Kept | null>(readKept(deps.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage), now()))
   let ticker: unknown = null
 
   const save = (next: Kept | null) => {
@@ -66,6 +67,7 @@ export function createUsdt(kernel: Kernel, deps: UsdtDeps = {}): UsdtService {
       }
       if (effect === 'showResult' && kernel.router.path.peek().startsWith('/usdtPay')) kernel.router.navigate('/usdtPay/pay-status', { replace: true })
       if (effect === 'back' && kernel.router.path.peek() === '/usdtPay') kernel.router.back()
+      if (effect === 'notPaid') kernel.overlays.toast(kernel.i18n.t('usdt.notPaid'), { type: 'warning', duration: 4000 })
     }
   }
 
@@ -83,6 +85,7 @@ export function createUsdt(kernel: Kernel, deps: UsdtDeps = {}): UsdtService {
   return {
     state,
     dispatch,
+    now,
     start(orderCode, detail) {
       const step = usdtStep(null, { type: 'start', orderCode, now: now() })
       save({ ...step.state!, detail })

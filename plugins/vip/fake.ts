@@ -6,7 +6,8 @@
 // the VIP ends within 72 hours.
 import { langOf } from '../../harness/http.ts'
 import { page } from '../../harness/hosts.ts'
-import { defineFake, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { Code } from '../../kernel/protocol/envelope.ts'
+import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { isVipUser, orders, template, type OrderRow } from '../recharge/fake-orders.ts'
 import { itemFor } from '../recharge/fake.ts'
 
@@ -56,7 +57,19 @@ function records(ctx: HarnessContext, call: EndpointCall) {
   return page(list, { currentPage: call.payload.currentPage ?? call.payload.pageNum, pageSize: call.payload.pageSize ?? 20 })
 }
 
+/** POST /__harness/vip/set {userId, days}: VIP until `days` days from now (0 or less: not VIP), for scenarios and tests. */
+export function setVip(ctx: HarnessContext, body: any, now = Date.now()) {
+  const userId = Number(body?.userId)
+  const days = Number(body?.days)
+  if (!ctx.userById(userId)) throw new EndpointError(Code.refused, `no user ${body?.userId}`)
+  if (!Number.isFinite(days)) throw new EndpointError(Code.refused, 'days must be a number')
+  const vipInfo = days > 0 ? { isVip: true, expireTime: new Date(now + days * 86_400_000).toISOString(), '72Hour': days <= 3 } : { isVip: false, expireTime: null, '72Hour': false }
+  ctx.db.get('users').find({ userId }).assign({ vipInfo }).write()
+  return { userId, vipInfo }
+}
+
 export default defineFake({
+  control: { 'vip/set': (ctx, body) => setVip(ctx, body) },
   endpoints: {
     '/api/template/getVipTemplateData': (ctx, call) => {
       const user = call.requireUser()

@@ -1,0 +1,469 @@
+// Money in Chromium against the harness's fake providers (all on loopback): a PayPal recharge, a
+// card recharge with a declined card then a good one, a USDT order paid by push, VIP bought and
+// applied to a call price, the pay-retention prompt, a special offer, the floating pay button,
+// double taps and faults. After every flow the ledger is checked and the balance the user sees
+// is compared with it; screenshots in English and Arabic.
+import type { Page } from 'playwright-core'
+import { assert, e2eSuite, expectText, pathOf, poll, shot, waitForSelector, type E2EContext } from './lib.ts'
+
+const t = e2eSuite('money')
+
+const VIEWER = 100001
+/** never paid, 0 diamonds: VIP is refused until a first recharge */
+const NEW_USER = 100003
+/** online in the fixtures, 80 diamonds a minute */
+const HOST = 200002
+const HOST_PRICE = 80
+const GOOD_CARD = '4242 4242 4242 4242'
+const DECLINED_CARD = '4000 0000 0000 0002'
+
+type Harness = E2EContext['harness']
+type Row = Record<string, any>
+
+async function userRow(harness: Harness, userId = VIEWER) {
+  const row = (await harness.users()).find((u) => u.userId === userId)
+  if (!row) throw new Error(`no user ${userId}`)
+  return row
+}
+
+/** digits of a shown number, Arabic-Indic digits included ('٥٬٠٠٠' is 5000) */
+const digits = (text: string) => Number(text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/[^\d]/g, '') || NaN)
+
+async function shownBalance(page: Page): Promise<number> {
+  for (const sel of ['[data-testid=recharge-balance-num]', '[data-testid=header-balance]']) {
+    const loc = page.locator(sel).first()
+    if (await loc.isVisible().catch(() => false)) return digits((await loc.textContent()) ?? '')
+  }
+  return NaN
+}
+
+/**
+ * HAR-06: the ledger holds together, every order was credited at most once, and the balance the
+ * user sees equals the ledger once things settle. Returns the balance.
+ */
+async function expectSettled(page: Page, harness: Harness, userId = VIEWER): Promise<number> {
+  const { entries, check } = await harness.ledger(userId)
+  assert.ok(check.ok, `ledger check: ${JSON.stringify(check.problems ?? check)}`)
+  const keys = entries.filter((e) => e.key).map((e) => e.key)
+  assert.is(new Set(keys).size, keys.length, 'no ledger key (order) moved twice')
+  let shown = NaN
+  let held = NaN
+  const ok = await poll(async () => {
+    held = Number((await userRow(harness, userId)).diamondNum)
+    shown = await shownBalance(page)
+    return shown === held
+  })
+  assert.ok(ok, `the app shows ${shown}, the ledger holds ${held}`)
+  const last = entries.at(-1)
+  if (last) assert.is(last.balanceAfter, held, 'the last ledger row is the balance')
+  return held
+}
+
+async function orders(harness: Harness, userId = VIEWER): Promise<Row[]> {
+  return harness.call('GET', `/pay/orders?userId=${userId}`)
+}
+
+async function creditsOf(harness: Harness, orderCode: string, userId = VIEWER): Promise<Row[]> {
+  return (await harness.ledger(userId)).entries.filter((e) => e.key === orderCode)
+}
+
+async function openAs(ctx: E2EContext, path: string, opts: { lang?: 'en' | 'ar'; userId?: number } = {}) {
+  const user = await userRow(ctx.harness, opts.userId ?? VIEWER)
+  const page = await ctx.openApp(path, { token: user.token, lang: opts.lang })
+  return page
+}
+
+/** /getcoin by tapping the header balance on the wall */
+async function openGetcoin(ctx: E2EContext, lang?: 'en' | 'ar') {
+  const page = await openAs(ctx, '/wall', { lang })
+  await waitForSelector(page, '[data-testid=header-balance]')
+  await page.locator('[data-testid=header-balance]').click()
+  await waitForSelector(page, '[data-testid=recharge-items]')
+  return page
+}
+
+async function choose(page: Page, itemId: number, method?: string) {
+  await page.click(`[data-testid=recharge-item-${itemId}]`)
+  if (method) await page.click(`[data-testid=recharge-method-${method}]`)
+}
+
+const isDisabled = (page: Page, sel: string) => page.locator(sel).first().isDisabled()
+
+// ---- PAY-01 / PAY-02 ---------------------------------------------------------------------------
+
+t('PAY-01 PAY-02 SHELL-06 the header balance opens /getcoin: My Balance equals the ledger, bonuses, first-charge gifts, N% OFF, the tip countdown', async (ctx) => {
+  const page = await openGetcoin(ctx)
+  assert.match(pathOf(page), /^\/getcoin\?source=wall/)
+  await expectSettled(page, ctx.harness)
+  await expectText(page, '[data-testid=recharge-item-103]', '30% OFF')
+  await expectText(page, '[data-testid=recharge-item-103]', '+500 first recharge gift')
+  await expectText(page, '[data-testid=recharge-item-103]', '2,450 + 245 bonus')
+  await expectText(page, '[data-testid=recharge-tip-clock]', /^(10:00|09:5\d)$/)
+  assert.ok(await isDisabled(page, '[data-testid=recharge-pay]'), 'Recharge waits for a choice')
+  await choose(page, 101)
+  assert.is(await page.locator('[data-testid=recharge-methods]').count(), 0, 'one pay method: no selector')
+  assert.not.ok(await isDisabled(page, '[data-testid=recharge-pay]'))
+  await choose(page, 103)
+  assert.ok(await isDisabled(page, '[data-testid=recharge-pay]'), 'several methods: one must be chosen')
+  await page.click('[data-testid=recharge-method-CARD]')
+  assert.not.ok(await isDisabled(page, '[data-testid=recharge-pay]'))
+  // refresh asks the server
+  await ctx.harness.call('POST', `/users/${VIEWER}/balance`, { diamondNum: 4321 })
+  await page.click('[data-testid=recharge-refresh]')
+  await expectText(page, '[data-testid=recharge-balance-num]', '4,321')
+  await expectSettled(page, ctx.harness)
+  await shot(page, 'money-getcoin-en')
+})
+
+t('PAY-01 NET-02 a call without enough diamonds opens the recharge sheet: 3 and 3 items of at least 4.99, no PayPal', async (ctx) => {
+  await ctx.harness.call('POST', `/users/${VIEWER}/balance`, { diamondNum: 100 })
+  const page = await openAs(ctx, `/detail?id=${HOST}`)
+  await waitForSelector(page, '[data-testid=detail-call]')
+  await page.click('[data-testid=detail-call]')
+  await waitForSelector(page, '[data-testid=recharge-sheet-items]')
+  await expectSettled(page, ctx.harness)
+  const ids = () => page.locator('[data-testid=recharge-sheet-items] .rc-item').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.testid))
+  const first = await ids()
+  assert.is(first.length, 3)
+  await page.click('[data-testid=recharge-page-2]')
+  const second = await ids()
+  assert.ok(second.length > 0 && second.length <= 3)
+  assert.not.ok(first.some((id) => second.includes(id)), 'page 2 shows other items')
+  await page.click('[data-testid=recharge-page-1]')
+  await shot(page, 'money-sheet-en')
+})
+
+// ---- PAY-04 PayPal -----------------------------------------------------------------------------
+
+t('PAY-04 HAR-04 HAR-06 PayPal: security check, the provider page 1.8 s later, Approve, back with the result; credited once; balance equals the ledger', async (ctx) => {
+  const page = await openGetcoin(ctx)
+  const before = await expectSettled(page, ctx.harness)
+  await choose(page, 101)
+  const tapped = Date.now()
+  await page.click('[data-testid=recharge-pay]')
+  await waitForSelector(page, '[data-testid=recharge-security]')
+  await page.waitForURL(/\/__harness\/pay\/page\?order=/)
+  assert.ok(Date.now() - tapped >= 1700, `redirected after ${Date.now() - tapped} ms`)
+  await waitForSelector(page, '[data-testid=pay-approve]')
+  await page.click('[data-testid=pay-approve]')
+  await waitForSelector(page, '[data-testid=pay-status-paid]')
+  assert.match(pathOf(page), /^\/paystatus\?/)
+  const [order] = await orders(ctx.harness)
+  assert.is(order.state, 'paid')
+  const credits = await creditsOf(ctx.harness, order.orderCode)
+  assert.is(credits.length, 1, 'credited once (webhook and return URL both confirmed it)')
+  // 490 diamonds + the 100 first-charge gift of this item
+  assert.is(credits[0].delta, 590)
+  await page.click('[data-testid=pay-status-done]')
+  await waitForSelector(page, '[data-testid=header-balance]')
+  assert.is(await expectSettled(page, ctx.harness), before + 590)
+})
+
+t('PAY-04 PayPal cancelled at the provider: a clear message, nothing credited', async (ctx) => {
+  const page = await openGetcoin(ctx)
+  const before = await expectSettled(page, ctx.harness)
+  await choose(page, 101)
+  await page.click('[data-testid=recharge-pay]')
+  await waitForSelector(page, '[data-testid=pay-cancel]')
+  await page.click('[data-testid=pay-cancel]')
+  await waitForSelector(page, '[data-testid=pay-status-failed]')
+  await expectText(page, '[data-testid=pay-status-failed]', 'Payment not completed')
+  const [order] = await orders(ctx.harness)
+  assert.is(order.state, 'cancelled')
+  assert.equal(await creditsOf(ctx.harness, order.orderCode), [])
+  await page.click('[data-testid=pay-status-done]')
+  await waitForSelector(page, '[data-testid=recharge-items]')
+  assert.is(await expectSettled(page, ctx.harness), before)
+})
+
+t('PAY-04 HAR-04 a forged return URL credits nothing', async (ctx) => {
+  const page = await openGetcoin(ctx)
+  const before = await expectSettled(page, ctx.harness)
+  await choose(page, 101)
+  await page.click('[data-testid=recharge-pay]')
+  await waitForSelector(page, '[data-testid=pay-approve]')
+  const [order] = await orders(ctx.harness)
+  await page.goto(`${ctx.baseUrl}/paystatus?source=wall&orderCode=${order.orderCode}&payStatus=1&sign=forged`)
+  await waitForSelector(page, '[data-testid=pay-status-failed]')
+  assert.equal(await creditsOf(ctx.harness, order.orderCode), [])
+  await page.click('[data-testid=pay-status-done]')
+  await waitForSelector(page, '[data-testid=recharge-items]')
+  assert.is(await expectSettled(page, ctx.harness), before)
+})
+
+// ---- PAY-05 card --------------------------------------------------------------------------------
+
+async function fillCard(page: Page, number: string) {
+  await page.fill('[data-testid=dropin-cardNumber]', number)
+  await page.fill('[data-testid=dropin-expiry]', '12/30')
+  await page.fill('[data-testid=dropin-cvc]', '123')
+  await page.click('[data-testid=dropin-pay]')
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`PAY-05 HAR-04 HAR-06 card (${lang}): a declined card says why, then a good card pays; the receipt; credited once`, async (ctx) => {
+    const page = await openGetcoin(ctx, lang)
+    const before = await expectSettled(page, ctx.harness)
+    await choose(page, 103, 'CARD')
+    await page.click('[data-testid=recharge-pay]')
+    await waitForSelector(page, '[data-testid=recharge-card-security]')
+    const opened = Date.now()
+    await waitForSelector(page, '[data-testid=dropin-form]')
+    assert.ok(Date.now() - opened >= 1500, `the provider script came ${Date.now() - opened} ms after the drop-in opened`)
+    await fillCard(page, DECLINED_CARD)
+    await expectText(page, '[data-testid=dropin-error]', 'Your card was declined')
+    const [pending] = await orders(ctx.harness)
+    assert.is(pending.state, 'pending', 'a declined card leaves the order open')
+    assert.equal(await creditsOf(ctx.harness, pending.orderCode), [])
+    await fillCard(page, GOOD_CARD)
+    await waitForSelector(page, '[data-testid=recharge-receipt]')
+    const receipt = (await page.locator('[data-testid=recharge-receipt]').innerText()).replace(/\s+/g, ' ')
+    const [order] = await orders(ctx.harness)
+    assert.is(order.state, 'paid')
+    assert.match(receipt, order.transactionId)
+    assert.match(receipt, /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
+    if (lang === 'en') {
+      for (const part of ['Recipient', 'CallWall', 'Credit Card', '$4.99', 'Done']) assert.match(receipt, part)
+    } else {
+      assert.is(await page.evaluate(() => document.documentElement.dir), 'rtl')
+    }
+    await shot(page, `money-card-receipt-${lang}`)
+    await page.click('[data-testid=recharge-receipt-done]')
+    await poll(() => page.locator('[data-testid=recharge-receipt]').count().then((n) => n === 0))
+    const credits = await creditsOf(ctx.harness, order.orderCode)
+    assert.is(credits.length, 1)
+    // 2450 + 245 bonus + 5 % card gift (122) + 500 first-charge gift
+    assert.is(credits[0].delta, 2450 + 245 + 122 + 500)
+    assert.is(await expectSettled(page, ctx.harness), before + credits[0].delta)
+  })
+}
+
+// ---- PAY-06 USDT -------------------------------------------------------------------------------
+
+async function startUsdt(ctx: E2EContext, lang?: 'en' | 'ar') {
+  const page = await openGetcoin(ctx, lang)
+  const before = await expectSettled(page, ctx.harness)
+  await choose(page, 104, 'USDT')
+  await page.click('[data-testid=recharge-pay]')
+  await waitForSelector(page, '[data-testid=usdt-create]')
+  await page.click('[data-testid=usdt-chain-TRC20]')
+  await page.click('[data-testid=usdt-create]')
+  await waitForSelector(page, '[data-testid=usdt-pending]')
+  await ctx.harness.waitForSocket(VIEWER)
+  const [order] = await orders(ctx.harness)
+  return { page, before, order }
+}
+
+t('PAY-06 HAR-04 HAR-06 USDT paid by push: notice, 5-minute countdown, pushes for another order and malformed ones change nothing; credited once; the badge', async (ctx) => {
+  const { page, before, order } = await startUsdt(ctx)
+  await expectText(page, '[data-testid=usdt-countdown]', /^0[45]:\d\d$/)
+  await expectText(page, '[data-testid=usdt-pending]', '3-5 minutes')
+  await expectText(page, '[data-testid=usdt-amount]', '9.99 USDT')
+  await expectText(page, '[data-testid=usdt-address]', order.usdt.address)
+  await shot(page, 'money-usdt-en')
+  await ctx.harness.push(VIEWER, { pushType: 'pay.usdt', data: { status: true, orderCode: 'ORD-NOT-YOURS' } })
+  await ctx.harness.push(VIEWER, { raw: '{"pushType":"pay.usdt","data":' })
+  await ctx.harness.push(VIEWER, { pushType: 'pay.usdt', data: { status: 'paid', orderCode: order.orderCode } })
+  await page.waitForTimeout(300)
+  assert.match(pathOf(page), /^\/usdtPay\?/, 'still waiting for this order')
+  assert.equal(await creditsOf(ctx.harness, order.orderCode), [])
+  await ctx.harness.call('POST', '/pay/usdt/settle', { orderCode: order.orderCode, outcome: 'paid' })
+  await waitForSelector(page, '[data-testid=usdt-status-paid]')
+  assert.is(pathOf(page), '/usdtPay/pay-status')
+  const credits = await creditsOf(ctx.harness, order.orderCode)
+  assert.is(credits.length, 1)
+  // 4900 + 735 bonus + 10 % USDT gift (490) + 1000 first-charge gift
+  assert.is(credits[0].delta, 4900 + 735 + 490 + 1000)
+  // a repeated settle (or webhook) credits nothing more
+  await ctx.harness.call('POST', '/pay/usdt/settle', { orderCode: order.orderCode, outcome: 'paid' })
+  assert.is((await creditsOf(ctx.harness, order.orderCode)).length, 1)
+  await page.click('[data-testid=usdt-status-done]')
+  await waitForSelector(page, '[data-testid=usdt-badge]')
+  await expectText(page, '[data-testid=usdt-badge]', 'Paid')
+  assert.is(await expectSettled(page, ctx.harness), before + credits[0].delta)
+  // SHELL-15 kept for an hour: still there after a reload
+  await page.reload()
+  await waitForSelector(page, '[data-testid=usdt-badge]')
+})
+
+t('PAY-06 an expired USDT order: a clear message, the pending data cleared, nothing credited', async (ctx) => {
+  const { page, before, order } = await startUsdt(ctx, 'ar')
+  await shot(page, 'money-usdt-ar')
+  await ctx.harness.call('POST', '/pay/usdt/settle', { orderCode: order.orderCode, outcome: 'expired' })
+  await waitForSelector(page, '[data-testid=toast]')
+  await waitForSelector(page, '[data-testid=usdt-create]')
+  assert.is(await page.evaluate(() => localStorage.getItem('usdtPay')), null)
+  assert.equal(await creditsOf(ctx.harness, order.orderCode), [])
+  await page.goto(`${ctx.baseUrl}/getcoin?lang=ar`)
+  await waitForSelector(page, '[data-testid=recharge-items]')
+  assert.is(await expectSettled(page, ctx.harness), before)
+})
+
+// ---- PAY-08 VIP ---------------------------------------------------------------------------------
+
+t('PAY-08 VIP is refused before a first recharge: the payment guide, no order', async (ctx) => {
+  const page = await openAs(ctx, '/vip?source=user', { userId: NEW_USER })
+  await waitForSelector(page, '[data-testid=vip-item-30]')
+  await page.click('[data-testid=vip-item-30]')
+  await page.click('[data-testid=vip-method-CARD]')
+  await page.click('[data-testid=vip-buy]')
+  await waitForSelector(page, '[data-testid=toast]:has-text("first recharge")')
+  assert.equal(await orders(ctx.harness, NEW_USER), [])
+})
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`PAY-08 CALL-02 VIP (${lang}): 7/30/180 days, bought by card, applied at once to the call price; balance equals the ledger`, async (ctx) => {
+    const detail = await openAs(ctx, `/detail?id=${HOST}`, { lang })
+    await waitForSelector(detail, '[data-testid=detail-price]')
+    const priceBefore = digits((await detail.locator('[data-testid=detail-price]').innerText()).split('\n')[0])
+    assert.is(priceBefore, HOST_PRICE)
+    await detail.goto(`${ctx.baseUrl}/vip?source=detail${lang === 'ar' ? '&lang=ar' : ''}`)
+    await waitForSelector(detail, '[data-testid=vip-item-180]')
+    for (const d of [7, 30, 180]) assert.ok(await detail.locator(`[data-testid=vip-item-${d}]`).isVisible())
+    if (lang === 'ar') assert.is(await detail.evaluate(() => document.documentElement.dir), 'rtl')
+    await shot(detail, `money-vip-${lang}`)
+    await detail.click('[data-testid=vip-item-30]')
+    assert.is(await detail.locator('[data-testid=vip-method-APPSTORE]').count(), 0, 'no store channel for VIP')
+    await detail.click('[data-testid=vip-method-CARD]')
+    await detail.click('[data-testid=vip-buy]')
+    await waitForSelector(detail, '[data-testid=dropin-form]')
+    await fillCard(detail, GOOD_CARD)
+    await waitForSelector(detail, '[data-testid=recharge-receipt]')
+    await detail.click('[data-testid=recharge-receipt-done]')
+    const [order] = await orders(ctx.harness)
+    assert.equal([order.state, order.vipFlag, order.vipDays], ['paid', 1, 30])
+    const credits = await creditsOf(ctx.harness, order.orderCode)
+    assert.equal(credits.map((c) => [c.reason, c.delta]), [['vip.purchase', 3000]])
+    // VIP at once: the shop says so and the call costs 10 % less
+    await waitForSelector(detail, '[data-testid=vip-shop]')
+    await poll(async () => (await detail.locator('[data-testid=vip-buy]').innerText()).length > 0)
+    await detail.goto(`${ctx.baseUrl}/detail?id=${HOST}${lang === 'ar' ? '&lang=ar' : ''}`)
+    await waitForSelector(detail, '[data-testid=detail-price]')
+    const vipPrice = Math.floor((HOST_PRICE * 90) / 100)
+    const ok = await poll(async () => (await detail.locator('[data-testid=detail-price]').innerText()).includes(String(vipPrice)) || digits(await detail.locator('[data-testid=detail-price]').innerText()) === vipPrice)
+    assert.ok(ok, `the call price shows ${await detail.locator('[data-testid=detail-price]').innerText()}, expected ${vipPrice}`)
+    await detail.goto(`${ctx.baseUrl}/wall${lang === 'ar' ? '?lang=ar' : ''}`)
+    await waitForSelector(detail, '[data-testid=header-balance]')
+    await expectSettled(detail, ctx.harness)
+  })
+}
+
+// ---- PAY-03 retention, double taps, faults -----------------------------------------------------------
+
+t('PAY-03 closing the recharge sheet asks once to stay: Keep recharging keeps it, Leave closes it (Arabic, right to left)', async (ctx) => {
+  await ctx.harness.call('POST', `/users/${VIEWER}/balance`, { diamondNum: 100 })
+  const page = await openAs(ctx, `/detail?id=${HOST}`, { lang: 'ar' })
+  await waitForSelector(page, '[data-testid=detail-call]')
+  await page.click('[data-testid=detail-call]')
+  await waitForSelector(page, '[data-testid=recharge-sheet-items]')
+  assert.is(await page.evaluate(() => document.documentElement.dir), 'rtl')
+  await expectSettled(page, ctx.harness)
+  await shot(page, 'money-sheet-ar')
+  await page.click('[data-testid=sheet-close]')
+  await waitForSelector(page, '[data-testid=confirm-dialog]')
+  await shot(page, 'money-retention-ar')
+  await page.click('[data-testid=confirm-ok]')
+  await poll(() => page.locator('[data-testid=confirm-dialog]').count().then((n) => n === 0))
+  assert.ok(await page.locator('[data-testid=recharge-sheet]').isVisible(), 'kept')
+  await page.click('[data-testid=sheet-close]')
+  await waitForSelector(page, '[data-testid=confirm-dialog]')
+  await page.click('[data-testid=confirm-cancel]')
+  await poll(() => page.locator('[data-testid=recharge-sheet]').count().then((n) => n === 0))
+  assert.is(await page.locator('[data-testid=recharge-sheet]').count(), 0)
+  assert.equal(await orders(ctx.harness), [])
+})
+
+t('PAY-04 a double tap on Recharge makes one order', async (ctx) => {
+  const page = await openGetcoin(ctx)
+  await choose(page, 103, 'CARD')
+  await page.locator('[data-testid=recharge-pay]').dblclick()
+  await waitForSelector(page, '[data-testid=recharge-card]')
+  await page.waitForTimeout(300)
+  assert.is((await orders(ctx.harness)).length, 1)
+})
+
+t('PAY-04 a provider that fails, then one that never answers: a clear message, nothing credited, the drop-in closed mid-payment loses nothing', async (ctx) => {
+  await ctx.harness.settings({ faults: { '/api/fuse/v3/createOrder': { fail: 1, code: '5000', msg: 'provider unavailable' } } })
+  const page = await openGetcoin(ctx)
+  const before = await expectSettled(page, ctx.harness)
+  await choose(page, 103, 'CARD')
+  await page.click('[data-testid=recharge-pay]')
+  await waitForSelector(page, '[data-testid=toast]:has-text("provider unavailable")')
+  assert.equal(await orders(ctx.harness), [])
+  // the card provider's script never arrives: the user closes the drop-in
+  await page.route(/\/__harness\/pay\/card\/dropin\.js/, () => {})
+  await page.waitForTimeout(2100)
+  await page.click('[data-testid=recharge-pay]')
+  await waitForSelector(page, '[data-testid=recharge-card]')
+  await page.click('[data-testid=recharge-card] [data-testid=sheet-close]')
+  await poll(() => page.locator('[data-testid=recharge-card]').count().then((n) => n === 0))
+  const [order] = await orders(ctx.harness)
+  assert.is(order.state, 'pending')
+  assert.equal(await creditsOf(ctx.harness, order.orderCode), [])
+  assert.is(await expectSettled(page, ctx.harness), before)
+})
+
+// ---- PAY-09 special offer, SHELL-15 the pay button ---------------------------------------------------
+
+t('PAY-09 the special offer: popup on the wall with its countdown, the icon after closing, bought by card; once a day', async (ctx) => {
+  const page = await openAs(ctx, '/wall')
+  await waitForSelector(page, '[data-testid=special-offer]')
+  await expectText(page, '[data-testid=special-clock]', /^(01:00:00|00:59:\d\d)$/)
+  await shot(page, 'money-special-offer-en')
+  await page.click('[data-testid=special-offer] [data-testid=sheet-close]')
+  await waitForSelector(page, '[data-testid=special-icon]')
+  await page.click('[data-testid=special-icon]')
+  await waitForSelector(page, '[data-testid=special-offer]')
+  const before = await expectSettled(page, ctx.harness)
+  await page.click('[data-testid=special-method-CARD]')
+  await page.click('[data-testid=special-buy]')
+  await waitForSelector(page, '[data-testid=dropin-form]')
+  await fillCard(page, GOOD_CARD)
+  await waitForSelector(page, '[data-testid=recharge-receipt]')
+  await page.click('[data-testid=recharge-receipt-done]')
+  await poll(() => page.locator('[data-testid=special-offer]').count().then((n) => n === 0))
+  const [order] = await orders(ctx.harness)
+  assert.equal([order.productId, order.state], ['special_offer_0299', 'paid'])
+  const credits = await creditsOf(ctx.harness, order.orderCode)
+  assert.is(credits.length, 1)
+  assert.is(await expectSettled(page, ctx.harness), before + credits[0].delta)
+  assert.is(await page.locator('[data-testid=special-icon]').count(), 0, 'a bought offer leaves no icon')
+  // once a day: a new start shows no popup
+  await page.reload()
+  await waitForSelector(page, '[data-testid=header-balance]')
+  await page.waitForTimeout(800)
+  assert.is(await page.locator('[data-testid=special-offer]').count(), 0)
+})
+
+t('SHELL-15 the floating pay button on the wall: animated 1.5 s after load, opens /getcoin?source=wall', async (ctx) => {
+  const page = await openAs(ctx, '/wall')
+  await waitForSelector(page, '[data-testid=pay-fab]')
+  await poll(() => page.locator('[data-testid=pay-fab].rc-fab--anim').count().then((n) => n === 1), 4000)
+  assert.is(await page.locator('[data-testid=pay-fab].rc-fab--anim').count(), 1, 'the bounce runs')
+  // dismiss whatever popup the wall queued, then tap
+  for (const sel of ['[data-testid=special-offer] [data-testid=sheet-close]', '[data-testid=discount-popup] [data-testid=sheet-close]']) {
+    if (await page.locator(sel).isVisible().catch(() => false)) await page.click(sel)
+  }
+  await page.locator('[data-testid=pay-fab]').click({ force: true })
+  await waitForSelector(page, '[data-testid=recharge-items]')
+  assert.match(pathOf(page), /^\/getcoin\?source=wall/)
+  assert.is(await page.locator('[data-testid=pay-fab]').count(), 0, 'not on /getcoin itself')
+})
+
+t('PAY-11 the diamond sellers show for a user who paid before', async (ctx) => {
+  const page = await openGetcoin(ctx)
+  await page.click('[data-testid=recharge-sellers-link]')
+  await waitForSelector(page, '[data-testid=sellers-list]')
+  assert.ok((await page.locator('[data-testid=sellers-list] li').count()) >= 1)
+  const fresh = await openAs(ctx, '/getcoin', { userId: NEW_USER })
+  await waitForSelector(fresh, '[data-testid=recharge-items]')
+  assert.is(await fresh.locator('[data-testid=recharge-sellers-link]').count(), 0, 'never paid: no sellers')
+})
+
+t('PAY-02 diamond records list the recharge from the ledger', async (ctx) => {
+  await ctx.harness.call('POST', `/users/${VIEWER}/balance`, { diamondNum: 6000 })
+  const page = await openGetcoin(ctx)
+  await page.click('[data-testid=recharge-records-link]')
+  await waitForSelector(page, '[data-testid=records-list]')
+  await expectText(page, '[data-testid=records-list]', '+1,000')
+})

@@ -1,0 +1,61 @@
+// The 'calls' service as the first bundle knows it: a facade that loads the call engine
+// (engine, billing, incoming calls, the overlay sync) on first use, so a user who never calls
+// never downloads it. Before it loads there is no call: info is the empty call info.
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react'
+import type { Kernel } from '../../kernel/types.ts'
+import type { CallsApi } from './api.ts'
+import { emptyInfo } from './machine.ts'
+import type { CallsOptions, CallsService } from './service.ts'
+
+export interface CallsFacade extends CallsApi {
+  /** the full service once its engine has loaded, else null */
+  loaded: ReadonlySignal<CallsService | null>
+  /** load the engine (once; a failed load may be tried again) */
+  load(): Promise<CallsService>
+  /** run fn with the service if it is loaded or loading; nothing when the engine never started */
+  whenStarted(fn: (service: CallsService) => void): void
+  dispose(): void
+}
+
+export function createCallsFacade(kernel: Kernel, opts: CallsOptions): CallsFacade {
+  const loaded = signal<CallsService | null>(null)
+  let loading: Promise<CallsService> | null = null
+  let disposed = false
+  const idle = emptyInfo()
+
+  const load = () =>
+    (loading ??= import('./service.ts').then(
+      (m) => {
+        if (disposed) throw new Error('the calls plugin was disposed')
+        const service = m.startCallsService(kernel, opts)
+        loaded.value = service
+        return service
+      },
+      (err) => {
+        loading = null
+        throw err
+      },
+    ))
+  const report = (err: unknown) => console.error('[app] the call engine failed to load', err)
+
+  return {
+    loaded,
+    load,
+    whenStarted(fn) {
+      const now = loaded.peek()
+      if (now) fn(now)
+      else if (loading) loading.then(fn, report)
+    },
+    info: computed(() => loaded.value?.info.value ?? idle),
+    warning: computed(() => loaded.value?.warning.value ?? null),
+    start: (o) => load().then((s) => s.start(o)),
+    startMatch: () => load().then((s) => s.startMatch()),
+    // nothing to hang up or cancel before the engine ran
+    hangUp: () => loaded.peek()?.hangUp(),
+    cancel: () => loaded.peek()?.cancel(),
+    dispose() {
+      disposed = true
+      loaded.peek()?.dispose()
+    },
+  }
+}

@@ -1,0 +1,47 @@
+// On the wall: the special-offer icon while its time remains (PAY-09), and the discount entry for discount users (PAY-10).
+import { useEffect, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { DISCOUNT_POPUP, SPECIAL_POPUP } from './api.ts'
+import { hms, showOfferIcon } from './rules.ts'
+import { offersServiceRef } from './facade.ts'
+import css from './widgets.css'
+
+export const onWall = (path: string) => /^\/(white-)?wall$/.test(path)
+
+export function OffersWidgets() {
+  useSignals()
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const { path } = useRoute()
+  const offers = kernel.need(offersServiceRef)
+  const special = offers.special.value
+  const entry = offers.discountEntry.value
+  const [, setTick] = useState(0)
+  useEffect(() => {
+    if (!special) return
+    const id = setInterval(() => setTick((n) => n + 1), 1000)
+    return () => clearInterval(id)
+  }, [special])
+  if (!onWall(path) || !kernel.session.loggedIn.value) return null
+  const left = offers.left()
+  // the stack is a signal: the icon comes back as soon as the popup closes
+  const popupOpen = kernel.overlays.stack.value.some((o) => o.id === SPECIAL_POPUP)
+  return (
+    <>
+      {special && showOfferIcon(left) && !popupOpen && (
+        <button type="button" className="of-icon" data-testid="special-icon" onClick={() => void kernel.overlays.open(SPECIAL_POPUP)}>
+          <span aria-hidden="true">🎁</span>
+          <span>{hms(left)}</span>
+        </button>
+      )}
+      {entry && (
+        <button type="button" className="of-entry" data-testid="discount-entry" onClick={() => void kernel.overlays.open(DISCOUNT_POPUP)}>
+          {t('offers.discount.entry')}
+        </button>
+      )}
+    </>
+  )
+}

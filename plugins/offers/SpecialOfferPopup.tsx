@@ -1,0 +1,88 @@
+// The special-offer popup (PAY-09): the item, the countdown of specialOffDuration seconds, and
+// buying it through the recharge flows. Closing leaves the icon while time remains.
+import { useEffect, useMemo, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import type { OverlayProps } from '../../kernel/types.ts'
+import { Button, Sheet } from '../../kernel/ui/index.ts'
+import { rechargeRef, type PayMethodSku } from '../recharge/api.ts'
+import { discountPercent, money, recommendedTotal } from '../recharge/rules.ts'
+import { hms } from './rules.ts'
+import { offersServiceRef } from './facade.ts'
+import css from './offers.css'
+
+export default function SpecialOfferPopup({ close }: OverlayProps) {
+  useSignals()
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const offers = kernel.need(offersServiceRef)
+  const recharge = kernel.get(rechargeRef)
+  const offer = offers.special.value
+  const [, setTick] = useState(0)
+  const [method, setMethod] = useState<PayMethodSku | null>(null)
+  const [busy, setBusy] = useState(false)
+  const scene = kernel.scene.value
+  const ctx = { source: 'specialOffer', inCall: scene.call, inLive: scene.live }
+  const methods = useMemo(() => (offer && recharge ? recharge.methodsFor(offer.item, ctx) : []), [offer, recharge])
+  useEffect(() => {
+    const id = setInterval(() => setTick((n) => n + 1), 1000)
+    return () => clearInterval(id)
+  }, [])
+  useEffect(() => {
+    if (methods.length === 1) setMethod(methods[0])
+  }, [methods])
+  const left = offers.left()
+  useEffect(() => {
+    if (!offer || left <= 0) close()
+  }, [offer, left])
+  if (!offer) return null
+  const item = offer.item
+  const percent = discountPercent(recommendedTotal(item), item.price)
+  const off = percent > 0 ? t('recharge.off', { n: percent }) : null
+
+  const buy = async () => {
+    if (!recharge || !method) return
+    setBusy(true)
+    try {
+      const outcome = await recharge.buy(item, method, ctx)
+      if (outcome === 'paid') {
+        offers.special.value = null
+        close(true)
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Sheet title={t('offers.special.title')} onClose={() => close()} testId="special-offer">
+      <div className="of-pop">
+        {off && <span className="of-pop__badge">{off}</span>}
+        <span className="of-pop__num">💎 {recommendedTotal(item).toLocaleString()}</span>
+        <span className="of-pop__price">
+          <span className="of-pop__now">${money(item.price)}</span>
+          {item.originalPrice > item.price && <span className="of-pop__was">${money(item.originalPrice)}</span>}
+        </span>
+        <span>
+          {t('offers.special.endsIn')} <span className="of-clock" data-testid="special-clock">{hms(left)}</span>
+        </span>
+        {methods.length > 1 && (
+          <div className="of-methods" role="radiogroup">
+            {methods.map((m) => (
+              <button key={m.id} type="button" role="radio" aria-checked={method?.id === m.id} className="of-method" data-testid={`special-method-${m.payMethodType}`} onClick={() => setMethod(m)}>
+                {t(`recharge.method.${m.payMethodType}`)}
+              </button>
+            ))}
+          </div>
+        )}
+        {recharge && (
+          <Button block testId="special-buy" disabled={!method || busy} loading={busy} debounceMs={2000} onClick={() => void buy()}>
+            {t('offers.special.buy')}
+          </Button>
+        )}
+      </div>
+    </Sheet>
+  )
+}

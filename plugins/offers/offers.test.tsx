@@ -1,0 +1,103 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { act } from 'react'
+import { definePlugin } from '../../kernel/plugin.ts'
+import { memoryStorage } from '../../kernel/storage.ts'
+import { createTestKernel, serverCode, type TestKernel } from '../../kernel/testing.tsx'
+import { rechargeRef } from '../recharge/api.ts'
+import { seedTemplate } from '../recharge/fake-catalog.ts'
+import { DISCOUNT_POPUP, SPECIAL_POPUP } from './api.ts'
+import { createOffersPlugin } from './index.ts'
+import { SPECIAL_SHOWN_KEY } from './state.ts'
+
+const NOW = new Date(2026, 2, 10, 12, 0, 0).getTime()
+let current: TestKernel | null = null
+test.after.each(() => {
+  current?.dispose()
+  current = null
+  document.body.innerHTML = ''
+})
+const special = () => ({ ...seedTemplate().skuList.find((s) => s.specialFlag === 1)!, boughtFlag: 0 })
+const host = (userId: number) => ({ userId, nickname: `h${userId}`, icon: '', videoPrice: 100, onlineStatus: 1, subsidyStatus: 1, discountRate: 70, discountPrice: 70 })
+
+async function setup(o: { storage?: Storage; discountUser?: boolean; hosts?: number; left?: number } = {}) {
+  const clock = { now: NOW }
+  const asked: any[] = []
+  const t = createTestKernel({
+    plugins: [definePlugin({ id: 'recharge' }), createOffersPlugin({ storage: o.storage ?? memoryStorage(), now: () => clock.now })],
+    fakes: [[rechargeRef, { methodsFor: (i: any) => i.skuInfoList, buy: async () => 'paid' }]],
+    token: 'tok',
+    path: '/wall',
+    api: (p, payload) => {
+      asked.push([p, payload])
+      if (p === '/api/index/triggerSpecialPopup') return { show: true, specialPopTime: NOW, specialPopupCount: 1, specialOffDuration: o.left ?? 3600, item: special() }
+      if (p === '/api/pool/mergeTheDiscountAnchor') {
+        const all = Array.from({ length: o.hosts ?? 20 }, (_, i) => host(200000 + i))
+        const rows = o.discountUser === false ? [] : all.slice((payload.pageNum - 1) * 15, payload.pageNum * 15)
+        return { lowerAnchor: { discountRate: 50 }, discountUser: o.discountUser !== false, anchorList: rows, isLastPage: payload.pageNum * 15 >= all.length }
+      }
+      return serverCode('4004', p)
+    },
+  })
+  current = t
+  // lazy dictionaries: loaded before the first render, as the app entry does
+  await t.kernel.i18n.ready()
+  await t.render()
+  await t.settle(5)
+  return { t, clock, asked }
+}
+const $ = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null
+async function until(t: TestKernel, ready: () => boolean, what = 'the view') {
+  for (let i = 0; i < 400 && !ready(); i++) await t.settle(1)
+  assert.ok(ready(), `${what} did not arrive`)
+}
+
+test('PAY-09 on the wall the special offer is triggered and its popup queued once a day, with the countdown', async () => {
+  const storage = memoryStorage()
+  const { t, asked } = await setup({ storage, discountUser: false })
+  assert.equal(asked.find(([p]) => p === '/api/index/triggerSpecialPopup')[1], { searchValue: 'wall' })
+  await until(t, () => !!$('special-offer'), 'popup')
+  assert.is($('special-clock')!.textContent, '01:00:00')
+  assert.match($('special-offer')!.textContent!, '$2.99')
+  assert.is(storage.getItem(SPECIAL_SHOWN_KEY), '3-10')
+  // closing leaves the icon while time remains
+  await act(async () => $('sheet-close')!.click())
+  await until(t, () => !!$('special-icon'), 'icon')
+  // another start the same day: the trigger runs, the popup does not queue again
+  t.dispose()
+  document.body.innerHTML = ''
+  const again = await setup({ storage, discountUser: false })
+  await again.t.settle(10)
+  assert.not.ok(again.t.kernel.overlays.isOpen(SPECIAL_POPUP))
+  await until(again.t, () => !!$('special-icon'), 'icon after restart')
+})
+
+test('PAY-09 with no time left there is neither popup nor icon', async () => {
+  const { t } = await setup({ left: 0, discountUser: false })
+  await t.settle(10)
+  assert.not.ok(t.kernel.overlays.isOpen(SPECIAL_POPUP))
+  assert.is($('special-icon'), null)
+})
+
+test('PAY-10 a discount user gets the entry and the popup, paging by 15 until a short page', async () => {
+  const storage = memoryStorage({ [SPECIAL_SHOWN_KEY]: '3-10' })
+  const { t, asked } = await setup({ storage, hosts: 20, left: 0 })
+  await until(t, () => !!$('discount-list'))
+  assert.ok(t.kernel.overlays.isOpen(DISCOUNT_POPUP))
+  assert.is($('discount-list')!.querySelectorAll('.of-row').length, 15)
+  assert.match($('discount-popup')!.textContent!, 'Up to 50% off')
+  await act(async () => $('discount-more')!.click())
+  await until(t, () => $('discount-list')!.querySelectorAll('.of-row').length === 20)
+  assert.is($('discount-more'), null, 'finished')
+  assert.equal(asked.filter(([p]) => p === '/api/pool/mergeTheDiscountAnchor').map(([, q]) => q), [{ pageNum: 1, pageSize: 15 }, { pageNum: 1, pageSize: 15 }, { pageNum: 2, pageSize: 15 }])
+  assert.ok($('discount-entry'))
+})
+
+test('PAY-10 a user who is not a discount user sees no entry', async () => {
+  const { t } = await setup({ discountUser: false, left: 0 })
+  await t.settle(10)
+  assert.is($('discount-entry'), null)
+  assert.not.ok(t.kernel.overlays.isOpen(DISCOUNT_POPUP))
+})
+
+test.run()

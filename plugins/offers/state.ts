@@ -1,0 +1,42 @@
+// Offers server calls: the special-offer trigger (PAY-09) and the discount flag (PAY-10), with the
+// once-a-day popup rule. Loaded on first use by the facade (facade.ts), which keeps the signals.
+import type { Kernel } from '../../kernel/types.ts'
+import { safeStorage } from '../../kernel/storage.ts'
+import { DISCOUNT_POPUP, SPECIAL_POPUP, type DiscountAnswer, type SpecialTrigger } from './api.ts'
+import type { OffersDeps, OffersService } from './facade.ts'
+import { DISCOUNT_PAGE_SIZE, showDiscountEntry, shownKey, specialPopupAllowed } from './rules.ts'
+
+export const OffersPath = { trigger: '/api/index/triggerSpecialPopup', discount: '/api/pool/mergeTheDiscountAnchor' } as const
+export const SPECIAL_SHOWN_KEY = 'specialPopTime'
+export const DISCOUNT_SHOWN_KEY = 'discountPopTime'
+
+const storeOf = (deps: OffersDeps) => safeStorage(deps.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage))
+
+/** ask the server (searchValue = the scene); keep the running offer; queue the popup once a day */
+export async function triggerSpecial(kernel: Kernel, offers: OffersService, deps: OffersDeps, scene: string) {
+  const r = await kernel.api.post<SpecialTrigger>(OffersPath.trigger, { searchValue: scene }, { silent: true }).catch(() => null)
+  if (!r?.item || !(r.specialOffDuration > 0)) {
+    offers.special.value = null
+    return
+  }
+  const now = offers.now()
+  offers.special.value = { item: r.item, startedAt: now, durationS: r.specialOffDuration }
+  // d3 §4: once a day, the shown time saved as month plus date
+  const store = storeOf(deps)
+  if (specialPopupAllowed(store.get(SPECIAL_SHOWN_KEY), now)) {
+    store.set(SPECIAL_SHOWN_KEY, shownKey(now))
+    kernel.overlays.enqueue(SPECIAL_POPUP)
+  }
+}
+
+/** is the user a discount user? then the entry shows, and the popup once a day */
+export async function checkDiscount(kernel: Kernel, offers: OffersService, deps: OffersDeps) {
+  const r = await kernel.api.post<DiscountAnswer>(OffersPath.discount, { pageNum: 1, pageSize: DISCOUNT_PAGE_SIZE }, { silent: true }).catch(() => null)
+  offers.discountEntry.value = showDiscountEntry(r)
+  const store = storeOf(deps)
+  const now = offers.now()
+  if (offers.discountEntry.peek() && r?.anchorList?.length && specialPopupAllowed(store.get(DISCOUNT_SHOWN_KEY), now)) {
+    store.set(DISCOUNT_SHOWN_KEY, shownKey(now))
+    kernel.overlays.enqueue(DISCOUNT_POPUP)
+  }
+}

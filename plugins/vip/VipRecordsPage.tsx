@@ -1,0 +1,56 @@
+// /vip/vip-records: the VIP orders, newest first.
+import { useEffect, useMemo } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useT } from '../../kernel/hooks.ts'
+import { createPager } from '../../kernel/pager.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { Button, EmptyState, ErrorState, PageSpinner } from '../../kernel/ui/index.ts'
+import { VipPath } from './VipShop.tsx'
+import { VIP_DURATIONS } from './rules.ts'
+import css from './vip.css'
+
+interface VipRecord {
+  orderCode: string
+  vipDays: number
+  price: number
+  createTime: string
+}
+
+export default function VipRecordsPage() {
+  useSignals()
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const pager = useMemo(
+    () => createPager<VipRecord>({ pageSize: 20, fetch: async (page) => (await kernel.api.post<{ list: VipRecord[] }>(VipPath.records, { currentPage: page, pageSize: 20 }, { silent: true }))?.list ?? [] }),
+    [kernel],
+  )
+  useEffect(() => void pager.refresh(), [pager])
+  const items = pager.items.value
+  let body
+  if (!items.length && pager.loading.value) body = <PageSpinner />
+  else if (!items.length && pager.error.value) body = <ErrorState testId="vip-records-error" title={t('vip.recordsFailed')} retryLabel={t('vip.retry')} onRetry={() => void pager.retry()} />
+  else if (!items.length) body = <EmptyState testId="vip-records-empty" title={t('vip.recordsEmpty')} />
+  else
+    body = (
+      <>
+        <ul className="vp-list" data-testid="vip-records">
+          {items.map((r) => (
+            <li key={r.orderCode} className="vp-row">
+              <span>
+                {t(`vip.duration.${VIP_DURATIONS[r.vipDays] ?? 'month'}`)} · ${r.price.toFixed(2)}
+              </span>
+              <span>{new Date(r.createTime).toLocaleDateString(kernel.i18n.locale.value)}</span>
+            </li>
+          ))}
+        </ul>
+        {!pager.finished.value && <Button variant="ghost" size="small" onClick={() => void pager.more()}>{t('vip.more')}</Button>}
+      </>
+    )
+  return (
+    <main className="vp-page" data-testid="vip-records-page">
+      <h1 className="vp-perk__title">{t('vip.records')}</h1>
+      {body}
+    </main>
+  )
+}

@@ -1,0 +1,113 @@
+// The VIP shop (PAY-08): status, the 7/30/180-day items (price, diamonds, call discount), the
+// privileges, and buying through the recharge flows (store channels hidden for VIP items).
+// Used by the /vip page and the VIP popup.
+import { useEffect, useMemo, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { Button, ErrorState, PageSpinner } from '../../kernel/ui/index.ts'
+import { rechargeRef, type PayMethodSku, type RechargeItem } from '../recharge/api.ts'
+import type { VipPrivilege, VipShop as Shop } from './api.ts'
+import { daysLeft, VIP_DURATIONS } from './rules.ts'
+import css from './vip.css'
+
+export const VipPath = {
+  shop: '/api/wallet/vipGetShopInfo',
+  privileges: '/api/vipPrivileges/getVipPrivileges',
+  records: '/api/vipPrivileges/getVipOrderRecord',
+} as const
+
+export function VipShop({ source, onPaid }: { source: string; onPaid?: () => void }) {
+  useSignals()
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const recharge = kernel.get(rechargeRef)
+  const [shop, setShop] = useState<Shop | null | 'failed'>(null)
+  const [perks, setPerks] = useState<VipPrivilege[]>([])
+  const [item, setItem] = useState<RechargeItem | null>(null)
+  const [method, setMethod] = useState<PayMethodSku | null>(null)
+  const [busy, setBusy] = useState(false)
+  const scene = kernel.scene.value
+  const ctx = { source, inCall: scene.call, inLive: scene.live }
+
+  const load = () => {
+    setShop(null)
+    Promise.all([kernel.api.post<Shop>(VipPath.shop, {}, { silent: true }), kernel.api.post<{ list: VipPrivilege[] }>(VipPath.privileges, {}, { silent: true }).catch(() => ({ list: [] }))]).then(
+      ([s, p]) => {
+        setShop(s)
+        setPerks(p?.list ?? [])
+      },
+      () => setShop('failed'),
+    )
+  }
+  useEffect(load, [kernel.i18n.locale.value])
+  const methods = useMemo(() => (item && recharge ? recharge.methodsFor(item, ctx) : []), [item, recharge, scene.call, scene.live])
+
+  if (shop === 'failed') return <ErrorState testId="vip-error" title={t('vip.loadFailed')} retryLabel={t('vip.retry')} onRetry={load} />
+  if (!shop) return <PageSpinner />
+
+  const buy = async () => {
+    if (!item || !method || !recharge) return
+    setBusy(true)
+    try {
+      const outcome = await recharge.buy(item, method, ctx)
+      if (outcome === 'paid') {
+        load()
+        onPaid?.()
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const info = shop.vipInfo
+  const choose = (i: RechargeItem) => {
+    setItem(i)
+    const ms = recharge?.methodsFor(i, ctx) ?? []
+    setMethod(ms.length === 1 ? ms[0] : null)
+  }
+  return (
+    <div className="vp-page" data-testid="vip-shop">
+      <div className="vp-hero">
+        <span className="vp-hero__title">{info.isVip ? t('vip.active', { days: daysLeft(info, Date.now()) }) : t('vip.title')}</span>
+        <span className="vp-hero__sub">{t('vip.discount', { n: shop.callDiscount })}</span>
+      </div>
+      <div className="vp-items" data-testid="vip-items">
+        {shop.vipTemplateList.map((i) => (
+          <button key={i.id} type="button" className="vp-item" aria-pressed={item?.id === i.id} data-testid={`vip-item-${i.vipDays}`} onClick={() => choose(i)}>
+            <span className="vp-item__days">{t(`vip.duration.${VIP_DURATIONS[i.vipDays] ?? 'month'}`)}</span>
+            <span className="vp-item__price">${i.price.toFixed(2)}</span>
+            <span className="vp-item__dia">{t('vip.diamonds', { n: (i.vipDiamond ?? 0).toLocaleString() })}</span>
+          </button>
+        ))}
+      </div>
+      {item && methods.length > 1 && (
+        <div className="vp-methods" role="radiogroup" data-testid="vip-methods">
+          {methods.map((m) => (
+            <button key={m.id} type="button" role="radio" aria-checked={method?.id === m.id} className="vp-item" data-testid={`vip-method-${m.payMethodType}`} onClick={() => setMethod(m)}>
+              {t(`recharge.method.${m.payMethodType}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {recharge && (
+        <Button block testId="vip-buy" disabled={!item || !method || busy} loading={busy} debounceMs={2000} onClick={() => void buy()}>
+          {info.isVip ? t('vip.renew') : t('vip.buy')}
+        </Button>
+      )}
+      <p className="vp-note">{t('vip.noAutoRenew')}</p>
+      <div className="vp-perks" data-testid="vip-perks">
+        {perks.map((p) => (
+          <div key={p.id} className="vp-perk">
+            <span className="vp-perk__title">{p.title}</span>
+            <span className="vp-perk__desc">{p.desc}</span>
+          </div>
+        ))}
+      </div>
+      <button type="button" className="vp-link" data-testid="vip-records-link" onClick={() => kernel.router.navigate('/vip/vip-records')}>
+        {t('vip.records')}
+      </button>
+    </div>
+  )
+}

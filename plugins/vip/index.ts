@@ -1,0 +1,35 @@
+// VIP: the shop (/vip), its records, the VIP popup, and the 3-day expiry reminder.
+// Nothing of it shows on the first screen: pages, popup and the reminder load on use.
+import { effect } from '@preact/signals-react'
+import { definePlugin } from '../../kernel/plugin.ts'
+import { VIP_POPUP } from './api.ts'
+
+export { REMINDED_KEY } from './reminder.ts'
+
+export function createVipPlugin(opts: { storage?: Storage; now?: () => number } = {}) {
+  return definePlugin({
+    id: 'vip',
+    requires: ['recharge'],
+    routes: [
+      { path: '/vip', page: () => import('./VipPage.tsx'), auth: true },
+      { path: '/vip/vip-records', page: () => import('./VipRecordsPage.tsx'), auth: true },
+    ],
+    overlays: [{ id: VIP_POPUP, tier: 'sheet', component: () => import('./VipPopup.tsx') }],
+    // lazy: a language the user does not read stays out of the first bundle
+    strings: { en: () => import('../../locales/en/vip.json'), ar: () => import('../../locales/ar/vip.json') },
+    setup(kernel) {
+      // d3 §6: a VIP user may be due the expiry reminder (once a day, checked in reminder.ts)
+      return effect(() => {
+        const info = kernel.session.user.value?.vipInfo
+        if (!info?.isVip) return
+        import('./reminder.ts').then(
+          (m) => m.remindIfDue(kernel, info, opts),
+          (err) => console.error('[app] the VIP reminder failed to load', err),
+        )
+      })
+    },
+  })
+}
+
+export const vip = createVipPlugin()
+export default vip
