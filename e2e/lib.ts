@@ -78,6 +78,10 @@ export class HarnessClient {
   connections(): Promise<Array<{ userId: number; onlineStatus: number; channelId: string }>> {
     return this.call('GET', '/connections').then(rows) as any
   }
+  /** close a user's realtime sockets (or everyone's): a dropped connection */
+  dropSockets(userId?: number): Promise<{ dropped: number }> {
+    return this.call('POST', '/connections/drop', userId === undefined ? {} : { userId })
+  }
   /** wait until the user's realtime socket is open, so a push has somewhere to go */
   async waitForSocket(userId: number, timeout = TIMEOUT) {
     const ok = await poll(async () => (await this.connections()).some((c) => c.userId === userId), timeout, 100)

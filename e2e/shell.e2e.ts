@@ -212,4 +212,21 @@ t('NET-07 a malformed push breaks nothing; the next good push still works', asyn
   assert.is(await page.locator('[data-testid=app-error]').count(), 0)
 })
 
+t('NET-05 a dropped socket reconnects by itself (every 5 s) and pushes arrive again', async ({ openApp, harness }) => {
+  const viewer = await harness.viewer()
+  const page = await openApp('/wall', { token: viewer.token })
+  await waitForSelector(page, CARD)
+  await harness.waitForSocket(viewer.userId)
+  const { dropped } = await harness.dropSockets(viewer.userId)
+  assert.ok(dropped >= 1, 'the harness closed the socket')
+  assert.not.ok((await harness.connections()).some((c) => c.userId === viewer.userId), 'no socket right after the drop')
+  await harness.waitForSocket(viewer.userId, 12_000)
+  const card = page.locator(CARD).first()
+  const hostId = await card.getAttribute('data-host-id')
+  const next = (await card.getAttribute('data-status')) === 'busy' ? 'online' : 'busy'
+  await harness.setHostStatus(hostId!, next)
+  await waitForAttribute(page, `${CARD}[data-host-id="${hostId}"]`, 'data-status', next)
+  assert.is(await page.locator('[data-testid=toast]').count(), 0, 'a short drop is not worth a toast')
+})
+
 t.run()

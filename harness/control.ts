@@ -60,6 +60,7 @@ export function createControl(deps: ControlDeps) {
         return ops.push(body.userId === 'all' ? 'all' : num(String(body.userId), 'userId'), body.message)
       })],
     ['GET', /^\/connections$/, () => deps.realtime().connected()],
+    ['POST', /^\/connections\/drop$/, ({ body }) => ops.dropSockets(body.userId == null ? undefined : num(body.userId, 'userId'))],
     ['GET', /^\/ledger$/, ({ params }) => ops.ledger(params.get('userId') ? num(params.get('userId')!, 'userId') : undefined)],
     ['GET', /^\/settings$/, () => ops.settings()],
     ['POST', /^\/settings$/, ({ body }) => {

@@ -17,6 +17,8 @@ export interface Operations {
   /** userId 'all' broadcasts */
   push(userId: number | 'all', message: PushMessage): { reached: number }
   ledger(userId?: number): { entries: LedgerEntry[]; check: ReturnType<typeof checkLedger> }
+  /** close the realtime sockets of one user (or everyone): the app must reconnect on its own (NET-05) */
+  dropSockets(userId?: number): { dropped: number }
   settings(change?: Partial<HarnessSettings>): HarnessSettings
   /** a plugin's control entry, as POST /__harness/<name> answers it: control('calls/behaviour', { hostId, answer }) */
   control(name: string, body?: Record<string, unknown>): Promise<unknown>
@@ -48,6 +50,7 @@ export function createOperations(ctx: HarnessContext, deps: { realtime: () => Re
     },
     hosts: () => hosts(ctx).map(describeHost),
     setHostStatus: (userId, status) => setHostStatus(ctx, userId, status),
+    dropSockets: (userId) => ({ dropped: deps.realtime().drop(userId) }),
     push(userId, message) {
       if (!message || typeof message !== 'object') throw new Error('message must be {pushType, data} or {raw}')
       const realtime = deps.realtime()
