@@ -84,6 +84,82 @@ function appSelectPlugin(manifestFile) {
   }
 }
 
+/**
+ * Stylesheets are imported as text and injected at runtime, so esbuild's own CSS minifier never
+ * sees them: run it here, so the bundles carry minified CSS (unit tests under Node read the raw file).
+ */
+function minifyCssPlugin(target) {
+  return {
+    name: 'minify-css',
+    setup(build) {
+      build.onLoad({ filter: /\.css$/ }, async (args) => {
+        const css = await readFile(args.path, 'utf8')
+        const { code } = await esbuild.transform(css, { loader: 'css', minify: true, target, sourcefile: args.path })
+        return { contents: code, loader: 'text' }
+      })
+    },
+  }
+}
+
+/**
+ * One first bundle instead of dozens of slivers. esbuild gives every set of entry points (the app
+ * entry and each import() target) that reaches a module its own chunk, so each module the first
+ * screen shares with a different mix of lazy pages became a file of its own. Here every lazy module
+ * also imports the entry: all the entry's modules are then reached by the same set and land in one
+ * chunk, already loaded (and evaluated) when any lazy module runs, so the import costs nothing.
+ * `lazy` lists the import() targets outside the entry's static graph (from a first, unwritten pass),
+ * the SDKs and the dictionaries included: esbuild's runtime helpers are reached by every entry point,
+ * so one target without the import keeps them a chunk of their own.
+ */
+function oneFirstBundlePlugin(entryFile, lazy) {
+  return {
+    name: 'one-first-bundle',
+    setup(build) {
+      // a lazy dictionary as a plain default export (no namespace object, so no runtime helper)
+      build.onLoad({ filter: /\.json$/ }, async (args) => {
+        if (!lazy.has(args.path)) return undefined
+        const json = JSON.parse(await readFile(args.path, 'utf8'))
+        return { contents: `export default ${JSON.stringify(json)}\nimport ${JSON.stringify(entryFile)}\n`, loader: 'js', resolveDir: dirname(args.path) }
+      })
+      build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+        if (!lazy.has(args.path)) return undefined
+        const source = await readFile(args.path, 'utf8')
+        // appended: imports are hoisted anyway, and the lines of the file (and its source map) stay put
+        return { contents: `${source}\nimport ${JSON.stringify(entryFile)}\n`, loader: loaderOf(args.path), resolveDir: dirname(args.path) }
+      })
+    },
+  }
+}
+
+const loaderOf = (path) => ({ ts: 'ts', mts: 'ts', cts: 'ts', tsx: 'tsx', jsx: 'jsx' })[path.split('.').pop()] ?? 'js'
+
+/** Absolute paths of the app's own import() targets that the entry does not also import statically. */
+async function lazyModules(options, entryFile) {
+  const { metafile } = await esbuild.build({ ...options, write: false, minify: false, sourcemap: false })
+  const inputs = metafile.inputs
+  const abs = (p) => resolve(root, p)
+  const entryKey = Object.keys(inputs).find((i) => abs(i) === entryFile)
+  const staticGraph = new Set()
+  const walk = (key) => {
+    if (staticGraph.has(key) || !inputs[key]) return
+    staticGraph.add(key)
+    for (const imp of inputs[key].imports) if (imp.kind === 'import-statement' && !imp.external) walk(imp.path)
+  }
+  walk(entryKey)
+  const lazy = new Set()
+  for (const input of Object.values(inputs)) {
+    for (const imp of input.imports) {
+      if (imp.kind !== 'dynamic-import' || imp.external || staticGraph.has(imp.path)) continue
+      const target = inputs[imp.path]
+      if (!target || !/\.([cm]?[jt]sx?|json)$/.test(imp.path)) continue
+      // a package (the SDKs) only when it is an ES module: an import appended to CommonJS would change what it is
+      if (/node_modules/.test(imp.path) && target.format !== 'esm') continue
+      lazy.add(abs(imp.path))
+    }
+  }
+  return lazy
+}
+
 /** Output files reachable from the entry through static imports: what the browser loads first. */
 export function initialFiles(metafile, entryOut) {
   const seen = new Set()
@@ -155,13 +231,17 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   await rm(outdir, { recursive: true, force: true })
   await mkdir(outdir, { recursive: true })
 
-  const result = await esbuild.build({
-    ...baseOptions({ mode, minify }),
+  const entryFile = join(appsDir, 'entry.tsx')
+  const base = baseOptions({ mode, minify })
+  const options = {
+    ...base,
     absWorkingDir: root,
-    entryPoints: { entry: join(appsDir, 'entry.tsx') },
+    entryPoints: { entry: entryFile },
     outdir,
-    plugins: [appSelectPlugin(manifestFile), ...plugins],
-  })
+    plugins: [appSelectPlugin(manifestFile), ...(minify ? [minifyCssPlugin(base.target.filter((t) => !/^es/.test(t)))] : []), ...plugins],
+  }
+  const lazy = await lazyModules(options, entryFile)
+  const result = await esbuild.build({ ...options, plugins: [...options.plugins, oneFirstBundlePlugin(entryFile, lazy)] })
   const metafile = result.metafile
   const outRel = (f) => relative(outdir, resolve(root, f)).split('\\').join('/')
   const entryKey = Object.keys(metafile.outputs).find((f) => metafile.outputs[f].entryPoint?.endsWith('apps/entry.tsx'))

@@ -2,9 +2,10 @@
 // Everything else (routes, pages, overlays) arrives through the manifest's plugins, lazily.
 import { readConfig, type AppConfig } from '../kernel/config.ts'
 import { createKernel } from '../kernel/index.ts'
+import { createFirstScreenGate } from '../kernel/first-screen.ts'
 import { mountApp } from '../kernel/App.tsx'
 import { matchesAny } from '../kernel/router.tsx'
-import { installGlobalErrorHandlers, showAppError } from '../kernel/errors.ts'
+import { installGlobalErrorHandlers, reportAppError } from '../kernel/errors.ts'
 import { createBridge, createHarnessBridge, type NativeBridge } from '../kernel/bridge.ts'
 import { defaultStorage, safeStorage } from '../kernel/storage.ts'
 import type { AppManifest } from '../kernel/types.ts'
@@ -49,9 +50,9 @@ async function start() {
     const storage = defaultStorage()
     const bridge = config.mode === 'harness' ? createHarnessBridge() : createBridge()
     const app = await loadManifest(pickAppId(config, bridge, storage))
-    const kernel = createKernel({ app, config, storage, bridge })
+    const kernel = createKernel({ app, config, storage, bridge, firstScreen: createFirstScreenGate() })
     // before the first paint, only the strings it shows: the active language of the frame, the
-    // widgets and the page at the start path (one small chunk each); the rest follows at once
+    // widgets and the page at the start path (one small chunk each); the rest follows the first screen
     const path = kernel.router.path.peek()
     const first = kernel.plugins.filter((p) => p.frame || p.widgets?.length || p.routes?.some((r) => matchesAny(path, [r.path].flat())))
     // strings that cannot load (a deploy removed their chunks) must not stop the app: English
@@ -59,7 +60,7 @@ async function start() {
     await kernel.i18n.ready(undefined, first.map((p) => p.id)).catch((err) => console.warn('[app] strings failed to load', err))
     mountApp(kernel, root)
   } catch (err) {
-    showAppError(err)
+    void reportAppError(err)
   }
 }
 

@@ -150,8 +150,9 @@ export function e2eSuite(name: string, options: Partial<HarnessOptions> = {}): T
   const start = async () => {
     if (!staticDir) throw new Error('no built app: run the suites through e2e/run.ts')
     stateDir = await mkdtemp(join(tmpdir(), 'e2e-harness-'))
-    // hosts change status only when a test says so (no random timeline)
-    const h = await startHarness({ port: 0, statePath: join(stateDir, 'state.json'), staticDir, quiet: true, ...options, settings: { hostTickMs: 0, ...options.settings } })
+    // hosts change status only when a test says so (no random timeline); no special offer or
+    // discount popup over the wall unless a suite asks for them (wallOffers: true)
+    const h = await startHarness({ port: 0, statePath: join(stateDir, 'state.json'), staticDir, quiet: true, ...options, settings: { hostTickMs: 0, wallOffers: false, ...options.settings } })
     const baseUrl = h.url.replace(/\/$/, '')
     stop = () => h.close()
     ctx.baseUrl = baseUrl

@@ -6,7 +6,8 @@
 import type { Page } from 'playwright-core'
 import { assert, e2eSuite, expectText, pathOf, poll, shot, waitForSelector, type E2EContext } from './lib.ts'
 
-const t = e2eSuite('money')
+// the wall's special offer and discount hosts are on here (e2e/lib.ts turns them off for other suites)
+const t = e2eSuite('money', { settings: { wallOffers: true } })
 
 const VIEWER = 100001
 /** never paid, 0 diamonds: VIP is refused until a first recharge */
@@ -67,9 +68,23 @@ async function creditsOf(harness: Harness, orderCode: string, userId = VIEWER): 
   return (await harness.ledger(userId)).entries.filter((e) => e.key === orderCode)
 }
 
-async function openAs(ctx: E2EContext, path: string, opts: { lang?: 'en' | 'ar'; userId?: number } = {}) {
+/**
+ * The wall queues the special offer and the discount hosts once a day (PAY-09, PAY-10); flows that
+ * are about something else mark both as already shown today, as a returning user would have them.
+ */
+async function openAs(ctx: E2EContext, path: string, opts: { lang?: 'en' | 'ar'; userId?: number; popups?: Array<'special' | 'discount'> } = {}) {
   const user = await userRow(ctx.harness, opts.userId ?? VIEWER)
-  const page = await ctx.openApp(path, { token: user.token, lang: opts.lang })
+  const shown = ['special', 'discount'].filter((p) => !opts.popups?.includes(p as 'special')).map((p) => `${p}PopTime`)
+  const page = await ctx.openApp(path, {
+    token: user.token,
+    lang: opts.lang,
+    beforeLoad: async (_page, context) => {
+      await context.addInitScript((keys) => {
+        const d = new Date()
+        for (const k of keys) localStorage.setItem(k, `${d.getMonth() + 1}-${d.getDate()}`)
+      }, shown)
+    },
+  })
   return page
 }
 
@@ -238,6 +253,24 @@ for (const lang of ['en', 'ar'] as const) {
   })
 }
 
+// ---- app store through the native bridge ----------------------------------------------------------
+
+t('PAY-04 PAY-07 app store: the native bridge fake buys, the receipt is verified, the 3 s success tip; credited once', async (ctx) => {
+  const page = await openGetcoin(ctx)
+  const before = await expectSettled(page, ctx.harness)
+  await choose(page, 102, 'APPSTORE')
+  await page.click('[data-testid=recharge-pay]')
+  await waitForSelector(page, '[data-testid=toast]:has-text("Recharge successful")')
+  const bridge = await page.evaluate(() => (window as any).__bridgeLog as Array<{ method: string; args: any[] }>)
+  const [order] = await orders(ctx.harness)
+  assert.equal(bridge.filter((c) => c.method === 'purchase').map((c) => c.args[0]), [{ productId: 'diamond_0199', orderCode: order.orderCode }])
+  assert.equal([order.state, order.confirmedBy], ['paid', 'store'])
+  const credits = await creditsOf(ctx.harness, order.orderCode)
+  // 1000 + 50 bonus + the 200 first-charge gift
+  assert.equal(credits.map((c) => c.delta), [1250])
+  assert.is(await expectSettled(page, ctx.harness), before + 1250)
+})
+
 // ---- PAY-06 USDT -------------------------------------------------------------------------------
 
 async function startUsdt(ctx: E2EContext, lang?: 'en' | 'ar') {
@@ -301,13 +334,14 @@ t('PAY-06 an expired USDT order: a clear message, the pending data cleared, noth
 
 // ---- PAY-08 VIP ---------------------------------------------------------------------------------
 
-t('PAY-08 VIP is refused before a first recharge: the payment guide, no order', async (ctx) => {
+t('PAY-08 VIP is refused before a first recharge: the payment guide (the recharge sheet), no order', async (ctx) => {
   const page = await openAs(ctx, '/vip?source=user', { userId: NEW_USER })
   await waitForSelector(page, '[data-testid=vip-item-30]')
   await page.click('[data-testid=vip-item-30]')
   await page.click('[data-testid=vip-method-CARD]')
   await page.click('[data-testid=vip-buy]')
   await waitForSelector(page, '[data-testid=toast]:has-text("first recharge")')
+  await waitForSelector(page, '[data-testid=recharge-sheet-items]')
   assert.equal(await orders(ctx.harness, NEW_USER), [])
 })
 
@@ -390,11 +424,13 @@ t('PAY-04 a provider that fails, then one that never answers: a clear message, n
   await page.click('[data-testid=recharge-pay]')
   await waitForSelector(page, '[data-testid=toast]:has-text("provider unavailable")')
   assert.equal(await orders(ctx.harness), [])
-  // the card provider's script never arrives: the user closes the drop-in
+  // the card provider's script never arrives: after 2 + 10 s the drop-in says so; the user closes it
   await page.route(/\/__harness\/pay\/card\/dropin\.js/, () => {})
   await page.waitForTimeout(2100)
   await page.click('[data-testid=recharge-pay]')
   await waitForSelector(page, '[data-testid=recharge-card]')
+  await waitForSelector(page, '[data-testid=recharge-card] [role=alert]', 15_000)
+  await expectText(page, '[data-testid=recharge-card] [role=alert]', 'could not load')
   await page.click('[data-testid=recharge-card] [data-testid=sheet-close]')
   await poll(() => page.locator('[data-testid=recharge-card]').count().then((n) => n === 0))
   const [order] = await orders(ctx.harness)
@@ -406,7 +442,7 @@ t('PAY-04 a provider that fails, then one that never answers: a clear message, n
 // ---- PAY-09 special offer, SHELL-15 the pay button ---------------------------------------------------
 
 t('PAY-09 the special offer: popup on the wall with its countdown, the icon after closing, bought by card; once a day', async (ctx) => {
-  const page = await openAs(ctx, '/wall')
+  const page = await openAs(ctx, '/wall', { popups: ['special'] })
   await waitForSelector(page, '[data-testid=special-offer]')
   await expectText(page, '[data-testid=special-clock]', /^(01:00:00|00:59:\d\d)$/)
   await shot(page, 'money-special-offer-en')
@@ -440,14 +476,24 @@ t('SHELL-15 the floating pay button on the wall: animated 1.5 s after load, open
   await waitForSelector(page, '[data-testid=pay-fab]')
   await poll(() => page.locator('[data-testid=pay-fab].rc-fab--anim').count().then((n) => n === 1), 4000)
   assert.is(await page.locator('[data-testid=pay-fab].rc-fab--anim').count(), 1, 'the bounce runs')
-  // dismiss whatever popup the wall queued, then tap
-  for (const sel of ['[data-testid=special-offer] [data-testid=sheet-close]', '[data-testid=discount-popup] [data-testid=sheet-close]']) {
-    if (await page.locator(sel).isVisible().catch(() => false)) await page.click(sel)
-  }
-  await page.locator('[data-testid=pay-fab]').click({ force: true })
+  await page.locator('[data-testid=pay-fab]').click()
   await waitForSelector(page, '[data-testid=recharge-items]')
   assert.match(pathOf(page), /^\/getcoin\?source=wall/)
   assert.is(await page.locator('[data-testid=pay-fab]').count(), 0, 'not on /getcoin itself')
+})
+
+t('PAY-10 the discount hosts popup for a discount user: 15 a page, then the rest; a host opens her profile', async (ctx) => {
+  const page = await openAs(ctx, '/wall', { popups: ['discount'] })
+  await waitForSelector(page, '[data-testid=discount-list]')
+  const rows = () => page.locator('[data-testid=discount-list] .of-row').count()
+  assert.is(await rows(), 15)
+  await page.click('[data-testid=discount-more]')
+  assert.ok(await poll(async () => (await rows()) > 15), 'the second page arrives')
+  await page.locator('[data-testid=discount-list] .of-row').first().click()
+  await waitForSelector(page, '[data-testid=detail]')
+  assert.match(pathOf(page), /^\/detail\?id=\d+&path=discount/)
+  await page.goto(`${ctx.baseUrl}/wall`)
+  await waitForSelector(page, '[data-testid=discount-entry]')
 })
 
 t('PAY-11 the diamond sellers show for a user who paid before', async (ctx) => {
@@ -467,3 +513,5 @@ t('PAY-02 diamond records list the recharge from the ledger', async (ctx) => {
   await waitForSelector(page, '[data-testid=records-list]')
   await expectText(page, '[data-testid=records-list]', '+1,000')
 })
+
+t.run()

@@ -7,6 +7,7 @@ import { KernelContext, useKernel, useSignalValue } from './hooks.ts'
 import { OverlayHost, preloadOverlayHost } from './overlays.tsx'
 import { Routes, wouterHooks, type KernelRouter } from './router.tsx'
 import { injectStyle } from './style.ts'
+import { afterFirstScreen } from './first-screen.ts'
 import type { Kernel } from './types.ts'
 import baseCss from './base.css'
 
@@ -52,7 +53,9 @@ export function mountApp(kernel: Kernel, el: HTMLElement): () => void {
       <KernelApp kernel={kernel} />
     </StrictMode>,
   )
-  // after the first paint, so the first toast or dialog shows without a wait
-  setTimeout(() => preloadOverlayHost().catch(() => undefined), 1000)
+  // after the first screen, so the first toast or dialog shows without a wait
+  void afterFirstScreen(kernel)
+    .then(() => preloadOverlayHost())
+    .catch(() => undefined)
   return () => root.unmount()
 }

@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { clearAppCaches, installGlobalErrorHandlers, isChunkLoadError, page, recoverFromChunkError, showAppError } from './errors.ts'
+import { clearAppCaches, installGlobalErrorHandlers, isChunkLoadError, page, recoverFromChunkError } from './errors.ts'
+import { showAppError } from './app-error.ts'
 
 test('SHELL-04 chunk-load errors are told apart from other errors', () => {
   const chunk = [

@@ -139,6 +139,26 @@ test('SHELL-12 ready(locale, namespaces): the first screen waits only for its pl
   assert.is(loads.length, 3, 'nothing loads twice')
 })
 
+test('SHELL-12 with a background scheduler (the app: after the first screen) the other dictionaries wait for it', async () => {
+  const loads: string[] = []
+  const lazy = (id: string) => definePlugin({ id, strings: { en: async () => (loads.push(`en:${id}`), { title: id }), ar: async () => ({}) } })
+  const later: Array<() => void> = []
+  const i18n = createI18n({
+    plugins: [lazy('shell'), lazy('calls')],
+    search: new URLSearchParams(''),
+    storage: memoryStorage(),
+    navigatorLanguage: 'en',
+    background: (load) => void later.push(load),
+  })
+  await i18n.ready(undefined, ['shell'])
+  await tick()
+  assert.equal(loads, ['en:shell'], 'calls waits')
+  later.splice(0).forEach((load) => load())
+  await tick()
+  assert.equal(loads, ['en:shell', 'en:calls'])
+  assert.is(i18n.t('calls.title'), 'calls')
+})
+
 test('SHELL-12 preloaded dictionaries are used instead of loading', async () => {
   const { plugin, loads } = lazyPlugin()
   const i18n = createI18n({

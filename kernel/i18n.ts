@@ -57,6 +57,9 @@ export function createI18n(opts: {
   document?: Document | null
   /** dictionaries already at hand, asked before a lazy one loads (a test kernel reads them from disk) */
   preloaded?: (locale: Locale, namespace: string) => Strings | undefined
+  /** runs the background loads (the rest after ready(), English as a fallback); default: next tick.
+   *  The app defers them until its first screen is shown. */
+  background?: (load: () => void) => void
 }): I18n {
   const store = safeStorage(opts.storage)
   const dict = rosetta<Strings>({ en: {}, ar: {} })
@@ -92,8 +95,8 @@ export function createI18n(opts: {
   }
   const load = (lang: Locale, only?: readonly string[]): Promise<void> =>
     Promise.all([...pending[lang]].filter(([ns]) => !only || only.includes(ns)).map(([ns, loader]) => loadOne(lang, ns, loader))).then(() => undefined)
-  const later = (lang: Locale) =>
-    setTimeout(() => load(lang).catch((err) => console.warn(`[app] ${lang} strings failed to load`, err)), 0)
+  const background = opts.background ?? ((fn: () => void) => void setTimeout(fn, 0))
+  const later = (lang: Locale) => background(() => load(lang).catch((err) => console.warn(`[app] ${lang} strings failed to load`, err)))
   /** English is only the fallback of another locale: load it after the rest, never block on it */
   const fallbackLater = (lang: Locale) => {
     if (lang !== 'en' && pending.en.size) later('en')

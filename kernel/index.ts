@@ -5,7 +5,7 @@
 //   2. platform pieces: storage, the native bridge, events, the router (a wouter location hook)
 //   3. who and where: i18n (from ?lang=), the session (token from storage, then from the URL)
 //   4. overlays (their context follows the route and the scene), the api client, the push bus
-//      with every plugin's handlers, the realtime socket (opens once logged in)
+//      with every plugin's handlers, the realtime socket (opens once logged in; its code loads then)
 //   5. every plugin's setup, in requirement order; services are created on first use
 // dispose() undoes 5 and 4 in reverse, so a test can build and drop kernels freely.
 import { computed, signal, type Signal } from '@preact/signals-react'
@@ -20,9 +20,11 @@ import { createI18n, type Locale } from './i18n.ts'
 import { createSession, takeTokenFromUrl, type UrlTokenResult } from './session.ts'
 import { createApiClient, type Cipher, type Http } from './api.ts'
 import { createPushBus } from './push.ts'
-import { createRealtime, type SocketClass, type Timers } from './realtime.ts'
+import type { createRealtime, RealtimeOptions, SocketClass, Timers } from './realtime.ts'
+import { lazyRealtime } from './realtime-lazy.ts'
 import { createOverlays } from './overlays.tsx'
 import { createRouter, type KernelRouter } from './router.tsx'
+import { bindFirstScreen, openGate, type FirstScreenGate } from './first-screen.ts'
 import type { RtcClient } from './rtc/types.ts'
 import type { ImClient } from './im/types.ts'
 
@@ -43,6 +45,9 @@ export interface KernelOptions {
   /** dictionaries at hand before any lazy one loads (tests read them from disk); see createI18n */
   strings?: (locale: Locale, namespace: string) => Strings | undefined
   WebSocket?: SocketClass
+  /** builds the realtime socket at once (tests pass realtime.ts's createRealtime); by default its
+   *  code loads once there is a token (a guest never loads it) */
+  createRealtime?: typeof createRealtime
   /** the wire cipher of the api client and the realtime token; default WebCrypto (tests pass the synchronous one) */
   cipher?: Cipher
   timers?: Timers
@@ -52,6 +57,9 @@ export interface KernelOptions {
   services?: Array<readonly [ServiceRef<any>, unknown]>
   loadRtc?: (config: AppConfig) => Promise<RtcClient>
   loadIm?: (config: AppConfig) => Promise<ImClient>
+  /** what waits for the first screen (background dictionaries, plugins' afterFirstScreen work);
+   *  default open: everything at once */
+  firstScreen?: FirstScreenGate
 }
 
 /** The kernel plus what the app root needs to render it. */
@@ -75,7 +83,16 @@ export function createKernel(opts: KernelOptions): KernelInstance {
   const router = createRouter(loc ? { hook: loc.hook, searchHook: loc.searchHook, navigate: loc.navigate } : { memory: opts.memory })
   const startSearch = opts.search ?? router.search.peek().toString()
 
-  const i18n = createI18n({ plugins, search: new URLSearchParams(startSearch), storage, navigatorLanguage: opts.navigatorLanguage, preloaded: opts.strings })
+  const firstScreen = opts.firstScreen ?? openGate
+  const i18n = createI18n({
+    plugins,
+    search: new URLSearchParams(startSearch),
+    storage,
+    navigatorLanguage: opts.navigatorLanguage,
+    preloaded: opts.strings,
+    // dictionaries of pages not on screen wait for it (a page loads its own when opened)
+    background: opts.firstScreen && ((load) => void firstScreen.done.then(load)),
+  })
   const session = createSession({ storage, bridge, defaultAppId: config.defaultAppId || app.appId })
   const entry = takeTokenFromUrl(startSearch, session)
   // a token must not stay in the address bar (shared links, screenshots, history)
@@ -106,7 +123,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     kernel: () => kernel,
     onError: (err, pushType) => console.error(`push handler for "${pushType}" failed`, err),
   })
-  const realtime = createRealtime({
+  const realtimeOptions: RealtimeOptions = {
     config,
     token: session.token,
     push,
@@ -114,7 +131,8 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     WebSocket: opts.WebSocket,
     timers: opts.timers,
     encryptToken: opts.cipher && ((token) => opts.cipher!.encrypt(token, { key: config.cipherKey, iv: config.cipherIv })),
-  })
+  }
+  const realtime = opts.createRealtime ? opts.createRealtime(realtimeOptions) : lazyRealtime(realtimeOptions)
 
   // services: created on first get/need, each once, with the finished kernel
   const fakes = new Map<string, unknown>((opts.services ?? []).map(([ref, impl]) => [ref.id, impl]))
@@ -185,6 +203,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     dispose,
   }
 
+  bindFirstScreen(kernel, firstScreen)
   disposers.push(() => router.dispose(), () => overlays.dispose(), () => realtime.dispose())
   for (const { pushType, handler } of registry.push) disposers.push(push.on(pushType, handler))
 

@@ -157,6 +157,9 @@ export interface KernelEvents {
   unauthorized: { path: string }
   /** a login protected tab or route was tapped by a guest */
   'login-required': { to: string }
+  /** PAY-07: an order was paid; the user (balance, VIP) was refreshed. Listeners refresh what
+   *  depends on it (profile, tags, games, banners); vip: a VIP item was bought */
+  'recharge-success': { orderCode: string; vip: boolean }
 }
 
 export interface Events {

@@ -17,6 +17,14 @@ export interface CallsFacade extends CallsApi {
   dispose(): void
 }
 
+let rules: typeof import('./rules.ts') | null = null
+
+/** May the incoming call popup show on this path (d1 §2)? Only the engine opens it, and the rules
+ *  load with the engine: before that there is no incoming call to show. */
+export function incomingAllowed(path: string): boolean {
+  return rules?.incomingPopupAllowed(path) ?? false
+}
+
 export function createCallsFacade(kernel: Kernel, opts: CallsOptions): CallsFacade {
   const loaded = signal<CallsService | null>(null)
   let loading: Promise<CallsService> | null = null
@@ -24,8 +32,9 @@ export function createCallsFacade(kernel: Kernel, opts: CallsOptions): CallsFaca
   const idle = emptyInfo()
 
   const load = () =>
-    (loading ??= import('./service.ts').then(
-      (m) => {
+    (loading ??= Promise.all([import('./service.ts'), import('./rules.ts')]).then(
+      ([m, r]) => {
+        rules = r
         if (disposed) throw new Error('the calls plugin was disposed')
         const service = m.startCallsService(kernel, opts)
         loaded.value = service

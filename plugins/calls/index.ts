@@ -6,14 +6,15 @@
 // Overlays follow the engine (overlays.ts): calls.waiting, calls.screen, calls.incoming (hidden
 // on the paths of d1 §2 by its when()), and calls.post after a connected call.
 //
-// Only what the first screen needs is imported here: the engine loads on first use (facade.ts).
+// Only what the first screen needs is imported here: the engine loads on first use (facade.ts),
+// the rest of the wiring (setup.ts) once the first screen is shown.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
+import { afterFirstScreen } from '../../kernel/first-screen.ts'
+import type { Disposer } from '../../kernel/types.ts'
 import { callsRef } from './api.ts'
-import { createCallsFacade, type CallsFacade } from './facade.ts'
+import { createCallsFacade, incomingAllowed, type CallsFacade } from './facade.ts'
 import { CallOverlay } from './hooks.ts'
 import { push } from './push.ts'
-import { incomingPopupAllowed } from './rules.ts'
-import { watchRobotInvites } from './robot-watch.ts'
 import type { CallsOptions } from './service.ts'
 
 export function createCallsPlugin(opts: CallsOptions = {}) {
@@ -28,7 +29,7 @@ export function createCallsPlugin(opts: CallsOptions = {}) {
     overlays: [
       { id: CallOverlay.waiting, tier: 'sheet', component: () => import('./WaitingScreen.tsx'), dismissable: false },
       { id: CallOverlay.screen, tier: 'sheet', component: () => import('./CallScreen.tsx'), dismissable: false },
-      { id: CallOverlay.incoming, tier: 'modal', component: () => import('./IncomingPopup.tsx'), dismissable: false, when: (ctx) => incomingPopupAllowed(ctx.path) },
+      { id: CallOverlay.incoming, tier: 'modal', component: () => import('./IncomingPopup.tsx'), dismissable: false, when: (ctx) => incomingAllowed(ctx.path) },
       { id: CallOverlay.post, tier: 'sheet', component: () => import('./PostCallSheet.tsx') },
     ],
     services: [
@@ -45,17 +46,29 @@ export function createCallsPlugin(opts: CallsOptions = {}) {
     strings: { en: () => import('../../locales/en/calls.json'), ar: () => import('../../locales/ar/calls.json') },
     setup(kernel) {
       const calls = kernel.need(callsRef) as CallsFacade
-      // a host may have called while the app was closed (this loads the engine for a logged-in user)
-      if (kernel.session.loggedIn.value) {
-        calls.load().then(
-          (s) => void s.engine.incoming.checkPending(),
-          (err) => console.error('[app] the call engine failed to load', err),
+      let stop: Disposer | null = null
+      let disposed = false
+      // a user's call wiring (a pending call, robot invitations) starts at once, as soon as there
+      // is a user; a guest's waits for the first screen
+      let stopLogin = () => {}
+      const loggedIn = new Promise<void>((resolve) => {
+        stopLogin = kernel.session.loggedIn.subscribe((yes) => yes && resolve())
+      })
+      Promise.race([loggedIn, afterFirstScreen(kernel)])
+        .then(() => {
+          stopLogin()
+          return disposed ? null : import('./setup.ts')
+        })
+        .then(
+          (m) => {
+            if (m && !disposed) stop = m.startCalls(kernel, calls, opts)
+          },
+          (err) => console.error('[app] the calls plugin failed to start', err),
         )
-      }
-      // IM-05: robot call invitations arrive over messaging
-      const stopRobots = watchRobotInvites(kernel, calls, { timers: opts.timers })
       return () => {
-        stopRobots()
+        disposed = true
+        stopLogin()
+        stop?.()
         calls.dispose()
       }
     },

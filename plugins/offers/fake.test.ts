@@ -46,4 +46,14 @@ test('PAY-10 discount hosts page by 15 for a discount user; others get the flag 
   assert.equal([vip.discountUser, vip.anchorList, vip.isLastPage], [false, [], true])
 })
 
+test('PAY-09 PAY-10 the wallOffers setting off starts no offer and lists no discount hosts', async () => {
+  h.settings.patch({ wallOffers: false })
+  const r = (await h.api('/api/index/triggerSpecialPopup', { searchValue: 'wall' }, { token: TEST_TOKEN })).data
+  assert.equal([r.show, r.item, r.specialOffDuration], [false, null, 0])
+  const d = (await h.api('/api/pool/mergeTheDiscountAnchor', { pageNum: 1, pageSize: 15 }, { token: TEST_TOKEN })).data
+  assert.equal([d.discountUser, d.anchorList], [false, []])
+  h.settings.patch({ wallOffers: true })
+  assert.is((await h.api('/api/index/triggerSpecialPopup', { searchValue: 'wall' }, { token: TEST_TOKEN })).data.show, true)
+})
+
 test.run()

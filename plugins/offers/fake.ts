@@ -37,8 +37,12 @@ function remaining(ctx: HarnessContext, user: UserRow, offer: OfferRow | undefin
   return Math.max(0, Math.ceil((offer.startedAt + durationSec(ctx) * 1000 - now) / 1000))
 }
 
+/** The harness setting wallOffers (default true): false starts no special offer and makes nobody a discount user. */
+export const offersOn = (ctx: HarnessContext) => ctx.settings().wallOffers !== false
+
 export function triggerSpecial(ctx: HarnessContext, user: UserRow, scene: unknown, now = Date.now()) {
   if (typeof scene !== 'string' || !scene) throw refuse('searchValue (the trigger scene) is required')
+  if (!offersOn(ctx)) return { show: false, specialPopTime: null, specialPopupCount: 0, specialOffDuration: 0, item: null }
   const sku = specialSku(ctx)
   const today = day(now)
   const offers = ctx.db.get('specialOffers')
@@ -62,7 +66,7 @@ function discountAnchors(ctx: HarnessContext, call: EndpointCall) {
   const user = call.requireUser()
   const pageNum = Math.max(1, Math.floor(Number(call.payload.pageNum) || 1))
   const pageSize = Math.min(50, Math.max(1, Math.floor(Number(call.payload.pageSize) || DISCOUNT_PAGE_SIZE)))
-  const discountUser = typeof user.isDiscountUser === 'boolean' ? user.isDiscountUser : !!user.firstPayTime && !isVipUser(user)
+  const discountUser = offersOn(ctx) && (typeof user.isDiscountUser === 'boolean' ? user.isDiscountUser : !!user.firstPayTime && !isVipUser(user))
   const hosts = (ctx.db.get('users').value() as UserRow[])
     .filter((u) => (u.userType === 2 || u.userType === 3) && u.userId % 3 === 0)
     .sort((a, b) => a.userId - b.userId)

@@ -14,6 +14,8 @@ import css from './recharge.css'
 
 /** d3 §4, §9: the card provider's script loads 2 s after the drop-in opens */
 export const CARD_SCRIPT_DELAY_MS = 2000
+/** a provider script that has not arrived by then never will: say so (the order stays unpaid) */
+export const CARD_SCRIPT_TIMEOUT_MS = 10_000
 
 interface DropIn {
   mount(el: HTMLElement, o: { intentId: string; clientSecret: string; methods: string[]; payLabel?: string; onSuccess: (r: CardSuccess) => void; onError: (e: { message: string }) => void }): () => void
@@ -66,11 +68,15 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
     let unmount: (() => void) | undefined
     let gone = false
     const provider = () => (window as unknown as { HarnessDropIn?: DropIn }).HarnessDropIn
-    rechargeService(kernel).later(() => {
+    const service = rechargeService(kernel)
+    service.later(() => {
       if (gone) return
+      let arrived = false
+      service.later(() => void (!gone && !arrived && setPhase('failed')), CARD_SCRIPT_TIMEOUT_MS)
       // a provider already on the page needs no second script
       ;(provider() ? Promise.resolve() : loadScript(awx.scriptUrl))
         .then(() => {
+          arrived = true
           const dropIn = provider()
           if (gone) return
           if (!dropIn || !host.current) return setPhase('failed')
@@ -87,7 +93,10 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
             onError: () => {},
           })
         })
-        .catch(() => !gone && setPhase('failed'))
+        .catch(() => {
+          arrived = true
+          if (!gone) setPhase('failed')
+        })
     }, CARD_SCRIPT_DELAY_MS)
     return () => {
       gone = true

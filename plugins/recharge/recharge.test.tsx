@@ -136,12 +136,14 @@ test('PAY-03 closing the sheet without a recharge asks to stay; Leave closes it'
   await closed
 })
 
-test('PAY-04 PAY-07 an app-store recharge sends the d3 §3 payload, verifies the receipt, refreshes the user and asks the recharge status (-2)', async () => {
+test('PAY-04 PAY-07 an app-store recharge sends the d3 §3 payload, verifies the receipt, refreshes the user, emits recharge-success and asks the recharge status (-2)', async () => {
   const orders: any[] = []
   const s = await setup({
     '/api/fuse/v3/createOrder': (p) => (orders.push(p), { orderCode: 'O1', action: 'store', productId: p.productId, diamondNum: 1250, thirdCreateTime: 1 }),
     '/api/fuse/verifyStoreReceipt': (p) => ({ orderCode: p.orderCode, status: p.receipt === 'test-receipt:O1' ? 1 : 0, state: 'paid', diamondNum: 1250, vipFlag: 0, payMethodType: 'APPSTORE' }),
   })
+  const events: unknown[] = []
+  s.t.kernel.events.on('recharge-success', (e) => events.push(e))
   await openSheet(s)
   await click(s.t, 'recharge-item-102')
   await click(s.t, 'recharge-method-APPSTORE')
@@ -154,6 +156,7 @@ test('PAY-04 PAY-07 an app-store recharge sends the d3 §3 payload, verifies the
   assert.is(s.refreshed, 1)
   assert.equal(s.timers.map(([, ms]) => ms), [2000], 'the level refreshes 2 s later')
   assert.ok(s.t.toasts.some((x) => x.text === 'Recharge successful'), 'the iOS channel top tip')
+  assert.equal(events, [{ orderCode: 'O1', vip: false }], 'the recharge-success event for the other plugins')
   assert.not.ok(s.t.kernel.overlays.isOpen(SHEET_ID))
 })
 
@@ -171,7 +174,7 @@ test('PAY-04 PayPal: the security check shows, then the provider page opens afte
   assert.not.ok(s.t.kernel.overlays.isOpen(SECURITY_ID))
 })
 
-test('PAY-08 VIP is refused before a first recharge (the payment guide instead of an order)', async () => {
+test('PAY-08 VIP is refused before a first recharge: the payment guide (the recharge sheet) instead of an order', async () => {
   const s = await setup({}, { firstPayTime: null })
   // the VIP items come after the 6 diamond items, beyond the sheet's two pages: the page lists them
   s.t.location.navigate('/getcoin?source=user')
@@ -181,6 +184,8 @@ test('PAY-08 VIP is refused before a first recharge (the payment guide instead o
   await click(s.t, 'recharge-pay')
   assert.ok(s.t.toasts.some((x) => x.text === 'Make a first recharge to unlock VIP'))
   assert.not.ok(s.t.requests.some((r) => r.path === '/api/fuse/v3/createOrder'))
+  await until(s.t, () => !!$('recharge-sheet'))
+  assert.ok(s.t.kernel.overlays.isOpen(SHEET_ID), 'the payment guide: the recharge sheet with the diamond items')
 })
 
 test('PAY-06 USDT is not paid by the common recharge: it goes to its own page', async () => {
@@ -216,6 +221,9 @@ test('PAY-05 the card drop-in: security check, the provider script 2 s later, th
   assert.is(mounted.length, 0)
   await act(async () => s.timers[0][0]())
   await until(s.t, () => !!$('fake-form'))
+  assert.equal(s.timers.map(([, ms]) => ms), [2000, 10_000], 'a time-out for a provider that never answers')
+  await act(async () => s.timers[1][0]())
+  assert.ok($('fake-form'), 'the script arrived: the time-out changes nothing')
   assert.equal([mounted[0].intentId, mounted[0].clientSecret, mounted[0].methods], ['int_O3', 'sec', ['card']])
   const paidAt = new Date(2026, 0, 2, 3, 4, 5).getTime()
   await act(async () => mounted[0].onSuccess({ transactionId: 'TXN1', paidAt, amount: 9.99, orderCode: 'O3' }))

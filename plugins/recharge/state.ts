@@ -117,6 +117,8 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     const shell = kernel.get(shellRef)
     // the balance and the VIP state always come from the server
     await shell?.refreshUser().catch(() => {})
+    // PAY-07: whoever shows something a recharge changes (tags, games, banners) refreshes it
+    kernel.events.emit('recharge-success', { orderCode: order.orderCode, vip: order.vipFlag === 1 })
     if (effects.includes('closeVipPopup')) kernel.overlays.close('vip.popup')
     if (effects.includes('storeTip')) kernel.overlays.toast(t('recharge.success'), { type: 'success', position: 'top', duration: STORE_TIP_MS })
     if (effects.includes('refreshLevel')) later(() => void shell?.refreshUser().catch(() => {}), LEVEL_REFRESH_DELAY_MS)
@@ -130,8 +132,9 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
   async function pay(item: RechargeItem, method: PayMethodSku, ctx: PayContext): Promise<PayOutcome> {
     const user = kernel.session.user.peek()
     if (vipRefusal({ firstPayTime: user?.firstPayTime ?? null }, item)) {
-      // d3 §4: the payment guide shows instead
+      // d3 §4: the payment guide shows instead: why, and the diamond items to make that first recharge
       kernel.overlays.toast(t('recharge.vipNeedsRecharge'), { type: 'warning' })
+      if (!kernel.overlays.isOpen(SHEET_ID)) void kernel.overlays.open(SHEET_ID, { source: 'vipGuide', inCall: ctx.inCall, inLive: ctx.inLive })
       return 'refused'
     }
     const shiftLead = Number((kernel.get(shellRef)?.baseConfig.peek()?.appShift as { shiftLeadType?: number } | null)?.shiftLeadType ?? 0)

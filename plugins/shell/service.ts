@@ -3,7 +3,6 @@ import type { Kernel } from '../../kernel/types.ts'
 import type { BaseConfig, ShellApi } from './api.ts'
 import { fetchBaseConfig, type RetryOptions } from './baseConfig.ts'
 import { EMAIL_LOGIN_PATH, LOGIN_MESSAGE_MS, USER_INFO_PATH, validateEmailLogin } from './login.ts'
-import { loadFollowCount, loadTaskClaimable } from './badges.ts'
 import { createShellState, type ShellState } from './state.ts'
 import type { LoginResult, User } from '../../kernel/session.ts'
 
@@ -93,7 +92,11 @@ export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
           state.taskClaimable.value = false
           return
         }
-        // badges are decoration: a failing call keeps the last value (d1 §8 'swallowed silently')
+        // badges are decoration: a failing call keeps the last value (d1 §8 'swallowed silently');
+        // their code loads with the first logged-in refresh, never for a guest
+        const badges = await import('./badges.ts').catch(() => null)
+        if (!badges) return
+        const { loadFollowCount, loadTaskClaimable } = badges
         const [follow, task] = await Promise.allSettled([loadFollowCount(kernel.api), loadTaskClaimable(kernel.api)])
         if (follow.status === 'fulfilled') state.followCount.value = follow.value
         if (task.status === 'fulfilled') state.taskClaimable.value = task.value

@@ -2,6 +2,8 @@
 import type { RechargeItem } from '../recharge/api.ts'
 
 export const VIP_POPUP = 'vip.popup'
+/** storage key: the day the expiry reminder last showed */
+export const REMINDED_KEY = 'vipRemindedDay'
 
 /** /api/wallet/vipGetShopInfo (d3 §3 VIP shop and pay store) */
 export interface VipShop {

@@ -4,7 +4,7 @@ import { effect } from '@preact/signals-react'
 import { definePlugin } from '../../kernel/plugin.ts'
 import { VIP_POPUP } from './api.ts'
 
-export { REMINDED_KEY } from './reminder.ts'
+export { REMINDED_KEY } from './api.ts'
 
 export function createVipPlugin(opts: { storage?: Storage; now?: () => number } = {}) {
   return definePlugin({

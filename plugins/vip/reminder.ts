@@ -2,9 +2,8 @@
 // day. Loaded only for a VIP user.
 import type { Kernel } from '../../kernel/types.ts'
 import { safeStorage } from '../../kernel/storage.ts'
+import { REMINDED_KEY } from './api.ts'
 import { dayKey, daysLeft, vipReminderDue, type VipInfo } from './rules.ts'
-
-export const REMINDED_KEY = 'vipRemindedDay'
 
 export function remindIfDue(kernel: Kernel, info: { isVip?: unknown; expireTime?: VipInfo['expireTime'] }, opts: { storage?: Storage; now?: () => number }) {
   const store = safeStorage(opts.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage))

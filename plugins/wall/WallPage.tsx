@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type TouchEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
+import { firstScreenShown } from '../../kernel/first-screen.ts'
 import { Button, EmptyState, ErrorState, Spinner } from '../../kernel/ui/index.ts'
 import { detailHref, liveOpenerRef, type Host } from './api.ts'
 import { STATUS_REFRESH_MS, wallStateRef, type WallState, type WallTag } from './state.ts'
@@ -106,6 +107,15 @@ export default function WallPage() {
     if (live) return live.open(host, { index, path: 'hostlist' })
     kernel.router.navigate(detailHref(host, { index, path: 'hostlist', vip: state.isVip.peek() }))
   }
+
+  // the first screen is there once the wall shows hosts, or any state but loading
+  const tagsSettled = state.tagsState.value === 'ready' || state.tagsState.value === 'failed'
+  const shown = !tags.length
+    ? tagsSettled
+    : !list || closed || list.pager.items.value.length > 0 || !!list.pager.error.value || (list.pager.page.value > 0 && !list.pager.loading.value)
+  useEffect(() => {
+    if (shown) firstScreenShown(kernel)
+  }, [shown, kernel])
 
   const pull = usePullToRefresh(() => (list && !lock ? list.pager.refresh() : Promise.resolve()))
   const refreshing = !!list && list.pager.loading.value && list.pager.page.value > 0 && pull.busy

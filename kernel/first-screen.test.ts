@@ -1,0 +1,47 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { FIRST_SCREEN_MAX_MS, FIRST_SCREEN_SETTLE_MS, afterFirstScreen, bindFirstScreen, createFirstScreenGate, firstScreenShown } from './first-screen.ts'
+import { fakeTimers, flush } from '../test/fake-timers.ts'
+import type { Kernel } from './types.ts'
+
+test('SHELL-01 deferred work starts once the page says its first screen is shown, after it settles', async () => {
+  const timers = fakeTimers()
+  const gate = createFirstScreenGate((fn, ms) => timers.setTimeout(fn, ms))
+  const kernel = {} as Kernel
+  bindFirstScreen(kernel, gate)
+  let started = false
+  void afterFirstScreen(kernel).then(() => (started = true))
+  timers.tick(1000)
+  await flush()
+  assert.not.ok(started, 'nothing before the page reports')
+  firstScreenShown(kernel)
+  firstScreenShown(kernel) // once is enough
+  timers.tick(FIRST_SCREEN_SETTLE_MS - 1)
+  await flush()
+  assert.not.ok(started, 'the screen settles first')
+  timers.tick(1)
+  await flush()
+  assert.ok(started)
+})
+
+test('SHELL-01 a page that never reports still lets the deferred work start', async () => {
+  const timers = fakeTimers()
+  const gate = createFirstScreenGate((fn, ms) => timers.setTimeout(fn, ms))
+  let started = false
+  void gate.done.then(() => (started = true))
+  timers.tick(FIRST_SCREEN_MAX_MS - 1)
+  await flush()
+  assert.not.ok(started)
+  timers.tick(1)
+  await flush()
+  assert.ok(started)
+})
+
+test('SHELL-01 a kernel without a gate (tests, previews) defers nothing', async () => {
+  let started = false
+  void afterFirstScreen({} as Kernel).then(() => (started = true))
+  await flush()
+  assert.ok(started)
+})
+
+test.run()
