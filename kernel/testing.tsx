@@ -113,6 +113,9 @@ export function stringsFromDisk(locale: Locale, namespace: string): Strings | un
   }
 }
 
+/** how long the page must stay unchanged before settle() returns */
+const SETTLE_QUIET_MS = 25
+
 export function createTestKernel(o: TestKernelOptions): TestKernel {
   const config: AppConfig = { ...defaultConfig, ...o.config }
   const initial: Record<string, string> = { ...o.storage }
@@ -193,11 +196,22 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     if (history[history.length - 1] !== u) history.push(u)
   })
 
+  // At least `rounds` turns, then on until the page has stopped changing for a while: lazy pages and
+  // strings arrive through dynamic imports, which take longer when the machine is busy, so a fixed
+  // number of turns would make tests flaky.
   const settle = async (rounds = 5) => {
-    for (let i = 0; i < rounds; i++) {
+    let last = document.body.innerHTML
+    let quietSince = performance.now()
+    for (let i = 0; i < 400; i++) {
       await act(async () => {
         await new Promise((r) => setTimeout(r, 0))
       })
+      const now = document.body.innerHTML
+      if (now !== last) {
+        last = now
+        quietSince = performance.now()
+      }
+      if (i + 1 >= rounds && performance.now() - quietSince >= SETTLE_QUIET_MS) break
     }
   }
 
