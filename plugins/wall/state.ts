@@ -17,6 +17,8 @@ export const COUNTRY_TTL_MS = 7 * 24 * 3600 * 1000
 export const SECONDARY_DELAY_MS = 3000
 /** visible hosts' statuses are asked again this often while the wall shows (not in the spec) */
 export const STATUS_REFRESH_MS = 30_000
+/** PAY-07: the level is refreshed 2 s after a recharge */
+export const RECHARGE_REFRESH_MS = 2000
 /** d3 §4: the All tab's second list asks for onlineStatus 2, the offline hosts */
 export const OFFLINE_LIST = 2
 
@@ -335,6 +337,20 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     return null
   }
 
+  // PAY-07: after a recharge the level is asked again after 2 s (it may unlock tabs), and tags and
+  // games reload with it
+  let rechargeTimer: unknown = null
+  const offRecharge = kernel.events.on('recharge-success', () => {
+    if (rechargeTimer) timers.clearTimeout(rechargeTimer)
+    rechargeTimer = timers.setTimeout(() => {
+      rechargeTimer = null
+      levelAsked = false
+      void loadLevel()
+      void loadTags()
+      void loadGames()
+    }, RECHARGE_REFRESH_MS)
+  })
+
   const service: HostsService = {
     getHost: (userId) => hosts.get(userId)?.peek(),
     statusOf(userId) {
@@ -381,6 +397,8 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     loadLevel,
     lockOf,
     dispose() {
+      offRecharge()
+      if (rechargeTimer) timers.clearTimeout(rechargeTimer)
       if (gateTimer) timers.clearTimeout(gateTimer)
       waiting.length = 0
     },

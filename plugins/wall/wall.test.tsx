@@ -392,4 +392,20 @@ test('ENG-01 empty tab, error with retry, and offline state that reloads when ba
   }
 })
 
+test('PAY-07 after a recharge the wall asks the level again after 2 s and reloads tags and games', async () => {
+  const { t, timers } = wallKernel({ online: 3, games: 1 }, { token: 'tok' })
+  await t.render()
+  const count = (path: string) => t.requests.filter((r) => r.path === path).length
+  const before = { tags: count(Paths.tags), games: count(Paths.games), level: count(Paths.level) }
+  t.kernel.events.emit('recharge-success', { orderCode: 'o-1', vip: false })
+  await timers.tickAsync(1999)
+  assert.equal({ tags: count(Paths.tags), games: count(Paths.games), level: count(Paths.level) }, before, 'nothing before 2 s')
+  await timers.tickAsync(1)
+  await t.settle()
+  assert.is(count(Paths.tags), before.tags + 1)
+  assert.is(count(Paths.games), before.games + 1)
+  assert.is(count(Paths.level), before.level + 1)
+  t.dispose()
+})
+
 test.run()
