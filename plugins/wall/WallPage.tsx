@@ -68,6 +68,17 @@ export default function WallPage() {
     state.dropLists()
   }, [loggedIn])
 
+  // scene marks for other plugins' rules (robot invitations are ignored on the All and Live tabs);
+  // cleared when the page goes
+  const activeKind = active?.kind
+  useEffect(() => {
+    const mark = (wallAll: boolean, wallLive: boolean) => {
+      kernel.scene.value = { ...kernel.scene.peek(), wallAll, wallLive }
+    }
+    mark(activeKind === 'all', activeKind === 'live')
+    return () => mark(false, false)
+  }, [activeKind])
+
   const lock = active ? state.lockOf(active) : null
   // a locked tab, or Follow for a guest, shows a panel and loads nothing
   const closed = !!lock || (active?.kind === 'follow' && !loggedIn)

@@ -408,4 +408,20 @@ test('PAY-07 after a recharge the wall asks the level again after 2 s and reload
   t.dispose()
 })
 
+test('IM-05 the wall marks the scene while its All or Live tab shows, and clears the marks when it goes', async () => {
+  const { t } = wallKernel({ online: 3 })
+  const rendered = await t.render()
+  const marks = () => ({ all: t.kernel.scene.peek().wallAll, live: t.kernel.scene.peek().wallLive })
+  assert.equal(marks(), { all: true, live: false }, 'All is the first tab')
+  await clickEl(byTest('wall-tab').find((el) => el.dataset.tagId === '2'))
+  await t.settle()
+  assert.equal(marks(), { all: false, live: true }, 'Live')
+  await clickEl(byTest('wall-tab').find((el) => el.dataset.tagId === '4'))
+  await t.settle()
+  assert.equal(marks(), { all: false, live: false }, 'New is neither')
+  rendered.unmount()
+  assert.equal(marks(), { all: false, live: false }, 'gone with the page')
+  t.dispose()
+})
+
 test.run()
