@@ -91,7 +91,7 @@ test('NET-05 the app\'s realtime client and the push server end to end, through 
     onGiveUp: () => {},
     WebSocket: WebSocket as unknown as SocketClass,
     // retry waits shortened to one event-loop turn; the heartbeat is not exercised here
-    timers: { setTimeout: (fn) => setImmediate(fn), clearTimeout: (id) => clearImmediate(id), setInterval: () => 0, clearInterval: () => {} },
+    timers: { setTimeout: (fn) => setImmediate(fn), clearTimeout: (id) => clearImmediate(id), setInterval: () => 0, clearInterval: () => {}, now: () => Date.now() },
   })
   rt.connect()
   rt.setCallChannel('ch-1')

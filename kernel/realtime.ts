@@ -8,6 +8,11 @@ import type { AppConfig } from './config.ts'
 import { encrypt } from './protocol/cipher-web.ts'
 import { ClientMessageType, OnlineStatusReport, type ClientFrame } from './protocol/push.ts'
 import type { PushBus } from './push.ts'
+import { closeQuietly, type SocketClass, type SocketLike } from './socket.ts'
+import { realTimers, type Timers } from './timers.ts'
+
+export type { SocketClass, SocketLike, Timers }
+export { realTimers }
 
 export type RealtimeState = 'idle' | 'connecting' | 'open' | 'retrying' | 'failed'
 
@@ -20,37 +25,9 @@ export interface Realtime {
   setCallChannel(channelId: string | null): void
 }
 
-/** Timer functions, injectable so tests drive time themselves. */
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(id: any): void
-  setInterval(fn: () => void, ms: number): unknown
-  clearInterval(id: any): void
-}
-
-/** The platform's timers, wrapped so they are never called detached from their global. */
-export const realTimers: Timers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (id) => globalThis.clearTimeout(id),
-  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
-  clearInterval: (id) => globalThis.clearInterval(id),
-}
-
 export const HEARTBEAT_MS = 20_000
 export const RETRY_MS = 5_000
 export const MAX_RETRIES = 720
-
-/** The part of the WebSocket API used here, so tests can pass a small fake. */
-export interface SocketLike {
-  readonly readyState: number
-  send(data: string): void
-  close(code?: number, reason?: string): void
-  onopen: ((ev: any) => void) | null
-  onmessage: ((ev: { data: unknown }) => void) | null
-  onclose: ((ev: any) => void) | null
-  onerror: ((ev: any) => void) | null
-}
-export type SocketClass = new (url: string) => SocketLike
 
 export interface RealtimeOptions {
   config: AppConfig
@@ -104,15 +81,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
     stopTimers()
     const s = socket
     socket = null
-    if (!s) return
-    s.onopen = s.onmessage = s.onclose = null
-    // a late error must find a listener (Node's ws throws on an unheard 'error')
-    s.onerror = () => {}
-    try {
-      s.close(1000, 'bye')
-    } catch {
-      // already closed
-    }
+    closeQuietly(s)
   }
 
   const open = () => {

@@ -78,6 +78,7 @@ test('NET-06 harness IM: a -10005 login gets a fresh token; a dropped connection
       clearTimeout: (id) => clearImmediate(id),
       setInterval: () => 0,
       clearInterval: () => {},
+      now: () => Date.now(),
     },
     onState: (s) => states.push(s),
   })

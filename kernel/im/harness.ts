@@ -1,6 +1,7 @@
 // ImClient over the harness IM service (kernel/im/protocol.ts): one WebSocket per login.
 // It reports what happens and retries nothing itself; kernel/im/login.ts keeps it alive.
-import { realTimers, type SocketClass, type SocketLike, type Timers } from '../realtime.ts'
+import { closeQuietly, type SocketClass, type SocketLike } from '../socket.ts'
+import { realTimers, type Timers } from '../timers.ts'
 import { createEmitter } from './emitter.ts'
 import { ImCode, ImError } from './errors.ts'
 import type { ImOutgoing, ImReply, ImRequest, ImServerEvent } from './protocol.ts'
@@ -39,20 +40,13 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
   }
 
   // Close without reporting a disconnect: we asked for it.
-  const closeQuietly = () => {
+  const closeSocket = () => {
     const s = socket
     socket = null
     loggedIn = false
     failPending(ImCode.disconnected)
     if (!s) return
-    s.onopen = s.onmessage = s.onclose = null
-    // a late error must find a listener (Node's ws throws on an unheard 'error')
-    s.onerror = () => {}
-    try {
-      s.close(1000, 'bye')
-    } catch {
-      // already closed
-    }
+    closeQuietly(s)
   }
 
   const request = <T>(body: Req): Promise<T> =>
@@ -107,7 +101,7 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
         socket = null
         loggedIn = false
         s.onopen = s.onmessage = s.onclose = null
-        s.onerror = () => {} // see closeQuietly
+        s.onerror = () => {} // see closeQuietly in socket.ts
         failPending(ImCode.disconnected)
         reject(new ImError(ImCode.disconnected, 'im connection failed'))
         if (wasIn) events.emit('connect-state', { state: 'disconnected' })
@@ -123,13 +117,13 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
 
   return {
     async login(account, token) {
-      closeQuietly()
+      closeSocket()
       events.emit('connect-state', { state: 'connecting' })
       try {
         await open()
         await request({ op: 'login', account, token })
       } catch (err) {
-        closeQuietly()
+        closeSocket()
         events.emit('connect-state', { state: 'disconnected', code: (err as ImError).code })
         throw err
       }
@@ -138,7 +132,7 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
     },
     async logout() {
       if (socket && loggedIn) await request({ op: 'logout' }).catch(() => undefined)
-      closeQuietly()
+      closeSocket()
       events.emit('connect-state', { state: 'idle' })
     },
     sendText: (to, text) => send(to, { messageType: 0, text }),

@@ -5,7 +5,7 @@
 //     the count reset by any success;
 //   - codes -10005 and -10026 fetch a fresh token first; -10002, -11024, -11026 and -11028
 //     log in again with the same one.
-import { realTimers, type Timers } from '../realtime.ts'
+import { realTimers, type Timers } from '../timers.ts'
 import { codeOf, REFRESH_TOKEN_CODES, RELOGIN_CODES } from './errors.ts'
 import type { ImClient, ImConnectState } from './types.ts'
 

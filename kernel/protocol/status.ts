@@ -20,3 +20,22 @@ export function mapPushedStatus(code: unknown, live?: unknown): HostStatusValue 
       return HostStatus.other
   }
 }
+
+/** The words screens use for a host's status. */
+export type HostStatusWord = 'live' | 'online' | 'busy' | 'offline'
+
+/** The app's status values (list rows and look-ups answer these; a live flag wins) as words. */
+export function statusWord(value: unknown, live?: unknown): HostStatusWord {
+  if (live === true || live === 1) return 'live'
+  switch (Number(value)) {
+    case HostStatus.live:
+      return 'live'
+    case HostStatus.online:
+      return 'online'
+    case HostStatus.busy:
+    case HostStatus.other:
+      return 'busy'
+    default:
+      return 'offline'
+  }
+}

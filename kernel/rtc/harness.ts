@@ -1,7 +1,8 @@
 // RtcClient over the harness RTC service (kernel/rtc/protocol.ts). Signalling is real (who is
 // in the channel, who publishes, network quality); the remote picture is generated locally
 // (generated-video.ts); the local preview is the real camera when there is one.
-import { realTimers, type SocketClass, type SocketLike, type Timers } from '../realtime.ts'
+import { closeQuietly, type SocketClass, type SocketLike } from '../socket.ts'
+import { realTimers, type Timers } from '../timers.ts'
 import { createEmitter } from '../im/emitter.ts'
 import { generatedVideo, type GeneratedVideo } from './generated-video.ts'
 import { RtcError } from './errors.ts'
@@ -145,14 +146,7 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
     const s = socket
     socket = null
     if (!s) return
-    s.onopen = s.onmessage = s.onclose = null
-    // a late error must find a listener (Node's ws throws on an unheard 'error')
-    s.onerror = () => {}
-    try {
-      s.close(1000, 'bye')
-    } catch {
-      // already closed
-    }
+    closeQuietly(s)
   }
 
   // The connection dropped while in a channel: keep trying until it is back or we leave.

@@ -28,7 +28,8 @@ export default function CallScreen(_: OverlayProps) {
   const calls = useCalls()
   const t = useT()
   const i = calls.info.value
-  const warning = calls.warning.value
+  // d1 §4: recharging during the call hides the balance toast (the recharge sheet marks the scene)
+  const warning = kernel.scene.value.payPopup ? null : calls.warning.value
   const balance = kernel.session.user.value?.diamondNum
   const recharge = kernel.get(rechargeRef)
   const remote = useRef<HTMLDivElement>(null)

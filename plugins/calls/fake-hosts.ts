@@ -1,6 +1,7 @@
 // The harness's simulated call behaviour: how each host answers, which requests fail on
 // purpose, and the timers that make hosts act. Kept per harness context (one per running
 // harness), in memory: a restart of the harness starts from the default behaviour.
+import { realTimers, type Timers } from '../../kernel/timers.ts'
 import type { HarnessContext } from '../../harness/types.ts'
 
 /** How a host answers a call. Fields combine: accept, then hang up or drop after a while. */
@@ -18,17 +19,7 @@ export interface Behaviour {
 
 export const defaultBehaviour: Behaviour = { answer: 'accept', afterSec: 3 }
 
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(id: unknown): void
-  now(): number
-}
-
-export const realTimers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-  now: () => Date.now(),
-}
+export { realTimers, type Timers }
 
 /** What the RTC service offers the fake (harness/rtc.ts RtcService). */
 export interface HostRtc {

@@ -1,6 +1,4 @@
 // Small shared helpers of the calls screens.
-import { HostStatus } from '../../kernel/protocol/status.ts'
-import type { HostStatusWord } from '../wall/api.ts'
 
 /** 75 -> '01:15', 3725 -> '1:02:05' */
 export function formatDuration(sec: number): string {
@@ -11,20 +9,8 @@ export function formatDuration(sec: number): string {
   return h ? `${h}:${two(m)}:${two(s % 60)}` : `${two(m)}:${two(s % 60)}`
 }
 
-/** The app's host status number (d1 §4) as the word the wall uses. */
-export function statusWord(status: unknown): HostStatusWord {
-  switch (Number(status)) {
-    case HostStatus.live:
-      return 'live'
-    case HostStatus.online:
-      return 'online'
-    case HostStatus.busy:
-    case HostStatus.other:
-      return 'busy'
-    default:
-      return 'offline'
-  }
-}
+/** The app's host status number (d1 §4) as the word screens use. */
+export { statusWord } from '../../kernel/protocol/status.ts'
 
 /** Two-letter country code -> flag emoji ('' when not a code). */
 export function flagOf(code: string | null | undefined): string {

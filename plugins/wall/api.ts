@@ -4,7 +4,8 @@ import type { ReadonlySignal } from '@preact/signals-react'
 import { ref } from '../../kernel/plugin.ts'
 
 /** A host's status as a word (d1 §4 Host online status, NET-08). */
-export type HostStatusWord = 'live' | 'online' | 'busy' | 'offline'
+export type { HostStatusWord } from '../../kernel/protocol/status.ts'
+import type { HostStatusWord } from '../../kernel/protocol/status.ts'
 
 /** Host grade badge names seen in lists (d1 §3, d3 §3 Recommended host). */
 export type HostGrade = 'SS' | 'S' | 'A' | 'B' | 'C' | 'D' | 'F' | 'NEW'

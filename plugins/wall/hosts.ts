@@ -1,27 +1,12 @@
 // Server rows -> the wall's Host, and the status words. Kept apart from the store so the
 // mapping rules (d1 §3 grades, d1 §4 statuses) sit in one small place.
-import { HostStatus, mapPushedStatus } from '../../kernel/protocol/status.ts'
+import { HostStatus, mapPushedStatus, statusWord } from '../../kernel/protocol/status.ts'
 import type { Host, HostGrade, HostStatusWord } from './api.ts'
 
 /** d1 §3: 1 S, 2 A, 3 B, 4 C, 5 D, 6 F, 7 SS, 8 NEW */
 const gradeByLevel: Record<number, HostGrade> = { 1: 'S', 2: 'A', 3: 'B', 4: 'C', 5: 'D', 6: 'F', 7: 'SS', 8: 'NEW' }
 const grades = new Set<string>(Object.values(gradeByLevel))
 
-/** The app's status values (list rows and batch look-ups answer these) as words. */
-export function statusWordOf(value: unknown, live?: unknown): HostStatusWord {
-  if (live === true || live === 1) return 'live'
-  switch (Number(value)) {
-    case HostStatus.live:
-      return 'live'
-    case HostStatus.online:
-      return 'online'
-    case HostStatus.busy:
-    case HostStatus.other:
-      return 'busy'
-    default:
-      return 'offline'
-  }
-}
 
 /** A pushed status (d1 §4 pushed codes) as a word; null for a code that means nothing (NET-08). */
 export function pushedWordOf(code: unknown, live?: unknown): HostStatusWord | null {
@@ -62,7 +47,7 @@ export function hostFromRow(raw: unknown): Host | null {
     countryId: num(row.countryId),
     grade: gradeOf(row),
     videoPrice: num(row.videoPrice) ?? 0,
-    status: statusWordOf(row.onlineStatus ?? row.status, row.live),
+    status: statusWord(row.onlineStatus ?? row.status, row.live),
   }
   if (typeof row.countryCode === 'string' && /^[A-Za-z]{2}$/.test(row.countryCode)) host.countryCode = row.countryCode.toUpperCase()
   if (vo && typeof vo.agoraChannelId === 'string') host.liveChannelId = vo.agoraChannelId

@@ -1,6 +1,7 @@
 // The wall's state, one per kernel: every host in one store keyed by userId (so a status push
 // reaches every tab that lists the host, NET-08), the tag list, one pager per tab, the country
 // list (cached 7 days, NET-09) and the "secondary loads wait 3 s after the first load" gate.
+import { realTimers, type Timers } from '../../kernel/timers.ts'
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
 import { createPager, type Pager } from '../../kernel/pager.ts'
 import { LIST_TIMEOUT } from '../../kernel/api.ts'
@@ -9,7 +10,8 @@ import { ref } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { shellRef } from '../shell/api.ts'
 import type { Country, Host, HostStatusWord, HostsService } from './api.ts'
-import { hostFromRow, pushedWordOf, rowsOf, statusWordOf } from './hosts.ts'
+import { statusWord } from '../../kernel/protocol/status.ts'
+import { hostFromRow, pushedWordOf, rowsOf } from './hosts.ts'
 
 export const PAGE_SIZE = 10
 /** NET-09 */
@@ -47,18 +49,6 @@ export interface WallGame {
   gameName: string
   gameLink: string
   icon: string
-}
-
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(id: unknown): void
-  now(): number
-}
-
-export const realTimers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-  now: () => Date.now(),
 }
 
 export interface TabList {
@@ -247,7 +237,7 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
       for (const row of rowsOf(answer)) {
         if (!row || typeof row !== 'object') continue
         const r = row as Record<string, unknown>
-        setStatus(Number(r.userId), statusWordOf(r.onlineStatus, r.live))
+        setStatus(Number(r.userId), statusWord(r.onlineStatus, r.live))
       }
     } catch {
       // the next refresh or a push will bring it
