@@ -7,6 +7,8 @@
 //      bundle, vs the hello world's JS
 //   5. tapping Video call on /detail to the waiting screen in the DOM, 4x CPU (median), vs the hello
 //      world's first paint; the first tap loads the call engine and the waiting screen
+//   6. the money chunks (recharge, usdt, vip, offers; gzip) and tapping the header balance to a usable
+//      recharge page, 4x CPU (median), vs the same baselines (bench/money.ts)
 // BENCH_RUNS sets the number of timed runs (default 5).
 import { createServer, type Server } from 'node:http'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -19,6 +21,7 @@ import { chromium, type Browser } from 'playwright-core'
 import { baseOptions, buildApp } from '../build.mjs'
 import { startHarness } from '../harness/server.ts'
 import { CHROMIUM, CHROMIUM_ARGS, PHONE } from '../e2e/chromium.ts'
+import { benchMoney, moneyRows } from './money.ts'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const BUDGET = 1.35
@@ -207,6 +210,10 @@ async function main() {
     }
     h.reset()
 
+    // 6. the money chunks and the tap on the balance to a usable recharge page
+    const money = await benchMoney({ browser, app, harness: h, helloBytes, helloMs: median(helloMs), runs: RUNS })
+    h.reset()
+
     const byteRatio = appBytes / helloBytes
     const timeRatio = median(appMs) / median(helloMs)
     console.log(`\nbench: app (harness mode, /wall, guest) against a React 19 hello world; phone 390x844; ${RUNS} timed run(s)\n`)
@@ -224,6 +231,7 @@ async function main() {
         ['  files', '', String(callFiles.length), '', ''],
         [`tap call to waiting screen, ${CPU_SLOWDOWN}x CPU (median)`, `${median(helloMs).toFixed(0)} ms`, `${median(tapMs).toFixed(0)} ms`, (median(tapMs) / median(helloMs)).toFixed(2), ''],
         ['  runs (ms)', '', tapMs.map((x) => x.toFixed(0)).join(' '), '', ''],
+        ...moneyRows(money, helloBytes, median(helloMs)),
         ['SDK chunks (lazy, gzip)', '', app.sdkChunks.map((f) => kb(app.report.find((r) => r.file === f)!.gzip)).join(', ') || 'none', '', ''],
         ['SDK code before first host card', '', sdkLoaded.length ? `YES: ${sdkLoaded.join(', ')}` : 'none', '', sdkLoaded.length ? 'FAIL' : 'PASS'],
       ]),
