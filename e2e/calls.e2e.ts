@@ -1,6 +1,7 @@
 // Calls in Chromium against the harness, billed with a 3 s period so several billing points pass
-// in a few seconds: a direct call billed and ended, the balance checks, the deduction failure, a
-// forced hang-up, incoming calls, a match call, the post-call sheet, faults, and Arabic.
+// in a few seconds: a direct call billed and ended, the balance checks (the recharge sheet opens),
+// the deduction failure, a forced hang-up, a recharge by card during a call, incoming calls, a
+// match call, the post-call sheet and its recharge offer, faults, and Arabic.
 // After every flow the balance the user sees is compared with the harness's ledger.
 import type { Page } from 'playwright-core'
 import { assert, e2eSuite, expectText, poll, shot, waitForSelector, type E2EContext } from './lib.ts'
@@ -97,6 +98,44 @@ async function endCall(page: Page) {
 
 const toast = (page: Page, text: string, timeout?: number) => waitForSelector(page, `[data-testid=toast]:has-text(${JSON.stringify(text)})`, timeout)
 
+// ---- the recharge plugin (plugins/recharge) ------------------------------------------------------
+
+const GOOD_CARD = '4242 4242 4242 4242'
+
+async function payOrders(harness: Harness): Promise<CallRow[]> {
+  return harness.call('GET', `/pay/orders?userId=${VIEWER}`)
+}
+
+/** Close the recharge sheet: its pay-retention prompt asks once, and Leave closes it (PAY-03). */
+async function closeRechargeSheet(page: Page) {
+  await page.click('[data-testid=recharge-sheet] [data-testid=sheet-close]')
+  await waitForSelector(page, '[data-testid=confirm-dialog]')
+  await page.click('[data-testid=confirm-cancel]')
+  await page.waitForSelector('[data-testid=recharge-sheet]', { state: 'detached' })
+}
+
+/** Every item the recharge sheet offers, over its pages: [testid, price in dollars]. */
+async function sheetItems(page: Page): Promise<Array<[string, number]>> {
+  const items: Array<[string, number]> = []
+  const pages = Math.max(1, await page.locator('[data-testid^=recharge-page-]').count())
+  for (let n = 1; n <= pages; n++) {
+    if (pages > 1) await page.click(`[data-testid=recharge-page-${n}]`)
+    const shown = await page
+      .locator('[data-testid=recharge-sheet-items] .rc-item')
+      .evaluateAll((els) => els.map((e) => [(e as HTMLElement).dataset.testid ?? '', e.querySelector('.rc-item__price')?.textContent ?? ''] as [string, string]))
+    for (const [id, price] of shown) items.push([id, Number(price.replace(/[^\d.]/g, ''))])
+  }
+  if (pages > 1) await page.click('[data-testid=recharge-page-1]')
+  return items
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.fill('[data-testid=dropin-cardNumber]', number)
+  await page.fill('[data-testid=dropin-expiry]', '12/30')
+  await page.fill('[data-testid=dropin-cvc]', '123')
+  await page.click('[data-testid=dropin-pay]')
+}
+
 t('CALL-06 a direct call connected for several billing periods, then ended: the balance shown equals the ledger', async (ctx) => {
   const { harness } = ctx
   await harness.call('POST', '/calls/behaviour', { hostId: HOST, answer: 'accept', afterSec: 2 })
@@ -178,17 +217,23 @@ t('CALL-01 a double tap on the call button places one call; the waiting screen c
   assert.equal(await callEntries(harness, calls[0].channelId), [], 'a call that never connected costs nothing')
 })
 
-t('CALL-13 insufficient balance: the toast, and no call is placed', async (ctx) => {
+t('CALL-13 NET-02 insufficient balance: the toast, the recharge sheet opens, no call is placed, the balance is unchanged', async (ctx) => {
   const { harness } = ctx
   // 100 covers one period of 80 but not two: d1 §5 refuses
   await harness.call('POST', `/users/${VIEWER}/balance`, { diamondNum: 100 })
   const page = await wallToDetail(ctx)
   await page.click('[data-testid=detail-call]')
   await toast(page, 'Insufficient balance')
+  // d1 §5: the diamond shop opens, over the profile
+  await waitForSelector(page, '[data-testid=recharge-sheet-items]')
+  assert.is(await expectBalanceShown(page, harness, '[data-testid=recharge-balance-num]'), 100)
   assert.is(await page.locator('[data-testid=call-waiting]').count(), 0)
   assert.is((await callsState(harness)).calls.length, 0)
+  await closeRechargeSheet(page)
   await page.click('[data-testid=detail-back]')
   assert.is(await expectBalanceShown(page, harness, '[data-testid=header-balance]'), 100)
+  assert.is((await callsState(harness)).calls.length, 0)
+  assert.equal(await payOrders(harness), [], 'nothing bought')
 })
 
 t('CALL-16 a failed create-call shows the right message and leaves no call state behind', async (ctx) => {
@@ -226,13 +271,79 @@ t('CALL-08 low-balance warnings at 2, 1 and 0 units, then the forced hang-up whe
     await expectBalanceShown(page, harness, '[data-testid=call-balance]')
   }
   await expectText(page, '[data-testid=call-warning]', /Your call will end in \d+ s/)
-  // this build has no recharge plugin: the recharge links hide
-  assert.is(await page.locator('[data-testid=call-warning-recharge]').count(), 0)
-  assert.is(await page.locator('[data-testid=call-recharge]').count(), 0)
+  // the recharge links are there (recharging from them: the next test); nobody taps them here
+  assert.is(await page.locator('[data-testid=call-warning-recharge]').count(), 1)
+  assert.is(await page.locator('[data-testid=call-recharge]').count(), 1)
   await expectOver(harness, row.channelId, 3)
   await waitForSelector(page, '[data-testid=post-call]')
+  // d3 §4: a balance under 2000 after a call recommends a recharge
+  await waitForSelector(page, '[data-testid=post-call-low-balance]')
   assert.is(Number((await viewerRow(harness)).diamondNum), 0)
   assert.is((await callEntries(harness, row.channelId)).length, 4)
+})
+
+t('CALL-08 PAY-01 PAY-05 recharging from the in-call warning: the sheet over the call lists prices of at least 4.99, the warning hides, a card pays, the call goes on', async (ctx) => {
+  const { harness } = ctx
+  // a longer period: the card flow (security check, drop-in) takes a few seconds and the call must not run dry meanwhile
+  const period = 30
+  await harness.settings({ billingPeriodSec: period })
+  // the least a call may start with (twice the price); begin-call takes 80, leaving 1 unit: the
+  // warning shows at once, for 10 s
+  await harness.call('POST', `/users/${VIEWER}/balance`, { diamondNum: PRICE * 2 })
+  await harness.call('POST', '/calls/behaviour', { hostId: HOST, answer: 'accept', afterSec: 1 })
+  const page = await openDetail(ctx)
+  const row = await callAndConnect(page, harness)
+  await waitForSelector(page, '[data-testid=call-warning][data-units="1"]')
+  await page.click('[data-testid=call-warning-recharge]')
+
+  // the sheet opens over the call, which goes on underneath
+  await waitForSelector(page, '[data-testid=recharge-sheet-items]')
+  assert.is(await page.locator('[data-testid=call-screen]').count(), 1, 'the call screen stays')
+  // d1 §4: recharging during the call hides the warning toast
+  // (well before its own 10 s are up, so it is the sheet that hides it)
+  const hidden = await poll(async () => !(await page.locator('[data-testid=call-warning]').isVisible()), 1500)
+  assert.ok(hidden, 'the warning hides while the recharge sheet is open')
+  await expectBalanceShown(page, harness, '[data-testid=recharge-balance-num]')
+  // PAY-01: during a call only prices of at least 4.99
+  const items = await sheetItems(page)
+  assert.ok(items.length > 0, 'the sheet offers items')
+  assert.ok(items.every(([, price]) => price >= 4.99), `in-call prices: ${items.map(([id, p]) => `${id} $${p}`).join(', ')}`)
+  const ids = items.map(([id]) => id)
+  assert.ok(ids.includes('recharge-item-103'), `the 4.99 item is offered: ${ids}`)
+  assert.not.ok(ids.includes('recharge-item-101') || ids.includes('recharge-item-102'), `no 0.99 or 1.99 item: ${ids}`)
+  await shot(page, 'call-recharge-sheet-en')
+
+  // PAY-05: the card drop-in with the harness's good test card; PayPal is hidden in a call
+  await page.click('[data-testid=recharge-item-103]')
+  assert.is(await page.locator('[data-testid=recharge-method-PAYPAL]').count(), 0, 'no PayPal during a call')
+  await page.click('[data-testid=recharge-method-CARD]')
+  await page.click('[data-testid=recharge-pay]')
+  await waitForSelector(page, '[data-testid=dropin-form]')
+  await fillCard(page, GOOD_CARD)
+  await waitForSelector(page, '[data-testid=recharge-receipt]')
+  await page.click('[data-testid=recharge-receipt-done]')
+  await page.waitForSelector('[data-testid=recharge-receipt]', { state: 'detached' })
+  await page.waitForSelector('[data-testid=recharge-sheet]', { state: 'detached' })
+
+  const [order] = await payOrders(harness)
+  assert.is(order.state, 'paid')
+  const { entries, check } = await harness.ledger(VIEWER)
+  assert.ok(check.ok, `ledger check: ${JSON.stringify(check.problems ?? check)}`)
+  const credits = entries.filter((e) => e.key === order.orderCode)
+  assert.is(credits.length, 1, 'credited once')
+  assert.ok(credits[0].delta >= 2450 + 245, `credited ${credits[0].delta}`)
+
+  // back on the call: the balance shown is the ledger's, the warning is gone, the call goes on
+  const after = await expectBalanceShown(page, harness, '[data-testid=call-balance]')
+  assert.is(after, PRICE + credits[0].delta)
+  assert.is(await page.locator('[data-testid=call-warning]').count(), 0, 'no warning with enough diamonds')
+  const duration = await page.locator('[data-testid=call-duration]').textContent()
+  assert.ok(await poll(async () => (await page.locator('[data-testid=call-duration]').textContent()) !== duration, 3000), 'the call goes on')
+  assert.is((await callRow(harness, row.channelId)).state, 'connected')
+  await endCall(page)
+  await waitForSelector(page, '[data-testid=post-call]')
+  await expectOver(harness, row.channelId, 1)
+  assert.ok((await callEntries(harness, row.channelId)).every((e) => e.delta === -PRICE), 'only the call price was charged for the call')
 })
 
 t('CALL-06 a deduction that fails 3 times hangs up with reason 8; the balance shown equals the ledger', async (ctx) => {
@@ -404,13 +515,19 @@ t('IM-05 CALL-11 robot invitations: ignored right after messaging opens, then a 
   await waitForSelector(page, '[data-testid=call-screen]')
   assert.is(lookups.length, 1)
   await expectText(page, '[data-testid=call-price]', 'Free')
-  // CALL-11: at most 15 s, then the post-call sheet (its recharge offer needs the recharge plugin, absent here)
+  // CALL-11: at most 15 s, then the post-call sheet offering a recharge (d3 §4)
   await waitForSelector(page, '[data-testid=post-call]', 20_000)
-  assert.is(await page.locator('[data-testid=post-call-robot-offer]').count(), 0)
+  await waitForSelector(page, '[data-testid=post-call-robot-offer]')
   const row = (await lastCall(harness))!
   assert.ok(row.free && row.state === 'over', `robot call ${row.state}`)
   assert.ok(row.duration <= 16, `lasted ${row.duration} s`)
   assert.equal(await callEntries(harness, row.channelId), [], 'never billed')
+  // the offer opens the recharge sheet (not a call any more: the whole list, the cheapest item too)
+  await page.click('[data-testid=post-call-recharge]')
+  await page.waitForSelector('[data-testid=post-call]', { state: 'detached' })
+  await waitForSelector(page, '[data-testid=recharge-sheet-items]')
+  assert.ok(await page.locator('[data-testid=recharge-item-101]').isVisible(), 'the 0.99 item is offered after the call')
+  await expectBalanceShown(page, harness, '[data-testid=recharge-balance-num]')
 })
 
 t('IM-05 a robot invitation on the wall All tab is ignored', async (ctx) => {

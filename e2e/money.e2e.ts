@@ -130,7 +130,7 @@ t('PAY-01 PAY-02 SHELL-06 the header balance opens /getcoin: My Balance equals t
   await shot(page, 'money-getcoin-en')
 })
 
-t('PAY-01 NET-02 a call without enough diamonds opens the recharge sheet: 3 and 3 items of at least 4.99, no PayPal', async (ctx) => {
+t('PAY-01 NET-02 a call without enough diamonds opens the recharge sheet, its items paged 3 and 3; the balance equals the ledger', async (ctx) => {
   await ctx.harness.call('POST', `/users/${VIEWER}/balance`, { diamondNum: 100 })
   const page = await openAs(ctx, `/detail?id=${HOST}`)
   await waitForSelector(page, '[data-testid=detail-call]')
