@@ -119,6 +119,11 @@ test('CALL-08 the low-balance warning shows on the call screen with a recharge b
   assert.equal(r.recharges, [{ source: 'call', inCall: true }])
   await act(async () => void (r.engine.warning.value = { units: 0, secondsLeft: 42 }))
   assert.match(r.$('call-warning')!.textContent!, 'Your call will end in 42 s')
+  // recharging during the call hides the warning (d1 §4): the recharge sheet marks the scene
+  await act(async () => void (r.kernel.scene.value = { ...r.kernel.scene.peek(), payPopup: true }))
+  assert.is(r.$('call-warning'), null, 'hidden while the recharge sheet is open')
+  await act(async () => void (r.kernel.scene.value = { ...r.kernel.scene.peek(), payPopup: false }))
+  assert.ok(r.$('call-warning'), 'back once it closes, while the balance is still low')
   r.dispose()
 })
 
