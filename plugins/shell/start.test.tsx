@@ -84,6 +84,21 @@ test('SHELL-11 forcePayConfig not finished sends the user to /forcePay', async (
   t.dispose()
 })
 
+test('SHELL-11 a deep link to a main tab also goes to /forcePay when it is due; a pay page stays', async () => {
+  const due = { baseConfig: () => ({ forcePayConfig: { isFinished: false, landPageImg: '' } }) }
+  const wall = shellKernel({ path: '/wall', backend: due })
+  await wall.render()
+  await waitFor('forcepay')
+  assert.is(wall.location.path(), '/forcePay')
+  assert.ok(!wall.location.history.includes('/landingPage'), 'no landing page on a deep link')
+  wall.dispose()
+  const pay = shellKernel({ path: '/detail?id=7', backend: due })
+  await pay.render()
+  await pay.settle()
+  assert.is(pay.location.path(), '/detail', 'a deep link that is not a main tab stays')
+  pay.dispose()
+})
+
 test('SHELL-11 needsForcePay reads false and 0 as due, anything else as done', () => {
   assert.ok(needsForcePay({ forcePayConfig: { isFinished: false } }))
   assert.ok(needsForcePay({ forcePayConfig: { isFinished: 0 } }))

@@ -4,6 +4,7 @@ import { effect, untracked } from '@preact/signals-react'
 import type { Disposer, Kernel } from '../../kernel/types.ts'
 import type { UrlTokenResult } from '../../kernel/session.ts'
 import { shellRef } from './api.ts'
+import { needsForcePay } from './baseConfig.ts'
 import { isWellKnown } from './tabs.ts'
 
 export const LANDING_PATH = '/landingPage'
@@ -16,6 +17,12 @@ export function startShell(kernel: Kernel): Disposer {
   // The kernel took ?token= / from=anchor out of the URL at creation and tells what it did.
   const entry = (kernel as Kernel & { entry?: UrlTokenResult }).entry
   const path = router.path.peek()
+  // SHELL-11: a forced first payment still due sends the user from a main tab to /forcePay, whether
+  // the app started on the landing page (which does it) or on a deep link (done here); pay pages stay
+  const forcePayIfDue = (config: Parameters<typeof needsForcePay>[0]) => {
+    const here = router.path.peek()
+    if (needsForcePay(config) && app.settings.tabs.some((tab) => tab.path === here)) router.navigate('/forcePay', { replace: true })
+  }
   if (entry?.action === 'logout') {
     // from=anchor: a host opened the page; the token is gone, start over on the main path
     router.navigate(app.settings.mainPath, { replace: true })
@@ -25,7 +32,7 @@ export function startShell(kernel: Kernel): Disposer {
     router.navigate(LANDING_PATH, { replace: true })
   } else if (path !== LANDING_PATH) {
     // a deep link opens where it points; the base config still loads behind it
-    void shell.loadBaseConfig().catch(() => undefined)
+    void shell.loadBaseConfig().then(forcePayIfDue, () => undefined)
   }
 
   // a guest tapped something that needs login (tab bar, protected route, any plugin)
