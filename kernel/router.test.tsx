@@ -228,6 +228,62 @@ test('router: a foreign wouter hook (memoryLocation) drives the signals through 
   kernel.dispose()
 })
 
+test('SHELL-05 router.canGoBack: only when an in-app page lies behind (memory history)', () => {
+  const router = createRouter({ memory: '/getcoin' })
+  assert.not.ok(router.canGoBack(), 'a deep link opens with nothing behind it')
+  router.navigate('/getcoin', { replace: true })
+  assert.not.ok(router.canGoBack(), 'replace adds no entry')
+  router.navigate('/vip')
+  assert.ok(router.canGoBack())
+  router.back()
+  assert.not.ok(router.canGoBack())
+  router.dispose()
+})
+
+/** history.back() answers with a popstate event later; wait for that event, not for a time */
+function browserBack(): Promise<void> {
+  const popped = new Promise<void>((resolve) => addEventListener('popstate', () => resolve(), { once: true }))
+  history.back()
+  return popped
+}
+
+test('SHELL-05 router.canGoBack in the browser counts this app\'s own entries, not history.length', async () => {
+  history.pushState(null, '', '/some-other-page')
+  history.replaceState(null, '', '/getcoin')
+  const router = createRouter()
+  assert.ok(history.length > 1)
+  assert.not.ok(router.canGoBack(), 'entries before the app started do not count')
+  router.navigate('/getcoin?source=x', { replace: true })
+  assert.not.ok(router.canGoBack())
+  router.navigate('/vip')
+  router.navigate('/vip/vip-records')
+  assert.ok(router.canGoBack())
+  await browserBack()
+  assert.is(router.path.value, '/vip')
+  assert.ok(router.canGoBack(), 'one in-app page still behind /vip')
+  await browserBack()
+  assert.is(router.path.value, '/getcoin')
+  assert.not.ok(router.canGoBack(), 'back on the first page')
+  router.dispose()
+})
+
+test('router.canGoBack follows a foreign wouter hook\'s visits', async () => {
+  const loc = memoryLocation({ path: '/getcoin' })
+  const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/getcoin', page: pageOf('getcoin') }, { path: '/vip', page: pageOf('vip') }] }] })
+  const router = createRouter({ hook: loc.hook, searchHook: loc.searchHook, navigate: loc.navigate })
+  Object.assign(kernel, { router })
+  const r = await render(<KernelApp kernel={kernel} />)
+  await settle()
+  assert.not.ok(router.canGoBack())
+  await act(async () => router.navigate('/vip'))
+  assert.ok(router.canGoBack())
+  await act(async () => router.back())
+  assert.is(router.path.value, '/getcoin')
+  assert.not.ok(router.canGoBack())
+  r.unmount()
+  kernel.dispose()
+})
+
 test('SHELL-02 matchesAny tells well-known paths (with params and wildcards)', () => {
   const known = ['/wall', '/detail/:id', '/game/*', '/landingPage']
   assert.ok(matchesAny('/wall', known))

@@ -33,6 +33,8 @@ export interface KernelRouter extends Router {
   searchHook: BaseSearchHook
   /** present when following a foreign React hook: render it once inside the app */
   Sync?: ComponentType
+  /** is there an earlier in-app page to go back to? (false on a deep link's first page) */
+  canGoBack(): boolean
   dispose(): void
 }
 
@@ -40,17 +42,28 @@ interface Source {
   read(): { path: string; search: string }
   navigate(to: string, replace: boolean): void
   back(): void
+  canGoBack(): boolean
   subscribe(onChange: () => void): () => void
 }
 
 const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange']
 
+// Each entry this app pushes carries its depth in history.state, so after any mix of pushes,
+// back and forward (and reloads) the current entry says whether an in-app page lies behind it.
+// history.length cannot: it counts pages of other sites and of an earlier visit too.
+const DEPTH_KEY = 'appDepth'
+const depthOf = (state: unknown) => Number((state as Record<string, unknown> | null)?.[DEPTH_KEY]) || 0
+
 function browserSource(): Source {
   return {
     read: () => ({ path: location.pathname, search: location.search }),
     // wouter's navigate fires a pushState/replaceState event we listen to below
-    navigate: (to, replace) => browserNavigate(to, { replace }),
+    navigate(to, replace) {
+      const depth = depthOf(history.state)
+      browserNavigate(to, { replace, state: { [DEPTH_KEY]: replace ? depth : depth + 1 } })
+    },
     back: () => history.back(),
+    canGoBack: () => depthOf(history.state) > 0,
     subscribe(onChange) {
       LOCATION_EVENTS.forEach((e) => addEventListener(e, onChange))
       return () => LOCATION_EVENTS.forEach((e) => removeEventListener(e, onChange))
@@ -74,6 +87,7 @@ function memorySource(start: string): Source {
       entries.pop()
       notify()
     },
+    canGoBack: () => entries.length > 1,
     subscribe(onChange) {
       listeners.add(onChange)
       return () => listeners.delete(onChange)
@@ -105,6 +119,7 @@ export function createRouter(opts: RouterOptions = {}): KernelRouter {
   let Sync: ComponentType | undefined
   let navigate: (to: string, replace: boolean) => void
   let back: () => void
+  let canGoBack: () => boolean
 
   if (!opts.hook) {
     const src = opts.memory !== undefined ? memorySource(opts.memory || '/') : browserSource()
@@ -112,6 +127,7 @@ export function createRouter(opts: RouterOptions = {}): KernelRouter {
     dispose = src.subscribe(() => set(src.read()))
     navigate = (to, replace) => src.navigate(to, replace)
     back = () => src.back()
+    canGoBack = () => src.canGoBack()
   } else {
     const foreign = opts.hook
     const foreignSearch = opts.searchHook ?? foreign.searchHook ?? (() => '')
@@ -128,6 +144,7 @@ export function createRouter(opts: RouterOptions = {}): KernelRouter {
       const prev = visited.pop()
       if (prev !== undefined) navigate(prev, true)
     }
+    canGoBack = () => visited.length > 1
     Sync = function RouterSync() {
       const [p, nav] = foreign()
       const s = foreignSearch()
@@ -149,6 +166,7 @@ export function createRouter(opts: RouterOptions = {}): KernelRouter {
     search,
     navigate: (to, o) => navigate(resolve(to), !!o?.replace),
     back: () => back(),
+    canGoBack: () => canGoBack(),
     hook: undefined as unknown as BaseLocationHook,
     searchHook: undefined as unknown as BaseSearchHook,
     Sync,

@@ -148,6 +148,8 @@ export interface Router {
   search: ReadonlySignal<URLSearchParams>
   navigate: (to: string, opts?: { replace?: boolean }) => void
   back: () => void
+  /** is there an earlier in-app page to go back to? Absent: assume not (go to the main path) */
+  canGoBack?: () => boolean
 }
 
 export interface KernelEvents {

@@ -5,5 +5,6 @@ export { EmptyState, ErrorState, type EmptyStateProps, type ErrorStateProps } fr
 export { Dialog, type DialogProps } from './Dialog.tsx'
 export { Sheet, type SheetProps } from './Sheet.tsx'
 export { Avatar, type AvatarProps } from './Avatar.tsx'
+export { PageBar, goBackOrHome, type PageBarProps } from './PageBar.tsx'
 export { useText, kernelUiStrings } from './text.ts'
 export * from './icons.tsx'

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { KernelContext } from '../hooks.ts'
-import { Avatar, Button, EmptyState, ErrorState, Sheet, leadingDebounce } from './index.ts'
+import { Avatar, Button, EmptyState, ErrorState, PageBar, Sheet, leadingDebounce } from './index.ts'
 import { click, fakeKernel, installFakeTimers, render } from './testing.tsx'
 
 test('SHELL-18 Button debounceMs ignores taps for that long after one is handled', async () => {
@@ -90,6 +90,79 @@ test('EmptyState, ErrorState and Sheet render their parts', async () => {
   await click(r.get('sheet-close'))
   assert.is(closed, 1)
   assert.ok(r.get('body'))
+  r.unmount()
+  kernel.dispose()
+})
+
+test('SHELL-05 the page bar goes back in the app, or to the main path when there is no history', async () => {
+  // opened straight into /getcoin (a deep link): nothing in the app lies behind it
+  const kernel = fakeKernel({ path: '/getcoin', mainPath: '/wall' })
+  const r = await render(
+    <KernelContext.Provider value={kernel}>
+      <PageBar title="Recharge" end={<button data-testid="bar-end" />} />
+    </KernelContext.Provider>,
+  )
+  assert.is(r.get('page-bar')?.querySelector('h1')?.textContent, 'Recharge')
+  assert.ok(r.get('page-bar')?.contains(r.get('bar-end')), 'the end slot sits in the bar')
+  assert.is(r.get('page-back')?.getAttribute('aria-label'), 'Back')
+  await click(r.get('page-back'))
+  assert.is(kernel.router.path.value, '/wall', 'to the main path')
+  assert.not.ok(kernel.router.canGoBack?.(), 'replacing /getcoin, so back cannot return to it')
+
+  // reached from inside the app: back returns to the page before
+  kernel.router.navigate('/vip')
+  kernel.router.navigate('/vip/vip-records')
+  await click(r.get('page-back'))
+  assert.is(kernel.router.path.value, '/vip')
+  await click(r.get('page-back'))
+  assert.is(kernel.router.path.value, '/wall')
+  r.unmount()
+  kernel.dispose()
+})
+
+test('SHELL-05 the page bar: onBack replaces the default; a router without canGoBack goes home', async () => {
+  const kernel = fakeKernel({ path: '/a', mainPath: '/wall' })
+  kernel.router.navigate('/b')
+  let backs = 0
+  const r = await render(
+    <KernelContext.Provider value={kernel}>
+      <PageBar title="Custom" onBack={() => backs++} />
+    </KernelContext.Provider>,
+  )
+  await click(r.get('page-back'))
+  assert.is(backs, 1)
+  assert.is(kernel.router.path.value, '/b', 'the router was left alone')
+  r.unmount()
+
+  const bare = { ...kernel.router, canGoBack: undefined }
+  const other = { ...kernel, router: bare }
+  const r2 = await render(
+    <KernelContext.Provider value={other}>
+      <PageBar title="Old router" />
+    </KernelContext.Provider>,
+  )
+  await click(r2.get('page-back'))
+  assert.is(kernel.router.path.value, '/wall', 'unknown history counts as none: never leave the app')
+  r2.unmount()
+  kernel.dispose()
+})
+
+test('SHELL-12 the back icon mirrors in Arabic (right to left)', async () => {
+  const kernel = fakeKernel()
+  const r = await render(
+    <KernelContext.Provider value={kernel}>
+      <div dir="rtl" data-testid="rtl">
+        <PageBar title="إعادة الشحن" />
+      </div>
+      <div dir="ltr" data-testid="ltr">
+        <PageBar title="Recharge" />
+      </div>
+    </KernelContext.Provider>,
+  )
+  const icon = (id: string) => r.get(id)!.querySelector('[data-testid=page-back] svg')!
+  assert.ok(icon('rtl').classList.contains('k-icon-flip'))
+  assert.match(getComputedStyle(icon('rtl')).transform, 'scaleX(-1)')
+  assert.not.match(getComputedStyle(icon('ltr')).transform, 'scaleX(-1)')
   r.unmount()
   kernel.dispose()
 })

@@ -9,6 +9,7 @@ import { injectStyle } from '../../kernel/style.ts'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { ErrorState } from '../../kernel/ui/States.tsx'
 import { IconBack } from '../../kernel/ui/icons.tsx'
+import { goBackOrHome } from '../../kernel/ui/PageBar.tsx'
 import { hostsRef, type HostStatusWord } from '../wall/api.ts'
 import { CallPath, type HostDetail } from './api.ts'
 import { flagOf, statusWord } from './format.ts'
@@ -159,7 +160,7 @@ function BackButton() {
   const kernel = useKernel()
   const t = useT()
   return (
-    <button type="button" className="cl-back" data-testid="detail-back" aria-label={t('calls.back')} onClick={() => kernel.router.back()}>
+    <button type="button" className="cl-back" data-testid="detail-back" aria-label={t('calls.back')} onClick={() => goBackOrHome(kernel)}>
       <IconBack size={24} />
     </button>
   )

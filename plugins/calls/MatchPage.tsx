@@ -8,7 +8,7 @@ import { injectStyle } from '../../kernel/style.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { EmptyState } from '../../kernel/ui/States.tsx'
-import { IconBack } from '../../kernel/ui/icons.tsx'
+import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { CallGameType, CallPath, CallStatus } from './api.ts'
 import { useCalls } from './hooks.ts'
 import { IconClock, IconDiamond, IconHistory, IconVideo } from './icons.tsx'
@@ -28,19 +28,12 @@ export default function MatchPage() {
 function Bar({ title, history }: { title: string; history?: boolean }) {
   const kernel = useKernel()
   const t = useT()
-  return (
-    <header className="cl-bar">
-      <button type="button" className="cl-bar__back" aria-label={t('calls.back')} onClick={() => kernel.router.back()}>
-        <IconBack size={24} />
-      </button>
-      <h1>{title}</h1>
-      {history && (
-        <button type="button" className="cl-bar__end" data-testid="match-history" aria-label={t('calls.match.history')} onClick={() => kernel.router.navigate('/match/history')}>
-          <IconHistory size={22} />
-        </button>
-      )}
-    </header>
+  const end = history && (
+    <button type="button" data-testid="match-history" aria-label={t('calls.match.history')} onClick={() => kernel.router.navigate('/match/history')}>
+      <IconHistory size={22} />
+    </button>
   )
+  return <PageBar title={title} end={end} />
 }
 
 function MatchHome() {

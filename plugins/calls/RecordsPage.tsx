@@ -1,8 +1,8 @@
 // CALL-15: /callRecords, the user's calls by category: all, connected, rejected, timeout, cancelled.
 import { useState } from 'react'
-import { useKernel, useT } from '../../kernel/hooks.ts'
+import { useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { IconBack } from '../../kernel/ui/icons.tsx'
+import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { CallCategory, CallPath } from './api.ts'
 import { RecordList } from './RecordList.tsx'
 import css from './calls.css'
@@ -18,17 +18,11 @@ const tabs = [
 ] as const
 
 export default function RecordsPage() {
-  const kernel = useKernel()
   const t = useT()
   const [category, setCategory] = useState<number>(0)
   return (
     <main className="cl-page" data-testid="call-records">
-      <header className="cl-bar">
-        <button type="button" className="cl-bar__back" aria-label={t('calls.back')} onClick={() => kernel.router.back()}>
-          <IconBack size={24} />
-        </button>
-        <h1>{t('calls.records.title')}</h1>
-      </header>
+      <PageBar title={t('calls.records.title')} />
       <nav className="cl-tabs" role="tablist">
         {tabs.map(([word, c]) => (
           <button key={word} type="button" role="tab" aria-selected={category === c} className={`cl-tabs__tab${category === c ? ' is-on' : ''}`} data-testid={`records-tab-${word}`} onClick={() => setCategory(c)}>

@@ -1,5 +1,6 @@
 // The engine wired to a kernel: API, RTC, session, router, scene, toasts, and the optional
 // links to the wall's hosts service and the shell's base config.
+import { goBackOrHome } from '../../kernel/ui/PageBar.tsx'
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react'
 import type { Kernel } from '../../kernel/types.ts'
 import type { RtcClient } from '../../kernel/rtc/types.ts'
@@ -75,7 +76,7 @@ export function createCallsService(kernel: Kernel, opts: CallsOptions = {}): Cal
     online: () => typeof navigator === 'undefined' || navigator.onLine !== false,
     setCallChannel: (c) => kernel.realtime.setCallChannel(c),
     openShop: (source) => kernel.events.emit('insufficient-balance', { path: kernel.router.path.value, source }),
-    back: () => kernel.router.back(),
+    back: () => goBackOrHome(kernel),
     config: () => configFrom(kernel, opts),
     markHostBusy: (id) => kernel.get(hostsRef)?.setStatus(id, 'busy'),
     ended: (last) => opts.ended?.(last, kernel),

@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { createPager } from '../../kernel/pager.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { Button, EmptyState, ErrorState, PageSpinner, Spinner } from '../../kernel/ui/index.ts'
+import { Button, EmptyState, ErrorState, PageBar, PageSpinner, Spinner } from '../../kernel/ui/index.ts'
 import { receiptTime } from './CardDropIn.tsx'
 import { RechargePath } from './state.ts'
 import css from './recharge.css'
@@ -64,9 +64,9 @@ export default function DiamondRecordsPage() {
       </>
     )
   return (
-    <main className="rc-page" data-testid="records-page">
-      <h1 className="rc-methods__title">{t('recharge.records')}</h1>
-      {body}
-    </main>
+    <>
+      <PageBar title={t('recharge.records')} />
+      <main className="rc-page" data-testid="records-page">{body}</main>
+    </>
   )
 }

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { Button, Spinner } from '../../kernel/ui/index.ts'
+import { Button, PageBar, Spinner } from '../../kernel/ui/index.ts'
 import type { OrderStatus } from './api.ts'
 import { RechargePath, rechargeService } from './state.ts'
 import css from './recharge.css'
@@ -39,42 +39,45 @@ export default function PayStatusPage() {
   const done = () => kernel.router.navigate(view.kind === 'paid' ? '/wall?source=recharge' : `/getcoin?source=${encodeURIComponent(search.get('source') ?? 'paystatus')}`, { replace: true })
 
   return (
-    <main className="rc-page" data-testid="pay-status">
-      <div className="rc-center" aria-live="polite">
-        {view.kind === 'checking' && (
-          <>
-            <Spinner />
-            <strong>{t('recharge.status.checking')}</strong>
-          </>
-        )}
-        {view.kind === 'paid' && (
-          <>
-            <span className="rc-center__icon rc-center__icon--ok" aria-hidden="true">✓</span>
-            <strong data-testid="pay-status-paid">{t('recharge.status.paid')}</strong>
-            <span>{t('recharge.status.credited', { n: view.diamonds.toLocaleString() })}</span>
-          </>
-        )}
-        {view.kind === 'pending' && (
-          <>
-            <span className="rc-center__icon" aria-hidden="true">⏳</span>
-            <strong data-testid="pay-status-pending">{t('recharge.status.pending')}</strong>
-            <Button variant="secondary" testId="pay-status-check" onClick={checkAgain}>
-              {t('recharge.status.checkAgain')}
+    <>
+      <PageBar title={t('recharge.status.title')} />
+      <main className="rc-page" data-testid="pay-status">
+        <div className="rc-center" aria-live="polite">
+          {view.kind === 'checking' && (
+            <>
+              <Spinner />
+              <strong>{t('recharge.status.checking')}</strong>
+            </>
+          )}
+          {view.kind === 'paid' && (
+            <>
+              <span className="rc-center__icon rc-center__icon--ok" aria-hidden="true">✓</span>
+              <strong data-testid="pay-status-paid">{t('recharge.status.paid')}</strong>
+              <span>{t('recharge.status.credited', { n: view.diamonds.toLocaleString() })}</span>
+            </>
+          )}
+          {view.kind === 'pending' && (
+            <>
+              <span className="rc-center__icon" aria-hidden="true">⏳</span>
+              <strong data-testid="pay-status-pending">{t('recharge.status.pending')}</strong>
+              <Button variant="secondary" testId="pay-status-check" onClick={checkAgain}>
+                {t('recharge.status.checkAgain')}
+              </Button>
+            </>
+          )}
+          {view.kind === 'failed' && (
+            <>
+              <span className="rc-center__icon rc-center__icon--bad" aria-hidden="true">!</span>
+              <strong data-testid="pay-status-failed">{t('recharge.notCompleted')}</strong>
+            </>
+          )}
+          {view.kind !== 'checking' && (
+            <Button block testId="pay-status-done" onClick={done}>
+              {t('recharge.card.done')}
             </Button>
-          </>
-        )}
-        {view.kind === 'failed' && (
-          <>
-            <span className="rc-center__icon rc-center__icon--bad" aria-hidden="true">!</span>
-            <strong data-testid="pay-status-failed">{t('recharge.notCompleted')}</strong>
-          </>
-        )}
-        {view.kind !== 'checking' && (
-          <Button block testId="pay-status-done" onClick={done}>
-            {t('recharge.card.done')}
-          </Button>
-        )}
-      </div>
-    </main>
+          )}
+        </div>
+      </main>
+    </>
   )
 }

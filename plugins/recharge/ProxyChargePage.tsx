@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { Avatar, Button, EmptyState, ErrorState, PageSpinner } from '../../kernel/ui/index.ts'
+import { Avatar, Button, EmptyState, ErrorState, PageBar, PageSpinner } from '../../kernel/ui/index.ts'
 import { showSellerList } from './rules.ts'
 import { RechargePath } from './state.ts'
 import css from './recharge.css'
@@ -55,9 +55,9 @@ export default function ProxyChargePage() {
       </ul>
     )
   return (
-    <main className="rc-page" data-testid="sellers-page">
-      <h1 className="rc-methods__title">{t('recharge.sellers')}</h1>
-      {body}
-    </main>
+    <>
+      <PageBar title={t('recharge.sellers')} />
+      <main className="rc-page" data-testid="sellers-page">{body}</main>
+    </>
   )
 }

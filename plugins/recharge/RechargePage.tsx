@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { Button, EmptyState, ErrorState, PageSpinner } from '../../kernel/ui/index.ts'
+import { Button, EmptyState, ErrorState, PageBar, PageSpinner } from '../../kernel/ui/index.ts'
 import { shellRef } from '../shell/api.ts'
 import { Balance, ItemTile, MethodList } from './ItemPicker.tsx'
 import { clock, DEFAULT_TIP, showSellerList, tipLeftMs } from './rules.ts'
@@ -27,40 +27,43 @@ export default function RechargePage() {
   const sellers = showSellerList({ proxyChargeStatus: p.template?.proxyChargeStatus, isPayUser: !!user?.firstPayTime, scene })
 
   return (
-    <main className="rc-page" data-testid="recharge-page">
-      <Balance onRefresh={() => void p.refresh()} refreshing={p.refreshing} />
-      <TipCountdown text={tip} />
-      {p.status === 'failed' ? (
-        <ErrorState testId="recharge-error" title={t('recharge.loadFailed')} retryLabel={t('recharge.retry')} onRetry={() => void p.service.load({ force: true })} />
-      ) : p.status !== 'ready' ? (
-        <PageSpinner />
-      ) : !p.items.length ? (
-        <EmptyState testId="recharge-empty" title={t('recharge.empty')} />
-      ) : (
-        <>
-          <div className="rc-grid" data-testid="recharge-items">
-            {p.items.map((i) => (
-              <ItemTile key={i.id} item={i} selected={p.item?.id === i.id} onSelect={() => p.choose(i)} />
-            ))}
-          </div>
-          {p.showMethods && p.item && <MethodList item={p.item} methods={p.methods} selected={p.method} onSelect={p.setMethod} />}
-          <Button block testId="recharge-pay" disabled={!p.payable} loading={p.busy} debounceMs={2000} onClick={() => void p.pay()}>
-            {t('recharge.recharge')}
-          </Button>
-        </>
-      )}
-      <nav className="rc-links">
-        <button type="button" className="rc-link" data-testid="recharge-records-link" onClick={() => kernel.router.navigate('/getcoin/diamond-records')}>
-          {t('recharge.records')}
-        </button>
-        {sellers && (
-          <button type="button" className="rc-link" data-testid="recharge-sellers-link" onClick={() => kernel.router.navigate('/proxyCharge')}>
-            {t('recharge.sellers')}
-          </button>
+    <>
+      <PageBar title={t('recharge.title')} />
+      <main className="rc-page" data-testid="recharge-page">
+        <Balance onRefresh={() => void p.refresh()} refreshing={p.refreshing} />
+        <TipCountdown text={tip} />
+        {p.status === 'failed' ? (
+          <ErrorState testId="recharge-error" title={t('recharge.loadFailed')} retryLabel={t('recharge.retry')} onRetry={() => void p.service.load({ force: true })} />
+        ) : p.status !== 'ready' ? (
+          <PageSpinner />
+        ) : !p.items.length ? (
+          <EmptyState testId="recharge-empty" title={t('recharge.empty')} />
+        ) : (
+          <>
+            <div className="rc-grid" data-testid="recharge-items">
+              {p.items.map((i) => (
+                <ItemTile key={i.id} item={i} selected={p.item?.id === i.id} onSelect={() => p.choose(i)} />
+              ))}
+            </div>
+            {p.showMethods && p.item && <MethodList item={p.item} methods={p.methods} selected={p.method} onSelect={p.setMethod} />}
+            <Button block testId="recharge-pay" disabled={!p.payable} loading={p.busy} debounceMs={2000} onClick={() => void p.pay()}>
+              {t('recharge.recharge')}
+            </Button>
+          </>
         )}
-      </nav>
-      <p className="rc-note">{t('recharge.verifyNote')}</p>
-    </main>
+        <nav className="rc-links">
+          <button type="button" className="rc-link" data-testid="recharge-records-link" onClick={() => kernel.router.navigate('/getcoin/diamond-records')}>
+            {t('recharge.records')}
+          </button>
+          {sellers && (
+            <button type="button" className="rc-link" data-testid="recharge-sellers-link" onClick={() => kernel.router.navigate('/proxyCharge')}>
+              {t('recharge.sellers')}
+            </button>
+          )}
+        </nav>
+        <p className="rc-note">{t('recharge.verifyNote')}</p>
+      </main>
+    </>
   )
 }
 

@@ -3,6 +3,7 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
+import { PageBar } from '../../kernel/ui/index.ts'
 import css from './shell.css'
 import pagesCss from './pages.css'
 import { Icon } from './page-icons.tsx'
@@ -16,23 +17,26 @@ export default function ForcePayPage() {
   const t = useT()
   const image = kernel.get(shellRef)?.baseConfig.value?.forcePayConfig?.landPageImg
   return (
-    <main className="sh-forcepay" data-testid="forcepay">
-      <div className="sh-forcepay__art">
-        {image ? <img src={image} alt="" /> : <Icon name="diamond" width={96} height={96} />}
-      </div>
-      <h1>{t('shell.forcePay.title')}</h1>
-      <p>{t('shell.forcePay.body')}</p>
-      <div className="sh-forcepay__actions">
-        <button
-          type="button"
-          className="sh-btn sh-btn--brand sh-btn--block"
-          data-testid="forcepay-recharge"
-          onClick={() => kernel.router.navigate('/getcoin?source=forcePay')}
-        >
-          <Icon name="diamond" width={20} height={20} />
-          {t('shell.forcePay.recharge')}
-        </button>
-      </div>
-    </main>
+    <>
+      <PageBar title={t('shell.forcePay.barTitle')} />
+      <main className="sh-forcepay" data-testid="forcepay">
+        <div className="sh-forcepay__art">
+          {image ? <img src={image} alt="" /> : <Icon name="diamond" width={96} height={96} />}
+        </div>
+        <h2>{t('shell.forcePay.title')}</h2>
+        <p>{t('shell.forcePay.body')}</p>
+        <div className="sh-forcepay__actions">
+          <button
+            type="button"
+            className="sh-btn sh-btn--brand sh-btn--block"
+            data-testid="forcepay-recharge"
+            onClick={() => kernel.router.navigate('/getcoin?source=forcePay')}
+          >
+            <Icon name="diamond" width={20} height={20} />
+            {t('shell.forcePay.recharge')}
+          </button>
+        </div>
+      </main>
+    </>
   )
 }

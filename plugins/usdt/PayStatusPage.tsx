@@ -2,7 +2,7 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { Button } from '../../kernel/ui/index.ts'
+import { Button, PageBar } from '../../kernel/ui/index.ts'
 import { usdtService } from './state.ts'
 import css from './usdt.css'
 
@@ -14,17 +14,20 @@ export default function UsdtStatusPage() {
   const s = usdtService(kernel).state.value
   const kind = s?.status === 1 ? 'paid' : s?.status === 2 ? 'pending' : 'failed'
   return (
-    <main className="ut-page" data-testid="usdt-status">
-      <div className="ut-center" aria-live="polite">
-        <span className={`ut-icon ${kind === 'paid' ? 'ut-icon--ok' : kind === 'failed' ? 'ut-icon--bad' : ''}`} aria-hidden="true">
-          {kind === 'paid' ? '✓' : kind === 'pending' ? '⏳' : '!'}
-        </span>
-        <strong data-testid={`usdt-status-${kind}`}>{t(`usdt.status.${kind}`)}</strong>
-        {kind === 'paid' && s?.detail && <span>{t('usdt.credited', { n: s.detail.diamondNum.toLocaleString() })}</span>}
-        <Button block testId="usdt-status-done" onClick={() => kernel.router.navigate(kind === 'paid' ? '/wall?source=recharge' : kind === 'pending' ? '/usdtPay' : '/getcoin?source=usdtPay', { replace: true })}>
-          {t(kind === 'pending' ? 'usdt.back' : 'usdt.done')}
-        </Button>
-      </div>
-    </main>
+    <>
+      <PageBar title={t('usdt.status.title')} />
+      <main className="ut-page" data-testid="usdt-status">
+        <div className="ut-center" aria-live="polite">
+          <span className={`ut-icon ${kind === 'paid' ? 'ut-icon--ok' : kind === 'failed' ? 'ut-icon--bad' : ''}`} aria-hidden="true">
+            {kind === 'paid' ? '✓' : kind === 'pending' ? '⏳' : '!'}
+          </span>
+          <strong data-testid={`usdt-status-${kind}`}>{t(`usdt.status.${kind}`)}</strong>
+          {kind === 'paid' && s?.detail && <span>{t('usdt.credited', { n: s.detail.diamondNum.toLocaleString() })}</span>}
+          <Button block testId="usdt-status-done" onClick={() => kernel.router.navigate(kind === 'paid' ? '/wall?source=recharge' : kind === 'pending' ? '/usdtPay' : '/getcoin?source=usdtPay', { replace: true })}>
+            {t(kind === 'pending' ? 'usdt.back' : 'usdt.done')}
+          </Button>
+        </div>
+      </main>
+    </>
   )
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { Button, EmptyState } from '../../kernel/ui/index.ts'
+import { Button, EmptyState, PageBar } from '../../kernel/ui/index.ts'
 import type { OrderResult, RechargeTemplate } from '../recharge/api.ts'
 import { suspendLeft } from './rules.ts'
 import { UsdtPath, usdtService } from './state.ts'
@@ -78,49 +78,58 @@ export default function UsdtPayPage() {
   if (pending?.detail) {
     const left = suspendLeft(pending, now)
     return (
-      <main className="ut-page" data-testid="usdt-pending">
-        <div className="ut-card">
-          <span className="ut-label">{t('usdt.send')}</span>
-          <span className="ut-amount" data-testid="usdt-amount">{pending.detail.amount} USDT</span>
-          <span className="ut-label">{t('usdt.network', { chain: pending.detail.chainName })}</span>
-          <span className="ut-label">{t('usdt.address')}</span>
-          <code className="ut-address" data-testid="usdt-address">{pending.detail.address}</code>
-          <Button variant="secondary" size="small" testId="usdt-copy" onClick={() => void copy(pending.detail!.address)}>
-            {t('usdt.copy')}
-          </Button>
-        </div>
-        <div className="ut-clock" data-testid="usdt-countdown" role="timer">
-          {String(Math.floor(left / 60)).padStart(2, '0')}:{String(left % 60).padStart(2, '0')}
-        </div>
-        <p className="ut-note">{t('usdt.processing')}</p>
-      </main>
+      <>
+        <PageBar title={t('usdt.title')} />
+        <main className="ut-page" data-testid="usdt-pending">
+          <div className="ut-card">
+            <span className="ut-label">{t('usdt.send')}</span>
+            <span className="ut-amount" data-testid="usdt-amount">{pending.detail.amount} USDT</span>
+            <span className="ut-label">{t('usdt.network', { chain: pending.detail.chainName })}</span>
+            <span className="ut-label">{t('usdt.address')}</span>
+            <code className="ut-address" data-testid="usdt-address">{pending.detail.address}</code>
+            <Button variant="secondary" size="small" testId="usdt-copy" onClick={() => void copy(pending.detail!.address)}>
+              {t('usdt.copy')}
+            </Button>
+          </div>
+          <div className="ut-clock" data-testid="usdt-countdown" role="timer">
+            {String(Math.floor(left / 60)).padStart(2, '0')}:{String(left % 60).padStart(2, '0')}
+          </div>
+          <p className="ut-note">{t('usdt.processing')}</p>
+        </main>
+      </>
     )
   }
 
   if (!skuInfoId || !productId) {
     return (
-      <main className="ut-page">
-        <EmptyState testId="usdt-none" title={t('usdt.none')} action={<Button onClick={() => kernel.router.navigate('/getcoin?source=usdtPay')}>{t('usdt.toRecharge')}</Button>} />
-      </main>
+      <>
+        <PageBar title={t('usdt.title')} />
+        <main className="ut-page">
+          <EmptyState testId="usdt-none" title={t('usdt.none')} action={<Button onClick={() => kernel.router.navigate('/getcoin?source=usdtPay')}>{t('usdt.toRecharge')}</Button>} />
+        </main>
+      </>
     )
   }
 
   return (
-    <main className="ut-page" data-testid="usdt-start">
-      <div className="ut-card">
-        <span className="ut-label">{t('usdt.chooseChain')}</span>
-        <div className="ut-chains" role="radiogroup">
-          {CHAINS.map((c) => (
-            <button key={c} type="button" role="radio" aria-checked={chain === c} className="ut-chain" data-testid={`usdt-chain-${c}`} onClick={() => setChain(c)}>
-              {c}
-            </button>
-          ))}
+    <>
+      <PageBar title={t('usdt.title')} />
+      <main className="ut-page" data-testid="usdt-start">
+        <div className="ut-card">
+          <span className="ut-label">{t('usdt.chooseChain')}</span>
+          <div className="ut-chains" role="radiogroup">
+            {CHAINS.map((c) => (
+              <button key={c} type="button" role="radio" aria-checked={chain === c} className="ut-chain" data-testid={`usdt-chain-${c}`} onClick={() => setChain(c)}>
+                {c}
+              </button>
+            ))}
+          </div>
+          <p className="ut-note">{t('usdt.processing')}</p>
         </div>
-        <p className="ut-note">{t('usdt.processing')}</p>
-      </div>
-      <Button block testId="usdt-create" loading={busy} debounceMs={2000} onClick={() => void create()}>
-        {t('usdt.create')}
-      </Button>
-    </main>
+        <Button block testId="usdt-create" loading={busy} debounceMs={2000} onClick={() => void create()}>
+          {t('usdt.create')}
+        </Button>
+      </main>
+    </>
   )
 }

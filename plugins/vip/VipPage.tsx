@@ -1,8 +1,15 @@
 // /vip: the VIP shop page.
-import { useRoute } from '../../kernel/hooks.ts'
+import { useRoute, useT } from '../../kernel/hooks.ts'
+import { PageBar } from '../../kernel/ui/index.ts'
 import { VipShop } from './VipShop.tsx'
 
 export default function VipPage() {
   const { search } = useRoute()
-  return <VipShop source={search.get('source') || 'vip'} />
+  const t = useT()
+  return (
+    <>
+      <PageBar title={t('vip.pageTitle')} />
+      <VipShop source={search.get('source') || 'vip'} />
+    </>
+  )
 }

@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { createPager } from '../../kernel/pager.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { Button, EmptyState, ErrorState, PageSpinner } from '../../kernel/ui/index.ts'
+import { Button, EmptyState, ErrorState, PageBar, PageSpinner } from '../../kernel/ui/index.ts'
 import { VipPath } from './VipShop.tsx'
 import { VIP_DURATIONS } from './rules.ts'
 import css from './vip.css'
@@ -48,9 +48,9 @@ export default function VipRecordsPage() {
       </>
     )
   return (
-    <main className="vp-page" data-testid="vip-records-page">
-      <h1 className="vp-perk__title">{t('vip.records')}</h1>
-      {body}
-    </main>
+    <>
+      <PageBar title={t('vip.records')} />
+      <main className="vp-page" data-testid="vip-records-page">{body}</main>
+    </>
   )
 }
