@@ -1,45 +1,7 @@
-// The full-screen login sheet: brand, promo text and 'Sign in with Email' (d3 §2, SHELL-10).
-import { useState } from 'react'
-import { useT } from '../../kernel/hooks.ts'
-import { injectStyle } from '../../kernel/style.ts'
+// The full-screen login sheet with 'Sign in with Email' and the promo text (SHELL-10).
 import type { OverlayProps } from '../../kernel/types.ts'
-import css from './shell.css'
-import pagesCss from './pages.css'
-import { EmailForm } from './EmailForm.tsx'
-import { Icon } from './page-icons.tsx'
-import { Promo } from './Promo.tsx'
+import { LoginView } from './LoginView.tsx'
 
 export default function LoginSheet({ close }: OverlayProps<{ to?: string }>) {
-  injectStyle(css)
-  injectStyle(pagesCss)
-  const t = useT()
-  const [step, setStep] = useState<'choose' | 'email'>('choose')
-  return (
-    <div className="sh-login-sheet" role="dialog" aria-modal="true" aria-labelledby="sh-sheet-title" data-testid="login-sheet">
-      <button type="button" className="sh-iconbtn sh-login-close" aria-label={t('shell.login.close')} onClick={() => close(false)}>
-        <Icon name="close" width={18} height={18} />
-      </button>
-      {step === 'choose' ? (
-        <>
-          <div className="sh-login-hero">
-            <Icon name="logo" width={84} height={84} />
-            <h2 id="sh-sheet-title">{t('shell.login.title')}</h2>
-            <p className="sh-muted">{t('shell.login.subtitle')}</p>
-          </div>
-          <Promo />
-          <div className="sh-login-actions">
-            <button type="button" className="sh-btn sh-btn--brand sh-btn--block" data-testid="login-with-email" onClick={() => setStep('email')}>
-              <Icon name="mail" width={20} height={20} />
-              {t('shell.login.withEmail')}
-            </button>
-            <p className="sh-login-terms">{t('shell.login.terms')}</p>
-          </div>
-        </>
-      ) : (
-        <div style={{ marginBlockStart: '8vh' }}>
-          <EmailForm onBack={() => setStep('choose')} onDone={() => close(true)} />
-        </div>
-      )}
-    </div>
-  )
+  return <LoginView close={close} variant="sheet" />
 }
