@@ -62,7 +62,7 @@ export interface Harness {
 
 function factory<T>(given: Factory<T> | undefined, mod: Record<string, unknown>, name: string): Factory<T> {
   const found = given ?? (mod[name] as Factory<T> | undefined)
-  if (typeof found !== 'function') throw new Error(`harness: ${name} is not implemented yet (harness/*.ts); pass options.services to start without it`)
+  if (typeof found !== 'function') throw new Error(`harness: the service module does not export ${name}; pass options.services to start with another`)
   return found
 }
 

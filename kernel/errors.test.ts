@@ -20,7 +20,7 @@ test('SHELL-04 chunk-load errors are told apart from other errors', () => {
   for (const e of other) assert.not.ok(isChunkLoadError(e), String(e))
 })
 
-function stubBrowser() {
+function fakeBrowser() {
   const calls: string[] = []
   const saved = { reload: page.reload, log: page.log, now: page.now }
   const sw = (navigator as any).serviceWorker
@@ -51,7 +51,7 @@ function stubBrowser() {
 }
 
 test('SHELL-04 recovering from a chunk error unregisters service workers, clears caches, logs and reloads once', async () => {
-  const b = stubBrowser()
+  const b = fakeBrowser()
   try {
     assert.is(await recoverFromChunkError(new Error('Loading chunk 1 failed')), true)
     assert.equal(b.calls, ['unregister sw1', 'unregister sw2', 'delete v1', 'delete v2', 'log reload', 'reload'])
@@ -95,7 +95,7 @@ test('SHELL-04 window errors and unhandled rejections go to one handler, chunk e
 })
 
 test('SHELL-04 by default a chunk error reaching the window clears caches and reloads', async () => {
-  const b = stubBrowser()
+  const b = fakeBrowser()
   const target = new EventTarget() as unknown as Window
   const dispose = installGlobalErrorHandlers({ target })
   try {
@@ -110,7 +110,7 @@ test('SHELL-04 by default a chunk error reaching the window clears caches and re
 })
 
 test('SHELL-04 an app-load error shows its own overlay whose Retry reloads', () => {
-  const b = stubBrowser()
+  const b = fakeBrowser()
   try {
     const el = showAppError(new Error('app config is missing apiBase'))
     assert.is(document.querySelector('[data-testid="app-error"]'), el)
