@@ -7,6 +7,7 @@ import { mountApp } from '../kernel/App.tsx'
 import { matchesAny } from '../kernel/router.tsx'
 import { installGlobalErrorHandlers, reportAppError } from '../kernel/errors.ts'
 import { createBridge, createHarnessBridge, type NativeBridge } from '../kernel/bridge.ts'
+import { isDeferredWidget } from '../kernel/lazy-widget.tsx'
 import { defaultStorage, safeStorage } from '../kernel/storage.ts'
 import type { AppManifest } from '../kernel/types.ts'
 // a per-app build (build.mjs --app <id>) swaps this module for one that lists only that app
@@ -52,9 +53,10 @@ async function start() {
     const app = await loadManifest(pickAppId(config, bridge, storage))
     const kernel = createKernel({ app, config, storage, bridge, firstScreen: createFirstScreenGate() })
     // before the first paint, only the strings it shows: the active language of the frame, the
-    // widgets and the page at the start path (one small chunk each); the rest follows the first screen
+    // widgets shown at once (not the lazyWidget ones) and the page at the start path (one small chunk
+    // each); the rest follows the first screen
     const path = kernel.router.path.peek()
-    const first = kernel.plugins.filter((p) => p.frame || p.widgets?.length || p.routes?.some((r) => matchesAny(path, [r.path].flat())))
+    const first = kernel.plugins.filter((p) => p.frame || p.widgets?.some((w) => !isDeferredWidget(w)) || p.routes?.some((r) => matchesAny(path, [r.path].flat())))
     // strings that cannot load (a deploy removed their chunks) must not stop the app: English
     // kernel texts are in this bundle, and the update dialog they lead to is what helps
     await kernel.i18n.ready(undefined, first.map((p) => p.id)).catch((err) => console.warn('[app] strings failed to load', err))

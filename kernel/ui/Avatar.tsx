@@ -2,8 +2,10 @@ import { useState } from 'react'
 import { injectStyle } from '../style.ts'
 import { IconUser } from './icons.tsx'
 import css from './ui.css'
+import avatarCss from './avatar.css'
 
 injectStyle(css)
+injectStyle(avatarCss)
 
 export interface AvatarProps {
   src?: string | null

@@ -5,8 +5,10 @@ import type { Kernel } from '../types.ts'
 import { IconBack } from './icons.tsx'
 import { useText } from './text.ts'
 import css from './ui.css'
+import pageBarCss from './pagebar.css'
 
 injectStyle(css)
+injectStyle(pageBarCss)
 
 export interface PageBarProps {
   title: string

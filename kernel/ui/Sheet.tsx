@@ -3,8 +3,10 @@ import { injectStyle } from '../style.ts'
 import { IconClose } from './icons.tsx'
 import { useText } from './text.ts'
 import css from './ui.css'
+import sheetCss from './sheet.css'
 
 injectStyle(css)
+injectStyle(sheetCss)
 
 export interface SheetProps {
   title?: ReactNode

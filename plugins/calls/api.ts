@@ -2,15 +2,10 @@
 // endpoints and pushes, and the 'calls' service other plugins (wall, detail, live, inbox) use
 // to start a call. Import this file only, never the plugin's internals.
 import type { ReadonlySignal } from '@preact/signals-react'
-import { ref } from '../../kernel/plugin.ts'
+import type { CallStatusValue } from './call-status.ts'
 
-/** d1 §4 Call status. */
-export const CallStatus = { INIT: 0, CALLING: 1, CANCEL: 2, CALLING_ING: 3, HANG_UP: 4, TIMEOUT: 5 } as const
-export type CallStatusValue = (typeof CallStatus)[keyof typeof CallStatus]
-
-/** d1 §4 Call game types (what the server bills) and front types (how the app shows it). */
-export const CallGameType = { DIRECT: 1, MATCH: 2, MATCH_POOL: 3, LIVE: 4 } as const
-export const FrontType = { DIRECT: 1, MATCH: 2, LIVE: 3, BOT: 4 } as const
+export { CallStatus, CallGameType, FrontType, type CallStatusValue } from './call-status.ts'
+export { callsRef } from './ref.ts'
 
 /** d1 §4 Call-notification types, pushed as 'call.notify' { channelId, type, reason? }. */
 export const NotifyType = { ONLINE: 0, REJECT: 1, CANCEL: 2, HANG_UP: 3, CONNECTED: 4 } as const
@@ -301,4 +296,3 @@ export interface CallsApi {
   cancel(): void
 }
 
-export const callsRef = ref<CallsApi>('calls')

@@ -4,7 +4,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react'
 import type { Kernel } from '../../kernel/types.ts'
 import type { CallsApi } from './api.ts'
-import { emptyInfo } from './machine.ts'
+import { emptyInfo } from './idle.ts'
 import type { CallsOptions, CallsService } from './service.ts'
 
 export interface CallsFacade extends CallsApi {

@@ -1,7 +1,7 @@
 // The calls service as the screens see it.
 import { use } from 'react'
 import { useKernel } from '../../kernel/hooks.ts'
-import { callsRef } from './api.ts'
+import { callsRef } from './ref.ts'
 import type { CallsFacade } from './facade.ts'
 import type { CallsService } from './service.ts'
 

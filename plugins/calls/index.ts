@@ -11,7 +11,7 @@
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { afterFirstScreen } from '../../kernel/first-screen.ts'
 import type { Disposer } from '../../kernel/types.ts'
-import { callsRef } from './api.ts'
+import { callsRef } from './ref.ts'
 import { createCallsFacade, incomingAllowed, type CallsFacade } from './facade.ts'
 import { CallOverlay } from './hooks.ts'
 import { push } from './push.ts'

@@ -1,7 +1,7 @@
 // CALL-02: the call status machine of d1 §4. Every status change goes through move(), so a
 // late or duplicated event (a second CONNECTED push, a ring time-out after a hang-up) cannot
 // take a finished call back to life.
-import { CallGameType, CallStatus, FrontType, type CallInfo, type CallStatusValue } from './api.ts'
+import { CallStatus, type CallStatusValue } from './api.ts'
 
 const { INIT, CALLING, CANCEL, CALLING_ING, HANG_UP, TIMEOUT } = CallStatus
 
@@ -29,29 +29,4 @@ export function isEnded(status: CallStatusValue): boolean {
   return status === CANCEL || status === HANG_UP || status === TIMEOUT
 }
 
-/** The call info while no call is on (also what the calls service shows before its engine loads). */
-export const emptyInfo = (): CallInfo => ({
-  status: CallStatus.INIT,
-  channelId: null,
-  callUserId: null,
-  callInOrOut: null,
-  callGameType: CallGameType.DIRECT,
-  callFrontGameType: FrontType.DIRECT,
-  nickname: '',
-  icon: '',
-  age: null,
-  countryCode: null,
-  yxAccid: '',
-  userType: 0,
-  followed: false,
-  levelName: null,
-  videoPrice: 0,
-  callDuration: 0,
-  callStartTime: null,
-  callConnectTime: null,
-  waitLeft: 0,
-  hangupReason: null,
-  free: false,
-  began: false,
-  hostReached: false,
-})
+export { emptyInfo } from './idle.ts'

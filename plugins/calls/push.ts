@@ -3,7 +3,7 @@
 // it; the other pushes only matter to a call that is on, hence to an engine already started.
 import { PushType } from '../../kernel/protocol/push.ts'
 import type { PushHandler } from '../../kernel/types.ts'
-import { callsRef } from './api.ts'
+import { callsRef } from './ref.ts'
 import type { CallsFacade } from './facade.ts'
 
 const facadeOf = (kernel: Parameters<PushHandler>[1]) => kernel.get(callsRef) as CallsFacade | undefined

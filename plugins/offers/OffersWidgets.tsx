@@ -5,10 +5,10 @@ import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { DISCOUNT_POPUP, SPECIAL_POPUP } from './api.ts'
 import { hms, showOfferIcon } from './rules.ts'
-import { offersServiceRef } from './facade.ts'
+import { offersServiceRef, onWall } from './facade.ts'
 import css from './widgets.css'
 
-export const onWall = (path: string) => /^\/(white-)?wall$/.test(path)
+export { onWall }
 
 export function OffersWidgets() {
   useSignals()

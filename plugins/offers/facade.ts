@@ -5,7 +5,7 @@ import { signal, type Signal } from '@preact/signals-react'
 import { ref } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { RechargeItem } from '../recharge/api.ts'
-import { offerLeft } from './rules.ts'
+import { offerLeft } from './left.ts'
 
 export interface SpecialOffer {
   item: RechargeItem
@@ -31,6 +31,9 @@ export interface OffersService {
 }
 
 export const offersServiceRef = ref<OffersService>('offers.service')
+
+/** the offers show on the wall only */
+export const onWall = (path: string) => /^\/(white-)?wall$/.test(path)
 
 export function createOffersFacade(kernel: Kernel, deps: OffersDeps = {}): OffersService {
   const now = deps.now ?? (() => Date.now())

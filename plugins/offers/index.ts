@@ -1,10 +1,14 @@
 // Offers: the special offer (trigger, countdown, icon, once a day) and the discount hosts.
-// Only the wall's icon and entry and the facade are imported here; popups and server calls load on use.
+// Only the facade is imported here; the wall's icon and entry (after the first screen), popups and
+// server calls load on use.
 import { effect } from '@preact/signals-react'
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { DISCOUNT_POPUP, SPECIAL_POPUP } from './api.ts'
-import { createOffersFacade, offersServiceRef, type OffersDeps } from './facade.ts'
-import { OffersWidgets, onWall } from './OffersWidgets.tsx'
+import { lazyWidget } from '../../kernel/lazy-widget.tsx'
+import { createOffersFacade, offersServiceRef, onWall, type OffersDeps } from './facade.ts'
+
+// nothing to show before a login and a running offer: the icon's code loads after the first screen
+const OffersWidgets = lazyWidget(() => import('./OffersWidgets.tsx').then((m) => m.OffersWidgets))
 
 /** SHELL-17 queue priorities: activity 3, discount 4; both only on the wall */
 const ACTIVITY_PRIORITY = 3

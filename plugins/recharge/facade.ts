@@ -7,7 +7,7 @@ import type { Kernel } from '../../kernel/types.ts'
 import { shellRef } from '../shell/api.ts'
 import type { PayMethodSku, RechargeApi, RechargeItem, RechargeOpenOptions } from './api.ts'
 import { SHEET_ID } from './ids.ts'
-import { methodWeights, sortMethods, visibleMethods } from './rules.ts'
+import { methodWeights, sortMethods, visibleMethods } from './methods.ts'
 import type { RechargeDeps, RechargeService } from './state.ts'
 
 export type RechargeFactory = (kernel: Kernel, deps: RechargeDeps) => RechargeService
@@ -39,8 +39,9 @@ export function createRechargeFacade(kernel: Kernel, deps: RechargeDeps): Rechar
   let loading: Promise<RechargeService> | null = null
   const attach = (create: RechargeFactory) => loaded.peek() ?? (loaded.value = create(kernel, deps))
   const load = () =>
-    (loading ??= import('./state.ts').then(
-      (m) => attach(m.createRecharge),
+    // with the plugin's strings: the service toasts (a refused VIP item) on pages of other plugins
+    (loading ??= Promise.all([import('./state.ts'), kernel.i18n.ready(undefined, ['recharge']).catch(() => undefined)]).then(
+      ([m]) => attach(m.createRecharge),
       (err) => {
         loading = null
         throw err

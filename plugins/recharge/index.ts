@@ -2,14 +2,17 @@
 // rechargeRef, the providers' flows (redirect, card drop-in, store), /paystatus, the sellers page
 // and the floating pay button. The only file an app manifest imports.
 //
-// Only what the first screen (/wall) shows is imported here: the floating pay button and the
-// facade; the service (state.ts), the sheet and the pages load on first use.
+// Only what the first screen (/wall) needs is imported here: the facade; the floating pay button
+// (after the first screen), the service (state.ts), the sheet and the pages load on first use.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { rechargeRef } from './api.ts'
 import { createRechargeFacade } from './facade.ts'
 import { CARD_ID, SECURITY_ID, SHEET_ID } from './ids.ts'
-import { PayButton } from './PayButton.tsx'
+import { lazyWidget } from '../../kernel/lazy-widget.tsx'
 import type { RechargeDeps } from './state.ts'
+
+// the button shows only to a logged-in user: its code loads after the first screen
+const PayButton = lazyWidget(() => import('./PayButton.tsx').then((m) => m.PayButton))
 
 export function createRechargePlugin(deps: RechargeDeps = {}) {
   return definePlugin({

@@ -6,7 +6,7 @@ import { computed, signal, type ReadonlySignal } from '@preact/signals-react'
 import type { Kernel } from '../../kernel/types.ts'
 import { safeStorage } from '../../kernel/storage.ts'
 import type { UsdtApi, UsdtOrderDetail } from './api.ts'
-import { kept, type UsdtState } from './rules.ts'
+import { kept, type UsdtState } from './kept.ts'
 import type { UsdtDeps, UsdtService } from './state.ts'
 
 export const USDT_STORE_KEY = 'usdtPay'
@@ -42,8 +42,9 @@ export function createUsdtFacade(kernel: Kernel, deps: UsdtDeps): UsdtFacade {
   let disposed = false
   const attach = (create: UsdtFactory) => loaded.peek() ?? (loaded.value = create(kernel, deps))
   const load = () =>
-    (loading ??= import('./state.ts').then(
-      (m) => {
+    // with the plugin's strings: the service tells the user about the order on any page
+    (loading ??= Promise.all([import('./state.ts'), kernel.i18n.ready(undefined, ['usdt']).catch(() => undefined)]).then(
+      ([m]) => {
         if (disposed) throw new Error('the usdt plugin was disposed')
         return attach(m.createUsdt)
       },

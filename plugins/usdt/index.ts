@@ -1,14 +1,17 @@
 // USDT: the crypto payment page and result, the pay.usdt push, and the floating badge.
 //
-// Only what the first screen (/wall) shows is imported here: the badge and the facade; the
-// service (state.ts) loads with the first push, the /usdtPay pages, or a kept order.
+// Only what the first screen (/wall) needs is imported here: the facade. The badge loads after the
+// first screen; the service (state.ts) with the first push, the /usdtPay pages, or a kept order.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { PushType } from '../../kernel/protocol/push.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { usdtRef } from './api.ts'
 import { createUsdtFacade, type UsdtFacade } from './facade.ts'
 import type { UsdtDeps } from './state.ts'
-import { UsdtBadge } from './UsdtBadge.tsx'
+import { lazyWidget } from '../../kernel/lazy-widget.tsx'
+
+// the badge shows only while an order is kept: its code loads after the first screen
+const UsdtBadge = lazyWidget(() => import('./UsdtBadge.tsx').then((m) => m.UsdtBadge))
 
 const facadeOf = (kernel: Kernel) => kernel.need(usdtRef) as UsdtFacade
 
