@@ -4,9 +4,6 @@ import { IconUser } from './icons.tsx'
 import css from './ui.css'
 import avatarCss from './avatar.css'
 
-injectStyle(css)
-injectStyle(avatarCss)
-
 export interface AvatarProps {
   src?: string | null
   /** initial shown when there is no picture or it fails to load */
@@ -17,6 +14,8 @@ export interface AvatarProps {
 
 /** A round picture that falls back to the name's first letter, then to a person icon. */
 export function Avatar({ src, name, size, className }: AvatarProps) {
+  injectStyle(css)
+  injectStyle(avatarCss)
   const [failed, setFailed] = useState<string | null>(null)
   const initial = name?.trim() ? Array.from(name.trim())[0].toUpperCase() : ''
   const style = size ? ({ '--k-avatar': `${size}px` } as React.CSSProperties) : undefined

@@ -3,8 +3,6 @@ import { injectStyle } from '../style.ts'
 import { Spinner } from './Spinner.tsx'
 import css from './ui.css'
 
-injectStyle(css)
-
 export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
   variant?: 'primary' | 'secondary' | 'ghost' | 'danger'
   size?: 'normal' | 'small'
@@ -30,6 +28,7 @@ export function leadingDebounce<A extends unknown[]>(fn: (...args: A) => void, m
 }
 
 export function Button({ variant = 'primary', size = 'normal', block, loading, debounceMs = 0, testId, type = 'button', className, onClick, disabled, children, ...rest }: ButtonProps) {
+  injectStyle(css)
   const lastTap = useRef(-Infinity)
   const handle = (e: MouseEvent<HTMLButtonElement>) => {
     if (loading) return

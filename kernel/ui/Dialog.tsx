@@ -2,8 +2,6 @@ import type { ReactNode } from 'react'
 import { injectStyle } from '../style.ts'
 import css from './ui.css'
 
-injectStyle(css)
-
 export interface DialogProps {
   icon?: ReactNode
   title?: ReactNode
@@ -19,6 +17,7 @@ export interface DialogProps {
  * the title's id lets the host label the dialog.
  */
 export function Dialog({ icon, title, message, actions, children, testId }: DialogProps) {
+  injectStyle(css)
   return (
     <div className="k-dialog" data-testid={testId}>
       {icon && <div className="k-dialog__icon">{icon}</div>}

@@ -7,9 +7,6 @@ import { useText } from './text.ts'
 import css from './ui.css'
 import pageBarCss from './pagebar.css'
 
-injectStyle(css)
-injectStyle(pageBarCss)
-
 export interface PageBarProps {
   title: string
   /** shown at the end of the bar, e.g. a records link */
@@ -28,6 +25,8 @@ export function goBackOrHome(kernel: Pick<Kernel, 'router' | 'app'>): void {
 
 /** The top bar of a page outside the tabs: back button, title, optional end slot. Sticky. */
 export function PageBar({ title, end, onBack }: PageBarProps) {
+  injectStyle(css)
+  injectStyle(pageBarCss)
   const kernel = useKernel()
   const text = useText()
   return (

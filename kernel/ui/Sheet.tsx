@@ -5,9 +5,6 @@ import { useText } from './text.ts'
 import css from './ui.css'
 import sheetCss from './sheet.css'
 
-injectStyle(css)
-injectStyle(sheetCss)
-
 export interface SheetProps {
   title?: ReactNode
   /** shows a close button in the header */
@@ -18,6 +15,8 @@ export interface SheetProps {
 
 /** The panel of a bottom sheet: grab handle, optional title and close button, scrolling body. */
 export function Sheet({ title, onClose, children, testId }: SheetProps) {
+  injectStyle(css)
+  injectStyle(sheetCss)
   const text = useText()
   return (
     <div className="k-sheet" data-testid={testId}>

@@ -1,9 +1,8 @@
 import { injectStyle } from '../style.ts'
 import css from './ui.css'
 
-injectStyle(css)
-
 export function Spinner({ size, label }: { size?: number; label?: string }) {
+  injectStyle(css)
   return (
     <span
       className="k-spinner"

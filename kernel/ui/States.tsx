@@ -4,8 +4,6 @@ import { Button } from './Button.tsx'
 import { IconAlert, IconInbox } from './icons.tsx'
 import css from './ui.css'
 
-injectStyle(css)
-
 export interface EmptyStateProps {
   icon?: ReactNode
   title: ReactNode
@@ -16,6 +14,7 @@ export interface EmptyStateProps {
 
 /** Nothing to show: a soft icon, a line of text, maybe one action. */
 export function EmptyState({ icon = <IconInbox />, title, message, action, testId = 'empty-state' }: EmptyStateProps) {
+  injectStyle(css)
   return (
     <section className="k-state" data-testid={testId}>
       <div className="k-state__icon">{icon}</div>
@@ -36,6 +35,7 @@ export interface ErrorStateProps {
 
 /** Something failed: say so and offer a retry. */
 export function ErrorState({ title, message, retryLabel, onRetry, testId = 'error-state' }: ErrorStateProps) {
+  injectStyle(css)
   return (
     <section className="k-state k-state--error" data-testid={testId} role="alert">
       <div className="k-state__icon">

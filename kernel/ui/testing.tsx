@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { computed, signal, type Signal } from '@preact/signals-react'
 import { createEvents } from '../events.ts'
 import { createOverlays, preloadOverlayHost } from '../overlays.tsx'
+import { memorySource } from '../router-sources.ts'
 import { createRouter } from '../router.tsx'
 import { fakeTimers, type FakeTimers } from '../../test/fake-timers.ts'
 import type { I18n, Locale } from '../i18n.ts'
@@ -18,7 +19,7 @@ export interface FakeKernel extends Kernel {
 /** A kernel for UI tests: real router (memory), overlays and events; i18n answers with the key. */
 export function fakeKernel(o: { plugins?: Plugin[]; path?: string; loggedIn?: boolean; mainPath?: string } = {}): FakeKernel {
   const plugins = o.plugins ?? []
-  const router = createRouter({ memory: o.path ?? '/' })
+  const router = createRouter(memorySource(o.path ?? '/'))
   const scene = signal<Scene>({ call: false, live: false, game: false })
   const loggedIn = signal(o.loggedIn ?? true)
   const locale = signal<Locale>('en')
@@ -39,6 +40,8 @@ export function fakeKernel(o: { plugins?: Plugin[]; path?: string; loggedIn?: bo
   return {
     app: { appId: 'test', name: 'Test', plugins, settings: { tabs: [], mainPath: o.mainPath ?? '/wall', wellKnownPaths: [] } },
     plugins,
+    pending: signal<readonly string[]>([]),
+    loadPlugins: async () => {},
     config: { apiBase: '', wsBase: '', cipherKey: '', cipherIv: '', subscriptionKey: '', mode: 'harness' },
     api: undefined as never,
     session: { loggedIn } as unknown as Kernel['session'],

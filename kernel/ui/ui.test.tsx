@@ -2,7 +2,11 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { KernelContext } from '../hooks.ts'
-import { Avatar, Button, EmptyState, ErrorState, PageBar, Sheet, leadingDebounce } from './index.ts'
+import { Avatar } from './Avatar.tsx'
+import { Button, leadingDebounce } from './Button.tsx'
+import { EmptyState, ErrorState } from './States.tsx'
+import { PageBar } from './PageBar.tsx'
+import { Sheet } from './Sheet.tsx'
 import { click, fakeKernel, installFakeTimers, render } from './testing.tsx'
 
 test('SHELL-18 Button debounceMs ignores taps for that long after one is handled', async () => {

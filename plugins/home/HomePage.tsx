@@ -2,7 +2,10 @@
 import { useEffect, useState } from 'react'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { Avatar, Button, ErrorState, Spinner } from '../../kernel/ui/index.ts'
+import { Avatar } from '../../kernel/ui/Avatar.tsx'
+import { Button } from '../../kernel/ui/Button.tsx'
+import { ErrorState } from '../../kernel/ui/States.tsx'
+import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import css from './home.css'
 import { loadOnlineHosts, type OnlineHost } from './hosts.ts'
 

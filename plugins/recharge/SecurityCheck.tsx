@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import type { OverlayProps } from '../../kernel/types.ts'
-import { Spinner } from '../../kernel/ui/index.ts'
+import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import { PAYPAL_REDIRECT_MS, rechargeService } from './state.ts'
 import css from './recharge.css'
 

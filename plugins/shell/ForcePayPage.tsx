@@ -3,7 +3,7 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { PageBar } from '../../kernel/ui/index.ts'
+import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import css from './shell.css'
 import pagesCss from './pages.css'
 import { Icon } from './page-icons.tsx'

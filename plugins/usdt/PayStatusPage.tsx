@@ -2,7 +2,8 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { Button, PageBar } from '../../kernel/ui/index.ts'
+import { Button } from '../../kernel/ui/Button.tsx'
+import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { usdtService } from './state.ts'
 import css from './usdt.css'
 

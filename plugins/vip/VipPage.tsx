@@ -1,6 +1,6 @@
 // /vip: the VIP shop page.
 import { useRoute, useT } from '../../kernel/hooks.ts'
-import { PageBar } from '../../kernel/ui/index.ts'
+import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { VipShop } from './VipShop.tsx'
 
 export default function VipPage() {

@@ -1,7 +1,7 @@
 // The VIP popup (the VIP unlock reminder): the shop in a sheet; a VIP purchase closes it (PAY-07).
 import type { OverlayProps } from '../../kernel/types.ts'
 import { useT } from '../../kernel/hooks.ts'
-import { Sheet } from '../../kernel/ui/index.ts'
+import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import { VipShop } from './VipShop.tsx'
 
 export default function VipPopup({ props, close }: OverlayProps<{ source?: string }>) {

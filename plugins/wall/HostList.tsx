@@ -2,7 +2,9 @@
 // page failed (NET-04), the end line, and the empty / error / offline states.
 import { useEffect, useMemo, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { Button, EmptyState, ErrorState, Spinner } from '../../kernel/ui/index.ts'
+import { Button } from '../../kernel/ui/Button.tsx'
+import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
+import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import type { Host } from './api.ts'
 import type { TabList, WallState } from './state.ts'
 import { HostCard, HostSkeletons } from './HostCard.tsx'
