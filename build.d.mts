@@ -14,6 +14,9 @@ export interface BuildResult {
   /** the entry and every chunk it imports statically: what loads first */
   entryFiles: string[]
   initialGzip: number
+  /** the first screen's stylesheet (the CSS of the entry's static graph), linked from index.html */
+  styleFiles: string[]
+  styleGzip: number
   /** output files that contain an SDK (agora, nim) */
   sdkChunks: string[]
   metafile: Metafile

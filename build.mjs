@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib'
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createHash } from 'node:crypto'
 
 const root = dirname(fileURLToPath(import.meta.url))
 const appsDir = join(root, 'apps')
@@ -85,6 +86,20 @@ function appSelectPlugin(manifestFile) {
 }
 
 /**
+ * wouter and the signals runtime import the use-sync-external-store shim, which only serves React
+ * before 18: React 19 has the hook itself, so the shim's code need not ship.
+ */
+function reactSyncStorePlugin() {
+  return {
+    name: 'react-sync-store',
+    setup(build) {
+      build.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({ path: 'use-sync-external-store', namespace: 'react-sync-store' }))
+      build.onLoad({ filter: /.*/, namespace: 'react-sync-store' }, () => ({ contents: "export { useSyncExternalStore } from 'react'", resolveDir: root, loader: 'js' }))
+    },
+  }
+}
+
+/**
  * Stylesheets are imported as text and injected at runtime, so esbuild's own CSS minifier never
  * sees them: run it here, so the bundles carry minified CSS (unit tests under Node read the raw file).
  */
@@ -131,10 +146,45 @@ function oneFirstBundlePlugin(entryFile, lazy) {
   }
 }
 
+/**
+ * The first screen's CSS as a stylesheet. Stylesheets travel as text so a lazy chunk carries its
+ * own; but the CSS of the entry's static graph (the kernel's base, its primitives, the frame and
+ * whatever a plugin lists under `styles`) is needed for the first paint anyway, so the build puts
+ * it in one hashed .css file that index.html links: the browser parses it natively while the
+ * script downloads, and the JS carries an empty string instead (injectStyle('') does nothing).
+ */
+function firstScreenCssPlugin(files) {
+  return {
+    name: 'first-screen-css',
+    setup(build) {
+      build.onLoad({ filter: /\.css$/ }, (args) => (files.includes(args.path) ? { contents: '', loader: 'text' } : undefined))
+    },
+  }
+}
+
+/** The kernel's base first (variables, resets), then its primitives, then the plugins', in import order. */
+function cssOrder(files) {
+  const rank = (f) => (/[\\/]kernel[\\/]base\.css$/.test(f) ? 0 : /[\\/]kernel[\\/]/.test(f) ? 1 : 2)
+  return files.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map((x) => x.f)
+}
+
+async function writeFirstScreenCss(outdir, files, { minify, target }) {
+  if (!files.length) return null
+  let css = (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n')
+  if (minify) css = (await esbuild.transform(css, { loader: 'css', minify: true, target })).code
+  const hash = createHash('sha256').update(css).digest('hex').slice(0, 8).toUpperCase()
+  const file = `assets/first-${hash}.css`
+  await writeFile(join(outdir, file), css)
+  return file
+}
+
 const loaderOf = (path) => ({ ts: 'ts', mts: 'ts', cts: 'ts', tsx: 'tsx', jsx: 'jsx' })[path.split('.').pop()] ?? 'js'
 
-/** Absolute paths of the app's own import() targets that the entry does not also import statically. */
-async function lazyModules(options, entryFile) {
+/**
+ * From a first, unwritten pass: the app's own import() targets that the entry does not also import
+ * statically (`lazy`), and the CSS files of the entry's static graph, in import order (`css`).
+ */
+async function firstPass(options, entryFile) {
   const { metafile } = await esbuild.build({ ...options, write: false, minify: false, sourcemap: false })
   const inputs = metafile.inputs
   const abs = (p) => resolve(root, p)
@@ -157,7 +207,8 @@ async function lazyModules(options, entryFile) {
       lazy.add(abs(imp.path))
     }
   }
-  return lazy
+  const css = cssOrder([...staticGraph].filter((k) => k.endsWith('.css')).map(abs))
+  return { lazy, css }
 }
 
 /** Output files reachable from the entry through static imports: what the browser loads first. */
@@ -198,16 +249,16 @@ export async function productionConfig({ configFile, env = process.env } = {}) {
   return { ...config, mode: 'production' }
 }
 
-async function writeIndexHtml(outdir, entryFile, preload) {
+async function writeIndexHtml(outdir, entryFile, preload, styles) {
   const template = await readFile(join(appsDir, 'index.html'), 'utf8')
-  const links = preload.map((f) => `<link rel="modulepreload" href="/${f}">`).join('\n    ')
+  const links = [...styles.map((f) => `<link rel="stylesheet" href="/${f}">`), ...preload.map((f) => `<link rel="modulepreload" href="/${f}">`)].join('\n    ')
   const html = template
     .replace('<!--preload-->', links)
     .replace('<!--entry-->', `<script type="module" src="/${entryFile}"></script>`)
   await writeFile(join(outdir, 'index.html'), html)
 }
 
-function printReport(label, report, initial) {
+function printReport(label, report, initial, styles) {
   const kb = (n) => (n / 1024).toFixed(1).padStart(8) + ' KB'
   const rows = report.filter((r) => r.file.endsWith('.js')).sort((a, b) => b.gzip - a.gzip)
   const lines = [`\n${label}`, `  ${'file'.padEnd(34)} ${'raw'.padStart(11)} ${'gzip'.padStart(11)}  loaded by`]
@@ -217,6 +268,7 @@ function printReport(label, report, initial) {
   }
   const total = rows.filter((r) => initial.includes(r.file)).reduce((s, r) => s + r.gzip, 0)
   lines.push(`  initial JS (*), gzip: ${(total / 1024).toFixed(1)} KB in ${initial.length} file(s); ${rows.length} JS files in all`)
+  for (const r of report.filter((x) => styles.includes(x.file))) lines.push(`  first-screen stylesheet: ${r.file}, gzip ${(r.gzip / 1024).toFixed(1)} KB`)
   console.log(lines.join('\n'))
 }
 
@@ -238,10 +290,11 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
     absWorkingDir: root,
     entryPoints: { entry: entryFile },
     outdir,
-    plugins: [appSelectPlugin(manifestFile), ...(minify ? [minifyCssPlugin(base.target.filter((t) => !/^es/.test(t)))] : []), ...plugins],
+    plugins: [appSelectPlugin(manifestFile), reactSyncStorePlugin(), ...(minify ? [minifyCssPlugin(base.target.filter((t) => !/^es/.test(t)))] : []), ...plugins],
   }
-  const lazy = await lazyModules(options, entryFile)
-  const result = await esbuild.build({ ...options, plugins: [...options.plugins, oneFirstBundlePlugin(entryFile, lazy)] })
+  const { lazy, css } = await firstPass(options, entryFile)
+  const cssTarget = base.target.filter((t) => !/^es/.test(t))
+  const result = await esbuild.build({ ...options, plugins: [firstScreenCssPlugin(css), ...options.plugins, oneFirstBundlePlugin(entryFile, lazy)] })
   const metafile = result.metafile
   const outRel = (f) => relative(outdir, resolve(root, f)).split('\\').join('/')
   const entryKey = Object.keys(metafile.outputs).find((f) => metafile.outputs[f].entryPoint?.endsWith('apps/entry.tsx'))
@@ -261,7 +314,15 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   }
   const initialGzip = report.filter((r) => entryFiles.includes(r.file) && r.file.endsWith('.js')).reduce((s, r) => s + r.gzip, 0)
 
-  await writeIndexHtml(outdir, entryFiles[0], entryFiles.slice(1).filter((f) => f.endsWith('.js')))
+  const styleFile = await writeFirstScreenCss(outdir, css, { minify, target: cssTarget })
+  const styleFiles = styleFile ? [styleFile] : []
+  for (const file of styleFiles) {
+    const buf = await readFile(join(outdir, file))
+    report.push({ file, bytes: buf.length, gzip: gz(buf) })
+  }
+  const styleGzip = report.filter((r) => styleFiles.includes(r.file)).reduce((s, r) => s + r.gzip, 0)
+
+  await writeIndexHtml(outdir, entryFiles[0], entryFiles.slice(1).filter((f) => f.endsWith('.js')), styleFiles)
   if (mode === 'production') {
     const config = await productionConfig({ configFile, env })
     await writeFile(join(outdir, 'app-config.js'), `window.__APP_CONFIG__ = ${JSON.stringify(config, null, 2)};\n`)
@@ -269,10 +330,10 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   const sdkChunks = Object.keys(metafile.outputs).filter((f) => sdkInputs(metafile, f).length).map(outRel)
   await writeFile(
     join(outdir, 'size-report.json'),
-    JSON.stringify({ mode, appId: appId ?? null, initialFiles: entryFiles, initialGzip, sdkChunks, files: report }, null, 2),
+    JSON.stringify({ mode, appId: appId ?? null, initialFiles: entryFiles, initialGzip, styleFiles, styleGzip, sdkChunks, files: report }, null, 2),
   )
-  if (!quiet) printReport(`build: ${mode}${appId ? ` (app ${appId})` : ''} -> ${relative(process.cwd(), outdir) || '.'}`, report, entryFiles)
-  return { outdir, report, entryFiles, initialGzip, sdkChunks, metafile }
+  if (!quiet) printReport(`build: ${mode}${appId ? ` (app ${appId})` : ''} -> ${relative(process.cwd(), outdir) || '.'}`, report, entryFiles, styleFiles)
+  return { outdir, report, entryFiles, initialGzip, styleFiles, styleGzip, sdkChunks, metafile }
 }
 
 function parseArgs(argv) {
