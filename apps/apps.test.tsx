@@ -5,6 +5,10 @@ import { apps, defaultAppId, pickApp, DEFAULT_APP_ID, WHITE_APP_ID } from './ind
 import whiteApp from './white.ts'
 import defaultApp from './default.ts'
 import { backend, byId, waitFor } from '../plugins/shell/testkit.tsx'
+import { isLate } from '../kernel/plugin.ts'
+import type { Plugin } from '../kernel/types.ts'
+
+const unwrap = (m: Plugin | { default: Plugin }) => ('default' in m ? m.default : m)
 
 const ids = (m: typeof defaultApp) => m.plugins.flatMap((p) => (p ? [p.id] : []))
 
@@ -40,9 +44,10 @@ test('SHELL-08 the manifest is picked by the stored app id, unknown ids fall bac
   assert.is(pickApp(null), defaultApp)
 })
 
-test('SHELL-08 every tab path of every app is served by a route of that app', () => {
+test('SHELL-08 every tab path of every app is served by a route of that app', async () => {
   for (const app of Object.values(apps)) {
-    const paths = new Set(app.plugins.flatMap((p) => (p ? (p.routes ?? []).flatMap((r) => [r.path].flat()) : [])))
+    const plugins = await Promise.all(app.plugins.map(async (p) => (isLate(p) ? unwrap(await p.load()) : p)))
+    const paths = new Set(plugins.flatMap((p) => (p ? (p.routes ?? []).flatMap((r) => [r.path].flat()) : [])))
     for (const tab of app.settings.tabs) assert.ok(paths.has(tab.path), `${app.appId}: ${tab.path}`)
     assert.ok(paths.has(app.settings.mainPath), `${app.appId}: main path`)
   }

@@ -1,15 +1,8 @@
-// The white-label app (SHELL-08): no home/match plugin, tabs on the /white-* paths, main path /white-wall.
-import { defineApp } from '../kernel/plugin.ts'
+// The white-label app (SHELL-08): no home/match plugin, tabs on the /white-* paths, main path
+// /white-wall. As in the default app, the frame and the main page load with the first screen.
+import { defineApp, later } from '../kernel/plugin.ts'
 import shell from '../plugins/shell/index.ts'
 import wall from '../plugins/wall/index.ts'
-import moments from '../plugins/moments/index.ts'
-import message from '../plugins/message/index.ts'
-import user from '../plugins/user/index.ts'
-import calls from '../plugins/calls/index.ts'
-import recharge from '../plugins/recharge/index.ts'
-import usdt from '../plugins/usdt/index.ts'
-import vip from '../plugins/vip/index.ts'
-import offers from '../plugins/offers/index.ts'
 import { whiteTabs, wellKnownPaths } from './tabs.ts'
 
 export const WHITE_APP_ID = 'callwall-white'
@@ -17,7 +10,18 @@ export const WHITE_APP_ID = 'callwall-white'
 export default defineApp({
   appId: WHITE_APP_ID,
   name: 'CallWall Lite',
-  plugins: [shell, wall, moments, message, user, calls, recharge, usdt, vip, offers],
+  plugins: [
+    shell,
+    wall,
+    later('moments', () => import('../plugins/moments/index.ts')),
+    later('message', () => import('../plugins/message/index.ts')),
+    later('user', () => import('../plugins/user/index.ts')),
+    later('calls', () => import('../plugins/calls/index.ts')),
+    later('recharge', () => import('../plugins/recharge/index.ts')),
+    later('usdt', () => import('../plugins/usdt/index.ts')),
+    later('vip', () => import('../plugins/vip/index.ts')),
+    later('offers', () => import('../plugins/offers/index.ts')),
+  ],
   settings: {
     tabs: whiteTabs,
     mainPath: '/white-wall',

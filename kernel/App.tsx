@@ -15,7 +15,6 @@ export function KernelApp({ kernel }: { kernel: Kernel }) {
   const hooks = wouterHooks(kernel.router)
   const Sync = (kernel.router as Partial<KernelRouter>).Sync
   const Frame = kernel.plugins.find((p) => p.frame)?.frame
-  const widgets = kernel.plugins.flatMap((p) => p.widgets ?? [])
   const routes = <Routes />
   return (
     <KernelContext.Provider value={kernel}>
@@ -23,13 +22,18 @@ export function KernelApp({ kernel }: { kernel: Kernel }) {
         {Sync && <Sync />}
         <DocumentLanguage />
         {Frame ? <Frame>{routes}</Frame> : routes}
-        {widgets.map((W: ComponentType, i) => (
-          <W key={i} />
-        ))}
+        <Widgets />
         <OverlayHost />
       </WouterRouter>
     </KernelContext.Provider>
   )
+}
+
+/** Every plugin's always-mounted widgets; late plugins add theirs when they join. */
+function Widgets() {
+  const kernel = useKernel()
+  useSignalValue(kernel.pending)
+  return kernel.plugins.flatMap((p) => p.widgets ?? []).map((W: ComponentType, i) => <W key={i} />)
 }
 
 /** <html lang dir> follow the locale, so Arabic lays the whole document out right to left. */
@@ -47,6 +51,7 @@ function DocumentLanguage() {
 /** Render the app into `el`; returns the unmount function. */
 export function mountApp(kernel: Kernel, el: HTMLElement): () => void {
   injectStyle(baseCss)
+  for (const p of kernel.plugins) p.styles?.forEach(injectStyle)
   const root = createRoot(el)
   root.render(
     <StrictMode>

@@ -28,6 +28,11 @@ export interface I18n {
   ready(locale?: Locale, namespaces?: readonly string[]): Promise<void>
 }
 
+/** The kernel's side: late plugins bring their dictionaries when they join. */
+export interface KernelI18n extends I18n {
+  include(plugins: readonly Plugin[]): void
+}
+
 export const LOCALES: readonly Locale[] = ['en', 'ar']
 const STORE_KEY = 'lang'
 
@@ -60,7 +65,7 @@ export function createI18n(opts: {
   /** runs the background loads (the rest after ready(), English as a fallback); default: next tick.
    *  The app defers them until its first screen is shown. */
   background?: (load: () => void) => void
-}): I18n {
+}): KernelI18n {
   const store = safeStorage(opts.storage)
   const dict = rosetta<Strings>({ en: {}, ar: {} })
   // namespace -> loader, per locale, for what is not loaded yet
@@ -71,10 +76,11 @@ export function createI18n(opts: {
     else if (typeof source === 'function') pending[lang].set(ns, source)
     else dict.set(lang, { [ns]: source ?? {} })
   }
-  for (const lang of LOCALES) {
-    for (const [ns, source] of Object.entries(kernelStrings[lang])) add(lang, ns, source)
-    for (const p of opts.plugins) if (p.strings) add(lang, p.id, p.strings[lang])
+  const include = (plugins: readonly Plugin[]) => {
+    for (const lang of LOCALES) for (const p of plugins) if (p.strings) add(lang, p.id, p.strings[lang])
   }
+  for (const lang of LOCALES) for (const [ns, source] of Object.entries(kernelStrings[lang])) add(lang, ns, source)
+  include(opts.plugins)
 
   // one load per dictionary at a time; a failed one stays pending, so a later call tries again
   const inflight = new Map<string, Promise<void>>()
@@ -129,6 +135,12 @@ export function createI18n(opts: {
   return {
     locale,
     dir,
+    include(plugins) {
+      include(plugins)
+      // a language already in use: its new dictionaries follow in the background
+      later(locale.peek())
+      fallbackLater(locale.peek())
+    },
     t(key, params) {
       const lang = locale.value
       return lookup(key, params, lang) ?? (lang !== 'en' ? lookup(key, params, 'en') : null) ?? key

@@ -6,6 +6,7 @@ import { createTestKernel, httpStatus, serverCode } from './testing.tsx'
 import { definePlugin, provide, ref } from './plugin.ts'
 import { isInsufficient } from './api.ts'
 import { memoryStorage } from './storage.ts'
+import { memorySource } from './router-sources.ts'
 import { MAX_RETRIES, RETRY_MS } from './realtime.ts'
 import { useKernel } from './hooks.ts'
 import type { Kernel } from './types.ts'
@@ -188,7 +189,7 @@ test('kernel rtc() and im() load once; a failed load may be tried again', async 
     app: { appId: 'a', name: 'a', plugins: [], settings: { tabs: [], mainPath: '/', wellKnownPaths: [] } },
     config: { apiBase: 'http://x', wsBase: 'ws://x', cipherKey: 'k'.repeat(16), cipherIv: 'i'.repeat(16), subscriptionKey: 's', mode: 'harness' },
     storage: memoryStorage(),
-    memory: '/',
+    location: memorySource('/'),
     loadRtc: async () => {
       loads++
       if (fail) throw new Error('chunk failed')

@@ -7,11 +7,12 @@
 //   4. overlays (their context follows the route and the scene), the api client, the push bus
 //      with every plugin's handlers, the realtime socket (opens once logged in; its code loads then)
 //   5. every plugin's setup, in requirement order; services are created on first use
-// dispose() undoes 5 and 4 in reverse, so a test can build and drop kernels freely.
+//   6. the manifest's late plugins join after the first screen (or at once when a route, an
+//      overlay or a push of theirs is wanted): checked with the rest, wired in, set up
+// dispose() undoes 6, 5 and 4 in reverse, so a test can build and drop kernels freely.
 import { computed, signal, type Signal } from '@preact/signals-react'
-import type { BaseLocationHook, BaseSearchHook } from 'wouter'
 import type { AppConfig } from './config.ts'
-import type { AppManifest, Disposer, Kernel, Scene, ServiceRef, Strings } from './types.ts'
+import type { AppManifest, Disposer, Kernel, Plugin, Scene, ServiceRef, Strings } from './types.ts'
 import { buildRegistry, type Registry } from './registry.ts'
 import { createEvents } from './events.ts'
 import { defaultStorage } from './storage.ts'
@@ -23,8 +24,9 @@ import { createPushBus } from './push.ts'
 import type { createRealtime, RealtimeOptions, SocketClass, Timers } from './realtime.ts'
 import { lazyRealtime } from './realtime-lazy.ts'
 import { createOverlays } from './overlays.tsx'
-import { createRouter, type KernelRouter } from './router.tsx'
+import { createRouter, type KernelRouter, type LocationSource } from './router.tsx'
 import { bindFirstScreen, openGate, type FirstScreenGate } from './first-screen.ts'
+import { injectStyle } from './style.ts'
 import type { RtcClient } from './rtc/types.ts'
 import type { ImClient } from './im/types.ts'
 
@@ -35,10 +37,8 @@ export interface KernelOptions {
   storage?: Storage
   /** default: the harness bridge in harness mode, else the native one */
   bridge?: NativeBridge
-  /** a wouter location to follow instead of the browser's: a hook, or all of memoryLocation() */
-  location?: BaseLocationHook | { hook: BaseLocationHook; searchHook?: BaseSearchHook; navigate?: (to: string, o?: { replace?: boolean }) => void }
-  /** an in-memory history starting at this URL ('/wall?tab=2'); ignored when location is given */
-  memory?: string
+  /** where the location comes from; default the browser's (tests: memorySource('/wall') from router-sources.ts) */
+  location?: LocationSource
   /** the query the app started with; default the router's */
   search?: string
   navigatorLanguage?: string
@@ -73,14 +73,16 @@ export interface KernelInstance extends Kernel {
 
 export function createKernel(opts: KernelOptions): KernelInstance {
   const { app, config } = opts
-  const registry = buildRegistry(app.plugins)
+  let registry = buildRegistry(app.plugins)
   const plugins = registry.plugins
+  const pending = signal<readonly string[]>(registry.late.map((l) => l.id))
+  // what waits for a late plugin (an overlay, a push of its type) loads them at once
+  const lateWanted = () => (pending.peek().length ? loadPlugins() : null)
 
   const storage = opts.storage ?? defaultStorage()
   const bridge = opts.bridge ?? (config.mode === 'harness' ? createHarnessBridge() : createBridge())
   const events = createEvents()
-  const loc = typeof opts.location === 'function' ? { hook: opts.location } : opts.location
-  const router = createRouter(loc ? { hook: loc.hook, searchHook: loc.searchHook, navigate: loc.navigate } : { memory: opts.memory })
+  const router = createRouter(opts.location)
   const startSearch = opts.search ?? router.search.peek().toString()
 
   const firstScreen = opts.firstScreen ?? openGate
@@ -102,6 +104,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
   const overlays = createOverlays({
     defs: registry.overlays,
     context: computed(() => ({ path: router.path.value, search: router.search.value, scene: scene.value })),
+    missing: lateWanted,
   })
   const toast: Parameters<typeof createApiClient>[0]['toast'] = (text, o) => overlays.toast(text, o)
 
@@ -122,6 +125,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
   const push = createPushBus({
     kernel: () => kernel,
     onError: (err, pushType) => console.error(`push handler for "${pushType}" failed`, err),
+    missing: lateWanted,
   })
   const realtimeOptions: RealtimeOptions = {
     config,
@@ -142,7 +146,8 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     if (fakes.has(ref.id)) return fakes.get(ref.id) as T
     if (created.has(ref.id)) return created.get(ref.id) as T
     const entry = registry.services.get(ref.id)
-    if (!entry) return undefined
+    // a late plugin may still bring it: a component or computed reading this follows its arrival
+    if (!entry) return void pending.value
     if (creating.includes(ref.id)) {
       throw new Error(`services need each other in a cycle: ${[...creating, ref.id].join(' -> ')}`)
     }
@@ -176,9 +181,63 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     }
   }
 
+  const runSetup = (p: Plugin) => {
+    if (!p.setup) return
+    const d = p.setup(kernel)
+    if (typeof d === 'function') disposers.push(d)
+  }
+
+  /** Check the late plugins with the rest, then wire them in the way createKernel wired the first ones. */
+  const join = (loaded: Plugin[]) => {
+    registry.late.forEach((l, i) => {
+      if (loaded[i]?.id !== l.id) throw new Error(`late plugin "${l.id}" loaded a plugin with the id "${loaded[i]?.id}"`)
+    })
+    const framed = loaded.find((p) => p.frame)
+    if (framed) throw new Error(`plugin "${framed.id}" brings a page frame, so it cannot load later`)
+    const next = buildRegistry([...registry.plugins, ...loaded])
+    const added = next.plugins.filter((p) => !registry.plugins.includes(p))
+    registry = next
+    overlays.define(added.flatMap((p) => p.overlays ?? []))
+    i18n.include(added)
+    for (const p of added) {
+      for (const [pushType, handler] of Object.entries(p.push ?? {})) disposers.push(push.on(pushType, handler))
+      p.styles?.forEach(injectStyle)
+    }
+    const failed: string[] = []
+    for (const p of added) {
+      try {
+        runSetup(p)
+      } catch (err) {
+        failed.push(`plugin "${p.id}" failed in setup: ${messageOf(err)}`)
+        console.error(`[app] ${failed[failed.length - 1]}`, err)
+      }
+    }
+    pending.value = []
+    if (failed.length) throw new Error(failed.join('; '))
+  }
+
+  let loading: Promise<void> | null = null
+  const loadPlugins = (): Promise<void> => {
+    if (!pending.peek().length) return loading ?? Promise.resolve()
+    return (loading ??= Promise.all(registry.late.map((l) => l.load())).then(
+      (mods) => {
+        if (!disposed) join(mods.map((m) => ('default' in m ? m.default : m)))
+      },
+      (err) => {
+        // a chunk that did not load may load on the next try
+        loading = null
+        throw err
+      },
+    ))
+  }
+
   kernel = {
     app,
-    plugins,
+    get plugins() {
+      return registry.plugins
+    },
+    pending,
+    loadPlugins,
     config,
     api,
     session,
@@ -190,13 +249,17 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     bridge,
     events,
     scene,
-    registry,
+    get registry() {
+      return registry
+    },
     entry,
     get,
     need<T>(ref: ServiceRef<T>): T {
       const s = get(ref)
-      if (s === undefined) throw new Error(`service "${ref.id}" is needed but no plugin of app "${app.appId}" provides it`)
-      return s
+      if (s !== undefined) return s
+      const waiting = pending.peek()
+      if (waiting.length) throw new Error(`service "${ref.id}" is needed before the late plugins (${waiting.join(', ')}) have loaded`)
+      throw new Error(`service "${ref.id}" is needed but no plugin of app "${app.appId}" provides it`)
     },
     rtc,
     im,
@@ -208,10 +271,8 @@ export function createKernel(opts: KernelOptions): KernelInstance {
   for (const { pushType, handler } of registry.push) disposers.push(push.on(pushType, handler))
 
   for (const p of plugins) {
-    if (!p.setup) continue
     try {
-      const d = p.setup(kernel)
-      if (typeof d === 'function') disposers.push(d)
+      runSetup(p)
     } catch (err) {
       dispose()
       throw new Error(`plugin "${p.id}" failed in setup: ${messageOf(err)}`, { cause: err })
@@ -220,6 +281,12 @@ export function createKernel(opts: KernelOptions): KernelInstance {
 
   // opens now when logged in; from here on it follows login and logout by itself
   realtime.connect()
+  // the rest of the app joins once the first screen is shown
+  if (pending.peek().length) {
+    void firstScreen.done
+      .then(() => (disposed ? undefined : loadPlugins()))
+      .catch((err) => console.error('[app] late plugins failed to load', err))
+  }
   return kernel
 }
 

@@ -89,11 +89,26 @@ interface Waiting {
   seq: number
 }
 
-export function createOverlays(opts: { defs: readonly OverlayDef[]; context: ReadonlySignal<OverlayContext> }): Overlays & { dispose(): void } {
+export interface OverlaysOptions {
+  defs: readonly OverlayDef[]
+  context: ReadonlySignal<OverlayContext>
+  /** an id nobody defines yet may still come (a late plugin): a promise of its arrival, or null */
+  missing?: () => Promise<void> | null
+}
+
+export function createOverlays(opts: OverlaysOptions): Overlays & { dispose(): void; define(defs: readonly OverlayDef[]): void } {
   const defs = new Map<string, OverlayDef>()
-  for (const d of [...builtIns, ...opts.defs]) {
-    if (defs.has(d.id)) throw new Error(`overlay "${d.id}" is defined twice`)
-    defs.set(d.id, d)
+  const define = (list: readonly OverlayDef[]) => {
+    for (const d of list) {
+      if (defs.has(d.id)) throw new Error(`overlay "${d.id}" is defined twice`)
+      defs.set(d.id, d)
+    }
+  }
+  define([...builtIns, ...opts.defs])
+  /** run fn now, or once the plugin defining id has arrived */
+  const whenDefined = <T,>(id: string, fn: () => T): T | Promise<T> => {
+    const more = defs.has(id) ? null : opts.missing?.()
+    return more ? more.then(fn) : fn()
   }
   const need = (id: string) => {
     const d = defs.get(id)
@@ -166,19 +181,24 @@ export function createOverlays(opts: { defs: readonly OverlayDef[]; context: Rea
   return {
     stack,
     toasts,
+    define,
     def: (id) => defs.get(id),
     closeKey,
     open<R>(id: string, props?: unknown) {
       try {
-        return add(need(id), props, false, 0) as Promise<R | undefined>
+        return Promise.resolve(whenDefined(id, () => add(need(id), props, false, 0))) as Promise<R | undefined>
       } catch (err) {
         return Promise.reject(err)
       }
     },
     enqueue(id, props) {
-      need(id) // fail now, naming the id, rather than when the popup's turn comes
-      waiting.push({ id, props, seq: ++nextSeq })
-      pump()
+      const park = () => {
+        need(id) // fail naming the id, rather than when the popup's turn comes
+        waiting.push({ id, props, seq: ++nextSeq })
+        pump()
+      }
+      const later = whenDefined(id, park)
+      if (later instanceof Promise) later.catch((err) => console.error(`[app] popup "${id}" could not be queued`, err))
     },
     close(id) {
       waiting = waiting.filter((w) => w.id !== id)

@@ -1,7 +1,7 @@
 // The few helpers a plugin or an app manifest is written with. They add no behaviour of
 // their own: a plugin is a plain object and the app's plugin list is plain data, so a
 // white-label build or a test picks any set (Sentry's integrations, Backstage's refs).
-import type { AppManifest, Kernel, Plugin, ServiceProvider, ServiceRef } from './types.ts'
+import type { AppManifest, Kernel, LatePlugin, Plugin, PluginEntry, ServiceProvider, ServiceRef } from './types.ts'
 
 /** Identity with type checking; `cond && definePlugin(...)` in a manifest is dropped when false. */
 export function definePlugin<P extends Plugin>(plugin: P): P {
@@ -18,6 +18,14 @@ export function ref<T>(id: string): ServiceRef<T> {
 export function provide<T>(ref: ServiceRef<T>, create: (kernel: Kernel) => T): ServiceProvider<T> {
   return { ref, create }
 }
+
+/** A plugin the manifest loads after the first screen: `later('calls', () => import('../plugins/calls/index.ts'))`. */
+export function later(id: string, load: LatePlugin['load']): LatePlugin {
+  return { id, load }
+}
+
+/** Is this manifest entry a late plugin (not loaded yet)? */
+export const isLate = (p: PluginEntry): p is LatePlugin => !!p && typeof (p as Partial<LatePlugin>).load === 'function'
 
 /** Identity with type checking for apps/<id>.ts. */
 export function defineApp(manifest: AppManifest): AppManifest {

@@ -20,6 +20,9 @@ export interface PushBusOptions {
   onError?: (err: unknown, pushType: string) => void
   /** how many recent msgIds are remembered for duplicate detection (default 500) */
   remember?: number
+  /** a push type nobody handles yet may get a handler soon (a late plugin): a promise of its
+   *  arrival, or null; the message waits for it instead of being dropped */
+  missing?: () => Promise<void> | null
 }
 
 /** An object already parsed elsewhere (the IM adapter) gets the same checks as a text frame. */
@@ -48,6 +51,17 @@ export function createPushBus(opts: PushBusOptions): PushBus {
     }
   }
 
+  const deliver = (message: PushMessage) => {
+    // a copy: a handler may dispose itself (or others) while we iterate
+    for (const handler of [...(handlers.get(message.pushType) ?? [])]) {
+      try {
+        handler(message.data, opts.kernel(), message)
+      } catch (err) {
+        report(err, message.pushType)
+      }
+    }
+  }
+
   return {
     on(pushType, handler) {
       let set = handlers.get(pushType)
@@ -66,16 +80,14 @@ export function createPushBus(opts: PushBusOptions): PushBus {
       seen.add(message.msgId)
       if (seen.size > limit) seen.delete(seen.values().next().value as string)
 
-      const list = handlers.get(message.pushType)
-      if (!list) return true
-      // a copy: a handler may dispose itself (or others) while we iterate
-      for (const handler of [...list]) {
-        try {
-          handler(message.data, opts.kernel(), message)
-        } catch (err) {
-          report(err, message.pushType)
-        }
+      if (!handlers.has(message.pushType)) {
+        opts.missing?.()?.then(
+          () => deliver(message),
+          () => undefined,
+        )
+        return true
       }
+      deliver(message)
       return true
     },
   }

@@ -11,7 +11,7 @@ const page = async () => ({ default: () => null })
 
 test('SHELL-08 kernel registry drops falsy entries, so `cond && plugin()` works', () => {
   const white = false
-  assert.equal(ids(orderPlugins([p('a'), white && p('b'), null, undefined, p('c')])), ['a', 'c'])
+  assert.equal(ids(orderPlugins([p('a'), white && p('b'), null, undefined, p('c')]).plugins), ['a', 'c'])
 })
 
 test('SHELL-08 kernel registry fails fast on a duplicate id, naming it', () => {
@@ -24,7 +24,7 @@ test('SHELL-08 kernel registry fails fast on a missing requirement, naming both'
 
 test('SHELL-08 kernel registry puts requirements first and keeps manifest order otherwise', () => {
   const list = [p('wall', { requires: ['shell'] }), p('home'), p('shell', { requires: ['core'] }), p('core'), p('user')]
-  assert.equal(ids(orderPlugins(list)), ['core', 'shell', 'wall', 'home', 'user'])
+  assert.equal(ids(orderPlugins(list).plugins), ['core', 'shell', 'wall', 'home', 'user'])
 })
 
 test('SHELL-08 kernel registry names a requirement cycle', () => {

@@ -3,11 +3,14 @@
 // Everything here fails fast and names the culprit: a plugin set that cannot work
 // should stop the build's first test, not show a blank page on a phone.
 import type { ComponentType, ReactNode } from 'react'
-import type { OverlayDef, Plugin, PushHandler, RouteDef, ServiceProvider, StringsSource } from './types.ts'
+import { isLate } from './plugin.ts'
+import type { LatePlugin, OverlayDef, Plugin, PluginEntry, PushHandler, RouteDef, ServiceProvider, StringsSource } from './types.ts'
 
 export interface Registry {
   /** requirements first; otherwise in manifest order */
   plugins: Plugin[]
+  /** the manifest's late plugins, in manifest order, not loaded yet */
+  late: LatePlugin[]
   routes: Array<RouteDef & { plugin: string }>
   overlays: OverlayDef[]
   push: Array<{ pushType: string; handler: PushHandler; plugin: string }>
@@ -19,11 +22,9 @@ export interface Registry {
   widgets: ComponentType[]
 }
 
-type Entry = Plugin | false | null | undefined
-
-export function buildRegistry(entries: readonly Entry[]): Registry {
-  const plugins = orderPlugins(entries)
-  const reg: Registry = { plugins, routes: [], overlays: [], push: [], services: new Map(), strings: { en: {}, ar: {} }, widgets: [] }
+export function buildRegistry(entries: readonly PluginEntry[]): Registry {
+  const { plugins, late } = orderPlugins(entries)
+  const reg: Registry = { plugins, late, routes: [], overlays: [], push: [], services: new Map(), strings: { en: {}, ar: {} }, widgets: [] }
   const overlayOwner = new Map<string, string>()
   const pathOwner = new Map<string, string>()
   let frameOwner = ''
@@ -63,18 +64,25 @@ export function buildRegistry(entries: readonly Entry[]): Registry {
   return reg
 }
 
-/** Drop falsy entries, check ids and requirements, and put requirements first (stable otherwise). */
-export function orderPlugins(entries: readonly Entry[]): Plugin[] {
-  const list = entries.filter((p): p is Plugin => !!p)
-  const byId = new Map<string, Plugin>()
-  for (const p of list) {
+/**
+ * Drop falsy entries, check ids and requirements, and put requirements first (stable otherwise).
+ * Late plugins stay aside: they are checked again, with their definitions, once loaded.
+ */
+export function orderPlugins(entries: readonly PluginEntry[]): { plugins: Plugin[]; late: LatePlugin[] } {
+  const all = entries.filter((p): p is Plugin | LatePlugin => !!p)
+  const seen = new Set<string>()
+  for (const p of all) {
     if (!p.id || typeof p.id !== 'string') throw new Error(`a plugin has no id (keys: ${Object.keys(p).join(', ')})`)
-    if (byId.has(p.id)) throw new Error(`plugin "${p.id}" is listed twice`)
+    if (seen.has(p.id)) throw new Error(`plugin "${p.id}" is listed twice`)
     if (p.id === 'kernel') throw new Error('plugin id "kernel" is reserved for the kernel\'s own strings')
-    byId.set(p.id, p)
+    seen.add(p.id)
   }
+  const late = all.filter(isLate)
+  const list = all.filter((p): p is Plugin => !isLate(p))
+  const byId = new Map(list.map((p) => [p.id, p]))
   for (const p of list) {
     for (const need of p.requires ?? []) {
+      if (late.some((l) => l.id === need)) throw new Error(`plugin "${p.id}" requires plugin "${need}", which the app loads later; load "${p.id}" later too`)
       if (!byId.has(need)) throw new Error(`plugin "${p.id}" requires plugin "${need}", which this app does not list`)
     }
   }
@@ -94,5 +102,5 @@ export function orderPlugins(entries: readonly Entry[]): Plugin[] {
     out.push(p)
   }
   list.forEach(visit)
-  return out
+  return { plugins: out, late }
 }

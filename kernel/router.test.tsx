@@ -2,6 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act, type ComponentType } from 'react'
 import { memoryLocation } from 'wouter/memory-location'
+import { hookSource, memorySource } from './router-sources.ts'
 import { KernelApp } from './App.tsx'
 import { createRouter, loadWithRetry, matchesAny, RouteLoadError } from './router.tsx'
 import { page } from './errors.ts'
@@ -182,7 +183,7 @@ test('SHELL-09 a guest on a protected route gets login-required and the page is 
 })
 
 test('router: memory navigation keeps the path and search signals in step, with replace and back', () => {
-  const router = createRouter({ memory: '/wall?tab=1' })
+  const router = createRouter(memorySource('/wall?tab=1'))
   assert.is(router.path.value, '/wall')
   assert.is(router.search.value.get('tab'), '1')
   router.navigate('/user')
@@ -214,7 +215,7 @@ test('router: the browser location is followed, also for changes made outside th
 test('router: a foreign wouter hook (memoryLocation) drives the signals through <Sync/>', async () => {
   const loc = memoryLocation({ path: '/moments', searchPath: 'id=4' })
   const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/moments', page: pageOf('moments') }] }] })
-  const router = createRouter({ hook: loc.hook, searchHook: loc.searchHook, navigate: loc.navigate })
+  const router = createRouter(hookSource(loc.hook, loc.searchHook, loc.navigate))
   Object.assign(kernel, { router })
   const r = await render(<KernelApp kernel={kernel} />)
   await settle()
@@ -229,7 +230,7 @@ test('router: a foreign wouter hook (memoryLocation) drives the signals through 
 })
 
 test('SHELL-05 router.canGoBack: only when an in-app page lies behind (memory history)', () => {
-  const router = createRouter({ memory: '/getcoin' })
+  const router = createRouter(memorySource('/getcoin'))
   assert.not.ok(router.canGoBack(), 'a deep link opens with nothing behind it')
   router.navigate('/getcoin', { replace: true })
   assert.not.ok(router.canGoBack(), 'replace adds no entry')
@@ -270,7 +271,7 @@ test('SHELL-05 router.canGoBack in the browser counts this app\'s own entries, n
 test('router.canGoBack follows a foreign wouter hook\'s visits', async () => {
   const loc = memoryLocation({ path: '/getcoin' })
   const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/getcoin', page: pageOf('getcoin') }, { path: '/vip', page: pageOf('vip') }] }] })
-  const router = createRouter({ hook: loc.hook, searchHook: loc.searchHook, navigate: loc.navigate })
+  const router = createRouter(hookSource(loc.hook, loc.searchHook, loc.navigate))
   Object.assign(kernel, { router })
   const r = await render(<KernelApp kernel={kernel} />)
   await settle()

@@ -1,31 +1,18 @@
 // Routing: one location source, mirrored into signals (so overlays, the tab bar and plugin code
 // outside React always know the path), and the wouter hook that lets <Switch>/<Link> follow it.
 //
-// Three location sources: the browser (default), an in-memory history (tests, previews), or any
-// wouter location hook handed in (e.g. memoryLocation().hook). A foreign hook lives only inside
-// React, so its router renders a small <Sync/> that copies the hook's answer into the signals.
-import { Component, Suspense, lazy, useEffect, useLayoutEffect, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
+// The source is the browser's by default; tests and previews hand in an in-memory history or any
+// wouter location hook (router-sources.ts), which the first bundle then never carries.
+import { Component, Suspense, lazy, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
 import { batch, computed, signal } from '@preact/signals-react'
 import { Route, Router as WouterRouter, Switch, type BaseLocationHook, type BaseSearchHook } from 'wouter'
 import { navigate as browserNavigate } from 'wouter/use-browser-location'
 import { useKernel, useSignalValue } from './hooks.ts'
 import { UPDATE_DIALOG } from './overlays.tsx'
 import type { LazyComponent, RouteDef, Router } from './types.ts'
-import { Button } from './ui/Button.tsx'
-import { EmptyState, ErrorState } from './ui/States.tsx'
+import { ErrorState } from './ui/States.tsx'
 import { PageSpinner } from './ui/Spinner.tsx'
-import { IconCompass, IconLock } from './ui/icons.tsx'
 import { useText } from './ui/text.ts'
-
-export interface RouterOptions {
-  /** a wouter location hook to follow (e.g. memoryLocation().hook); the browser's by default */
-  hook?: BaseLocationHook
-  searchHook?: BaseSearchHook
-  /** that hook's navigate, when it is reachable outside React (memoryLocation() returns one) */
-  navigate?: (to: string, opts?: { replace?: boolean }) => void
-  /** an in-memory history starting at this URL, e.g. '/wall?tab=2' (ignored when hook is given) */
-  memory?: string
-}
 
 export interface KernelRouter extends Router {
   /** the wouter location hook driven by this router (<WouterRouter hook={router.hook}>) */
@@ -38,12 +25,15 @@ export interface KernelRouter extends Router {
   dispose(): void
 }
 
-interface Source {
+/** Where the location comes from: the browser, an in-memory history, a foreign wouter hook. */
+export interface LocationSource {
   read(): { path: string; search: string }
   navigate(to: string, replace: boolean): void
   back(): void
   canGoBack(): boolean
   subscribe(onChange: () => void): () => void
+  /** a source that lives inside React renders this once in the app */
+  Sync?: ComponentType
 }
 
 const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange']
@@ -54,7 +44,7 @@ const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange']
 const DEPTH_KEY = 'appDepth'
 const depthOf = (state: unknown) => Number((state as Record<string, unknown> | null)?.[DEPTH_KEY]) || 0
 
-function browserSource(): Source {
+export function browserSource(): LocationSource {
   return {
     read: () => ({ path: location.pathname, search: location.search }),
     // wouter's navigate fires a pushState/replaceState event we listen to below
@@ -71,39 +61,9 @@ function browserSource(): Source {
   }
 }
 
-function memorySource(start: string): Source {
-  const entries = [start]
-  const listeners = new Set<() => void>()
-  const notify = () => listeners.forEach((l) => l())
-  return {
-    read: () => splitUrl(entries[entries.length - 1]),
-    navigate(to, replace) {
-      if (replace) entries[entries.length - 1] = to
-      else entries.push(to)
-      notify()
-    },
-    back() {
-      if (entries.length < 2) return
-      entries.pop()
-      notify()
-    },
-    canGoBack: () => entries.length > 1,
-    subscribe(onChange) {
-      listeners.add(onChange)
-      return () => listeners.delete(onChange)
-    },
-  }
-}
-
-function splitUrl(url: string): { path: string; search: string } {
-  const noHash = url.split('#')[0]
-  const q = noHash.indexOf('?')
-  return q < 0 ? { path: noHash || '/', search: '' } : { path: noHash.slice(0, q) || '/', search: noHash.slice(q) }
-}
-
 const bare = (search: string) => search.replace(/^\?/, '')
 
-export function createRouter(opts: RouterOptions = {}): KernelRouter {
+export function createRouter(src: LocationSource = browserSource()): KernelRouter {
   const path = signal('/')
   const searchText = signal('')
   const search = computed(() => new URLSearchParams(searchText.value))
@@ -114,63 +74,19 @@ export function createRouter(opts: RouterOptions = {}): KernelRouter {
     })
   // '?tab=2' keeps the path; anything else is a full in-app URL
   const resolve = (to: string) => (to.startsWith('?') ? path.peek() + to : to)
-
-  let dispose = () => {}
-  let Sync: ComponentType | undefined
-  let navigate: (to: string, replace: boolean) => void
-  let back: () => void
-  let canGoBack: () => boolean
-
-  if (!opts.hook) {
-    const src = opts.memory !== undefined ? memorySource(opts.memory || '/') : browserSource()
-    set(src.read())
-    dispose = src.subscribe(() => set(src.read()))
-    navigate = (to, replace) => src.navigate(to, replace)
-    back = () => src.back()
-    canGoBack = () => src.canGoBack()
-  } else {
-    const foreign = opts.hook
-    const foreignSearch = opts.searchHook ?? foreign.searchHook ?? (() => '')
-    let foreignNavigate = opts.navigate
-    let pending: Array<[string, boolean]> = []
-    const visited: string[] = []
-    navigate = (to, replace) => {
-      if (!foreignNavigate) return void pending.push([to, replace])
-      foreignNavigate(to, { replace })
-      set(splitUrl(to)) // the hook tells React later; the signals should not lag behind
-    }
-    back = () => {
-      visited.pop()
-      const prev = visited.pop()
-      if (prev !== undefined) navigate(prev, true)
-    }
-    canGoBack = () => visited.length > 1
-    Sync = function RouterSync() {
-      const [p, nav] = foreign()
-      const s = foreignSearch()
-      foreignNavigate ??= nav
-      useLayoutEffect(() => {
-        set({ path: p, search: s })
-        const url = p + (s ? `?${bare(s)}` : '')
-        if (visited[visited.length - 1] !== url) visited.push(url)
-        const queued = pending
-        pending = []
-        queued.forEach(([to, replace]) => navigate(to, replace))
-      }, [p, s])
-      return null
-    }
-  }
+  set(src.read())
+  const dispose = src.subscribe(() => set(src.read()))
 
   const router: KernelRouter = {
     path,
     search,
-    navigate: (to, o) => navigate(resolve(to), !!o?.replace),
-    back: () => back(),
-    canGoBack: () => canGoBack(),
+    navigate: (to, o) => src.navigate(resolve(to), !!o?.replace),
+    back: () => src.back(),
+    canGoBack: () => src.canGoBack(),
     hook: undefined as unknown as BaseLocationHook,
     searchHook: undefined as unknown as BaseSearchHook,
-    Sync,
-    dispose: () => dispose(),
+    Sync: src.Sync,
+    dispose,
   }
   const hooks = wouterHooks(router)
   router.hook = hooks.hook
@@ -241,6 +157,10 @@ export async function loadWithRetry<T>(load: () => Promise<T>, attempts = ROUTE_
 
 const pages = new WeakMap<LazyComponent, ComponentType>()
 
+// The screens a path rarely shows (not found, login required, waiting for late plugins) load like a page.
+const unmatched: LazyComponent = () => import('./route-screens.tsx').then((m) => ({ default: m.Unmatched }))
+const loginRequired: LazyComponent = () => import('./route-screens.tsx').then((m) => ({ default: m.LoginRequired }))
+
 /** The page's chunk, and its plugin's strings beside it (they may not have arrived yet; a failure shows English or keys, not an error). */
 function pageFor(load: LazyComponent, strings: () => Promise<void>): ComponentType {
   let page = pages.get(load)
@@ -255,7 +175,9 @@ function pageFor(load: LazyComponent, strings: () => Promise<void>): ComponentTy
 export function Routes() {
   const kernel = useKernel()
   const hooks = wouterHooks(kernel.router)
-  const routes = useMemo(() => kernel.plugins.flatMap((p) => (p.routes ?? []).map((r) => ({ ...r, plugin: p.id }))), [kernel])
+  // late plugins bring more routes when they join
+  const waiting = useSignalValue(kernel.pending).length > 0
+  const routes = useMemo(() => kernel.plugins.flatMap((p) => (p.routes ?? []).map((r) => ({ ...r, plugin: p.id }))), [kernel, waiting])
   return (
     <WouterRouter hook={hooks.hook} searchHook={hooks.searchHook}>
       <Switch>
@@ -267,69 +189,38 @@ export function Routes() {
           )),
         )}
         <Route>
-          <NotFound />
+          <Unmatched waiting={waiting} />
         </Route>
       </Switch>
     </WouterRouter>
   )
 }
 
-function RouteSlot({ route }: { route: RouteDef & { plugin: string } }) {
+function RouteSlot({ route }: { route: Pick<RouteDef, 'page' | 'auth'> & { plugin: string } }) {
   const kernel = useKernel()
   const loggedIn = useSignalValue(kernel.session.loggedIn)
-  if (route.auth && !loggedIn) return <LoginRequired />
+  const load = route.auth && !loggedIn ? loginRequired : route.page
   return (
-    <RouteBoundary load={route.page}>
+    <RouteBoundary load={load}>
       <Suspense fallback={<PageSpinner />}>
-        <RoutePage load={route.page} plugin={route.plugin} />
+        <RoutePage load={load} plugin={route.plugin} />
       </Suspense>
     </RouteBoundary>
   )
+}
+
+/** No route of the plugins registered so far: a late plugin may have one, so they load now
+ *  (at once, beside the screen's own chunk); the screen waits for them or says not found. */
+function Unmatched({ waiting }: { waiting: boolean }) {
+  const kernel = useKernel()
+  if (waiting) kernel.loadPlugins().catch(() => undefined)
+  return <RouteSlot route={{ page: unmatched, plugin: 'kernel' }} />
 }
 
 function RoutePage({ load, plugin }: { load: LazyComponent; plugin: string }) {
   const { i18n } = useKernel()
   const Page = pageFor(load, () => i18n.ready(undefined, [plugin]))
   return <Page />
-}
-
-/** A guest on a protected route: ask the shell for the login popup (SHELL-09) and wait here. */
-function LoginRequired() {
-  const kernel = useKernel()
-  const text = useText()
-  const ask = () => {
-    const { router } = kernel
-    const query = router.search.peek().toString()
-    kernel.events.emit('login-required', { to: router.path.peek() + (query ? `?${query}` : '') })
-  }
-  useEffect(ask, [kernel])
-  return (
-    <EmptyState
-      testId="login-required"
-      icon={<IconLock />}
-      title={text('kernel-ui.loginRequired')}
-      action={<Button onClick={ask}>{text('kernel-ui.login')}</Button>}
-    />
-  )
-}
-
-/** Unknown path (SHELL-01): say so and offer the main page. */
-export function NotFound() {
-  const kernel = useKernel()
-  const text = useText()
-  return (
-    <EmptyState
-      testId="not-found"
-      icon={<IconCompass />}
-      title={text('kernel.notFound')}
-      message={text('kernel-ui.notFoundHint')}
-      action={
-        <Button testId="not-found-home" onClick={() => kernel.router.navigate(kernel.app.settings.mainPath || '/', { replace: true })}>
-          {text('kernel-ui.goHome')}
-        </Button>
-      }
-    />
-  )
 }
 
 interface BoundaryProps {
@@ -367,7 +258,7 @@ function RouteBoundary(props: BoundaryProps) {
   return <RouteBoundaryInner {...props} onLoadError={onLoadError} />
 }
 
-function RouteError({ onRetry }: { onRetry: () => void }) {
+export function RouteError({ onRetry }: { onRetry: () => void }) {
   const text = useText()
   return <ErrorState testId="route-error" title={text('kernel-ui.errorTitle')} message={text('kernel-ui.errorBody')} retryLabel={text('kernel.retry')} onRetry={onRetry} />
 }

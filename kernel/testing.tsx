@@ -19,15 +19,17 @@ import { KernelApp } from './App.tsx'
 import { KernelContext } from './hooks.ts'
 import { OverlayHost, preloadOverlayHost } from './overlays.tsx'
 import { wouterHooks } from './router.tsx'
+import { memorySource } from './router-sources.ts'
 import { memoryStorage } from './storage.ts'
 import { decrypt, encrypt } from './protocol/cipher.ts'
 import { Code } from './protocol/envelope.ts'
 import type { AppConfig } from './config.ts'
-import type { AppSettings, Plugin, ServiceRef, Strings } from './types.ts'
+import type { AppSettings, PluginEntry, ServiceRef, Strings } from './types.ts'
 import type { Http } from './api.ts'
 import type { Locale } from './i18n.ts'
 import type { NativeBridge, StorePurchase } from './bridge.ts'
 import { createRealtime, type SocketLike, type Timers } from './realtime.ts'
+import type { FirstScreenGate } from './first-screen.ts'
 
 /** A fake backend: the decrypted payload in, the result out (or a serverCode / httpStatus answer). */
 export type FakeApi = (path: string, payload: any, headers: Record<string, string>) => unknown
@@ -40,7 +42,8 @@ export const serverCode = (code: string, msg = '') => ({ [CODE]: true, code, msg
 export const httpStatus = (status: number) => ({ [STATUS]: true, status })
 
 export interface TestKernelOptions {
-  plugins: Array<Plugin | false | null | undefined>
+  /** definitions, and late plugins (`later(id, load)`), which join at once: a test kernel has no first-screen gate */
+  plugins: PluginEntry[]
   /** start URL, default '/' */
   path?: string
   config?: Partial<AppConfig>
@@ -55,6 +58,8 @@ export interface TestKernelOptions {
   /** localStorage to start with */
   storage?: Record<string, string>
   timers?: Timers
+  /** what waits for the first screen (late plugins, background strings); default open */
+  firstScreen?: FirstScreenGate
 }
 
 export interface ApiCall {
@@ -166,7 +171,7 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     config,
     storage,
     bridge,
-    memory: o.path ?? '/',
+    location: memorySource(o.path ?? '/'),
     navigatorLanguage: 'en',
     strings: stringsFromDisk,
     WebSocket: Socket,
@@ -178,6 +183,7 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     timers: o.timers,
     http,
     services: o.fakes,
+    firstScreen: o.firstScreen,
   })
 
   const toast = kernel.overlays.toast.bind(kernel.overlays)

@@ -112,11 +112,26 @@ export interface Plugin {
   strings?: { en: StringsSource; ar: StringsSource }
   /** the page frame (header, tab bar...) around the routed page; at most one plugin may bring one */
   frame?: ComponentType<{ children: ReactNode }>
+  /** CSS (imported as text) that its frame or main page needs from the first paint: the kernel adds
+   *  it at mount, and the build moves it into the first screen's stylesheet */
+  styles?: string[]
   /** components always mounted beside the routed page (floating buttons, banners) */
   widgets?: ComponentType[]
   /** runs once every plugin is registered and every service created */
   setup?: (kernel: Kernel) => void | Disposer
 }
+
+/**
+ * A plugin the app registers after its first screen (or as soon as something needs it: a route,
+ * an overlay or a push of its own), so its code stays out of the first bundle. The manifest names
+ * it, so requirements can be checked before it loads; `load` brings the definition.
+ */
+export interface LatePlugin {
+  id: string
+  load: () => Promise<Plugin | { default: Plugin }>
+}
+
+export type PluginEntry = Plugin | LatePlugin | false | null | undefined
 
 export interface TabSetting {
   id: string
@@ -139,7 +154,8 @@ export interface AppSettings {
 export interface AppManifest {
   appId: string
   name: string
-  plugins: Array<Plugin | false | null | undefined>
+  /** the plugin set: definitions, and late plugins (`later(id, load)`) that join after the first screen */
+  plugins: PluginEntry[]
   settings: AppSettings
 }
 
@@ -171,7 +187,14 @@ export interface Events {
 
 export interface Kernel {
   readonly app: AppManifest
+  /** the plugins registered so far, in requirement order (late ones join when loaded) */
   readonly plugins: readonly Plugin[]
+  /** ids of the manifest's late plugins not registered yet; reading it in a component re-renders
+   *  it when they join */
+  readonly pending: ReadonlySignal<readonly string[]>
+  /** register the late plugins now (once; a failed load may be tried again). Resolves when every
+   *  one is registered and set up; at once when none is pending */
+  loadPlugins(): Promise<void>
   readonly config: AppConfig
   readonly api: ApiClient
   readonly session: Session

@@ -4,6 +4,8 @@ import type { Kernel } from '../../kernel/types.ts'
 import { hostsRef } from './api.ts'
 import { wallPush } from './push.ts'
 import { createWallState, wallStateRef, type WallOptions } from './state.ts'
+// the main page's look belongs to the first paint (the build puts it in the first stylesheet)
+import css from './wall.css'
 
 /** The wall plugin; options let tests (or a webview without localStorage) pass storage and timers. */
 export function createWallPlugin(opts: WallOptions = {}) {
@@ -18,6 +20,7 @@ export function createWallPlugin(opts: WallOptions = {}) {
     id: 'wall',
     routes: [{ path: ['/wall', '/white-wall'], page: () => import('./WallPage.tsx'), tab: 'wall' }],
     push: wallPush,
+    styles: [css],
     services: [provide(wallStateRef, stateOf), provide(hostsRef, (k) => stateOf(k).service)],
     strings: { en: () => import('../../locales/en/wall.json'), ar: () => import('../../locales/ar/wall.json') },
     setup: (kernel) => () => states.get(kernel)?.dispose(),

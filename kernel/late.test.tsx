@@ -1,0 +1,175 @@
+// Late plugins: the manifest names them, the kernel registers them after the first screen or as
+// soon as a route, an overlay or a push of theirs is wanted.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createTestKernel } from './testing.tsx'
+import { definePlugin, later, provide, ref } from './plugin.ts'
+import type { FirstScreenGate } from './first-screen.ts'
+import type { Plugin } from './types.ts'
+
+/** A first-screen gate the test opens by hand. */
+function manualGate(): FirstScreenGate & { open(): void } {
+  let open!: () => void
+  const done = new Promise<void>((r) => (open = r))
+  return { done, shown: () => {}, open: () => open() }
+}
+
+const greetRef = ref<{ hello(): string }>('greet')
+
+function latePlugin(log: string[] = []): Plugin {
+  return definePlugin({
+    id: 'late',
+    routes: [{ path: '/late', page: async () => ({ default: () => <p data-testid="late-page">late page</p> }) }],
+    overlays: [{ id: 'late.popup', tier: 'modal', component: (_: { props: unknown }) => <p data-testid="late-popup">popup</p> }],
+    push: { 'late.ping': (data) => log.push(`ping ${data.n}`) },
+    services: [provide(greetRef, () => ({ hello: () => 'hi' }))],
+    strings: { en: { hello: 'Hello from late' }, ar: { hello: 'مرحبا' } },
+    setup: () => {
+      log.push('setup')
+      return () => log.push('disposed')
+    },
+  })
+}
+
+const eager = definePlugin({ id: 'eager', routes: [{ path: '/wall', page: async () => ({ default: () => <p data-testid="wall">wall</p> }) }] })
+
+test('BLD-01 a late plugin joins after the first screen: routes, services, strings, setup', async () => {
+  const gate = manualGate()
+  const log: string[] = []
+  let loads = 0
+  const t = createTestKernel({
+    plugins: [eager, later('late', async () => (loads++, { default: latePlugin(log) }))],
+    firstScreen: gate,
+  })
+  assert.equal(t.kernel.plugins.map((p) => p.id), ['eager'])
+  assert.equal(t.kernel.pending.value, ['late'])
+  assert.is(t.kernel.get(greetRef), undefined)
+  assert.throws(() => t.kernel.need(greetRef), /before the late plugins \(late\) have loaded/)
+  await t.settle(2)
+  assert.is(loads, 0, 'nothing loads before the first screen')
+
+  gate.open()
+  await t.settle(2)
+  assert.is(loads, 1)
+  assert.equal(t.kernel.plugins.map((p) => p.id), ['eager', 'late'])
+  assert.equal(t.kernel.pending.value, [])
+  assert.is(t.kernel.need(greetRef).hello(), 'hi')
+  assert.is(t.kernel.i18n.t('late.hello'), 'Hello from late')
+  assert.equal(log, ['setup'])
+  await t.kernel.loadPlugins()
+  assert.is(loads, 1, 'once')
+  t.dispose()
+  assert.equal(log, ['setup', 'disposed'])
+})
+
+test('SHELL-01 the app opened on a late plugin\'s path loads it at once and shows its page; unknown paths still get not-found', async () => {
+  const gate = manualGate()
+  const t = createTestKernel({ plugins: [eager, later('late', async () => latePlugin())], path: '/late', firstScreen: gate })
+  const view = await t.render()
+  await t.settle()
+  assert.ok(view.container.querySelector('[data-testid="late-page"]'), 'the late page shows without waiting for the first screen')
+  t.location.navigate('/nowhere')
+  await t.settle()
+  assert.ok(view.container.querySelector('[data-testid="not-found"]'))
+  t.dispose()
+})
+
+test('SHELL-03 late plugins that cannot load: three attempts, then a retry that works', async () => {
+  let attempts = 0
+  let broken = true
+  const t = createTestKernel({
+    plugins: [eager, later('late', async () => {
+      attempts++
+      if (broken) throw new TypeError('Failed to fetch dynamically imported module')
+      return latePlugin()
+    })],
+    path: '/late',
+    firstScreen: manualGate(),
+  })
+  const view = await t.render()
+  await t.settle(10)
+  assert.is(attempts, 3)
+  assert.ok(view.container.querySelector('[data-testid="route-error"]'))
+  assert.ok(t.kernel.overlays.isOpen('kernel.update'), 'the update dialog is offered')
+  broken = false
+  ;(view.container.querySelector('[data-testid="route-error-retry"]') as HTMLButtonElement).click()
+  await t.settle(10)
+  assert.ok(view.container.querySelector('[data-testid="late-page"]'))
+  t.dispose()
+})
+
+test('NET-07 a push for a late plugin that arrives before it joined waits for it, once', async () => {
+  const gate = manualGate()
+  const log: string[] = []
+  const t = createTestKernel({ plugins: [eager, later('late', async () => latePlugin(log))], firstScreen: gate })
+  assert.is(t.push('late.ping', { n: 1 }, 'm1'), true)
+  assert.is(t.push('late.ping', { n: 1 }, 'm1'), false, 'a duplicate is still dropped')
+  await t.settle(2)
+  assert.equal(log, ['setup', 'ping 1'], 'the push loaded the plugin and reached its handler')
+  assert.is(t.push('nobody.handles', { n: 2 }), true)
+  await t.settle(2)
+  t.dispose()
+})
+
+test('SHELL-17 an overlay of a late plugin opened before it joined opens once it has', async () => {
+  const t = createTestKernel({ plugins: [eager, later('late', async () => latePlugin())], path: '/wall', firstScreen: manualGate() })
+  const view = await t.render()
+  assert.equal(t.kernel.pending.value, ['late'])
+  const opened = t.kernel.overlays.open('late.popup')
+  assert.is(t.kernel.overlays.isOpen('late.popup'), false)
+  await t.settle()
+  assert.ok(t.kernel.overlays.isOpen('late.popup'))
+  assert.ok(view.container.ownerDocument.querySelector('[data-testid="late-popup"]'))
+  await t.kernel.overlays.open('nobody.has').then(
+    () => assert.unreachable('an id nobody defines fails'),
+    (err) => assert.match(String(err), /no overlay "nobody.has"/),
+  )
+  void opened
+  t.dispose()
+})
+
+test('SHELL-08 fail fast with late plugins: an eager one requiring a late one, a wrong id, a frame, a clash', async () => {
+  assert.throws(
+    () => createTestKernel({ plugins: [definePlugin({ id: 'a', requires: ['late'] }), later('late', async () => latePlugin())] }),
+    /plugin "a" requires plugin "late", which the app loads later/,
+  )
+  const cases: Array<[Plugin, RegExp]> = [
+    [definePlugin({ id: 'other' }), /late plugin "late" loaded a plugin with the id "other"/],
+    [definePlugin({ id: 'late', frame: () => null }), /plugin "late" brings a page frame, so it cannot load later/],
+    [definePlugin({ id: 'late', routes: [{ path: '/wall', page: async () => ({ default: () => null }) }] }), /route "\/wall" is declared by both plugin "eager" and plugin "late"/],
+    [definePlugin({ id: 'late', requires: ['missing'] }), /plugin "late" requires plugin "missing"/],
+  ]
+  for (const [plugin, error] of cases) {
+    const t = createTestKernel({ plugins: [eager, later('late', async () => plugin)], firstScreen: manualGate() })
+    await t.kernel.loadPlugins().then(
+      () => assert.unreachable(`${error} expected`),
+      (err) => assert.match(String(err), error),
+    )
+    t.dispose()
+  }
+})
+
+test('BLD-01 a late plugin whose setup throws leaves the others set up, and says which one failed', async () => {
+  const log: string[] = []
+  const bad = definePlugin({ id: 'bad', setup: () => { throw new Error('no config') } })
+  const t = createTestKernel({ plugins: [eager, later('bad', async () => bad), later('late', async () => latePlugin(log))], firstScreen: manualGate() })
+  const error = console.error
+  console.error = () => {}
+  try {
+    await t.kernel.loadPlugins().then(
+      () => assert.unreachable(),
+      (err) => assert.match(String(err), /plugin "bad" failed in setup: no config/),
+    )
+  } finally {
+    console.error = error
+  }
+  assert.equal(log, ['setup'])
+  assert.equal(t.kernel.pending.value, [])
+  t.dispose()
+})
+
+test.after.each(() => {
+  document.body.innerHTML = ''
+})
+
+test.run()
