@@ -27,17 +27,26 @@ test('NET-02 bridge: closeWebview and openExternal go to window.NativeBridge whe
   assert.is(b.appId(), 'native-app')
 })
 
+/** wait (bounded) until a condition holds: the purchase module arrives through a dynamic import */
+async function until(ok: () => boolean) {
+  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 1))
+  assert.ok(ok(), 'condition never held')
+}
+
 test('NET-02 bridge: iOS message handlers get { method, ... }', async () => {
   const posted: any[] = []
   const { w } = fakeWindow({ webkit: { messageHandlers: { bridge: { postMessage: (m: unknown) => posted.push(m) } } }, __NATIVE_APP_ID__: 'ios-app' })
   const b = createBridge(w)
   b.closeWebview()
   const p = b.purchase({ productId: 'gem.100', orderCode: 'o-1' })
+  // the store flow loads with the first purchase
+  await until(() => posted.length === 2)
   assert.equal(posted, [{ method: 'closeWebview' }, { method: 'purchase', productId: 'gem.100', orderCode: 'o-1' }])
   assert.is(b.appId(), 'ios-app')
   ;(w as any).__nativePurchaseResult('o-1', 'rcpt', undefined)
   assert.equal(await p, { receipt: 'rcpt' })
   const cancelled = b.purchase({ productId: 'gem.100', orderCode: 'o-2' })
+  await until(() => posted.length === 3)
   ;(w as any).__nativePurchaseResult('o-2', null, 'cancelled by user')
   try {
     await cancelled

@@ -21,14 +21,14 @@ export interface NativeBridge {
   purchase(p: StorePurchase): Promise<{ receipt: string }>
 }
 
-interface AndroidBridge {
+export interface AndroidBridge {
   closeWebview?: () => void
   openExternal?: (url: string) => void
   appId?: () => string | null | undefined
   purchase?: (json: string) => unknown
 }
 
-interface NativeWindow {
+export interface NativeWindow {
   NativeBridge?: AndroidBridge
   webkit?: { messageHandlers?: { bridge?: { postMessage(m: unknown): void } } }
   __NATIVE_APP_ID__?: string
@@ -50,17 +50,6 @@ export function createBridge(win: Window = window): NativeBridge {
   const w = win as unknown as Window & NativeWindow
   const android = () => w.NativeBridge
   const ios = () => w.webkit?.messageHandlers?.bridge
-  const pending = new Map<string, { resolve: (r: { receipt: string }) => void; reject: (e: Error) => void }>()
-
-  const ensureCallback = () => {
-    w.__nativePurchaseResult ??= (orderCode, receipt, error) => {
-      const p = pending.get(orderCode)
-      if (!p) return
-      pending.delete(orderCode)
-      if (receipt) p.resolve({ receipt })
-      else p.reject(new Error(error || 'cancelled'))
-    }
-  }
 
   return {
     appId() {
@@ -84,28 +73,8 @@ export function createBridge(win: Window = window): NativeBridge {
       if (i) return i.postMessage({ method: 'openExternal', url })
       w.open(url, '_blank', 'noopener,noreferrer')
     },
-    purchase(p) {
-      const a = android()
-      const i = ios()
-      if (!a?.purchase && !i) return Promise.reject(new Error('unsupported: store purchases need the native app'))
-      return new Promise((resolve, reject) => {
-        ensureCallback()
-        pending.set(p.orderCode, { resolve, reject })
-        try {
-          const answer = a?.purchase ? a.purchase(JSON.stringify(p)) : i!.postMessage({ method: 'purchase', ...p })
-          if (answer && typeof (answer as Promise<unknown>).then === 'function') {
-            pending.delete(p.orderCode)
-            ;(answer as Promise<unknown>).then(
-              (receipt) => (receipt ? resolve({ receipt: String(receipt) }) : reject(new Error('cancelled'))),
-              (e) => reject(e instanceof Error ? e : new Error(String(e))),
-            )
-          }
-        } catch (e) {
-          pending.delete(p.orderCode)
-          reject(e instanceof Error ? e : new Error(String(e)))
-        }
-      })
-    },
+    // the store flow loads with the first purchase, not with the first screen
+    purchase: (p) => import('./bridge-purchase.ts').then((m) => m.nativePurchase(w, p)),
   }
 }
 

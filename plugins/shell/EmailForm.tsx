@@ -1,11 +1,12 @@
 // The email sign-in form (SHELL-10), shared by the login popup and the full-screen sheet.
-// Rules and the request live in the shell service; this only collects the two fields.
+// Rules and the request live in login.ts; this only collects the two fields.
 import { useState, type FormEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { Icon } from './page-icons.tsx'
 import { shellRef } from './api.ts'
 import type { Shell } from './service.ts'
+import { emailLogin } from './login.ts'
 
 export function EmailForm({ onBack, onDone }: { onBack?: () => void; onDone: () => void }) {
   useSignals()
@@ -19,8 +20,8 @@ export function EmailForm({ onBack, onDone }: { onBack?: () => void; onDone: () 
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    // the service ignores a second tap while the first request is out (one request per login)
-    if (await shell.emailLogin(email, password)) onDone()
+    // a second tap while the first request is out sends nothing (one request per login)
+    if (await emailLogin(kernel, shell, email, password)) onDone()
   }
 
   return (

@@ -2,15 +2,14 @@
 import type { Kernel } from '../../kernel/types.ts'
 import type { BaseConfig, ShellApi } from './api.ts'
 import { fetchBaseConfig, type RetryOptions } from './baseConfig.ts'
-import { EMAIL_LOGIN_PATH, LOGIN_MESSAGE_MS, USER_INFO_PATH, validateEmailLogin } from './login.ts'
 import { createShellState, type ShellState } from './state.ts'
-import type { LoginResult, User } from '../../kernel/session.ts'
+import type { User } from '../../kernel/session.ts'
 
-/** What the shell's own components see: the public API plus its state and the email login. */
+export const USER_INFO_PATH = '/api/user/getUserInfo'
+
+/** What the shell's own components see: the public API plus its state. */
 export interface Shell extends ShellApi {
   state: ShellState
-  /** validate, then send one request; true when logged in. Messages are toasted 3 s. */
-  emailLogin(email: string, password: string): Promise<boolean>
 }
 
 export interface ShellOptions {
@@ -101,37 +100,6 @@ export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
         if (follow.status === 'fulfilled') state.followCount.value = follow.value
         if (task.status === 'fulfilled') state.taskClaimable.value = task.value
       },
-    },
-
-    async emailLogin(email, password) {
-      if (state.loggingIn.value) return false
-      const problem = validateEmailLogin(email, password)
-      if (problem) {
-        kernel.overlays.toast(kernel.i18n.t(problem), { type: 'warning', duration: LOGIN_MESSAGE_MS })
-        return false
-      }
-      state.loggingIn.value = true
-      try {
-        const result = await kernel.api.post<LoginResult>(EMAIL_LOGIN_PATH, {
-          appId: kernel.session.appId.value,
-          appVersion: kernel.config.appVersion ?? '1.0.0',
-          channel: 'h5',
-          deviceId: kernel.session.deviceId,
-          deviceType: 'web',
-          email: email.trim(),
-          password,
-        })
-        if (!result?.token) throw new Error('login answered without a token')
-        kernel.session.login(result)
-        await shell.refreshUser().catch(() => undefined)
-        void shell.badges.refresh()
-        return true
-      } catch {
-        // the api client has already toasted the server's message (d1 §8 'Other server errors')
-        return false
-      } finally {
-        state.loggingIn.value = false
-      }
     },
   }
   return shell
