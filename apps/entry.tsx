@@ -2,12 +2,11 @@
 // Everything else (routes, pages, overlays) arrives through the manifest's plugins, lazily.
 import { readConfig, type AppConfig } from '../kernel/config.ts'
 import { createKernel } from '../kernel/index.ts'
-import { createFirstScreenGate } from '../kernel/first-screen.ts'
+import { createFirstScreenGate, isDeferredWidget } from '../kernel/first-screen.ts'
 import { mountApp } from '../kernel/App.tsx'
 import { matchesAny } from '../kernel/router.tsx'
 import { installGlobalErrorHandlers, reportAppError } from '../kernel/errors.ts'
 import { createBridge, createHarnessBridge, type NativeBridge } from '../kernel/bridge.ts'
-import { isDeferredWidget } from '../kernel/lazy-widget.tsx'
 import { defaultStorage, safeStorage } from '../kernel/storage.ts'
 import type { AppManifest } from '../kernel/types.ts'
 // a per-app build (build.mjs --app <id>) swaps this module for one that lists only that app

@@ -26,7 +26,6 @@ import { lazyRealtime } from './realtime-lazy.ts'
 import { createOverlays } from './overlays.tsx'
 import { createRouter, type KernelRouter, type LocationSource } from './router.tsx'
 import { bindFirstScreen, openGate, type FirstScreenGate } from './first-screen.ts'
-import { injectStyle } from './style.ts'
 import type { RtcClient } from './rtc/types.ts'
 import type { ImClient } from './im/types.ts'
 
@@ -187,41 +186,16 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     if (typeof d === 'function') disposers.push(d)
   }
 
-  /** Check the late plugins with the rest, then wire them in the way createKernel wired the first ones. */
-  const join = (loaded: Plugin[]) => {
-    registry.late.forEach((l, i) => {
-      if (loaded[i]?.id !== l.id) throw new Error(`late plugin "${l.id}" loaded a plugin with the id "${loaded[i]?.id}"`)
-    })
-    const framed = loaded.find((p) => p.frame)
-    if (framed) throw new Error(`plugin "${framed.id}" brings a page frame, so it cannot load later`)
-    const next = buildRegistry([...registry.plugins, ...loaded])
-    const added = next.plugins.filter((p) => !registry.plugins.includes(p))
-    registry = next
-    overlays.define(added.flatMap((p) => p.overlays ?? []))
-    i18n.include(added)
-    for (const p of added) {
-      for (const [pushType, handler] of Object.entries(p.push ?? {})) disposers.push(push.on(pushType, handler))
-      p.styles?.forEach(injectStyle)
-    }
-    const failed: string[] = []
-    for (const p of added) {
-      try {
-        runSetup(p)
-      } catch (err) {
-        failed.push(`plugin "${p.id}" failed in setup: ${messageOf(err)}`)
-        console.error(`[app] ${failed[failed.length - 1]}`, err)
-      }
-    }
-    pending.value = []
-    if (failed.length) throw new Error(failed.join('; '))
-  }
-
   let loading: Promise<void> | null = null
   const loadPlugins = (): Promise<void> => {
     if (!pending.peek().length) return loading ?? Promise.resolve()
-    return (loading ??= Promise.all(registry.late.map((l) => l.load())).then(
-      (mods) => {
-        if (!disposed) join(mods.map((m) => ('default' in m ? m.default : m)))
+    // the joining code comes with the late plugins themselves
+    return (loading ??= Promise.all([import('./late.ts'), ...registry.late.map((l) => l.load())]).then(
+      ([late, ...mods]) => {
+        if (disposed) return
+        const use = (next: Registry) => void (registry = next)
+        const failed = late.joinLate({ registry, use, overlays, i18n, push, disposers, runSetup, pending }, mods.map((m) => ('default' in m ? m.default : m)))
+        if (failed) throw failed
       },
       (err) => {
         // a chunk that did not load may load on the next try

@@ -1,6 +1,7 @@
 // Late plugins: the manifest names them, the kernel registers them after the first screen or as
 // soon as a route, an overlay or a push of theirs is wanted.
 import { test } from 'uvu'
+import { computed } from '@preact/signals-react'
 import * as assert from 'uvu/assert'
 import { createTestKernel } from './testing.tsx'
 import { definePlugin, later, provide, ref } from './plugin.ts'
@@ -165,6 +166,21 @@ test('BLD-01 a late plugin whose setup throws leaves the others set up, and says
   }
   assert.equal(log, ['setup'])
   assert.equal(t.kernel.pending.value, [])
+  t.dispose()
+})
+
+test('BLD-01 late plugins see each other in setup, and what follows a late service sees it arrive', async () => {
+  const gate = manualGate()
+  const seen: string[] = []
+  const user = definePlugin({ id: 'user', requires: ['late'], setup: (k) => void seen.push(k.need(greetRef).hello()) })
+  const t = createTestKernel({ plugins: [eager, later('user', async () => user), later('late', async () => latePlugin())], firstScreen: gate })
+  const greeting = computed(() => t.kernel.get(greetRef)?.hello() ?? 'nobody yet')
+  assert.is(greeting.value, 'nobody yet')
+  gate.open()
+  await t.settle(2)
+  assert.equal(seen, ['hi'], 'the requiring plugin was set up after the one it requires, with its service')
+  assert.is(greeting.value, 'hi')
+  assert.equal(t.kernel.plugins.map((p) => p.id), ['eager', 'late', 'user'])
   t.dispose()
 })
 

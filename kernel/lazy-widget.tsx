@@ -3,7 +3,7 @@
 // be in the first bundle: this stand-in renders nothing until the gate opens and the chunk (and the
 // strings, which then need not load before the first paint either) arrive.
 import { useEffect, useState, type ComponentType } from 'react'
-import { afterFirstScreen } from './first-screen.ts'
+import { afterFirstScreen, deferredWidget } from './first-screen.ts'
 import { useKernel } from './hooks.ts'
 
 export function lazyWidget(load: () => Promise<ComponentType>): ComponentType {
@@ -32,11 +32,5 @@ export function lazyWidget(load: () => Promise<ComponentType>): ComponentType {
     }, [kernel, Component])
     return Component ? <Component /> : null
   }
-  deferred.add(LazyWidget)
-  return LazyWidget
+  return deferredWidget(LazyWidget)
 }
-
-const deferred = new WeakSet<ComponentType>()
-
-/** Was this widget made by lazyWidget()? (Its plugin's strings need not load before the first paint.) */
-export const isDeferredWidget = (w: ComponentType) => deferred.has(w)

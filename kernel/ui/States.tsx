@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { injectStyle } from '../style.ts'
 import { Button } from './Button.tsx'
-import { IconAlert, IconInbox } from './icons.tsx'
+import { IconAlert, IconInbox } from './icon.tsx'
 import css from './ui.css'
 
 export interface EmptyStateProps {

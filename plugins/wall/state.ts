@@ -1,6 +1,7 @@
 // The wall's state, one per kernel: every host in one store keyed by userId (so a status push
 // reaches every tab that lists the host, NET-08), the tag list, one pager per tab, the country
-// list (cached 7 days, NET-09) and the "secondary loads wait 3 s after the first load" gate.
+// list (cached 7 days, NET-09; fetched by secondary.ts) and the "secondary loads wait 3 s after
+// the first load" gate.
 import { realTimers, type Timers } from '../../kernel/timers.ts'
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
 import { createPager, type Pager } from '../../kernel/pager.ts'
@@ -10,7 +11,6 @@ import { ref } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { shellRef } from '../shell/api.ts'
 import type { Country, Host, HostStatusWord, HostsService } from './api.ts'
-import { statusWord } from '../../kernel/protocol/status.ts'
 import { hostFromRow, pushedWordOf, rowsOf } from './hosts.ts'
 
 export const PAGE_SIZE = 10
@@ -82,21 +82,16 @@ export function tagFromRow(raw: unknown): WallTag | null {
   return { tagId, name: String(row.tagName ?? row.name ?? ''), kind: tagKind(row), lock }
 }
 
-function countryFromRow(raw: unknown): Country | null {
-  if (!raw || typeof raw !== 'object') return null
-  const r = raw as Record<string, unknown>
-  const id = Number(r.countryId ?? r.id)
-  if (!Number.isInteger(id)) return null
-  const flag = String(r.flag ?? r.icon ?? '')
-  return { id, name: String(r.name ?? r.countryName ?? r.nameEn ?? ''), code: String(r.code ?? r.countryCode ?? ''), flag }
-}
-
 export interface WallOptions {
   storage?: Storage
   timers?: Timers
 }
 
 export type WallState = ReturnType<typeof createWallState>
+export type WallInner = WallState['inner']
+
+// the secondary loads (NET-09) come after the first: their code too
+const later = () => import('./secondary.ts')
 
 /** The wall's own state, for its pages only (other plugins use hostsRef from api.ts). */
 export const wallStateRef = ref<WallState>('wall.state')
@@ -209,39 +204,12 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
       return null
     }
   }
-  const fetchCountries = async () => {
-    try {
-      const answer = await kernel.api.post<unknown>(Paths.countries, {}, { silent: true })
-      const list = rowsOf(answer).map(countryFromRow).filter((c): c is Country => !!c)
-      if (!list.length) return
-      countries.value = new Map(list.map((c) => [c.id, c]))
-      store.set(countryKey(), JSON.stringify({ at: timers.now(), list }))
-    } catch {
-      // secondary data: cards simply show no country until a later load
-    }
-  }
   /** use the cache; fetch only when it is missing or older than 7 days, as a secondary load */
   const loadCountries = () => {
     const cached = readCountryCache()
     if (cached) countries.value = new Map(cached.list.map((c) => [c.id, c]))
     if (cached && timers.now() - cached.at < COUNTRY_TTL_MS) return
-    secondary(() => void fetchCountries())
-  }
-
-  // ---- status look-ups for the hosts on screen ----
-  const refreshStatuses = async (userIds: number[]) => {
-    const ids = [...new Set(userIds)].filter((id) => hosts.get(id)?.peek())
-    if (!ids.length) return
-    try {
-      const answer = await kernel.api.post<unknown>(Paths.statusByUid, { searchValue: ids.join(',') }, { silent: true, timeout: LIST_TIMEOUT })
-      for (const row of rowsOf(answer)) {
-        if (!row || typeof row !== 'object') continue
-        const r = row as Record<string, unknown>
-        setStatus(Number(r.userId), statusWord(r.onlineStatus, r.live))
-      }
-    } catch {
-      // the next refresh or a push will bring it
-    }
+    secondary(() => void later().then((m) => m.fetchCountries(inner)))
   }
 
   // ---- one pager per tab ----
@@ -307,19 +275,8 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     const u = kernel.session.user.value
     return !!(u && (u.isVip === 1 || (u as any).isVip === true || u.vipInfo?.isVip === 1 || (u.vipInfo as any)?.isVip === true || (u as any).isVipV2 === true))
   })
-  let levelAsked = false
-  /** the level is not part of the user info: ask once when a level lock needs it (failures swallowed, d3 §8) */
-  const loadLevel = async () => {
-    if (levelAsked || !kernel.session.loggedIn.peek()) return
-    levelAsked = true
-    try {
-      const answer = await kernel.api.post<Record<string, unknown> | null>(Paths.level, {}, { silent: true })
-      const n = Number(answer?.curUserLevel ?? answer?.userLevel ?? answer?.level)
-      if (Number.isFinite(n)) level.value = n
-    } catch {
-      levelAsked = false
-    }
-  }
+  /** the level is not part of the user info: asked once when a level lock needs it (d3 §8) */
+  const loadLevel = () => later().then((m) => m.loadLevel(inner))
   /** why this tag is locked for this user, or null when it is open */
   const lockOf = (tag: WallTag): { kind: 'vip' } | { kind: 'level'; level: number } | null => {
     if (tag.lock === 'vip') return isVip.value ? null : { kind: 'vip' }
@@ -334,12 +291,15 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     if (rechargeTimer) timers.clearTimeout(rechargeTimer)
     rechargeTimer = timers.setTimeout(() => {
       rechargeTimer = null
-      levelAsked = false
+      inner.levelAsked = false
       void loadLevel()
       void loadTags()
       void loadGames()
     }, RECHARGE_REFRESH_MS)
   })
+
+  // what the secondary loads (secondary.ts) work on
+  const inner = { kernel, store, countries, countryKey, hosts, setStatus, level, levelAsked: false, timers }
 
   const service: HostsService = {
     getHost: (userId) => hosts.get(userId)?.peek(),
@@ -360,6 +320,7 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     kernel,
     timers,
     service,
+    inner,
     host: slot,
     remember,
     setStatus,
@@ -374,7 +335,8 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     loadGames,
     countries,
     loadCountries,
-    refreshStatuses,
+    /** ask the statuses of these hosts (those on screen) */
+    refreshStatuses: (userIds: number[]) => later().then((m) => m.refreshStatuses(inner, userIds)),
     listFor,
     /** bumped when the lists are dropped, so pages holding one ask again */
     listsVersion,

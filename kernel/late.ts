@@ -1,0 +1,51 @@
+// How late plugins join a running kernel (they and this code load together, after the first
+// screen): checked with the rest, then wired in the way createKernel wired the first ones.
+import type { Signal } from '@preact/signals-react'
+import { buildRegistry, type Registry } from './registry.ts'
+import { injectStyle } from './style.ts'
+import type { KernelI18n } from './i18n.ts'
+import type { PushBus } from './push.ts'
+import type { Disposer, OverlayDef, Plugin } from './types.ts'
+
+export interface JoinContext {
+  registry: Registry
+  /** make `registry` the kernel's, before any setup runs or anyone hears of the change */
+  use(registry: Registry): void
+  overlays: { define(defs: readonly OverlayDef[]): void }
+  i18n: KernelI18n
+  push: PushBus
+  disposers: Disposer[]
+  /** run a plugin's setup, keeping its disposer; throws what the setup threw */
+  runSetup(p: Plugin): void
+  pending: Signal<readonly string[]>
+}
+
+/** Throws naming the plugin when one does not fit (nothing changed then). Otherwise the kernel
+ *  has every plugin, and the error names any whose setup failed (the others are set up). */
+export function joinLate(k: JoinContext, loaded: Plugin[]): Error | null {
+  k.registry.late.forEach((l, i) => {
+    if (loaded[i]?.id !== l.id) throw new Error(`late plugin "${l.id}" loaded a plugin with the id "${loaded[i]?.id}"`)
+  })
+  const framed = loaded.find((p) => p.frame)
+  if (framed) throw new Error(`plugin "${framed.id}" brings a page frame, so it cannot load later`)
+  const next = buildRegistry([...k.registry.plugins, ...loaded])
+  const added = next.plugins.filter((p) => !k.registry.plugins.includes(p))
+  k.use(next)
+  k.overlays.define(added.flatMap((p) => p.overlays ?? []))
+  k.i18n.include(added)
+  for (const p of added) {
+    for (const [pushType, handler] of Object.entries(p.push ?? {})) k.disposers.push(k.push.on(pushType, handler))
+    p.styles?.forEach(injectStyle)
+  }
+  const failed: string[] = []
+  for (const p of added) {
+    try {
+      k.runSetup(p)
+    } catch (err) {
+      failed.push(`plugin "${p.id}" failed in setup: ${err instanceof Error ? err.message : String(err)}`)
+      console.error(`[app] ${failed[failed.length - 1]}`, err)
+    }
+  }
+  k.pending.value = []
+  return failed.length ? new Error(failed.join('; ')) : null
+}

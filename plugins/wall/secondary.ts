@@ -1,0 +1,60 @@
+// The wall's secondary loads (NET-09), which wait 3 s after the first load, and their code with
+// them: the country list (cached 7 days per language), the statuses of the hosts on screen, and
+// the user level a level-locked tab asks for. Failures are swallowed: the cards keep what they show.
+import { LIST_TIMEOUT } from '../../kernel/api.ts'
+import { statusWord } from '../../kernel/protocol/status.ts'
+import type { Country } from './api.ts'
+import { rowsOf } from './hosts.ts'
+import { Paths, type WallInner } from './state.ts'
+
+export function countryFromRow(raw: unknown): Country | null {
+  if (!raw || typeof raw !== 'object') return null
+  const r = raw as Record<string, unknown>
+  const id = Number(r.countryId ?? r.id)
+  if (!Number.isInteger(id)) return null
+  const flag = String(r.flag ?? r.icon ?? '')
+  return { id, name: String(r.name ?? r.countryName ?? r.nameEn ?? ''), code: String(r.code ?? r.countryCode ?? ''), flag }
+}
+
+
+/** fetch the country list and cache it for this language */
+export async function fetchCountries(w: WallInner) {
+  try {
+    const answer = await w.kernel.api.post<unknown>(Paths.countries, {}, { silent: true })
+    const list = rowsOf(answer).map(countryFromRow).filter((c): c is Country => !!c)
+    if (!list.length) return
+    w.countries.value = new Map(list.map((c) => [c.id, c]))
+    w.store.set(w.countryKey(), JSON.stringify({ at: w.timers.now(), list }))
+  } catch {
+    // secondary data: cards simply show no country until a later load
+  }
+}
+
+/** the statuses of these hosts (the ones on screen); pushes cover the time between */
+export async function refreshStatuses(w: WallInner, userIds: number[]) {
+  const ids = [...new Set(userIds)].filter((id) => w.hosts.get(id)?.peek())
+  if (!ids.length) return
+  try {
+    const answer = await w.kernel.api.post<unknown>(Paths.statusByUid, { searchValue: ids.join(',') }, { silent: true, timeout: LIST_TIMEOUT })
+    for (const row of rowsOf(answer)) {
+      if (!row || typeof row !== 'object') continue
+      const r = row as Record<string, unknown>
+      w.setStatus(Number(r.userId), statusWord(r.onlineStatus, r.live))
+    }
+  } catch {
+    // the next refresh or a push will bring it
+  }
+}
+
+/** the user level, asked once (a failure lets a later lock ask again) */
+export async function loadLevel(w: WallInner) {
+  if (w.levelAsked || !w.kernel.session.loggedIn.peek()) return
+  w.levelAsked = true
+  try {
+    const answer = await w.kernel.api.post<Record<string, unknown> | null>(Paths.level, {}, { silent: true })
+    const n = Number(answer?.curUserLevel ?? answer?.userLevel ?? answer?.level)
+    if (Number.isFinite(n)) w.level.value = n
+  } catch {
+    w.levelAsked = false
+  }
+}
