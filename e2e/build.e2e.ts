@@ -56,6 +56,25 @@ t('BLD-01 production: both real SDKs are emitted, never in the first bundle', ()
   }
 })
 
+t('BLD-01 production: the first bundle holds the frame and the main page\'s plugins only; late plugins and the first screen\'s CSS stay out of its JS', async () => {
+  const first = Object.keys(all.metafile.outputs).filter((o) => all.entryFiles.some((e) => o.endsWith(e)))
+  const inFirst = new Set<string>()
+  for (const o of first) for (const input of Object.keys(all.metafile.outputs[o].inputs)) inFirst.add(input)
+  const pluginIds = new Set([...inFirst].map((i) => /(?:^|\/)plugins\/([^/]+)\//.exec(i)?.[1]).filter(Boolean))
+  assert.equal([...pluginIds].sort(), ['shell', 'wall'], 'only the eager plugins (and their public api files) are in the first bundle')
+  // the first screen's CSS is a linked stylesheet: its text is not also in the JS
+  assert.equal(all.styleFiles.length, 1)
+  const html = await readFile(join(all.outdir, 'index.html'), 'utf8')
+  assert.ok(html.includes(`<link rel="stylesheet" href="/${all.styleFiles[0]}">`), 'index.html links the stylesheet')
+  const css = await readFile(join(all.outdir, all.styleFiles[0]), 'utf8')
+  assert.match(css, /\.sh-tabbar/, 'the frame\'s look')
+  assert.match(css, /\.wl-card/, 'the wall\'s look (its plugin lists it under styles)')
+  for (const o of first) {
+    const js = await readFile(o, 'utf8')
+    assert.not.ok(js.includes('.sh-tabbar{') || js.includes('.wl-card{'), `${o} carries CSS text`)
+  }
+})
+
 t('BLD-01 production: the API base and keys come from app-config.js, not the bundle', async () => {
   const files = await readdir(join(all.outdir, 'assets'))
   for (const f of files) {

@@ -31,6 +31,11 @@ export function useStaticDir(dir: string) {
   staticDir = dir
 }
 
+/** The build's size report: every output file, with the module an import() loads it for. */
+export async function sizeReport(): Promise<{ initialFiles: string[]; files: Array<{ file: string; gzip: number; source?: string }> }> {
+  return JSON.parse(await readFile(join(staticDir, 'size-report.json'), 'utf8'))
+}
+
 /** The files of the first bundle (entry and its static imports), from the build's size report. */
 export async function initialAssets(): Promise<string[]> {
   const report = JSON.parse(await readFile(join(staticDir, 'size-report.json'), 'utf8'))

@@ -1,6 +1,6 @@
 // The wall in Chromium against the harness: tabs, paging, pull-to-refresh, status badges.
 import type { Page } from 'playwright-core'
-import { assert, e2eSuite, poll, waitForSelector } from './lib.ts'
+import { assert, e2eSuite, poll, shot, sizeReport, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('wall')
 
@@ -15,6 +15,38 @@ function countListRequests(page: Page) {
   })
   return counter
 }
+
+t('BLD-01 the first host card shows before any late plugin loads; they join right after, and their tabs open', async ({ openApp, harness }) => {
+  const report = await sizeReport()
+  // each late plugin's definition is the chunk its manifest entry imports
+  const late = new Map(
+    report.files.flatMap((f) => {
+      const id = /^plugins\/([^/]+)\/index\.ts$/.exec(f.source ?? '')?.[1]
+      return id && id !== 'shell' && id !== 'wall' ? [['/' + f.file, id] as const] : []
+    }),
+  )
+  assert.ok(late.size >= 5, `late plugin chunks: ${[...late.values()].join(', ')}`)
+  const viewer = await harness.viewer()
+  let cardShown = false
+  const loaded: Array<{ id: string; beforeCard: boolean }> = []
+  const page = await openApp('/wall', {
+    token: viewer.token,
+    beforeLoad: async (p) => {
+      p.on('request', (r) => {
+        const id = late.get(new URL(r.url()).pathname)
+        if (id) loaded.push({ id, beforeCard: !cardShown })
+      })
+    },
+  })
+  await waitForSelector(page, CARD)
+  cardShown = true
+  assert.equal(loaded.filter((l) => l.beforeCard).map((l) => l.id), [], 'no late plugin before the first card')
+  assert.ok(await poll(() => loaded.length === late.size), `joined: ${loaded.map((l) => l.id).join(', ')}`)
+  // a tab a late plugin serves (moments) opens like any other
+  await page.locator('[data-testid=tab-moments]').click()
+  await waitForSelector(page, '[data-testid=moments]')
+  await shot(page, 'late-plugins-moments-tab')
+})
 
 const cardStatuses = (page: Page) => page.locator(CARD).evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
 
