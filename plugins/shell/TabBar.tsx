@@ -17,9 +17,11 @@ export function TabBar({ active }: { active: string }) {
   const messageCount = loggedIn ? shell.badges.followCount.value + unread : 0
   const taskDot = loggedIn && shell.badges.taskClaimable.value
 
-  const go = (tab: TabSetting) => {
+  const go = async (tab: TabSetting) => {
     if (tab.id === active) return
-    if (!kernel.session.loggedIn.value && needsLogin(kernel, tab.path)) {
+    // the tab's route may belong to a plugin that has not joined yet: it tells whether login is needed
+    if (kernel.pending.peek().length) await kernel.loadPlugins().catch(() => undefined)
+    if (!kernel.session.loggedIn.peek() && needsLogin(kernel, tab.path)) {
       kernel.events.emit('login-required', { to: tab.path })
       return
     }
@@ -37,7 +39,7 @@ export function TabBar({ active }: { active: string }) {
             className={on ? 'sh-tab sh-tab--on' : 'sh-tab'}
             data-testid={`tab-${tab.id}`}
             aria-current={on ? 'page' : undefined}
-            onClick={() => go(tab)}
+            onClick={() => void go(tab)}
           >
             <span className="sh-tab__icon">
               <Icon name={tab.icon} />

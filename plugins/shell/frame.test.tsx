@@ -4,6 +4,10 @@ import { act } from 'react'
 import { signal } from '@preact/signals-react'
 import { unreadRef } from './api.ts'
 import { byId, click, shellKernel, waitFor } from './testkit.tsx'
+import { createShellPlugin } from './index.ts'
+import { definePlugin, later } from '../../kernel/plugin.ts'
+
+const wallOnly = definePlugin({ id: 'pages', routes: [{ path: '/wall', page: async () => ({ default: () => <p data-testid="page-wall">wall</p> }) }] })
 
 test('SHELL-05 the tab bar shows the five tabs on the main paths only', async () => {
   const t = shellKernel({ path: '/wall' })
@@ -66,6 +70,19 @@ test('SHELL-09 a guest tapping a protected tab gets the login popup and stays', 
   await click('tab-moments')
   await t.settle()
   assert.is(t.location.path(), '/moments', 'an open tab still works for guests')
+  t.dispose()
+})
+
+test('SHELL-09 the same when the protected tab belongs to a late plugin that has not joined yet', async () => {
+  const inbox = definePlugin({ id: 'inbox', routes: [{ path: '/message', page: async () => ({ default: () => <p data-testid="page-message">inbox</p> }), auth: true, tab: 'message' }] })
+  const gate = { done: new Promise<void>(() => {}), shown: () => {} }
+  const t = shellKernel({ path: '/wall', firstScreen: gate, plugins: [createShellPlugin({ retry: { wait: async () => undefined } }), wallOnly, later('inbox', async () => inbox)] })
+  await t.render()
+  assert.equal(t.kernel.pending.value, ['inbox'])
+  await click('tab-message')
+  assert.ok(await waitFor('login-popup'), 'login popup open')
+  assert.is(t.location.path(), '/wall', 'did not move')
+  assert.equal(t.kernel.pending.value, [], 'the tap brought the late plugin')
   t.dispose()
 })
 
