@@ -255,14 +255,23 @@ export function createKernel(opts: KernelOptions): KernelInstance {
 
   // opens now when logged in; from here on it follows login and logout by itself
   realtime.connect()
-  // the rest of the app joins once the first screen is shown
-  if (pending.peek().length) {
-    void firstScreen.done
-      .then(() => (disposed ? undefined : loadPlugins()))
-      .catch((err) => console.error('[app] late plugins failed to load', err))
-  }
+  // the rest of the app joins once the first screen is shown; a failed load (a dropped connection)
+  // is tried again when the browser is back online, or a little later, a few times
+  const joinInBackground = (attempt: number) =>
+    loadPlugins().catch((err) => {
+      console.error('[app] late plugins failed to load', err)
+      if (disposed || attempt >= LATE_RETRIES || !pending.peek().length) return
+      const again = () => void (disposed || joinInBackground(attempt + 1))
+      if (globalThis.navigator?.onLine === false && globalThis.addEventListener) globalThis.addEventListener('online', again, { once: true })
+      else setTimeout(again, LATE_RETRY_MS * (attempt + 1))
+    })
+  if (pending.peek().length) void firstScreen.done.then(() => void (disposed || joinInBackground(0)))
   return kernel
 }
+
+/** background tries of the late plugins after the first one failed, and the pause before each (growing) */
+export const LATE_RETRIES = 3
+export const LATE_RETRY_MS = 5000
 
 const defaultLoadRtc = (config: AppConfig) => import('./rtc/load.ts').then((m) => m.loadRtc(config))
 const defaultLoadIm = (config: AppConfig) => import('./im/load.ts').then((m) => m.loadIm(config))

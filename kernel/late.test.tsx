@@ -184,6 +184,40 @@ test('BLD-01 late plugins see each other in setup, and what follows a late servi
   t.dispose()
 })
 
+test('BLD-01 late plugins that fail to load in the background are tried again once the browser is back online', async () => {
+  const gate = manualGate()
+  let attempts = 0
+  let offline = true
+  const error = console.error
+  console.error = () => {}
+  const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => !offline })
+  try {
+    const t = createTestKernel({
+      plugins: [eager, later('late', async () => {
+        attempts++
+        if (offline) throw new TypeError('Failed to fetch dynamically imported module')
+        return latePlugin()
+      })],
+      firstScreen: gate,
+    })
+    gate.open()
+    await t.settle(2)
+    assert.is(attempts, 1)
+    assert.equal(t.kernel.pending.value, ['late'])
+    offline = false
+    window.dispatchEvent(new Event('online'))
+    await t.settle(2)
+    assert.is(attempts, 2)
+    assert.equal(t.kernel.pending.value, [], 'joined once back online')
+    t.dispose()
+  } finally {
+    console.error = error
+    delete (navigator as { onLine?: boolean }).onLine
+    if (online) Object.defineProperty(Navigator.prototype, 'onLine', online)
+  }
+})
+
 test.after.each(() => {
   document.body.innerHTML = ''
 })
