@@ -237,6 +237,8 @@ test('CALL-04 the incoming popup: hidden on /match, decline reports missedReason
   await r.advance(3000)
   r.control('calls/incoming', { hostId: 200002 })
   await r.tk.settle(8)
+  // the popup is a lazy chunk: wait for it, not for a number of turns (a busy machine is slower)
+  assert.ok(await r.find('call-accept'))
   await r.click('call-accept')
   assert.is(r.sent(CallPath.join).length, 1)
   assert.is(r.engine.info.value.status, CallStatus.CALLING_ING)
