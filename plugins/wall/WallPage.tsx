@@ -1,6 +1,6 @@
 // /wall and /white-wall (ENG-01): tabs from the server's tag list, each with its own paged
 // host grid, pull-to-refresh, tab locks, and the Game tab only when there are games.
-import { Suspense, lazy, useEffect, useRef, useState, type TouchEvent } from 'react'
+import { useEffect, useRef, useState, type TouchEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
@@ -11,15 +11,13 @@ import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import { detailHref, liveOpenerRef, type Host } from './api.ts'
 import { STATUS_REFRESH_MS, wallStateRef, type WallState, type WallTag } from './state.ts'
 import { HostList } from './HostList.tsx'
-import { IconArrowDown, IconLockFill, IconWifiOff } from './icons.tsx'
+import { IconArrowDown, IconCrown, IconGamepad, IconLockFill, IconWifiOff } from './icons.tsx'
 import css from './wall.css'
-
-// a locked tab's panel and the Game tab's grid show on few visits: their code loads when they do
-const LockPanel = lazy(() => import('./WallPanels.tsx').then((m) => ({ default: m.LockPanel })))
-const GameGrid = lazy(() => import('./WallPanels.tsx').then((m) => ({ default: m.GameGrid })))
 
 /** how far (px) the list must be pulled down to refresh */
 export const PULL_TRIGGER = 64
+
+type T = (key: string, params?: Record<string, unknown>) => string
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false))
@@ -148,7 +146,9 @@ export default function WallPage() {
       ) : tagsState === 'ready' ? (
         <EmptyState testId="wall-empty" title={t('wall.empty.other.title')} message={t('wall.empty.other.message')} />
       ) : (
-        <Center />
+        <div className="wl-center">
+          <Spinner />
+        </div>
       )
   } else if (active && active.kind === 'follow' && !loggedIn) {
     body = (
@@ -225,7 +225,7 @@ export default function WallPage() {
         ) : null}
       </div>
       <section className="wl-body" role="tabpanel">
-        <Suspense fallback={<Center />}>{body}</Suspense>
+        {body}
       </section>
     </main>
   )
@@ -291,8 +291,33 @@ function useStatusRefresh(state: WallState, items: { peek(): number[] } | undefi
   }, [state])
 }
 
-const Center = () => (
-  <div className="wl-center">
-    <Spinner />
-  </div>
-)
+function LockPanel({ lock, current, t, go }: { lock: NonNullable<ReturnType<WallState['lockOf']>>; current: number; t: T; go: (to: string) => void }) {
+  const vip = lock.kind === 'vip'
+  return (
+    <section className={`wl-lock wl-lock--${lock.kind}`} data-testid="wall-lock" data-lock={vip ? 'vip' : lock.level}>
+      <div className="wl-lock__badge">{vip ? <IconCrown size={30} /> : <IconLockFill size={28} />}</div>
+      <h2 className="wl-lock__title">{vip ? t('wall.lock.vipTitle') : t('wall.lock.levelTitle', { level: lock.level })}</h2>
+      <p className="wl-lock__text">{vip ? t('wall.lock.vipMessage') : t('wall.lock.levelMessage', { level: lock.level, current })}</p>
+      <Button testId="wall-lock-action" onClick={() => go(vip ? '/vip' : '/personal/userLevel')}>
+        {vip ? t('wall.lock.vipAction') : t('wall.lock.levelAction')}
+      </Button>
+    </section>
+  )
+}
+
+function GameGrid({ games, t, play }: { games: NonNullable<WallState['games']['value']>; t: T; play: (url: string) => void }) {
+  if (!games.length) return <EmptyState testId="wall-empty" title={t('wall.empty.game.title')} message={t('wall.empty.game.message')} />
+  return (
+    <div className="wl-games" data-testid="wall-games">
+      {games.map((g) => (
+        <button key={g.gameId} type="button" className="wl-game" data-testid="wall-game" onClick={() => play(g.gameLink)}>
+          {g.icon ? <img src={g.icon} alt="" loading="lazy" /> : <IconGamepad size={36} />}
+          <span className="wl-game__name">
+            <bdi>{g.gameName}</bdi>
+          </span>
+          <span className="wl-game__play">{t('wall.play')}</span>
+        </button>
+      ))}
+    </div>
+  )
+}
