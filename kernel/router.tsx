@@ -209,8 +209,9 @@ function RouteSlot({ route }: { route: Pick<RouteDef, 'page' | 'auth'> & { plugi
   )
 }
 
-/** No route of the plugins registered so far: a late plugin may have one, so they load now
- *  (at once, beside the screen's own chunk); the screen waits for them or says not found. */
+/** No route of the plugins registered so far: a late plugin may have one, so they load now (during
+ *  render, like React.lazy's own import, so beside the screen's chunk rather than after it; the call
+ *  is idempotent); the screen waits for them or says not found. */
 function Unmatched({ waiting }: { waiting: boolean }) {
   const kernel = useKernel()
   if (waiting) kernel.loadPlugins().catch(() => undefined)
