@@ -20,6 +20,7 @@ import { KernelContext } from './hooks.ts'
 import { OverlayHost, preloadOverlayHost } from './overlays.tsx'
 import { wouterHooks } from './router.tsx'
 import { memorySource } from './router-sources.ts'
+import { settle as settleDom } from './ui/testing.tsx'
 import { memoryStorage } from './storage.ts'
 import { decrypt, encrypt } from './protocol/cipher.ts'
 import { Code } from './protocol/envelope.ts'
@@ -118,9 +119,6 @@ export function stringsFromDisk(locale: Locale, namespace: string): Strings | un
   }
 }
 
-/** how long the page must stay unchanged before settle() returns */
-const SETTLE_QUIET_MS = 25
-
 export function createTestKernel(o: TestKernelOptions): TestKernel {
   const config: AppConfig = { ...defaultConfig, ...o.config }
   const initial: Record<string, string> = { ...o.storage }
@@ -202,24 +200,8 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     if (history[history.length - 1] !== u) history.push(u)
   })
 
-  // At least `rounds` turns, then on until the page has stopped changing for a while: lazy pages and
-  // strings arrive through dynamic imports, which take longer when the machine is busy, so a fixed
-  // number of turns would make tests flaky.
-  const settle = async (rounds = 5) => {
-    let last = document.body.innerHTML
-    let quietSince = performance.now()
-    for (let i = 0; i < 400; i++) {
-      await act(async () => {
-        await new Promise((r) => setTimeout(r, 0))
-      })
-      const now = document.body.innerHTML
-      if (now !== last) {
-        last = now
-        quietSince = performance.now()
-      }
-      if (i + 1 >= rounds && performance.now() - quietSince >= SETTLE_QUIET_MS) break
-    }
-  }
+  // until the page stops changing (kernel/ui/testing.tsx), macrotask turns so timers of 0 ms run too
+  const settle = (rounds = 5) => settleDom(rounds)
 
   const mounted: Array<() => void> = []
   return {

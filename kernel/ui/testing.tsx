@@ -98,8 +98,26 @@ export async function click(el: Element | null) {
 }
 
 /** Let pending promises and React work settle (lazy chunks, effects). */
-export async function settle() {
-  for (let i = 0; i < 3; i++) await act(async () => new Promise<void>((r) => setImmediate(r)))
+/** how long the page must stay unchanged before settle() returns */
+const SETTLE_QUIET_MS = 25
+
+/**
+ * At least `rounds` turns, then on until the page has stopped changing for a while: lazy pages and
+ * screens arrive through dynamic imports, which take longer on a busy or cold machine (the first
+ * import of a module compiles it), so a fixed number of turns would make tests flaky.
+ */
+export async function settle(rounds = 3) {
+  let last = document.body.innerHTML
+  let quietSince = performance.now()
+  for (let i = 0; i < 400; i++) {
+    await act(async () => new Promise<void>((r) => setImmediate(r)))
+    const now = document.body.innerHTML
+    if (now !== last) {
+      last = now
+      quietSince = performance.now()
+    }
+    if (i + 1 >= rounds && performance.now() - quietSince >= SETTLE_QUIET_MS) break
+  }
 }
 
 export interface GlobalFakeTimers extends FakeTimers {
