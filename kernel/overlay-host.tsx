@@ -125,7 +125,7 @@ function Layer({ entry, def, close }: { entry: OpenOverlay; def: OverlayDef; clo
         tabIndex={float ? undefined : -1}
       >
         <LayerBoundary id={def.id} source={def.component} onFail={() => close()}>
-          <Suspense fallback={def.tier === 'float' ? null : <Spinner />}>
+          <Suspense fallback={def.tier === 'float' ? null : <span data-chunk-loading><Spinner /></span>}>
             <Comp props={entry.props} close={close} />
           </Suspense>
         </LayerBoundary>

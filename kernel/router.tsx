@@ -202,7 +202,7 @@ function RouteSlot({ route }: { route: Pick<RouteDef, 'page' | 'auth'> & { plugi
   const load = route.auth && !loggedIn ? loginRequired : route.page
   return (
     <RouteBoundary load={load}>
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<PageSpinner chunk />}>
         <RoutePage load={load} plugin={route.plugin} />
       </Suspense>
     </RouteBoundary>

@@ -13,10 +13,11 @@ export function Spinner({ size, label }: { size?: number; label?: string }) {
   )
 }
 
-/** Centred spinner for a page that is still loading (route Suspense fallback). */
-export function PageSpinner() {
+/** Centred spinner for a page that is still loading. `chunk`: its code is on the way (a Suspense
+ *  fallback), marked so a test's settle() knows the page is not done. */
+export function PageSpinner({ chunk }: { chunk?: boolean }) {
   return (
-    <div className="k-page-spinner" data-testid="page-loading">
+    <div className="k-page-spinner" data-testid="page-loading" data-chunk-loading={chunk || undefined}>
       <Spinner />
     </div>
   )
