@@ -8,7 +8,7 @@ import { matchesAny } from '../kernel/router.tsx'
 import { installGlobalErrorHandlers, reportAppError } from '../kernel/errors.ts'
 import { createBridge, createHarnessBridge, type NativeBridge } from '../kernel/bridge.ts'
 import { defaultStorage, safeStorage } from '../kernel/storage.ts'
-import type { AppManifest } from '../kernel/types.ts'
+import type { AppManifest, RouteDef } from '../kernel/types.ts'
 // a per-app build (build.mjs --app <id>) swaps this module for one that lists only that app
 import { apps, defaultAppId } from './index.ts'
 
@@ -55,7 +55,12 @@ async function start() {
     // widgets shown at once (not the lazyWidget ones) and the page at the start path (one small chunk
     // each); the rest follows the first screen
     const path = kernel.router.path.peek()
-    const first = kernel.plugins.filter((p) => p.frame || p.widgets?.some((w) => !isDeferredWidget(w)) || p.routes?.some((r) => matchesAny(path, [r.path].flat())))
+    const here = (r: RouteDef) => matchesAny(path, [r.path].flat())
+    const first = kernel.plugins.filter((p) => p.frame || p.widgets?.some((w) => !isDeferredWidget(w)) || p.routes?.some(here))
+    // the page at the start path loads beside those strings, not after them: one round trip less
+    // on a phone network (the router's own import of it then finds it loaded; a failure is its to handle)
+    const loggedIn = kernel.session.loggedIn.peek()
+    for (const p of first) for (const r of p.routes ?? []) if (here(r) && (loggedIn || !r.auth)) r.page().catch(() => undefined)
     // strings that cannot load (a deploy removed their chunks) must not stop the app: English
     // kernel texts are in this bundle, and the update dialog they lead to is what helps
     await kernel.i18n.ready(undefined, first.map((p) => p.id)).catch((err) => console.warn('[app] strings failed to load', err))

@@ -2,7 +2,8 @@
 // esbuild options in the same run, so the numbers are ratios that hold on any machine.
 //   1. JavaScript (gzip) loaded before the first host card paints, vs the hello world's; budget 1.35x.
 //      The first screen's CSS is a stylesheet, not JS: it is shown apart, and added in a JS + CSS row
-//   2. time to the first host card under 4x CPU throttling, vs the hello world's first paint (median)
+//   2. time to the first host card under 4x CPU throttling, and with 150 ms round trips (the depth of
+//      the request waterfall: scripts, strings, API), vs the hello world's first paint (median)
 //   3. the largest lazily loaded chunk (a route, an overlay, a fallback)
 //   4. the calls chunks (gzip): every chunk the calls plugin's import()s reach that is not in the first
 //      bundle, vs the hello world's JS
@@ -88,8 +89,12 @@ interface Run {
   styles: string[]
 }
 
-/** Open url in a fresh phone-sized context; time the first `selector` and list the scripts loaded until then. */
-async function measure(browser: Browser, url: string, selector: string, throttle: boolean): Promise<Run> {
+/** a phone network's round trip, for the waterfall measure */
+const LATENCY_MS = 150
+
+/** Open url in a fresh phone-sized context; time the first `selector` and list the scripts loaded until then.
+ *  `throttle`: 4x CPU slowdown; `latency`: every request waits LATENCY_MS (the depth of the request waterfall). */
+async function measure(browser: Browser, url: string, selector: string, throttle: boolean, latency = false): Promise<Run> {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
   const page = await context.newPage()
   const scripts: string[] = []
@@ -107,9 +112,13 @@ async function measure(browser: Browser, url: string, selector: string, throttle
     new MutationObserver(() => {
       if (window.__firstAt === undefined && document.querySelector(${JSON.stringify(selector)})) window.__firstAt = performance.now()
     }).observe(document, { childList: true, subtree: true, attributes: true })`)
-  if (throttle) {
+  if (throttle || latency) {
     const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    if (throttle) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    if (latency) {
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 })
+    }
   }
   await page.goto(url)
   await page.waitForSelector(selector, { state: 'attached', timeout: 60_000 })
@@ -195,9 +204,13 @@ async function main() {
     // 2. time, 4x CPU slowdown, median of RUNS
     const helloMs: number[] = []
     const appMs: number[] = []
+    const helloNetMs: number[] = []
+    const appNetMs: number[] = []
     for (let i = 0; i < RUNS; i++) {
       helloMs.push((await measure(browser, helloUrl, HELLO, true)).ms)
       appMs.push((await measure(browser, appUrl, CARD, true)).ms)
+      helloNetMs.push((await measure(browser, helloUrl, HELLO, false, true)).ms)
+      appNetMs.push((await measure(browser, appUrl, CARD, false, true)).ms)
     }
 
     // 3. the largest lazily loaded chunk that is not an SDK
@@ -236,6 +249,8 @@ async function main() {
         ['JS + CSS before first host card (gzip)', kb(helloBytes), kb(appBytes + styleBytes), ((appBytes + styleBytes) / helloBytes).toFixed(2), ''],
         [`first paint / first host card, ${CPU_SLOWDOWN}x CPU (median)`, `${median(helloMs).toFixed(0)} ms`, `${median(appMs).toFixed(0)} ms`, timeRatio.toFixed(2), ''],
         ['  runs (ms)', helloMs.map((x) => x.toFixed(0)).join(' '), appMs.map((x) => x.toFixed(0)).join(' '), '', ''],
+        [`first paint / first host card, ${LATENCY_MS} ms round trips (median)`, `${median(helloNetMs).toFixed(0)} ms`, `${median(appNetMs).toFixed(0)} ms`, (median(appNetMs) / median(helloNetMs)).toFixed(2), ''],
+        ['  runs (ms)', helloNetMs.map((x) => x.toFixed(0)).join(' '), appNetMs.map((x) => x.toFixed(0)).join(' '), '', ''],
         ['initial bundle (build graph, gzip)', '', kb(app.initialGzip), '', ''],
         ['largest lazy chunk (gzip)', '', largest ? `${largest.file} ${kb(largest.gzip)}` : '-', '', ''],
         ['  from', '', largestSource ?? '(shared chunk)', '', ''],

@@ -7,6 +7,8 @@ import { createWallState, wallStateRef, type WallOptions } from './state.ts'
 // the main page's look belongs to the first paint (the build puts it in the first stylesheet)
 import css from './wall.css'
 
+const WALL_PATHS = ['/wall', '/white-wall']
+
 /** The wall plugin; options let tests (or a webview without localStorage) pass storage and timers. */
 export function createWallPlugin(opts: WallOptions = {}) {
   // one state per kernel, dropped with it
@@ -18,12 +20,16 @@ export function createWallPlugin(opts: WallOptions = {}) {
   }
   return definePlugin({
     id: 'wall',
-    routes: [{ path: ['/wall', '/white-wall'], page: () => import('./WallPage.tsx'), tab: 'wall' }],
+    routes: [{ path: WALL_PATHS, page: () => import('./WallPage.tsx'), tab: 'wall' }],
     push: wallPush,
     styles: [css],
     services: [provide(wallStateRef, stateOf), provide(hostsRef, (k) => stateOf(k).service)],
     strings: { en: () => import('../../locales/en/wall.json'), ar: () => import('../../locales/ar/wall.json') },
-    setup: (kernel) => () => states.get(kernel)?.dispose(),
+    setup(kernel) {
+      // starting on the wall: its tags are asked while its page's code loads, not after it
+      if (WALL_PATHS.includes(kernel.router.path.peek())) void stateOf(kernel).loadTags()
+      return () => states.get(kernel)?.dispose()
+    },
   })
 }
 

@@ -424,4 +424,19 @@ test('IM-05 the wall marks the scene while its All or Live tab shows, and clears
   t.dispose()
 })
 
+test('ENG-01 starting on the wall asks for the tags at once, before its page is drawn; the page asks no second time', async () => {
+  const { t } = wallKernel({ online: 3 })
+  await t.settle(2)
+  assert.equal(t.requests.map((r) => r.path), [Paths.tags], 'asked while the page code loads')
+  await t.render()
+  await t.settle()
+  assert.is(t.requests.filter((r) => r.path === Paths.tags).length, 1)
+  assert.ok(card(1001).length, 'the cards show')
+  t.dispose()
+  const elsewhere = wallKernel({ online: 3 }, { path: '/detail' })
+  await elsewhere.t.settle(2)
+  assert.equal(elsewhere.t.requests.map((r) => r.path), [], 'another start path asks nothing of the wall')
+  elsewhere.t.dispose()
+})
+
 test.run()
