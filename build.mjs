@@ -285,15 +285,16 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
 
   const entryFile = join(appsDir, 'entry.tsx')
   const base = baseOptions({ mode, minify })
+  // CSS targets are browsers only (esbuild's CSS minifier knows no 'es2020')
+  const cssTarget = base.target.filter((t) => !/^es/.test(t))
   const options = {
     ...base,
     absWorkingDir: root,
     entryPoints: { entry: entryFile },
     outdir,
-    plugins: [appSelectPlugin(manifestFile), reactSyncStorePlugin(), ...(minify ? [minifyCssPlugin(base.target.filter((t) => !/^es/.test(t)))] : []), ...plugins],
+    plugins: [appSelectPlugin(manifestFile), reactSyncStorePlugin(), ...(minify ? [minifyCssPlugin(cssTarget)] : []), ...plugins],
   }
   const { lazy, css } = await firstPass(options, entryFile)
-  const cssTarget = base.target.filter((t) => !/^es/.test(t))
   const result = await esbuild.build({ ...options, plugins: [firstScreenCssPlugin(css), ...options.plugins, oneFirstBundlePlugin(entryFile, lazy)] })
   const metafile = result.metafile
   const outRel = (f) => relative(outdir, resolve(root, f)).split('\\').join('/')
