@@ -22,7 +22,7 @@ export function baseOptions({ mode = 'production', minify = true } = {}) {
     format: 'esm',
     splitting: true,
     platform: 'browser',
-    target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
+    target: ['chrome91', 'firefox90', 'safari15'],
     jsx: 'automatic',
     loader: { '.css': 'text', '.svg': 'text' },
     // real sizes in every mode: React's production build, no dev warnings

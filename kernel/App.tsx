@@ -60,7 +60,7 @@ export function mountApp(kernel: Kernel, el: HTMLElement): () => void {
   )
   // after the first screen, so the first toast or dialog shows without a wait
   void afterFirstScreen(kernel)
-    .then(() => preloadOverlayHost())
+    .then(() => preloadOverlayHost(kernel.overlays))
     .catch(() => undefined)
   return () => root.unmount()
 }

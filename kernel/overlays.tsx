@@ -1,21 +1,17 @@
 // Overlays: everything that shows over the routed page (sheets, centre popups, full-screen call and
-// live screens, toasts). Like Jitsi's overlay list, what renders is derived, not pushed around:
-// `entries` holds what is open, and `stack` is the part whose `when` holds now, ordered by tier.
+// live screens, toasts), and the popup queue (SHELL-17).
 //
-// The popup queue (SHELL-17) sits beside it: enqueue() parks a popup; one queued popup shows at a
-// time, the lowest priority number first among those whose `when` holds for the current route and
-// scene. A popup whose condition does not hold waits without blocking the others, and one that
-// loses its condition while showing goes back to waiting.
-//
-// Only this state and a placeholder host are in the first bundle: the host that draws layers and
-// toasts (overlay-host.tsx, with its style and the kernel's own dialogs) loads when something
-// first shows, or in the background after the first paint (preloadOverlayHost).
+// Nothing shows over the first screen, so only a facade and a placeholder host are in the first
+// bundle: the engine (overlay-engine.ts: what is open, the queue, toasts) and the host that draws
+// them (overlay-host.tsx, with its style and the kernel's own dialogs) load when something first
+// shows, or in the background after the first screen (preloadOverlayHost).
 import { useEffect, useState, type ComponentType } from 'react'
-import { computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-react'
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel } from './hooks.ts'
 import { reloadSoon } from './errors.ts'
 import { Tier, type OverlayContext, type OverlayDef } from './types.ts'
+import type { OverlayEngine } from './overlay-engine.ts'
 import { Button } from './ui/Button.tsx'
 import { Dialog } from './ui/Dialog.tsx'
 import { useText } from './ui/text.ts'
@@ -66,6 +62,10 @@ export interface Overlays {
   def(id: string): OverlayDef | undefined
   /** close the overlay with this key (what an overlay's own close() calls) */
   closeKey(key: number, result?: unknown): void
+  /** the update dialog was asked for but the overlay code cannot load (SHELL-03's last resort) */
+  stale: Signal<boolean>
+  /** load the overlay code now (the app does after the first screen; tests before they render) */
+  load(): Promise<void>
 }
 
 /** Ids of the overlays the kernel itself brings. */
@@ -73,154 +73,108 @@ export const CONFIRM_DIALOG = 'kernel.confirm'
 export const UPDATE_DIALOG = 'kernel.update'
 
 export const DEFAULT_TOAST_MS = 2000
-const UNQUEUED = Number.POSITIVE_INFINITY
-
-interface Entry extends OpenOverlay {
-  def: OverlayDef
-  queued: boolean
-  /** enqueue order, so equal priorities keep first-come order */
-  seq: number
-  resolve: (result: unknown) => void
-}
-
-interface Waiting {
-  id: string
-  props: unknown
-  seq: number
-}
 
 export interface OverlaysOptions {
   defs: readonly OverlayDef[]
   context: ReadonlySignal<OverlayContext>
   /** an id nobody defines yet may still come (a late plugin): a promise of its arrival, or null */
   missing?: () => Promise<void> | null
+  /** how the engine's code arrives (tests hold it back or fail it) */
+  engine?: () => Promise<typeof import('./overlay-engine.ts')>
 }
 
-export function createOverlays(opts: OverlaysOptions): Overlays & { dispose(): void; define(defs: readonly OverlayDef[]): void } {
+export type KernelOverlays = Overlays & {
+  dispose(): void
+  define(defs: readonly OverlayDef[]): void
+}
+
+interface Early {
+  id: string | null
+  run(engine: OverlayEngine): void
+  drop(): void
+}
+
+/**
+ * kernel.overlays: the definitions at hand (a duplicate id still fails at once), the engine
+ * (overlay-engine.ts) loaded after the first screen or with the first call. Calls made before it
+ * arrives are replayed on it in order, and count as open for isOpen().
+ */
+export function createOverlays(opts: OverlaysOptions): KernelOverlays {
+  const engine = signal<OverlayEngine | null>(null)
   const defs = new Map<string, OverlayDef>()
   const define = (list: readonly OverlayDef[]) => {
     for (const d of list) {
       if (defs.has(d.id)) throw new Error(`overlay "${d.id}" is defined twice`)
       defs.set(d.id, d)
     }
+    engine.peek()?.define(list)
   }
   define([...builtIns, ...opts.defs])
-  /** run fn now, or once the plugin defining id has arrived */
-  const whenDefined = <T,>(id: string, fn: () => T): T | Promise<T> => {
-    const more = defs.has(id) ? null : opts.missing?.()
-    return more ? more.then(fn) : fn()
+  const stale = signal(false)
+  let early: Early[] = []
+  let loading: Promise<void> | null = null
+  let disposed = false
+  const load = () =>
+    (loading ??= (opts.engine ?? (() => import('./overlay-engine.ts')))().then(
+      (m) => {
+        if (disposed) return
+        const e = m.createOverlayEngine({ ...opts, defs: [...defs.values()] })
+        engine.value = e
+        for (const c of early.splice(0)) {
+          try {
+            c.run(e)
+          } catch (err) {
+            console.error(`[app] overlay "${c.id}" failed`, err)
+          }
+        }
+      },
+      (err) => {
+        loading = null
+        // SHELL-03 when the overlay code itself cannot load (a deploy removed it): the host draws
+        // the update prompt from what the first bundle has
+        if (early.some((c) => c.id === UPDATE_DIALOG)) stale.value = true
+        for (const c of early.splice(0)) c.drop()
+        throw err
+      },
+    ))
+  const run = (id: string | null, fn: (e: OverlayEngine) => void, drop = () => {}) => {
+    const e = engine.peek()
+    if (e) return fn(e)
+    // an id no plugin defines, nor a late one may bring, fails now, naming it
+    if (id !== null && !defs.has(id) && !opts.missing?.()) throw new Error(`no overlay "${id}": no plugin of this build defines it`)
+    early.push({ id, run: fn, drop })
+    load().catch((err) => console.error('[app] overlays failed to load', err))
   }
-  const need = (id: string) => {
-    const d = defs.get(id)
-    if (!d) throw new Error(`no overlay "${id}": no plugin of this build defines it`)
-    return d
-  }
-  const holds = (d: OverlayDef, ctx: OverlayContext) => {
-    try {
-      return !d.when || d.when(ctx)
-    } catch (err) {
-      console.error(`[app] overlay "${d.id}" when() failed`, err)
-      return false
-    }
-  }
-
-  let nextKey = 0
-  let nextSeq = 0
-  const entries = signal<Entry[]>([])
-  let waiting: Waiting[] = []
-
-  const stack = computed<OpenOverlay[]>(() => {
-    const ctx = opts.context.value
-    return entries.value
-      .filter((e) => holds(e.def, ctx))
-      .sort((a, b) => Tier[a.def.tier] - Tier[b.def.tier] || a.key - b.key)
-      .map(({ key, id, props }) => ({ key, id, props }))
-  })
-
-  const add = (def: OverlayDef, props: unknown, queued: boolean, seq: number) =>
-    new Promise<unknown>((resolve) => {
-      entries.value = [...entries.peek(), { key: ++nextKey, id: def.id, props, def, queued, seq, resolve }]
-    })
-
-  const priority = (id: string) => defs.get(id)?.priority ?? UNQUEUED
-
-  /** Show the next queued popup if none shows; send the showing one back if its condition went. */
-  const pump = () => {
-    const ctx = opts.context.peek()
-    const active = entries.peek().find((e) => e.queued)
-    if (active) {
-      if (holds(active.def, ctx)) return
-      entries.value = entries.peek().filter((e) => e !== active)
-      waiting.push({ id: active.id, props: active.props, seq: active.seq })
-    }
-    const next = waiting
-      .filter((w) => holds(need(w.id), ctx))
-      .sort((a, b) => priority(a.id) - priority(b.id) || a.seq - b.seq)[0]
-    if (!next) return
-    waiting = waiting.filter((w) => w !== next)
-    void add(need(next.id), next.props, true, next.seq)
-  }
-
-  const closeKey = (key: number, result?: unknown) => {
-    const entry = entries.peek().find((e) => e.key === key)
-    if (!entry) return
-    entries.value = entries.peek().filter((e) => e !== entry)
-    entry.resolve(result)
-    if (entry.queued) pump()
-  }
-
-  // route or scene changed: conditions may now hold, or no longer
-  const stopWatching = effect(() => {
-    opts.context.value
-    untracked(pump)
-  })
-
-  const toasts = signal<ToastItem[]>([])
-  let toastKey = 0
 
   return {
-    stack,
-    toasts,
+    stack: computed(() => engine.value?.stack.value ?? []),
+    toasts: computed(() => engine.value?.toasts.value ?? []),
+    stale,
     define,
+    load,
     def: (id) => defs.get(id),
-    closeKey,
+    closeKey: (key, result) => engine.peek()?.closeKey(key, result),
     open<R>(id: string, props?: unknown) {
-      try {
-        return Promise.resolve(whenDefined(id, () => add(need(id), props, false, 0))) as Promise<R | undefined>
-      } catch (err) {
-        return Promise.reject(err)
-      }
+      const e = engine.peek()
+      if (e) return e.open<R>(id, props)
+      return new Promise<R | undefined>((resolve, reject) => run(id, (e) => e.open<R>(id, props).then(resolve, reject), () => resolve(undefined)))
     },
-    enqueue(id, props) {
-      const park = () => {
-        need(id) // fail naming the id, rather than when the popup's turn comes
-        waiting.push({ id, props, seq: ++nextSeq })
-        pump()
-      }
-      const later = whenDefined(id, park)
-      if (later instanceof Promise) later.catch((err) => console.error(`[app] popup "${id}" could not be queued`, err))
-    },
+    enqueue: (id, props) => run(id, (e) => e.enqueue(id, props)),
     close(id) {
-      waiting = waiting.filter((w) => w.id !== id)
-      for (const e of entries.peek()) if (e.id === id) closeKey(e.key)
+      const e = engine.peek()
+      if (e) return e.close(id)
+      for (const c of early) if (c.id === id) c.drop()
+      early = early.filter((c) => c.id !== id)
     },
-    isOpen: (id) => entries.peek().some((e) => e.id === id),
-    toast(text, o = {}) {
-      const item: ToastItem = { key: ++toastKey, text, type: o.type ?? 'info', position: o.position ?? 'top' }
-      // one toast per position: a newer message replaces the older, as on the phone
-      toasts.value = [...toasts.peek().filter((t) => t.position !== item.position), item]
-      setTimeout(() => {
-        toasts.value = toasts.peek().filter((t) => t !== item)
-      }, o.duration ?? DEFAULT_TOAST_MS)
-    },
+    isOpen: (id) => engine.peek()?.isOpen(id) ?? early.some((c) => c.id === id),
+    toast: (text, o) => run(null, (e) => e.toast(text, o)),
     confirm(o) {
       return this.open<boolean>(CONFIRM_DIALOG, o).then((r) => r === true)
     },
     dispose() {
-      stopWatching()
-      waiting = []
-      for (const e of entries.peek()) e.resolve(undefined)
-      entries.value = []
+      disposed = true
+      engine.peek()?.dispose()
+      for (const c of early.splice(0)) c.drop()
     },
   }
 }
@@ -231,15 +185,16 @@ export function createOverlays(opts: OverlaysOptions): Overlays & { dispose(): v
 let Layers: ComponentType | null = null
 let loadingLayers: Promise<ComponentType> | null = null
 
-/** Load the real host (layers, toasts, the kernel's dialogs); the app calls it after the first paint. */
-export function preloadOverlayHost(): Promise<ComponentType> {
-  return (loadingLayers ??= import('./overlay-host.tsx').then(
+/** Load the host (layers, toasts, the kernel's dialogs), and the engine when given; the app calls it after the first screen. */
+export function preloadOverlayHost(overlays?: Overlays): Promise<unknown> {
+  const host = (loadingLayers ??= import('./overlay-host.tsx').then(
     (m) => (Layers = m.OverlayLayers),
     (err) => {
       loadingLayers = null
       throw err
     },
   ))
+  return overlays ? Promise.all([host, overlays.load()]) : host
 }
 
 /** Renders the open overlays and toasts; mount once inside <KernelApp>. Nothing to draw: nothing loaded. */
@@ -259,14 +214,15 @@ export function OverlayHost() {
       },
     )
   }, [busy])
+  if (overlays.stale.value) return <StaleUpdatePrompt close={() => void (overlays.stale.value = false)} />
   if (Layers) return <Layers />
   const update = failed ? overlays.stack.value.find((o) => o.id === UPDATE_DIALOG) : undefined
   return update ? <StaleUpdatePrompt close={() => overlays.closeKey(update.key)} /> : null
 }
 
 /**
- * SHELL-03 when the host's own chunk cannot load (a deploy removed it, the very case the update
- * dialog is for): the same prompt, drawn with what the first bundle has.
+ * SHELL-03 when the overlay code cannot load (a deploy removed it, the very case the update dialog
+ * is for): the same prompt, drawn with what the first bundle has.
  */
 function StaleUpdatePrompt({ close }: { close: () => void }) {
   const text = useText()

@@ -225,8 +225,8 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
       return r
     },
     async render(ui) {
-      // the app loads the overlay host after its first paint; a test has it at hand from the start
-      await preloadOverlayHost()
+      // the app loads the overlay code after its first screen; a test has it at hand from the start
+      await preloadOverlayHost(kernel.overlays)
       const container = document.createElement('div')
       document.body.appendChild(container)
       const root = createRoot(container)

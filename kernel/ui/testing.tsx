@@ -34,6 +34,8 @@ export function fakeKernel(o: { plugins?: Plugin[]; path?: string; loggedIn?: bo
     defs: plugins.flatMap((p) => p.overlays ?? []),
     context: computed(() => ({ path: router.path.value, search: router.search.value, scene: scene.value })),
   })
+  // the app loads the overlay code after its first screen; render() waits for it
+  overlayLoads.push(overlays.load())
   const missing = (what: string) => () => {
     throw new Error(`fakeKernel has no ${what}`)
   }
@@ -74,9 +76,12 @@ export interface Rendered {
   unmount(): void
 }
 
+/** the overlay engines of fake kernels, loading */
+const overlayLoads: Promise<void>[] = []
+
 export async function render(node: ReactNode): Promise<Rendered> {
-  // the app loads the overlay host after its first paint; a test has it at hand from the start
-  await preloadOverlayHost()
+  // the app loads the overlay code after its first paint; a test has it at hand from the start
+  await Promise.all([preloadOverlayHost(), ...overlayLoads.splice(0)])
   const container = document.createElement('div')
   document.body.appendChild(container)
   const root = createRoot(container)

@@ -1,23 +1,25 @@
 // /wall and /white-wall (ENG-01): tabs from the server's tag list, each with its own paged
 // host grid, pull-to-refresh, tab locks, and the Game tab only when there are games.
-import { useEffect, useRef, useState, type TouchEvent } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState, type TouchEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { firstScreenShown } from '../../kernel/first-screen.ts'
+import { afterFirstScreen, firstScreenShown } from '../../kernel/first-screen.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
 import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import { detailHref, liveOpenerRef, type Host } from './api.ts'
-import { STATUS_REFRESH_MS, wallStateRef, type WallState, type WallTag } from './state.ts'
+import { wallStateRef, type WallTag } from './state.ts'
 import { HostList } from './HostList.tsx'
-import { IconArrowDown, IconCrown, IconGamepad, IconLockFill, IconWifiOff } from './icons.tsx'
+import { IconArrowDown, IconLockFill, IconWifiOff } from './icons.tsx'
 import css from './wall.css'
 
 /** how far (px) the list must be pulled down to refresh */
 export const PULL_TRIGGER = 64
 
-type T = (key: string, params?: Record<string, unknown>) => string
+// the lock panel and the game grid are never on a guest's first screen: they load after it
+const loadPanels = () => import('./TabPanels.tsx')
+const TabPanel = lazy(loadPanels)
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false))
@@ -92,7 +94,10 @@ export default function WallPage() {
     else if (list.pager.page.peek() === 0 && !list.pager.loading.peek()) void list.pager.refresh()
   }, [online, list, closed])
 
-  useStatusRefresh(state, list?.pager.items)
+  // NET-09: the statuses of the hosts on screen, as a secondary load and every STATUS_REFRESH_MS after
+  const items = useRef(list?.pager.items)
+  items.current = list?.pager.items
+  useEffect(() => state.watchStatuses(() => items.current?.peek() ?? []), [state])
 
   useEffect(() => {
     if (lock?.kind === 'level') void state.loadLevel()
@@ -127,7 +132,9 @@ export default function WallPage() {
     ? tagsSettled
     : !list || closed || list.pager.items.value.length > 0 || !!list.pager.error.value || (list.pager.page.value > 0 && !list.pager.loading.value)
   useEffect(() => {
-    if (shown) firstScreenShown(kernel)
+    if (!shown) return
+    firstScreenShown(kernel)
+    void afterFirstScreen(kernel).then(loadPanels).catch(() => undefined)
   }, [shown, kernel])
 
   const pull = usePullToRefresh(() => (list && !lock ? list.pager.refresh() : Promise.resolve()))
@@ -164,9 +171,9 @@ export default function WallPage() {
       />
     )
   } else if (lock && active) {
-    body = <LockPanel lock={lock} current={state.userLevel.value} t={t} go={(to) => kernel.router.navigate(to)} />
+    body = <TabPanel kind="lock" lock={lock} current={state.userLevel.value} lockIcon={<IconLockFill size={28} />} t={t} go={(to) => kernel.router.navigate(to)} />
   } else if (active?.kind === 'game') {
-    body = <GameGrid games={games ?? []} t={t} play={(url) => kernel.router.navigate(`/game?url=${encodeURIComponent(url)}`)} />
+    body = <TabPanel kind="games" games={games ?? []} t={t} play={(url) => kernel.router.navigate(`/game?url=${encodeURIComponent(url)}`)} />
   } else if (list) {
     body = <HostList key={list.tag.tagId} state={state} list={list} online={online} t={t} onOpen={open} />
   }
@@ -225,7 +232,7 @@ export default function WallPage() {
         ) : null}
       </div>
       <section className="wl-body" role="tabpanel">
-        {body}
+        <Suspense fallback={<Spinner />}>{body}</Suspense>
       </section>
     </main>
   )
@@ -257,67 +264,4 @@ function usePullToRefresh(refresh: () => Promise<void>) {
       void refresh().finally(() => setBusy(false))
     },
   }
-}
-
-/**
- * Statuses of the hosts on screen, asked as a secondary load (3 s after the first load, NET-09)
- * and again every STATUS_REFRESH_MS while the wall shows; pushes cover the time between.
- */
-function useStatusRefresh(state: WallState, items: { peek(): number[] } | undefined) {
-  const itemsRef = useRef(items)
-  itemsRef.current = items
-  useEffect(() => {
-    let stopped = false
-    let timer: unknown = null
-    const visibleIds = () => {
-      const ids: number[] = []
-      const h = window.innerHeight || 844
-      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-testid="host-card"]'))) {
-        const r = el.getBoundingClientRect()
-        if (r.bottom >= 0 && r.top <= h) ids.push(Number(el.dataset.hostId))
-      }
-      return ids.length ? ids : (itemsRef.current?.peek() ?? []).slice(0, 20)
-    }
-    const round = () => {
-      if (stopped) return
-      if (typeof document === 'undefined' || document.visibilityState !== 'hidden') void state.refreshStatuses(visibleIds())
-      timer = state.timers.setTimeout(round, STATUS_REFRESH_MS)
-    }
-    state.secondary(round)
-    return () => {
-      stopped = true
-      if (timer) state.timers.clearTimeout(timer)
-    }
-  }, [state])
-}
-
-function LockPanel({ lock, current, t, go }: { lock: NonNullable<ReturnType<WallState['lockOf']>>; current: number; t: T; go: (to: string) => void }) {
-  const vip = lock.kind === 'vip'
-  return (
-    <section className={`wl-lock wl-lock--${lock.kind}`} data-testid="wall-lock" data-lock={vip ? 'vip' : lock.level}>
-      <div className="wl-lock__badge">{vip ? <IconCrown size={30} /> : <IconLockFill size={28} />}</div>
-      <h2 className="wl-lock__title">{vip ? t('wall.lock.vipTitle') : t('wall.lock.levelTitle', { level: lock.level })}</h2>
-      <p className="wl-lock__text">{vip ? t('wall.lock.vipMessage') : t('wall.lock.levelMessage', { level: lock.level, current })}</p>
-      <Button testId="wall-lock-action" onClick={() => go(vip ? '/vip' : '/personal/userLevel')}>
-        {vip ? t('wall.lock.vipAction') : t('wall.lock.levelAction')}
-      </Button>
-    </section>
-  )
-}
-
-function GameGrid({ games, t, play }: { games: NonNullable<WallState['games']['value']>; t: T; play: (url: string) => void }) {
-  if (!games.length) return <EmptyState testId="wall-empty" title={t('wall.empty.game.title')} message={t('wall.empty.game.message')} />
-  return (
-    <div className="wl-games" data-testid="wall-games">
-      {games.map((g) => (
-        <button key={g.gameId} type="button" className="wl-game" data-testid="wall-game" onClick={() => play(g.gameLink)}>
-          {g.icon ? <img src={g.icon} alt="" loading="lazy" /> : <IconGamepad size={36} />}
-          <span className="wl-game__name">
-            <bdi>{g.gameName}</bdi>
-          </span>
-          <span className="wl-game__play">{t('wall.play')}</span>
-        </button>
-      ))}
-    </div>
-  )
 }

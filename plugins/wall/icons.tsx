@@ -27,13 +27,6 @@ export const IconLockFill = (p: P) => (
   </svg>
 )
 
-export const IconCrown = (p: P) => (
-  <svg {...svg(p)} fill="currentColor">
-    <path d="M3 8.5l4.2 3.3L12 5l4.8 6.8L21 8.5 19.2 18H4.8z" />
-    <rect x="4.8" y="19" width="14.4" height="2" rx="1" />
-  </svg>
-)
-
 export const IconWifiOff = (p: P) => (
   <svg {...svg(p)} fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round">
     <path d="M2.5 8.5a14 14 0 0 1 5-3M21.5 8.5a14 14 0 0 0-9.5-4M5.5 12a9.5 9.5 0 0 1 4-2.3M18.5 12a9.5 9.5 0 0 0-2-1.5M9 15.3a4.5 4.5 0 0 1 6 0M3 3l18 18" />
@@ -41,11 +34,6 @@ export const IconWifiOff = (p: P) => (
   </svg>
 )
 
-export const IconGamepad = (p: P) => (
-  <svg {...svg(p)} fill="currentColor">
-    <path d="M7 6h10a5 5 0 0 1 4.9 6l-1 4.6a2.6 2.6 0 0 1-4.5 1.2L14.2 15.5H9.8l-2.2 2.3a2.6 2.6 0 0 1-4.5-1.2L2.1 12A5 5 0 0 1 7 6zm0 3.2a.9.9 0 0 0-.9.9v1H5.1a.9.9 0 0 0 0 1.8h1v1a.9.9 0 0 0 1.8 0v-1h1a.9.9 0 0 0 0-1.8h-1v-1a.9.9 0 0 0-.9-.9zm9.6.3a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2zm-2 2.6a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2z" />
-  </svg>
-)
 
 export const IconArrowDown = (p: P) => (
   <svg {...svg(p)} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">

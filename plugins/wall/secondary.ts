@@ -1,11 +1,12 @@
-// The wall's secondary loads (NET-09), which wait 3 s after the first load, and their code with
-// them: the country list (cached 7 days per language), the statuses of the hosts on screen, and
-// the user level a level-locked tab asks for. Failures are swallowed: the cards keep what they show.
+// The wall's loads that come after its first one, and their code with them: the secondary loads
+// (NET-09, 3 s after the first load) of the country list (cached 7 days per language), the statuses
+// of the hosts on screen and the user level a level-locked tab asks for; and the games, after the
+// first screen. Failures are swallowed: the cards keep what they show.
 import { LIST_TIMEOUT } from '../../kernel/api.ts'
 import { statusWord } from '../../kernel/protocol/status.ts'
 import type { Country } from './api.ts'
 import { rowsOf } from './hosts.ts'
-import { Paths, type WallInner } from './state.ts'
+import { Paths, STATUS_REFRESH_MS, type WallInner } from './state.ts'
 
 export function countryFromRow(raw: unknown): Country | null {
   if (!raw || typeof raw !== 'object') return null
@@ -43,6 +44,40 @@ export async function refreshStatuses(w: WallInner, userIds: number[]) {
     }
   } catch {
     // the next refresh or a push will bring it
+  }
+}
+
+/** refreshStatuses now for the cards on screen (else the first 20 of itemsOf), then every STATUS_REFRESH_MS; returns the stop */
+export function watchStatuses(w: WallInner, itemsOf: () => number[]) {
+  let timer: unknown = null
+  const visibleIds = () => {
+    const ids: number[] = []
+    const h = window.innerHeight || 844
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-testid="host-card"]'))) {
+      const r = el.getBoundingClientRect()
+      if (r.bottom >= 0 && r.top <= h) ids.push(Number(el.dataset.hostId))
+    }
+    return ids.length ? ids : itemsOf().slice(0, 20)
+  }
+  const round = () => {
+    if (typeof document === 'undefined' || document.visibilityState !== 'hidden') void refreshStatuses(w, visibleIds())
+    timer = w.timers.setTimeout(round, STATUS_REFRESH_MS)
+  }
+  round()
+  return () => void (timer && w.timers.clearTimeout(timer))
+}
+
+/** the games (the Game tab shows only when there are some, ENG-01) */
+export async function loadGames(w: WallInner) {
+  try {
+    const answer = await w.kernel.api.post<{ gameList?: unknown[] } | unknown[]>(Paths.games, {}, { silent: true })
+    const list = Array.isArray(answer) ? answer : Array.isArray(answer?.gameList) ? answer.gameList : []
+    w.games.value = list
+      .filter((g): g is Record<string, unknown> => !!g && typeof g === 'object')
+      .map((g) => ({ gameId: Number(g.gameId), gameName: String(g.gameName ?? ''), gameLink: String(g.gameLink ?? ''), icon: String(g.loadingIcon ?? g.livePopIcon ?? '') }))
+  } catch {
+    // no game list: the Game tab stays hidden rather than showing an empty tab
+    w.games.value = []
   }
 }
 

@@ -8,6 +8,7 @@ import { createPager, type Pager } from '../../kernel/pager.ts'
 import { LIST_TIMEOUT } from '../../kernel/api.ts'
 import { safeStorage, type SafeStorage } from '../../kernel/storage.ts'
 import { ref } from '../../kernel/plugin.ts'
+import { afterFirstScreen } from '../../kernel/first-screen.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { shellRef } from '../shell/api.ts'
 import type { Country, Host, HostStatusWord, HostsService } from './api.ts'
@@ -180,18 +181,8 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
 
   // ---- games (the Game tab shows only when there are games, ENG-01) ----
   const games = signal<WallGame[] | null>(null)
-  const loadGames = async () => {
-    try {
-      const answer = await kernel.api.post<{ gameList?: unknown[] } | unknown[]>(Paths.games, {}, { silent: true })
-      const list = Array.isArray(answer) ? answer : Array.isArray(answer?.gameList) ? answer.gameList : []
-      games.value = list
-        .filter((g): g is Record<string, unknown> => !!g && typeof g === 'object')
-        .map((g) => ({ gameId: Number(g.gameId), gameName: String(g.gameName ?? ''), gameLink: String(g.gameLink ?? ''), icon: String(g.loadingIcon ?? g.livePopIcon ?? '') }))
-    } catch {
-      // no game list: the Game tab stays hidden rather than showing an empty tab
-      games.value = []
-    }
-  }
+  // the tab appears when they arrive: their request and its code wait for the first screen
+  const loadGames = () => afterFirstScreen(kernel).then(later).then((m) => m.loadGames(inner))
 
   // ---- countries (NET-09: cached 7 days, per locale since names are localized) ----
   const countries = signal<Map<number, Country>>(new Map())
@@ -299,7 +290,7 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   })
 
   // what the secondary loads (secondary.ts) work on
-  const inner = { kernel, store, countries, countryKey, hosts, setStatus, level, levelAsked: false, timers }
+  const inner = { kernel, store, countries, countryKey, hosts, setStatus, level, levelAsked: false, timers, games }
 
   const service: HostsService = {
     getHost: (userId) => hosts.get(userId)?.peek(),
@@ -337,6 +328,17 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     loadCountries,
     /** ask the statuses of these hosts (those on screen) */
     refreshStatuses: (userIds: number[]) => later().then((m) => m.refreshStatuses(inner, userIds)),
+    /** NET-09: the statuses of the hosts on screen (else the first of itemsOf), as a secondary load
+     *  and every STATUS_REFRESH_MS after it; pushes cover the time between. Returns the stop. */
+    watchStatuses(itemsOf: () => number[]) {
+      let stop: (() => void) | undefined
+      let stopped = false
+      secondary(() => void later().then((m) => void (stopped || (stop = m.watchStatuses(inner, itemsOf)))))
+      return () => {
+        stopped = true
+        stop?.()
+      }
+    },
     listFor,
     /** bumped when the lists are dropped, so pages holding one ask again */
     listsVersion,
