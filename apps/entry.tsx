@@ -63,7 +63,7 @@ async function start() {
     for (const p of first) for (const r of p.routes ?? []) if (here(r) && (loggedIn || !r.auth)) r.page().catch(() => undefined)
     // strings that cannot load (a deploy removed their chunks) must not stop the app: English
     // kernel texts are in this bundle, and the update dialog they lead to is what helps
-    await kernel.i18n.ready(undefined, first.map((p) => p.id)).catch((err) => console.warn('[app] strings failed to load', err))
+    await kernel.i18n.ready(undefined, first.map((p) => p.id), true).catch((err) => console.warn('[app] strings failed to load', err))
     mountApp(kernel, root)
   } catch (err) {
     void reportAppError(err)

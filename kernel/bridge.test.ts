@@ -15,23 +15,24 @@ function fakeWindow(extra: Record<string, unknown> = {}) {
   return { w: w as Window, log }
 }
 
-test('NET-02 bridge: closeWebview and openExternal go to window.NativeBridge when present', () => {
+/** wait (bounded) until a condition holds: the calls arrive through a dynamic import */
+async function until(ok: () => boolean) {
+  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 1))
+  assert.ok(ok(), 'condition never held')
+}
+
+test('NET-02 bridge: closeWebview and openExternal go to window.NativeBridge when present', async () => {
   const calls: unknown[][] = []
   const { w } = fakeWindow({
     NativeBridge: { closeWebview: () => calls.push(['close']), openExternal: (u: string) => calls.push(['open', u]), appId: () => 'native-app' },
   })
   const b = createBridge(w)
+  assert.is(b.appId(), 'native-app', 'at once: the entry picks the app by it')
   b.closeWebview()
   b.openExternal('https://x.com/')
+  await until(() => calls.length === 2)
   assert.equal(calls, [['close'], ['open', 'https://x.com/']])
-  assert.is(b.appId(), 'native-app')
 })
-
-/** wait (bounded) until a condition holds: the purchase module arrives through a dynamic import */
-async function until(ok: () => boolean) {
-  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 1))
-  assert.ok(ok(), 'condition never held')
-}
 
 test('NET-02 bridge: iOS message handlers get { method, ... }', async () => {
   const posted: any[] = []
@@ -60,9 +61,11 @@ test('NET-02 bridge: a plain browser goes back or closes, opens with noopener, r
   const { w, log } = fakeWindow()
   const b = createBridge(w)
   b.closeWebview()
+  await until(() => log.length === 1)
   ;(w.history as any).length = 3
   b.closeWebview()
   b.openExternal('https://help.example.com/')
+  await until(() => log.length === 3)
   assert.equal(log, [['close'], ['back'], ['open', 'https://help.example.com/', '_blank', 'noopener,noreferrer']])
   assert.is(b.appId(), null)
   assert.throws(() => b.openExternal('javascript:alert(1)'), /only http and https/)
@@ -77,13 +80,13 @@ test('NET-02 bridge: a plain browser goes back or closes, opens with noopener, r
 test('NET-02 harness bridge records calls, marks <html> when the webview closes, fakes receipts', async () => {
   const { w } = fakeWindow()
   const b = createHarnessBridge({ appId: 'h-app', win: w })
+  assert.is(b.appId(), 'h-app')
   b.closeWebview()
   b.openExternal('https://a.b/')
+  assert.throws(() => b.openExternal('javascript:alert(1)'), /only http and https/)
   assert.equal(await b.purchase({ productId: 'p', orderCode: 'ord-7' }), { receipt: harnessReceipt('ord-7') })
   assert.is(document.documentElement.dataset.webviewClosed, '1')
   assert.equal((w as any).__bridgeLog.map((c: any) => c.method), ['closeWebview', 'openExternal', 'purchase'])
-  assert.is(b.calls, (w as any).__bridgeLog)
-  assert.is(b.appId(), 'h-app')
   delete document.documentElement.dataset.webviewClosed
 })
 

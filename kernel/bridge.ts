@@ -46,71 +46,31 @@ export function isWebUrl(url: string): boolean {
   }
 }
 
-export function createBridge(win: Window = window): NativeBridge {
-  const w = win as unknown as Window & NativeWindow
-  const android = () => w.NativeBridge
-  const ios = () => w.webkit?.messageHandlers?.bridge
-
-  return {
-    appId() {
-      const a = android()?.appId?.()
-      return a || w.__NATIVE_APP_ID__ || null
-    },
-    closeWebview() {
-      const a = android()
-      if (a?.closeWebview) return a.closeWebview()
-      const i = ios()
-      if (i) return i.postMessage({ method: 'closeWebview' })
-      // a browser: leave the page the way the user came, or close a window we opened
-      if (w.history.length > 1) w.history.back()
-      else w.close()
-    },
-    openExternal(url) {
-      if (!isWebUrl(url)) throw new Error(`openExternal refuses "${url}": only http and https links open outside the app`)
-      const a = android()
-      if (a?.openExternal) return a.openExternal(url)
-      const i = ios()
-      if (i) return i.postMessage({ method: 'openExternal', url })
-      w.open(url, '_blank', 'noopener,noreferrer')
-    },
-    // the store flow loads with the first purchase, not with the first screen
-    purchase: (p) => import('./bridge-purchase.ts').then((m) => m.nativePurchase(w, p)),
-  }
-}
-
 export interface BridgeCall {
   method: 'closeWebview' | 'openExternal' | 'purchase'
   args: unknown[]
 }
 
 /**
- * The bridge in harness mode: nothing native exists, so every call is recorded in
- * window.__bridgeLog, and closeWebview also sets <html data-webview-closed="1">, so an
- * end-to-end test can assert that the app asked to close (NET-02 code 1004).
- * A purchase always succeeds with the receipt "harness-receipt:<orderCode>", which the
- * harness's store verification accepts.
+ * The bridge to the native shell. The app id is read at once (the entry picks the app by it); the
+ * calls (bridge-calls.ts) load with the first one. `harness`: nothing native exists, every call is
+ * recorded in window.__bridgeLog instead (see harnessCalls), and the app id is the one given.
  */
-export function createHarnessBridge(opts: { appId?: string | null; win?: Window } = {}): NativeBridge & { calls: BridgeCall[] } {
-  const w = (opts.win ?? window) as unknown as Window & NativeWindow
-  const calls: BridgeCall[] = (w.__bridgeLog ??= [])
-  const record = (method: BridgeCall['method'], ...args: unknown[]) => calls.push({ method, args })
+export function createBridge(win: Window = window, harness?: { appId?: string | null }): NativeBridge {
+  const w = win as Window & NativeWindow
+  const calls = () => import('./bridge-calls.ts').then((m) => (harness ? m.harnessCalls(w) : m.nativeCalls(w)))
   return {
-    calls,
-    appId: () => opts.appId ?? null,
-    closeWebview() {
-      record('closeWebview')
-      w.document.documentElement.dataset.webviewClosed = '1'
-    },
+    appId: () => (harness ? harness.appId ?? null : w.NativeBridge?.appId?.() || w.__NATIVE_APP_ID__ || null),
+    closeWebview: () => void calls().then((c) => c.closeWebview()),
     openExternal(url) {
       if (!isWebUrl(url)) throw new Error(`openExternal refuses "${url}": only http and https links open outside the app`)
-      record('openExternal', url)
+      void calls().then((c) => c.openExternal(url))
     },
-    async purchase(p) {
-      record('purchase', p)
-      if (!p?.orderCode) throw new Error('purchase needs an order code')
-      return { receipt: harnessReceipt(p.orderCode) }
-    },
+    purchase: (p) => calls().then((c) => c.purchase(p)),
   }
 }
+
+/** The bridge in harness mode (see createBridge). */
+export const createHarnessBridge = (opts: { appId?: string | null; win?: Window } = {}) => createBridge(opts.win ?? window, { appId: opts.appId })
 
 export const harnessReceipt = (orderCode: string) => `harness-receipt:${orderCode}`

@@ -139,6 +139,27 @@ test('SHELL-12 ready(locale, namespaces): the first screen waits only for its pl
   assert.is(loads.length, 3, 'nothing loads twice')
 })
 
+test('SHELL-12 moreStrings: the first screen loads without them, a page of the plugin loads both; both parts share the namespace', async () => {
+  const loads: string[] = []
+  const part = (name: string, table: Record<string, string>) => async () => (loads.push(name), { default: table })
+  const shell = definePlugin({
+    id: 'shell',
+    strings: { en: part('shell', { tab: 'Discover' }), ar: part('ar', {}) },
+    moreStrings: { en: part('shell-more', { login: 'Log in' }), ar: part('ar-more', {}) },
+  })
+  let later: (() => void) | null = null
+  const i18n = createI18n({ plugins: [shell], search: new URLSearchParams(''), storage: memoryStorage(), navigatorLanguage: 'en', background: (fn) => void (later = fn) })
+  await i18n.ready(undefined, ['shell'], true)
+  assert.equal(loads, ['shell'])
+  assert.is(i18n.t('shell.tab'), 'Discover')
+  assert.is(i18n.t('shell.login'), 'shell.login', 'not yet')
+  await i18n.ready(undefined, ['shell'])
+  assert.equal(loads, ['shell', 'shell-more'])
+  assert.is(i18n.t('shell.login'), 'Log in')
+  assert.is(i18n.t('shell.tab'), 'Discover', 'merged, not replaced')
+  assert.ok(later, 'the rest was scheduled for after the first screen')
+})
+
 test('SHELL-12 with a background scheduler (the app: after the first screen) the other dictionaries wait for it', async () => {
   const loads: string[] = []
   const lazy = (id: string) => definePlugin({ id, strings: { en: async () => (loads.push(`en:${id}`), { title: id }), ar: async () => ({}) } })

@@ -24,8 +24,9 @@ export interface I18n {
    *  Throws at once for a locale the app does not speak. */
   setLocale(locale: Locale): Promise<void>
   /** load the dictionaries of `locale` (default: the active one). With `namespaces` (plugin ids)
-   *  only those and the kernel's load now and the others right after; English follows in the background. */
-  ready(locale?: Locale, namespaces?: readonly string[]): Promise<void>
+   *  only those and the kernel's load now (`first`: without their moreStrings) and the others right
+   *  after; English follows in the background. */
+  ready(locale?: Locale, namespaces?: readonly string[], first?: boolean): Promise<void>
 }
 
 /** The kernel's side: late plugins bring their dictionaries when they join. */
@@ -68,16 +69,26 @@ export function createI18n(opts: {
 }): KernelI18n {
   const store = safeStorage(opts.storage)
   const dict = rosetta<Strings>({ en: {}, ar: {} })
-  // namespace -> loader, per locale, for what is not loaded yet
+  // dictionary -> loader, per locale, for what is not loaded yet. A dictionary is a namespace
+  // (a plugin id) or the rest of one ('shell-more', merged into 'shell': see Plugin.moreStrings)
   const pending: Record<Locale, Map<string, () => Promise<unknown>>> = { en: new Map(), ar: new Map() }
-  const add = (lang: Locale, ns: string, source: StringsSource | undefined) => {
-    const atHand = typeof source === 'function' ? opts.preloaded?.(lang, ns) : undefined
-    if (atHand) dict.set(lang, { [ns]: atHand })
-    else if (typeof source === 'function') pending[lang].set(ns, source)
-    else dict.set(lang, { [ns]: source ?? {} })
+  const namespaceOf = (name: string) => name.replace(/-more$/, '')
+  const merge = (lang: Locale, name: string, table: Strings) => {
+    const ns = namespaceOf(name)
+    dict.set(lang, { [ns]: { ...(dict.table(lang)?.[ns] as Strings | undefined), ...table } })
+  }
+  const add = (lang: Locale, name: string, source: StringsSource | undefined) => {
+    const atHand = typeof source === 'function' ? opts.preloaded?.(lang, name) : undefined
+    if (atHand) merge(lang, name, atHand)
+    else if (typeof source === 'function') pending[lang].set(name, source)
+    else merge(lang, name, source ?? {})
   }
   const include = (plugins: readonly Plugin[]) => {
-    for (const lang of LOCALES) for (const p of plugins) if (p.strings) add(lang, p.id, p.strings[lang])
+    for (const lang of LOCALES)
+      for (const p of plugins) {
+        if (p.strings) add(lang, p.id, p.strings[lang])
+        if (p.moreStrings) add(lang, `${p.id}-more`, p.moreStrings[lang])
+      }
   }
   for (const lang of LOCALES) for (const [ns, source] of Object.entries(kernelStrings[lang])) add(lang, ns, source)
   include(opts.plugins)
@@ -91,7 +102,7 @@ export function createI18n(opts: {
       p = loader()
         .then((mod) => {
           const m = mod as Strings | { default: Strings }
-          dict.set(lang, { [ns]: ('default' in m && typeof m.default === 'object' ? m.default : m) as Strings })
+          merge(lang, ns, ('default' in m && typeof m.default === 'object' ? m.default : m) as Strings)
           pending[lang].delete(ns)
         })
         .finally(() => inflight.delete(key))
@@ -100,7 +111,7 @@ export function createI18n(opts: {
     return p
   }
   const load = (lang: Locale, only?: readonly string[]): Promise<void> =>
-    Promise.all([...pending[lang]].filter(([ns]) => !only || only.includes(ns)).map(([ns, loader]) => loadOne(lang, ns, loader))).then(() => undefined)
+    Promise.all([...pending[lang]].filter(([name]) => !only || only.includes(name)).map(([name, loader]) => loadOne(lang, name, loader))).then(() => undefined)
   const background = opts.background ?? ((fn: () => void) => void setTimeout(fn, 0))
   const later = (lang: Locale) => background(() => load(lang).catch((err) => console.warn(`[app] ${lang} strings failed to load`, err)))
   /** English is only the fallback of another locale: load it after the rest, never block on it */
@@ -156,8 +167,8 @@ export function createI18n(opts: {
         if (wanted === l) switchTo(l)
       })
     },
-    ready(lang = locale.peek(), namespaces) {
-      const only = namespaces && ['kernel', 'kernel-ui', ...namespaces]
+    ready(lang = locale.peek(), namespaces, first) {
+      const only = namespaces && ['kernel', 'kernel-ui', ...namespaces, ...(first ? [] : namespaces.map((ns) => `${ns}-more`))]
       return load(lang, only).then(() => {
         if (only && pending[lang].size) later(lang)
         fallbackLater(lang)

@@ -26,11 +26,13 @@ function isLoader(c: OverlayDef['component']): c is () => Promise<{ default: Com
   return typeof c === 'function' && c.length === 0 && !(c.prototype && c.prototype.isReactComponent)
 }
 
-function componentOf(def: OverlayDef): ComponentType<OverlayProps<any>> {
+/** strings: the active language's dictionaries, which a lazy overlay waits for (a plugin's moreStrings
+ *  may still be on their way when it first opens; a failure shows English or keys, not an error) */
+function componentOf(def: OverlayDef, strings: () => Promise<void>): ComponentType<OverlayProps<any>> {
   let c = components.get(def.component)
   if (!c) {
     const source = def.component
-    c = isLoader(source) ? lazy(source) : (source as ComponentType<OverlayProps<any>>)
+    c = isLoader(source) ? lazy(() => Promise.all([source(), strings().catch(() => undefined)]).then(([m]) => m)) : (source as ComponentType<OverlayProps<any>>)
     components.set(source, c)
   }
   return c
@@ -81,7 +83,8 @@ export function OverlayLayers() {
 }
 
 function Layer({ entry, def, close }: { entry: OpenOverlay; def: OverlayDef; close: (result?: unknown) => void }) {
-  const Comp = kernelDialogs[def.id] ?? componentOf(def)
+  const { i18n } = useKernel()
+  const Comp = kernelDialogs[def.id] ?? componentOf(def, () => i18n.ready())
   const panel = useRef<HTMLDivElement>(null)
   const float = def.tier === 'float'
   const hasScrim = !float && def.tier !== 'toast'

@@ -110,6 +110,9 @@ export interface Plugin {
   services?: ServiceProvider[]
   /** per language, eager or lazy (see StringsSource); lazy is preferred for the first bundle */
   strings?: { en: StringsSource; ar: StringsSource }
+  /** the rest of its strings (same namespace, other top-level keys), which its frame, widgets and
+   *  main page never show: they load after the first screen, or with one of its pages or overlays */
+  moreStrings?: { en: StringsSource; ar: StringsSource }
   /** the page frame (header, tab bar...) around the routed page; at most one plugin may bring one */
   frame?: ComponentType<{ children: ReactNode }>
   /** CSS (imported as text) that its frame or main page needs from the first paint: the kernel adds

@@ -21,6 +21,8 @@ export function createShellPlugin(opts: ShellOptions = {}) {
     push,
     services: [provide(shellRef, (kernel) => createShell(kernel, opts))],
     strings: { en: () => import('../../locales/en/shell.json'), ar: () => import('../../locales/ar/shell.json') },
+    // the login forms' and the force-pay page's
+    moreStrings: { en: () => import('../../locales/en/shell-more.json'), ar: () => import('../../locales/ar/shell-more.json') },
     frame: Frame,
     setup: startShell,
   })
