@@ -17,6 +17,8 @@ export interface BuildResult {
   /** the first screen's stylesheet (the CSS of the entry's static graph), linked from index.html */
   styleFiles: string[]
   styleGzip: number
+  /** index.html, with the first screen's icons (SVG symbols) in it */
+  htmlGzip: number
   /** output files that contain an SDK (agora, nim) */
   sdkChunks: string[]
   metafile: Metafile

@@ -157,9 +157,19 @@ function firstScreenCssPlugin(files) {
   return {
     name: 'first-screen-css',
     setup(build) {
-      build.onLoad({ filter: /\.css$/ }, (args) => (files.includes(args.path) ? { contents: '', loader: 'text' } : undefined))
+      build.onLoad({ filter: /\.(css|svg)$/ }, (args) => (files.includes(args.path) ? { contents: '', loader: 'text' } : undefined))
     },
   }
+}
+
+/**
+ * The first screen's icons: the SVG sheets of <symbol>s of the entry's static graph (the kernel's and
+ * those plugins list under `sprites`) go into index.html, where the HTML parser draws them with the
+ * first paint, and the JS carries '' instead (injectSprite('') does nothing), as with the stylesheet.
+ */
+async function spriteMarkup(files) {
+  const sheets = await Promise.all(files.map((f) => readFile(f, 'utf8')))
+  return sheets.map((svg) => svg.replace(/<!--[\s\S]*?-->/g, '').replace(/>\s+</g, '><').trim()).join('')
 }
 
 /** The kernel's base first (variables, resets), then its primitives, then the plugins', in import order. */
@@ -182,7 +192,8 @@ const loaderOf = (path) => ({ ts: 'ts', mts: 'ts', cts: 'ts', tsx: 'tsx', jsx: '
 
 /**
  * From a first, unwritten pass: the app's own import() targets that the entry does not also import
- * statically (`lazy`), and the CSS files of the entry's static graph, in import order (`css`).
+ * statically (`lazy`), and the CSS files and SVG sprite sheets of the entry's static graph, in
+ * import order (`css`, `sprites`).
  */
 async function firstPass(options, entryFile) {
   const { metafile } = await esbuild.build({ ...options, write: false, minify: false, sourcemap: false })
@@ -208,7 +219,8 @@ async function firstPass(options, entryFile) {
     }
   }
   const css = cssOrder([...staticGraph].filter((k) => k.endsWith('.css')).map(abs))
-  return { lazy, css }
+  const sprites = [...staticGraph].filter((k) => k.endsWith('.svg')).map(abs)
+  return { lazy, css, sprites }
 }
 
 /** Output files reachable from the entry through static imports: what the browser loads first. */
@@ -249,13 +261,15 @@ export async function productionConfig({ configFile, env = process.env } = {}) {
   return { ...config, mode: 'production' }
 }
 
-async function writeIndexHtml(outdir, entryFile, preload, styles) {
+async function writeIndexHtml(outdir, entryFile, preload, styles, sprites) {
   const template = await readFile(join(appsDir, 'index.html'), 'utf8')
   const links = [...styles.map((f) => `<link rel="stylesheet" href="/${f}">`), ...preload.map((f) => `<link rel="modulepreload" href="/${f}">`)].join('\n    ')
   const html = template
     .replace('<!--preload-->', links)
+    .replace('<!--sprites-->', sprites)
     .replace('<!--entry-->', `<script type="module" src="/${entryFile}"></script>`)
   await writeFile(join(outdir, 'index.html'), html)
+  return html
 }
 
 function printReport(label, report, initial, styles) {
@@ -294,8 +308,8 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
     outdir,
     plugins: [appSelectPlugin(manifestFile), reactSyncStorePlugin(), ...(minify ? [minifyCssPlugin(cssTarget)] : []), ...plugins],
   }
-  const { lazy, css } = await firstPass(options, entryFile)
-  const result = await esbuild.build({ ...options, plugins: [firstScreenCssPlugin(css), ...options.plugins, oneFirstBundlePlugin(entryFile, lazy)] })
+  const { lazy, css, sprites } = await firstPass(options, entryFile)
+  const result = await esbuild.build({ ...options, plugins: [firstScreenCssPlugin([...css, ...sprites]), ...options.plugins, oneFirstBundlePlugin(entryFile, lazy)] })
   const metafile = result.metafile
   const outRel = (f) => relative(outdir, resolve(root, f)).split('\\').join('/')
   const entryKey = Object.keys(metafile.outputs).find((f) => metafile.outputs[f].entryPoint?.endsWith('apps/entry.tsx'))
@@ -323,7 +337,8 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   }
   const styleGzip = report.filter((r) => styleFiles.includes(r.file)).reduce((s, r) => s + r.gzip, 0)
 
-  await writeIndexHtml(outdir, entryFiles[0], entryFiles.slice(1).filter((f) => f.endsWith('.js')), styleFiles)
+  const html = await writeIndexHtml(outdir, entryFiles[0], entryFiles.slice(1).filter((f) => f.endsWith('.js')), styleFiles, await spriteMarkup(sprites))
+  const htmlGzip = gz(Buffer.from(html))
   if (mode === 'production') {
     const config = await productionConfig({ configFile, env })
     await writeFile(join(outdir, 'app-config.js'), `window.__APP_CONFIG__ = ${JSON.stringify(config, null, 2)};\n`)
@@ -331,10 +346,10 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   const sdkChunks = Object.keys(metafile.outputs).filter((f) => sdkInputs(metafile, f).length).map(outRel)
   await writeFile(
     join(outdir, 'size-report.json'),
-    JSON.stringify({ mode, appId: appId ?? null, initialFiles: entryFiles, initialGzip, styleFiles, styleGzip, sdkChunks, files: report }, null, 2),
+    JSON.stringify({ mode, appId: appId ?? null, initialFiles: entryFiles, initialGzip, styleFiles, styleGzip, htmlGzip, sdkChunks, files: report }, null, 2),
   )
   if (!quiet) printReport(`build: ${mode}${appId ? ` (app ${appId})` : ''} -> ${relative(process.cwd(), outdir) || '.'}`, report, entryFiles, styleFiles)
-  return { outdir, report, entryFiles, initialGzip, styleFiles, styleGzip, sdkChunks, metafile }
+  return { outdir, report, entryFiles, initialGzip, styleFiles, styleGzip, htmlGzip, sdkChunks, metafile }
 }
 
 function parseArgs(argv) {

@@ -10,6 +10,8 @@ import { injectStyle } from './style.ts'
 import { afterFirstScreen } from './first-screen.ts'
 import type { Kernel } from './types.ts'
 import baseCss from './base.css'
+import { injectSprite } from './ui/sprite.tsx'
+import kernelIcons from './ui/icons.svg'
 
 export function KernelApp({ kernel }: { kernel: Kernel }) {
   const hooks = wouterHooks(kernel.router)
@@ -51,7 +53,11 @@ function DocumentLanguage() {
 /** Render the app into `el`; returns the unmount function. */
 export function mountApp(kernel: Kernel, el: HTMLElement): () => void {
   injectStyle(baseCss)
-  for (const p of kernel.plugins) p.styles?.forEach(injectStyle)
+  injectSprite(kernelIcons)
+  for (const p of kernel.plugins) {
+    p.styles?.forEach(injectStyle)
+    p.sprites?.forEach(injectSprite)
+  }
   const root = createRoot(el)
   root.render(
     <StrictMode>

@@ -3,7 +3,7 @@
 // plain browser's fallbacks, and the harness's recording fake.
 import { harnessReceipt, isWebUrl, type BridgeCall, type NativeBridge, type NativeWindow, type StorePurchase } from './bridge.ts'
 
-export type Calls = Omit<NativeBridge, 'appId'>
+type Calls = Omit<NativeBridge, 'appId'>
 
 export function nativeCalls(w: Window & NativeWindow): Calls {
   const android = () => w.NativeBridge

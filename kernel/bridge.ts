@@ -56,9 +56,20 @@ export interface BridgeCall {
  * calls (bridge-calls.ts) load with the first one. `harness`: nothing native exists, every call is
  * recorded in window.__bridgeLog instead (see harnessCalls), and the app id is the one given.
  */
+type Calls = Omit<NativeBridge, 'appId'>
+
 export function createBridge(win: Window = window, harness?: { appId?: string | null }): NativeBridge {
   const w = win as Window & NativeWindow
-  const calls = () => import('./bridge-calls.ts').then((m) => (harness ? m.harnessCalls(w) : m.nativeCalls(w)))
+  // one load, so the calls reach the shell in the order they were made
+  let loaded: Promise<Calls> | null = null
+  const calls = () =>
+    (loaded ??= import('./bridge-calls.ts').then(
+      (m) => (harness ? m.harnessCalls(w) : m.nativeCalls(w)),
+      (err) => {
+        loaded = null
+        throw err
+      },
+    ))
   return {
     appId: () => (harness ? harness.appId ?? null : w.NativeBridge?.appId?.() || w.__NATIVE_APP_ID__ || null),
     closeWebview: () => void calls().then((c) => c.closeWebview()),

@@ -4,3 +4,9 @@ declare module '*.css' {
   const text: string
   export default text
 }
+
+// Sheets of SVG <symbol>s are imported as text too (see ui/sprite.tsx).
+declare module '*.svg' {
+  const text: string
+  export default text
+}

@@ -3,6 +3,7 @@
 import type { Signal } from '@preact/signals-react'
 import { buildRegistry, type Registry } from './registry.ts'
 import { injectStyle } from './style.ts'
+import { injectSprite } from './ui/sprite.tsx'
 import type { KernelI18n } from './i18n.ts'
 import type { PushBus } from './push.ts'
 import type { Disposer, OverlayDef, Plugin } from './types.ts'
@@ -36,6 +37,7 @@ export function joinLate(k: JoinContext, loaded: Plugin[]): Error | null {
   for (const p of added) {
     for (const [pushType, handler] of Object.entries(p.push ?? {})) k.disposers.push(k.push.on(pushType, handler))
     p.styles?.forEach(injectStyle)
+    p.sprites?.forEach(injectSprite)
   }
   const failed: string[] = []
   for (const p of added) {

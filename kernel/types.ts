@@ -118,6 +118,9 @@ export interface Plugin {
   /** CSS (imported as text) that its frame or main page needs from the first paint: the kernel adds
    *  it at mount, and the build moves it into the first screen's stylesheet */
   styles?: string[]
+  /** SVG sheets of <symbol>s (imported as text) its frame or main page draw from the first paint
+   *  (<Sprite id>): the kernel adds them at mount, and the build writes them into index.html */
+  sprites?: string[]
   /** components always mounted beside the routed page (floating buttons, banners) */
   widgets?: ComponentType[]
   /** runs once every plugin is registered and every service created */

@@ -1,4 +1,4 @@
-// Loaded before every unit test file: a DOM (happy-dom), React's act() environment, and .css imports as text.
+// Loaded before every unit test file: a DOM (happy-dom), React's act() environment, and .css and .svg imports as text.
 import { register } from 'node:module'
 import { GlobalRegistrator } from '@happy-dom/global-registrator'
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { injectStyle } from '../style.ts'
 import { Button } from './Button.tsx'
-import { IconAlert, IconInbox } from './icon.tsx'
+import { Sprite } from './sprite.tsx'
 import css from './ui.css'
 
 export interface EmptyStateProps {
@@ -13,7 +13,7 @@ export interface EmptyStateProps {
 }
 
 /** Nothing to show: a soft icon, a line of text, maybe one action. */
-export function EmptyState({ icon = <IconInbox />, title, message, action, testId = 'empty-state' }: EmptyStateProps) {
+export function EmptyState({ icon = <Sprite id="k-inbox" className="k-icon" />, title, message, action, testId = 'empty-state' }: EmptyStateProps) {
   injectStyle(css)
   return (
     <section className="k-state" data-testid={testId}>
@@ -39,7 +39,7 @@ export function ErrorState({ title, message, retryLabel, onRetry, testId = 'erro
   return (
     <section className="k-state k-state--error" data-testid={testId} role="alert">
       <div className="k-state__icon">
-        <IconAlert />
+        <Sprite id="k-alert" className="k-icon" />
       </div>
       <h2 className="k-state__title">{title}</h2>
       {message && <p className="k-state__text">{message}</p>}

@@ -3,7 +3,7 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import type { TabSetting } from '../../kernel/types.ts'
-import { Icon } from './icons.tsx'
+import { Sprite } from '../../kernel/ui/sprite.tsx'
 import { shellRef } from './api.ts'
 
 export function Header({ tab }: { tab: TabSetting }) {
@@ -22,7 +22,7 @@ export function Header({ tab }: { tab: TabSetting }) {
   return (
     <header className="sh-header" data-testid="header">
       <div className="sh-header__brand">
-        <Icon name="logo" width={30} height={30} />
+        <Sprite id="sh-logo" size={30} />
         <h1 className="sh-header__title">{t(tab.label)}</h1>
       </div>
       <div className="sh-header__end">
@@ -40,11 +40,11 @@ export function Header({ tab }: { tab: TabSetting }) {
                 aria-label={t('shell.header.rank')}
                 onClick={() => router.navigate('/rank')}
               >
-                <Icon name="trophy" width={20} height={20} />
+                <Sprite id="sh-trophy" size={20} />
               </button>
             )}
             <button type="button" className="sh-pill sh-balance" aria-label={t('shell.header.balance')} onClick={recharge}>
-              <Icon name="diamond" width={18} height={18} />
+              <Sprite id="sh-diamond" size={18} />
               {/* the number only, always the last one the server answered */}
               <span data-testid="header-balance" className="sh-balance__num">
                 {user ? String(user.diamondNum ?? 0) : '…'}

@@ -3,7 +3,7 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import type { TabSetting } from '../../kernel/types.ts'
-import { Icon } from './icons.tsx'
+import { Sprite } from '../../kernel/ui/sprite.tsx'
 import { shellRef, unreadRef } from './api.ts'
 import { needsLogin } from './tabs.ts'
 
@@ -42,7 +42,7 @@ export function TabBar({ active }: { active: string }) {
             onClick={() => void go(tab)}
           >
             <span className="sh-tab__icon">
-              <Icon name={tab.icon} />
+              <Sprite id={`sh-${tab.icon}`} />
               {tab.id === 'message' && messageCount > 0 && (
                 <span className="sh-badge" data-testid="badge-message">
                   {messageCount > 99 ? '99+' : messageCount}

@@ -6,6 +6,8 @@ import { createShell, type ShellOptions } from './service.ts'
 import { push } from './push.ts'
 import { Frame } from './Frame.tsx'
 import { startShell } from './start.ts'
+// the frame's icons, drawn from the first paint (the build writes them into index.html)
+import icons from './icons.svg'
 
 export function createShellPlugin(opts: ShellOptions = {}) {
   return definePlugin({
@@ -24,6 +26,7 @@ export function createShellPlugin(opts: ShellOptions = {}) {
     // the login forms' and the force-pay page's
     moreStrings: { en: () => import('../../locales/en/shell-more.json'), ar: () => import('../../locales/ar/shell-more.json') },
     frame: Frame,
+    sprites: [icons],
     setup: startShell,
   })
 }

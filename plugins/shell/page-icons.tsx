@@ -1,6 +1,10 @@
-// Icons of the shell's pages and popups (landing, login, force-pay), kept out of the frame's bundle.
-import type { ReactElement } from 'react'
-import { base, icons as frameIcons, type P } from './icons.tsx'
+// Icons of the shell's pages and popups (landing, login, force-pay), kept out of the frame's bundle;
+// the frame's own (logo, diamond...) are symbols of icons.svg, always in the document.
+import type { ReactElement, SVGProps } from 'react'
+import { Sprite } from '../../kernel/ui/sprite.tsx'
+
+type P = SVGProps<SVGSVGElement>
+const base = (p: P) => ({ width: 24, height: 24, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false, ...p }) as P
 
 const pageIcons: Record<string, (p: P) => ReactElement> = {
   mail: (p) => (
@@ -47,6 +51,7 @@ const pageIcons: Record<string, (p: P) => ReactElement> = {
 
 /** A shell icon by name: the pages' own, or the frame's. */
 export function Icon({ name, ...p }: { name: string } & P) {
-  const draw = pageIcons[name] ?? frameIcons[name] ?? frameIcons.wall
+  const draw = pageIcons[name]
+  if (!draw) return <Sprite id={`sh-${name}`} size={Number(p.width ?? 24)} {...p} />
   return draw(p)
 }

@@ -4,7 +4,8 @@ import { memo, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { Country, Host } from './api.ts'
 import type { WallState } from './state.ts'
-import { IconDiamond, IconLiveBars } from './icons.tsx'
+import { Sprite } from '../../kernel/ui/sprite.tsx'
+import { IconLiveBars } from './icons.tsx'
 
 export interface HostCardProps {
   state: WallState
@@ -82,7 +83,7 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
             <span />
           )}
           <span className="wl-card__price" aria-label={t('wall.priceLabel', { price: host.videoPrice })}>
-            <IconDiamond size={13} />
+            <Sprite id="wl-diamond" size={13} />
             <bdi>{t('wall.pricePerMin', { price: host.videoPrice })}</bdi>
           </span>
         </span>

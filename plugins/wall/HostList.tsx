@@ -8,7 +8,7 @@ import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import type { Host } from './api.ts'
 import type { TabList, WallState } from './state.ts'
 import { HostCard, HostSkeletons } from './HostCard.tsx'
-import { IconWifiOff } from './icons.tsx'
+import { Sprite } from '../../kernel/ui/sprite.tsx'
 
 export interface HostListProps {
   state: WallState
@@ -56,7 +56,7 @@ export function HostList({ state, list, online, t, onOpen }: HostListProps) {
   if (!ids.length) {
     if (!online) {
       return (
-        <EmptyState testId="wall-offline" icon={<IconWifiOff size={28} />} title={t('wall.offline.title')} message={t('wall.offline.message')} />
+        <EmptyState testId="wall-offline" icon={<Sprite id="wl-wifi-off" size={28} />} title={t('wall.offline.title')} message={t('wall.offline.message')} />
       )
     }
     if (error) {

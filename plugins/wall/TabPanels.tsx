@@ -3,24 +3,24 @@
 import { Button } from '../../kernel/ui/Button.tsx'
 import { EmptyState } from '../../kernel/ui/States.tsx'
 import type { WallGame, WallState } from './state.ts'
-import type { ReactNode, SVGProps } from 'react'
+import type { SVGProps } from 'react'
+import { Sprite } from '../../kernel/ui/sprite.tsx'
 
 type T = (key: string, params?: Record<string, unknown>) => string
 
 export type PanelProps =
-  /** lockIcon: the page's own lock (its tabs draw it too), so the icons stay in the page's chunk */
-  | { kind: 'lock'; lock: NonNullable<ReturnType<WallState['lockOf']>>; current: number; lockIcon: ReactNode; t: T; go: (to: string) => void }
+  | { kind: 'lock'; lock: NonNullable<ReturnType<WallState['lockOf']>>; current: number; t: T; go: (to: string) => void }
   | { kind: 'games'; games: WallGame[]; t: T; play: (url: string) => void }
 
 export default function TabPanel(p: PanelProps) {
   return p.kind === 'lock' ? <LockPanel {...p} /> : <GameGrid {...p} />
 }
 
-function LockPanel({ lock, current, lockIcon, t, go }: Extract<PanelProps, { kind: 'lock' }>) {
+function LockPanel({ lock, current, t, go }: Extract<PanelProps, { kind: 'lock' }>) {
   const vip = lock.kind === 'vip'
   return (
     <section className={`wl-lock wl-lock--${lock.kind}`} data-testid="wall-lock" data-lock={vip ? 'vip' : lock.level}>
-      <div className="wl-lock__badge">{vip ? <IconCrown /> : lockIcon}</div>
+      <div className="wl-lock__badge">{vip ? <IconCrown /> : <Sprite id="wl-lock" size={28} />}</div>
       <h2 className="wl-lock__title">{vip ? t('wall.lock.vipTitle') : t('wall.lock.levelTitle', { level: lock.level })}</h2>
       <p className="wl-lock__text">{vip ? t('wall.lock.vipMessage') : t('wall.lock.levelMessage', { level: lock.level, current })}</p>
       <Button testId="wall-lock-action" onClick={() => go(vip ? '/vip' : '/personal/userLevel')}>

@@ -11,7 +11,7 @@ import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import { detailHref, liveOpenerRef, type Host } from './api.ts'
 import { wallStateRef, type WallTag } from './state.ts'
 import { HostList } from './HostList.tsx'
-import { IconArrowDown, IconLockFill, IconWifiOff } from './icons.tsx'
+import { Sprite } from '../../kernel/ui/sprite.tsx'
 import css from './wall.css'
 
 /** how far (px) the list must be pulled down to refresh */
@@ -148,7 +148,7 @@ export default function WallPage() {
         online ? (
           <ErrorState testId="wall-tags-error" title={t('wall.tagsError.title')} message={t('wall.tagsError.message')} retryLabel={t('wall.retry')} onRetry={() => void state.loadTags()} />
         ) : (
-          <EmptyState testId="wall-offline" icon={<IconWifiOff size={28} />} title={t('wall.offline.title')} message={t('wall.offline.message')} />
+          <EmptyState testId="wall-offline" icon={<Sprite id="wl-wifi-off" size={28} />} title={t('wall.offline.title')} message={t('wall.offline.message')} />
         )
       ) : tagsState === 'ready' ? (
         <EmptyState testId="wall-empty" title={t('wall.empty.other.title')} message={t('wall.empty.other.message')} />
@@ -171,7 +171,7 @@ export default function WallPage() {
       />
     )
   } else if (lock && active) {
-    body = <TabPanel kind="lock" lock={lock} current={state.userLevel.value} lockIcon={<IconLockFill size={28} />} t={t} go={(to) => kernel.router.navigate(to)} />
+    body = <TabPanel kind="lock" lock={lock} current={state.userLevel.value} t={t} go={(to) => kernel.router.navigate(to)} />
   } else if (active?.kind === 'game') {
     body = <TabPanel kind="games" games={games ?? []} t={t} play={(url) => kernel.router.navigate(`/game?url=${encodeURIComponent(url)}`)} />
   } else if (list) {
@@ -200,7 +200,7 @@ export default function WallPage() {
                   onClick={() => choose(tag)}
                 >
                   {tag.name}
-                  {locked && <IconLockFill size={11} className="wl-tab__lock" />}
+                  {locked && <Sprite id="wl-lock" size={11} className="wl-tab__lock" />}
                 </button>
               )
             })}
@@ -209,7 +209,7 @@ export default function WallPage() {
       )}
       {!online && tags.length > 0 && (list?.pager.items.value.length ?? 0) > 0 && (
         <div className="wl-offline-banner" role="status" data-testid="wall-offline-banner">
-          <IconWifiOff size={14} />
+          <Sprite id="wl-wifi-off" size={14} />
           {t('wall.offline.banner')}
         </div>
       )}
@@ -226,7 +226,7 @@ export default function WallPage() {
           </>
         ) : pull.distance > 0 ? (
           <>
-            <IconArrowDown size={16} className={pull.distance >= PULL_TRIGGER ? 'wl-pull__arrow wl-pull__arrow--up' : 'wl-pull__arrow'} />
+            <Sprite id="wl-arrow-down" size={16} className={pull.distance >= PULL_TRIGGER ? 'wl-pull__arrow wl-pull__arrow--up' : 'wl-pull__arrow'} />
             <span>{t(pull.distance >= PULL_TRIGGER ? 'wall.releaseToRefresh' : 'wall.pullToRefresh')}</span>
           </>
         ) : null}

@@ -6,6 +6,7 @@ import { wallPush } from './push.ts'
 import { createWallState, wallStateRef, type WallOptions } from './state.ts'
 // the main page's look belongs to the first paint (the build puts it in the first stylesheet)
 import css from './wall.css'
+import icons from './icons.svg'
 
 const WALL_PATHS = ['/wall', '/white-wall']
 
@@ -23,6 +24,7 @@ export function createWallPlugin(opts: WallOptions = {}) {
     routes: [{ path: WALL_PATHS, page: () => import('./WallPage.tsx'), tab: 'wall' }],
     push: wallPush,
     styles: [css],
+    sprites: [icons],
     services: [provide(wallStateRef, stateOf), provide(hostsRef, (k) => stateOf(k).service)],
     strings: { en: () => import('../../locales/en/wall.json'), ar: () => import('../../locales/ar/wall.json') },
     setup(kernel) {
