@@ -10,6 +10,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createHash } from 'node:crypto'
+import { createRequire } from 'node:module'
 
 const root = dirname(fileURLToPath(import.meta.url))
 const appsDir = join(root, 'apps')
@@ -95,6 +96,30 @@ function reactSyncStorePlugin() {
     setup(build) {
       build.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({ path: 'use-sync-external-store', namespace: 'react-sync-store' }))
       build.onLoad({ filter: /.*/, namespace: 'react-sync-store' }, () => ({ contents: "export { useSyncExternalStore } from 'react'", resolveDir: root, loader: 'js' }))
+    },
+  }
+}
+
+/**
+ * React ships CommonJS, so each call to it from app code compiles to `(0, r.useState)(...)`. Here
+ * the app's imports of react, react/jsx-runtime and react-dom(/client) go through an ES module of
+ * named bindings instead, and the calls minify to plain identifiers (about 0.25 KB gzip off the
+ * first screen). Imports from packages keep the real module.
+ */
+function reactBindingsPlugin() {
+  const packages = /^(react|react\/jsx-runtime|react-dom|react-dom\/client)$/
+  const require = createRequire(join(root, 'package.json'))
+  return {
+    name: 'react-bindings',
+    setup(build) {
+      build.onResolve({ filter: packages }, (args) =>
+        args.namespace === 'react-bindings' || /[\\/]node_modules[\\/]/.test(args.importer) ? undefined : { path: args.path, namespace: 'react-bindings' },
+      )
+      build.onLoad({ filter: /.*/, namespace: 'react-bindings' }, (args) => {
+        const names = Object.keys(require(args.path)).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default')
+        const lines = names.map((n) => `export const ${n} = M.${n}`)
+        return { contents: `import * as M from ${JSON.stringify(args.path)}\n${lines.join('\n')}\nexport default M\n`, resolveDir: root, loader: 'js' }
+      })
     },
   }
 }
@@ -306,7 +331,7 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
     absWorkingDir: root,
     entryPoints: { entry: entryFile },
     outdir,
-    plugins: [appSelectPlugin(manifestFile), reactSyncStorePlugin(), ...(minify ? [minifyCssPlugin(cssTarget)] : []), ...plugins],
+    plugins: [appSelectPlugin(manifestFile), reactSyncStorePlugin(), reactBindingsPlugin(), ...(minify ? [minifyCssPlugin(cssTarget)] : []), ...plugins],
   }
   const { lazy, css, sprites } = await firstPass(options, entryFile)
   const result = await esbuild.build({ ...options, plugins: [firstScreenCssPlugin([...css, ...sprites]), ...options.plugins, oneFirstBundlePlugin(entryFile, lazy)] })

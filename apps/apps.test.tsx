@@ -1,9 +1,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestKernel } from '../kernel/testing.tsx'
-import { apps, defaultAppId, pickApp, DEFAULT_APP_ID, WHITE_APP_ID } from './index.ts'
-import whiteApp from './white.ts'
-import defaultApp from './default.ts'
+import { apps, defaultAppId } from './index.ts'
+import { loadManifest, pickAppId } from './pick.ts'
+import whiteApp, { WHITE_APP_ID } from './white.ts'
+import defaultApp, { DEFAULT_APP_ID } from './default.ts'
+import { createHarnessBridge } from '../kernel/bridge.ts'
+import { memoryStorage } from '../kernel/storage.ts'
 import { backend, byId, waitFor } from '../plugins/shell/testkit.tsx'
 import { isLate } from '../kernel/plugin.ts'
 import type { Plugin } from '../kernel/types.ts'
@@ -37,15 +40,27 @@ test('SHELL-08 the default app has the five tabs with home, main path /wall', ()
   assert.is(defaultApp.settings.mainPath, '/wall')
 })
 
-test('SHELL-08 the manifest is picked by the stored app id, unknown ids fall back to the default', () => {
-  assert.is(pickApp(WHITE_APP_ID), whiteApp)
-  assert.is(pickApp(DEFAULT_APP_ID), defaultApp)
-  assert.is(pickApp('nope'), apps[defaultAppId])
-  assert.is(pickApp(null), defaultApp)
+test('SHELL-08 the app id: the native shell, then ?appid=, then the stored one, then the defaults; unknown ids are skipped; the choice is stored', async () => {
+  const known = Object.keys(apps)
+  const pick = (o: { native?: string; search?: string; stored?: string }) => {
+    const storage = memoryStorage(o.stored ? { appId: o.stored } : {})
+    const id = pickAppId(known, [undefined, defaultAppId], createHarnessBridge({ appId: o.native }), storage, o.search ?? '')
+    return [id, storage.getItem('appId')]
+  }
+  assert.equal(pick({ native: WHITE_APP_ID, search: `?appid=${DEFAULT_APP_ID}` }), [WHITE_APP_ID, WHITE_APP_ID])
+  assert.equal(pick({ search: `?appid=${WHITE_APP_ID}`, stored: DEFAULT_APP_ID }), [WHITE_APP_ID, WHITE_APP_ID])
+  assert.equal(pick({ stored: WHITE_APP_ID }), [WHITE_APP_ID, WHITE_APP_ID])
+  assert.equal(pick({ native: 'nope', stored: 'other' }), [DEFAULT_APP_ID, DEFAULT_APP_ID])
+  assert.is(await loadManifest(apps, WHITE_APP_ID), whiteApp, 'another app loads when picked')
+  assert.is(await loadManifest(apps, DEFAULT_APP_ID), defaultApp)
+})
+
+test('SHELL-08 each app id of the build names its own manifest', async () => {
+  for (const [id, load] of Object.entries(apps)) assert.is((await load()).appId, id)
 })
 
 test('SHELL-08 every tab path of every app is served by a route of that app', async () => {
-  for (const app of Object.values(apps)) {
+  for (const app of await Promise.all(Object.values(apps).map((load) => load()))) {
     const plugins = await Promise.all(app.plugins.map(async (p) => (isLate(p) ? unwrap(await p.load()) : p)))
     const paths = new Set(plugins.flatMap((p) => (p ? (p.routes ?? []).flatMap((r) => [r.path].flat()) : [])))
     for (const tab of app.settings.tabs) assert.ok(paths.has(tab.path), `${app.appId}: ${tab.path}`)

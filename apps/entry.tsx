@@ -1,45 +1,17 @@
 // The browser entry: runtime config -> app manifest of the stored app id -> kernel -> React root.
 // Everything else (routes, pages, overlays) arrives through the manifest's plugins, lazily.
-import { readConfig, type AppConfig } from '../kernel/config.ts'
+import { readConfig } from '../kernel/config.ts'
 import { createKernel } from '../kernel/index.ts'
 import { createFirstScreenGate, isDeferredWidget } from '../kernel/first-screen.ts'
 import { mountApp } from '../kernel/App.tsx'
 import { matchesAny } from '../kernel/router.tsx'
 import { installGlobalErrorHandlers, reportAppError } from '../kernel/errors.ts'
-import { createBridge, createHarnessBridge, type NativeBridge } from '../kernel/bridge.ts'
-import { defaultStorage, safeStorage } from '../kernel/storage.ts'
-import type { AppManifest, RouteDef } from '../kernel/types.ts'
+import { createBridge, createHarnessBridge } from '../kernel/bridge.ts'
+import { defaultStorage } from '../kernel/storage.ts'
+import type { RouteDef } from '../kernel/types.ts'
 // a per-app build (build.mjs --app <id>) swaps this module for one that lists only that app
 import { apps, defaultAppId } from './index.ts'
-
-const APP_ID_KEY = 'appId'
-
-/**
- * The app id (SHELL-08), first known one of: what the native shell reports, ?appid= in the URL,
- * the stored one, the config's, the build's default. Stored, so the session reads the same.
- */
-function pickAppId(config: AppConfig, bridge: NativeBridge, storage: Storage): string {
-  const known = Object.keys(apps)
-  const store = safeStorage(storage)
-  let native: string | null = null
-  try {
-    native = bridge.appId()
-  } catch {
-    /* an old native shell without the call */
-  }
-  const fromUrl = new URLSearchParams(location.search).get('appid')
-  const candidates = [native, fromUrl, store.get(APP_ID_KEY), config.defaultAppId, defaultAppId]
-  const id = candidates.find((c): c is string => !!c && known.includes(c)) ?? known[0]
-  if (!id) throw new Error('this build lists no app')
-  store.set(APP_ID_KEY, id)
-  return id
-}
-
-async function loadManifest(id: string): Promise<AppManifest> {
-  const entry = (apps as Record<string, AppManifest | (() => Promise<AppManifest | { default: AppManifest }>)>)[id]
-  const loaded = typeof entry === 'function' ? await entry() : entry
-  return 'default' in loaded ? loaded.default : loaded
-}
+import { loadManifest, pickAppId } from './pick.ts'
 
 async function start() {
   installGlobalErrorHandlers()
@@ -49,7 +21,7 @@ async function start() {
     const config = readConfig(window.__APP_CONFIG__)
     const storage = defaultStorage()
     const bridge = config.mode === 'harness' ? createHarnessBridge() : createBridge()
-    const app = await loadManifest(pickAppId(config, bridge, storage))
+    const app = await loadManifest(apps, pickAppId(Object.keys(apps), [config.defaultAppId, defaultAppId], bridge, storage))
     const kernel = createKernel({ app, config, storage, bridge, firstScreen: createFirstScreenGate() })
     // before the first paint, only the strings it shows: the active language of the frame, the
     // widgets shown at once (not the lazyWidget ones) and the page at the start path (one small chunk

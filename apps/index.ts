@@ -1,17 +1,12 @@
-// Every app id this build knows, and how one is picked (SHELL-08).
+// Every app id this build knows (SHELL-08). The default app's manifest comes with the first bundle;
+// another loads when it is picked (a per-app build, build.mjs --app, lists only its own).
 import type { AppManifest } from '../kernel/types.ts'
 import defaultApp, { DEFAULT_APP_ID } from './default.ts'
-import whiteApp, { WHITE_APP_ID } from './white.ts'
 
-export const apps: Record<string, AppManifest> = {
-  [DEFAULT_APP_ID]: defaultApp,
-  [WHITE_APP_ID]: whiteApp,
+/** app id -> its manifest; each key is its manifest's appId (apps.test checks) */
+export const apps: Record<string, () => Promise<AppManifest>> = {
+  [DEFAULT_APP_ID]: () => Promise.resolve(defaultApp),
+  'callwall-white': () => import('./white.ts').then((m) => m.default),
 }
 
 export const defaultAppId = DEFAULT_APP_ID
-export { DEFAULT_APP_ID, WHITE_APP_ID }
-
-/** The manifest of an app id; an unknown or missing id gets the default app. */
-export function pickApp(appId: string | null | undefined): AppManifest {
-  return (appId && apps[appId]) || apps[defaultAppId]
-}

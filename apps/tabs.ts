@@ -1,4 +1,5 @@
-// The main tabs of each app variant (SHELL-05, SHELL-08). label is an i18n key, icon a shell icon name.
+// The default app's main tabs (SHELL-05), and the deep links every app accepts. label is an i18n
+// key, icon a shell icon name. The white-label app's tabs are in white.ts (SHELL-08).
 import type { TabSetting } from '../kernel/types.ts'
 
 export const defaultTabs: TabSetting[] = [
@@ -6,14 +7,6 @@ export const defaultTabs: TabSetting[] = [
   { id: 'wall', path: '/wall', icon: 'wall', label: 'shell.tabs.wall' },
   { id: 'moments', path: '/moments', icon: 'moments', label: 'shell.tabs.moments' },
   { id: 'message', path: '/message', icon: 'message', label: 'shell.tabs.message' },
-  { id: 'user', path: '/user', icon: 'user', label: 'shell.tabs.user' },
-]
-
-/** White-label variant: the home (match) tab is dropped and three tabs use their white paths. */
-export const whiteTabs: TabSetting[] = [
-  { id: 'wall', path: '/white-wall', icon: 'wall', label: 'shell.tabs.wall' },
-  { id: 'moments', path: '/white-moments', icon: 'moments', label: 'shell.tabs.moments' },
-  { id: 'message', path: '/white-message', icon: 'message', label: 'shell.tabs.message' },
   { id: 'user', path: '/user', icon: 'user', label: 'shell.tabs.user' },
 ]
 

@@ -3,9 +3,18 @@
 import { defineApp, later } from '../kernel/plugin.ts'
 import shell from '../plugins/shell/index.ts'
 import wall from '../plugins/wall/index.ts'
-import { whiteTabs, wellKnownPaths } from './tabs.ts'
+import type { TabSetting } from '../kernel/types.ts'
+import { wellKnownPaths } from './tabs.ts'
 
 export const WHITE_APP_ID = 'callwall-white'
+
+/** The home (match) tab is dropped and three tabs use their white paths. */
+export const whiteTabs: TabSetting[] = [
+  { id: 'wall', path: '/white-wall', icon: 'wall', label: 'shell.tabs.wall' },
+  { id: 'moments', path: '/white-moments', icon: 'moments', label: 'shell.tabs.moments' },
+  { id: 'message', path: '/white-message', icon: 'message', label: 'shell.tabs.message' },
+  { id: 'user', path: '/user', icon: 'user', label: 'shell.tabs.user' },
+]
 
 export default defineApp({
   appId: WHITE_APP_ID,

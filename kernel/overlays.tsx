@@ -13,7 +13,6 @@ import { reloadSoon } from './errors.ts'
 import { Tier, type OverlayContext, type OverlayDef } from './types.ts'
 import type { OverlayEngine } from './overlay-engine.ts'
 import { Button } from './ui/Button.tsx'
-import { Dialog } from './ui/Dialog.tsx'
 import { useText } from './ui/text.ts'
 
 export type ToastType = 'info' | 'warning' | 'success'
@@ -226,22 +225,22 @@ export function OverlayHost() {
  */
 function StaleUpdatePrompt({ close }: { close: () => void }) {
   const text = useText()
+  // the markup of ui/Dialog (whose code is the host's), with the first stylesheet's classes
   return (
-    <div role="dialog" aria-modal="true" style={{ position: 'fixed', inset: 0, zIndex: 1000 + Tier.system, display: 'grid', placeItems: 'center', padding: 24, background: 'rgba(0,0,0,.6)' }}>
-      <Dialog
-        testId="update-dialog"
-        title={text('kernel.newVersion')}
-        actions={
-          <>
-            <Button variant="secondary" testId="update-later" onClick={close}>
-              {text('kernel.later')}
-            </Button>
-            <Button testId="update-now" onClick={() => reloadSoon(500)}>
-              {text('kernel.update')}
-            </Button>
-          </>
-        }
-      />
+    <div role="dialog" aria-modal="true" aria-labelledby="k-stale-title" style={{ position: 'fixed', inset: 0, zIndex: 1000 + Tier.system, display: 'grid', placeItems: 'center', padding: 24, background: 'rgba(0,0,0,.6)' }}>
+      <div className="k-dialog" data-testid="update-dialog">
+        <h2 className="k-dialog__title" id="k-stale-title">
+          {text('kernel.newVersion')}
+        </h2>
+        <div className="k-dialog__actions">
+          <Button variant="secondary" testId="update-later" onClick={close}>
+            {text('kernel.later')}
+          </Button>
+          <Button testId="update-now" onClick={() => reloadSoon(500)}>
+            {text('kernel.update')}
+          </Button>
+        </div>
+      </div>
     </div>
   )
 }

@@ -1,5 +1,5 @@
 // Push handlers of the shell. The kernel wraps each in try/catch and drops unparseable frames.
-import { PushType } from '../../kernel/protocol/push.ts'
+// Types by name, as protocol/push.ts's PushType lists them (the frame should not carry that table).
 import type { PushHandler } from '../../kernel/types.ts'
 
 /** user.balance { diamondNum }: the server's new balance replaces the shown one (money rule: server only). */
@@ -9,5 +9,5 @@ const onBalance: PushHandler = (data, kernel) => {
 }
 
 export const push: Record<string, PushHandler> = {
-  [PushType.balance]: onBalance,
+  'user.balance': onBalance,
 }
