@@ -94,6 +94,8 @@ t('ENG-01 pulling down refreshes the list', async ({ openApp, harness }) => {
   const viewer = await harness.viewer()
   const page = await openApp('/wall', { token: viewer.token })
   await waitForSelector(page, CARD)
+  // the gesture is followed once the first screen is done
+  await waitForSelector(page, '[data-testid=wall][data-gestures=on]')
   const requests = countListRequests(page)
   const box = (await page.locator(CARD).first().boundingBox())!
   const x = box.x + box.width / 2

@@ -1,6 +1,6 @@
 // /wall and /white-wall (ENG-01): tabs from the server's tag list, each with its own paged
 // host grid, pull-to-refresh, tab locks, and the Game tab only when there are games.
-import { Suspense, lazy, useEffect, useRef, useState, type TouchEvent } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
@@ -14,12 +14,11 @@ import { HostList } from './HostList.tsx'
 import { Sprite } from '../../kernel/ui/sprite.tsx'
 import css from './wall.css'
 
-/** how far (px) the list must be pulled down to refresh */
-export const PULL_TRIGGER = 64
-
-// the lock panel and the game grid are never on a guest's first screen: they load after it
+// the lock panel and the game grid are never on a guest's first screen, nor is what the page does
+// besides showing hosts (pull to refresh, back online, statuses...): they load after it
 const loadPanels = () => import('./TabPanels.tsx')
 const TabPanel = lazy(loadPanels)
+const WallExtras = lazy(() => import('./WallExtras.tsx'))
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false))
@@ -46,6 +45,14 @@ export default function WallPage() {
   const online = useOnline()
   const locale = kernel.i18n.locale.value
   const loggedIn = kernel.session.loggedIn.value
+  const loggedInAtStart = useRef(loggedIn)
+  const main = useRef<HTMLElement>(null)
+  const [extras, setExtras] = useState(false)
+  useEffect(() => {
+    let live = true
+    void afterFirstScreen(kernel).then(() => live && setExtras(true))
+    return () => void (live = false)
+  }, [kernel])
 
   // tags (localized by the server: asked again when the language changes), games, countries
   useEffect(() => {
@@ -64,44 +71,9 @@ export default function WallPage() {
   void state.listsVersion.value
   const list = active && active.kind !== 'game' ? state.listFor(active) : null
 
-  // a new login (or logout) changes Follow, Like You and the locks: start those lists again
-  const firstLogin = useRef(loggedIn)
-  useEffect(() => {
-    if (firstLogin.current === loggedIn) return
-    firstLogin.current = loggedIn
-    state.dropLists()
-  }, [loggedIn])
-
-  // scene marks for other plugins' rules (robot invitations are ignored on the All and Live tabs);
-  // cleared when the page goes
-  const activeKind = active?.kind
-  useEffect(() => {
-    const mark = (wallAll: boolean, wallLive: boolean) => {
-      kernel.scene.value = { ...kernel.scene.peek(), wallAll, wallLive }
-    }
-    mark(activeKind === 'all', activeKind === 'live')
-    return () => mark(false, false)
-  }, [activeKind])
-
   const lock = active ? state.lockOf(active) : null
   // a locked tab, or Follow for a guest, shows a panel and loads nothing
   const closed = !!lock || (active?.kind === 'follow' && !loggedIn)
-
-  // back online: load again what failed or never loaded
-  useEffect(() => {
-    if (!online || !list || closed) return
-    if (list.pager.error.peek()) void list.pager.retry()
-    else if (list.pager.page.peek() === 0 && !list.pager.loading.peek()) void list.pager.refresh()
-  }, [online, list, closed])
-
-  // NET-09: the statuses of the hosts on screen, as a secondary load and every STATUS_REFRESH_MS after
-  const items = useRef(list?.pager.items)
-  items.current = list?.pager.items
-  useEffect(() => state.watchStatuses(() => items.current?.peek() ?? []), [state])
-
-  useEffect(() => {
-    if (lock?.kind === 'level') void state.loadLevel()
-  }, [lock?.kind])
 
   const choose = (tag: WallTag) => {
     if (tag.kind === 'follow' && !kernel.session.loggedIn.peek()) {
@@ -136,9 +108,6 @@ export default function WallPage() {
     firstScreenShown(kernel)
     void afterFirstScreen(kernel).then(loadPanels).catch(() => undefined)
   }, [shown, kernel])
-
-  const pull = usePullToRefresh(() => (list && !lock ? list.pager.refresh() : Promise.resolve()))
-  const refreshing = !!list && list.pager.loading.value && list.pager.page.value > 0 && pull.busy
 
   let body: React.ReactNode
   const tagsState = state.tagsState.value
@@ -179,7 +148,7 @@ export default function WallPage() {
   }
 
   return (
-    <main className="wl-page" data-testid="wall" onTouchStart={pull.start} onTouchMove={pull.move} onTouchEnd={pull.end} onTouchCancel={pull.end}>
+    <main className="wl-page" data-testid="wall" ref={main}>
       {tags.length > 0 && (
         <nav className="wl-tabs" aria-label={t('wall.tabsLabel')}>
           <div className="wl-tabs__track" role="tablist">
@@ -207,61 +176,14 @@ export default function WallPage() {
           </div>
         </nav>
       )}
-      {!online && tags.length > 0 && (list?.pager.items.value.length ?? 0) > 0 && (
-        <div className="wl-offline-banner" role="status" data-testid="wall-offline-banner">
-          <Sprite id="wl-wifi-off" size={14} />
-          {t('wall.offline.banner')}
-        </div>
+      {extras && (
+        <Suspense fallback={null}>
+          <WallExtras main={main} state={state} list={list} active={active} closed={closed} online={online} loggedInAtStart={loggedInAtStart.current} t={t} />
+        </Suspense>
       )}
-      <div
-        className={`wl-pull${pull.distance > 0 || refreshing ? ' wl-pull--on' : ''}`}
-        style={{ blockSize: refreshing ? 44 : pull.distance }}
-        data-testid="wall-pull"
-        aria-live="polite"
-      >
-        {refreshing ? (
-          <>
-            <Spinner size={18} />
-            <span>{t('wall.refreshing')}</span>
-          </>
-        ) : pull.distance > 0 ? (
-          <>
-            <Sprite id="wl-arrow-down" size={16} className={pull.distance >= PULL_TRIGGER ? 'wl-pull__arrow wl-pull__arrow--up' : 'wl-pull__arrow'} />
-            <span>{t(pull.distance >= PULL_TRIGGER ? 'wall.releaseToRefresh' : 'wall.pullToRefresh')}</span>
-          </>
-        ) : null}
-      </div>
       <section className="wl-body" role="tabpanel">
         <Suspense fallback={<Spinner />}>{body}</Suspense>
       </section>
     </main>
   )
-}
-
-/** Touch-drag down while at the top of the page: follow the finger (damped), refresh past PULL_TRIGGER. */
-function usePullToRefresh(refresh: () => Promise<void>) {
-  const from = useRef<number | null>(null)
-  const [distance, setDistance] = useState(0)
-  const [busy, setBusy] = useState(false)
-  const atTop = () => (window.scrollY ?? 0) <= 0
-  return {
-    distance,
-    busy,
-    start(e: TouchEvent) {
-      from.current = atTop() && !busy ? e.touches[0]?.clientY ?? null : null
-    },
-    move(e: TouchEvent) {
-      if (from.current === null) return
-      const dy = (e.touches[0]?.clientY ?? from.current) - from.current
-      setDistance(dy > 0 ? Math.min(110, dy * 0.5) : 0)
-    },
-    end() {
-      const go = from.current !== null && distance >= PULL_TRIGGER
-      from.current = null
-      setDistance(0)
-      if (!go) return
-      setBusy(true)
-      void refresh().finally(() => setBusy(false))
-    },
-  }
 }
