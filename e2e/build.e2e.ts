@@ -56,7 +56,7 @@ t('BLD-01 production: both real SDKs are emitted, never in the first bundle', ()
   }
 })
 
-t('BLD-01 production: the first bundle holds the frame and the main page\'s plugins only; late plugins and the first screen\'s CSS stay out of its JS', async () => {
+t('BLD-01 production: the first bundle holds the frame and the main page\'s plugins only; late plugins and the first screen\'s CSS and icons stay out of its JS', async () => {
   const first = Object.keys(all.metafile.outputs).filter((o) => all.entryFiles.some((e) => o.endsWith(e)))
   const inFirst = new Set<string>()
   for (const o of first) for (const input of Object.keys(all.metafile.outputs[o].inputs)) inFirst.add(input)
@@ -69,9 +69,12 @@ t('BLD-01 production: the first bundle holds the frame and the main page\'s plug
   const css = await readFile(join(all.outdir, all.styleFiles[0]), 'utf8')
   assert.match(css, /\.sh-tabbar/, 'the frame\'s look')
   assert.match(css, /\.wl-card/, 'the wall\'s look (its plugin lists it under styles)')
+  // the first screen's icons are SVG symbols in index.html, not in the JS either
+  for (const id of ['sh-wall', 'sh-logo', 'wl-diamond', 'k-alert']) assert.ok(html.includes(`<symbol id="${id}"`), `index.html holds the symbol ${id}`)
   for (const o of first) {
     const js = await readFile(o, 'utf8')
     assert.not.ok(js.includes('.sh-tabbar{') || js.includes('.wl-card{'), `${o} carries CSS text`)
+    assert.not.ok(js.includes('<symbol'), `${o} carries an SVG sheet`)
   }
 })
 
