@@ -1,4 +1,5 @@
 import { test } from 'uvu'
+import { useT } from './hooks.ts'
 import * as assert from 'uvu/assert'
 import { fakeTimers } from '../test/fake-timers.ts'
 import { createKernel } from './index.ts'
@@ -230,6 +231,30 @@ test('kernel testing: render() mounts the app with the plugin routes on the memo
   assert.equal(t.location.history, ['/wall', '/user'])
   t.dispose()
   assert.is(view.container.isConnected, false)
+})
+
+test('SHELL-12 a lazy overlay waits for its plugin\'s moreStrings before it shows', async () => {
+  let arrive!: () => void
+  const more = new Promise<void>((r) => (arrive = r)).then(() => ({ default: { tip: { title: 'A tip for you' } } }))
+  const Tip = () => {
+    const t = useT()
+    return <p data-testid="tip">{t('tipper.tip.title')}</p>
+  }
+  const tipper = definePlugin({
+    id: 'tipper',
+    strings: { en: {}, ar: {} },
+    moreStrings: { en: () => more, ar: async () => ({}) },
+    overlays: [{ id: 'tipper.tip', tier: 'modal', component: async () => ({ default: Tip }) }],
+  })
+  const t = createTestKernel({ plugins: [tipper] })
+  await t.render()
+  void t.kernel.overlays.open('tipper.tip')
+  await t.settle()
+  assert.is(document.querySelector('[data-testid="tip"]'), null, 'not before its strings')
+  arrive()
+  await t.settle()
+  assert.is(document.querySelector('[data-testid="tip"]')?.textContent, 'A tip for you')
+  t.dispose()
 })
 
 test.run()

@@ -32,7 +32,7 @@ export function joinLate(k: JoinContext, loaded: Plugin[]): Error | null {
   const next = buildRegistry([...k.registry.plugins, ...loaded])
   const added = next.plugins.filter((p) => !k.registry.plugins.includes(p))
   k.use(next)
-  k.overlays.define(added.flatMap((p) => p.overlays ?? []))
+  k.overlays.define(next.overlays.filter((o) => added.some((p) => p.id === o.plugin)))
   k.i18n.include(added)
   for (const p of added) {
     for (const [pushType, handler] of Object.entries(p.push ?? {})) k.disposers.push(k.push.on(pushType, handler))

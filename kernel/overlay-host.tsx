@@ -26,8 +26,8 @@ function isLoader(c: OverlayDef['component']): c is () => Promise<{ default: Com
   return typeof c === 'function' && c.length === 0 && !(c.prototype && c.prototype.isReactComponent)
 }
 
-/** strings: the active language's dictionaries, which a lazy overlay waits for (a plugin's moreStrings
- *  may still be on their way when it first opens; a failure shows English or keys, not an error) */
+/** strings: its plugin's dictionaries in the active language, which a lazy overlay waits for (its
+ *  moreStrings may still be on their way when it first opens; a failure shows English or keys, not an error) */
 function componentOf(def: OverlayDef, strings: () => Promise<void>): ComponentType<OverlayProps<any>> {
   let c = components.get(def.component)
   if (!c) {
@@ -84,7 +84,7 @@ export function OverlayLayers() {
 
 function Layer({ entry, def, close }: { entry: OpenOverlay; def: OverlayDef; close: (result?: unknown) => void }) {
   const { i18n } = useKernel()
-  const Comp = kernelDialogs[def.id] ?? componentOf(def, () => i18n.ready())
+  const Comp = kernelDialogs[def.id] ?? componentOf(def, () => i18n.ready(undefined, def.plugin ? [def.plugin] : undefined))
   const panel = useRef<HTMLDivElement>(null)
   const float = def.tier === 'float'
   const hasScrim = !float && def.tier !== 'toast'

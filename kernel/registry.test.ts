@@ -53,7 +53,7 @@ test('SHELL-08 kernel registry collects routes, overlays, push, services, string
     }),
   ])
   assert.equal(reg.routes.map((r) => [r.path, r.plugin]), [[['/wall', '/white-wall'], 'wall']])
-  assert.equal(reg.overlays, [overlay])
+  assert.equal(reg.overlays, [{ ...overlay, plugin: 'wall' }], 'each tagged with its plugin')
   assert.equal(reg.push, [{ pushType: 'host.status', handler, plugin: 'wall' }])
   assert.is(reg.services.get('counter')?.plugin, 'wall')
   assert.equal(reg.strings, { en: { shell: { hi: 'Hi' } }, ar: { shell: { hi: 'أهلا' } } })

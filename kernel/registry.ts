@@ -42,7 +42,7 @@ export function buildRegistry(entries: readonly PluginEntry[]): Registry {
       const other = overlayOwner.get(o.id)
       if (other) throw new Error(`overlay "${o.id}" is declared by both plugin "${other}" and plugin "${p.id}"`)
       overlayOwner.set(o.id, p.id)
-      reg.overlays.push(o)
+      reg.overlays.push({ ...o, plugin: p.id })
     }
     for (const [pushType, handler] of Object.entries(p.push ?? {})) reg.push.push({ pushType, handler, plugin: p.id })
     for (const provider of p.services ?? []) {

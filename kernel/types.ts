@@ -60,6 +60,8 @@ export interface OverlayDef {
   when?: (ctx: OverlayContext) => boolean
   /** may Escape or a tap on the backdrop close it? default: yes for modal and sheet, no otherwise */
   dismissable?: boolean
+  /** the plugin that defines it (the kernel sets it), whose strings a lazy component waits for */
+  plugin?: string
 }
 
 export interface OverlayProps<P = unknown> {
