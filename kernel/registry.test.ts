@@ -37,7 +37,7 @@ test('SHELL-08 kernel registry refuses a plugin without an id and the reserved i
   assert.throws(() => orderPlugins([p('kernel')]), /reserved/)
 })
 
-test('SHELL-08 kernel registry collects routes, overlays, push, services, strings, frame and widgets', () => {
+test('SHELL-08 kernel registry collects routes, overlays, push and services, each with its plugin', () => {
   const svc = ref<{ n: number }>('counter')
   const W1 = () => null
   const overlay = { id: 'gift', tier: 'sheet' as const, component: () => null }
@@ -56,9 +56,6 @@ test('SHELL-08 kernel registry collects routes, overlays, push, services, string
   assert.equal(reg.overlays, [{ ...overlay, plugin: 'wall' }], 'each tagged with its plugin')
   assert.equal(reg.push, [{ pushType: 'host.status', handler, plugin: 'wall' }])
   assert.is(reg.services.get('counter')?.plugin, 'wall')
-  assert.equal(reg.strings, { en: { shell: { hi: 'Hi' } }, ar: { shell: { hi: 'أهلا' } } })
-  assert.is(reg.frame, Frame)
-  assert.equal(reg.widgets, [W1])
 })
 
 test('SHELL-08 kernel registry: two frames is an error naming both plugins', () => {

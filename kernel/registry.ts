@@ -2,9 +2,8 @@
 //
 // Everything here fails fast and names the culprit: a plugin set that cannot work
 // should stop the build's first test, not show a blank page on a phone.
-import type { ComponentType, ReactNode } from 'react'
 import { isLate } from './plugin.ts'
-import type { LatePlugin, OverlayDef, Plugin, PluginEntry, PushHandler, RouteDef, ServiceProvider, StringsSource } from './types.ts'
+import type { LatePlugin, OverlayDef, Plugin, PluginEntry, PushHandler, RouteDef, ServiceProvider } from './types.ts'
 
 export interface Registry {
   /** requirements first; otherwise in manifest order */
@@ -16,15 +15,11 @@ export interface Registry {
   push: Array<{ pushType: string; handler: PushHandler; plugin: string }>
   /** by service ref id */
   services: Map<string, { provider: ServiceProvider; plugin: string }>
-  /** every plugin's strings namespaced under its id: { en: { wall: {...} }, ar: {...} }; a lazy one is its loader */
-  strings: { en: Record<string, StringsSource>; ar: Record<string, StringsSource> }
-  frame?: ComponentType<{ children: ReactNode }>
-  widgets: ComponentType[]
 }
 
 export function buildRegistry(entries: readonly PluginEntry[]): Registry {
   const { plugins, late } = orderPlugins(entries)
-  const reg: Registry = { plugins, late, routes: [], overlays: [], push: [], services: new Map(), strings: { en: {}, ar: {} }, widgets: [] }
+  const reg: Registry = { plugins, late, routes: [], overlays: [], push: [], services: new Map() }
   const overlayOwner = new Map<string, string>()
   const pathOwner = new Map<string, string>()
   let frameOwner = ''
@@ -50,16 +45,10 @@ export function buildRegistry(entries: readonly PluginEntry[]): Registry {
       if (other) throw new Error(`service "${provider.ref.id}" is provided by both plugin "${other.plugin}" and plugin "${p.id}"`)
       reg.services.set(provider.ref.id, { provider, plugin: p.id })
     }
-    if (p.strings) {
-      reg.strings.en[p.id] = p.strings.en
-      reg.strings.ar[p.id] = p.strings.ar
-    }
     if (p.frame) {
       if (frameOwner) throw new Error(`plugins "${frameOwner}" and "${p.id}" both bring a page frame; only one may`)
       frameOwner = p.id
-      reg.frame = p.frame
     }
-    reg.widgets.push(...(p.widgets ?? []))
   }
   return reg
 }
