@@ -313,11 +313,8 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     service,
     inner,
     host: slot,
-    remember,
     setStatus,
     applyPush,
-    secondary,
-    firstLoadDone,
     tags,
     tagsState,
     loadTags,
@@ -326,8 +323,6 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     loadGames,
     countries,
     loadCountries,
-    /** ask the statuses of these hosts (those on screen) */
-    refreshStatuses: (userIds: number[]) => later().then((m) => m.refreshStatuses(inner, userIds)),
     /** NET-09: the statuses of the hosts on screen (else the first of itemsOf), as a secondary load
      *  and every STATUS_REFRESH_MS after it; pushes cover the time between. Returns the stop. */
     watchStatuses(itemsOf: () => number[]) {
