@@ -17,7 +17,7 @@ function fakeWindow(extra: Record<string, unknown> = {}) {
 
 /** wait (bounded) until a condition holds: the calls arrive through a dynamic import */
 async function until(ok: () => boolean) {
-  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 1))
+  for (let i = 0; i < 400 && !ok(); i++) await new Promise((r) => setTimeout(r, 5))
   assert.ok(ok(), 'condition never held')
 }
 

@@ -104,7 +104,7 @@ test('NET-07 pushes that come before the dispatch code are kept and delivered in
   bus.dispatch(frame('1', 't', { n: 1 }))
   bus.dispatch(frame('2', 't', { n: 2 }))
   assert.equal(seen, [])
-  for (let i = 0; i < 100 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 2))
+  for (let i = 0; i < 400 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 5))
   assert.equal(seen, [1, 2], 'malformed and duplicate frames dropped')
   assert.is(bus.dispatch(frame('3', 't', { n: 3 })), true)
   assert.equal(seen, [1, 2, 3], 'then at once')
