@@ -7,6 +7,7 @@ import { fakeTimers, flush } from '../test/fake-timers.ts'
 import { ApiError, createApiClient, isInsufficient, type Http } from './api.ts'
 import { createEvents } from './events.ts'
 import { decrypt, encrypt } from './protocol/cipher.ts'
+import { Header } from './protocol/envelope.ts'
 import type { AppConfig } from './config.ts'
 import type { Session } from './session.ts'
 import type { NativeBridge } from './bridge.ts'
@@ -273,15 +274,15 @@ test('NET-03 Arabic texts exist for every error the client shows', async () => {
   }
 })
 
-test('NET-01 with the real redaxios: JSON body, abort signal handed to fetch, non-2xx status mapped', async () => {
-  const redaxios = (await import('redaxios')).default
+test('NET-01 over the real fetch: JSON body and headers, abort signal handed to fetch, non-2xx status and non-JSON answers mapped', async () => {
   const realFetch = globalThis.fetch
   const calls: Array<{ url: string; init: RequestInit }> = []
   let status = 200
+  let text: string | null = null
   globalThis.fetch = (async (url: string, init: RequestInit) => {
     calls.push({ url, init })
     const body = { code: '0000', msg: '', data: encrypt({ ok: true }, keys) }
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    return new Response(text ?? JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   }) as typeof fetch
   try {
     const api = createApiClient({
@@ -292,17 +293,26 @@ test('NET-01 with the real redaxios: JSON body, abort signal handed to fetch, no
       bridge: {} as NativeBridge,
       toast: () => {},
       t: (k) => k,
-      http: redaxios,
     })
     assert.equal(await api.post('/p', { x: 1 }), { ok: true })
     assert.is(calls[0].url, 'http://api.test/p')
     assert.is(calls[0].init.method, 'POST')
+    const headers = calls[0].init.headers as Record<string, string>
+    assert.is(headers['content-type'], 'application/json')
+    assert.is(headers[Header.token], 't')
     assert.ok(calls[0].init.signal instanceof AbortSignal)
     assert.equal(decrypt(JSON.parse(String(calls[0].init.body)).data, keys), { x: 1 })
     status = 404
     const err = await rejection(api.post('/p', {}, { silent: true }))
+    assert.is(err.kind, 'http')
     assert.is(err.status, 404)
     assert.is(err.message, 'kernel.badAddress')
+    // a proxy's HTML page with a 200: nothing the app can read
+    status = 200
+    text = '<html>gateway</html>'
+    const html = await rejection(api.post('/p', {}, { silent: true }))
+    assert.is(html.kind, 'network')
+    assert.is(html.message, 'kernel.network')
   } finally {
     globalThis.fetch = realFetch
   }

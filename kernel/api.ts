@@ -3,7 +3,6 @@
 // Every call is a POST of { data: encrypt(payload) } with the four headers; the answer is
 // { code, msg, data: encrypt(result) }. What the user sees when it goes wrong follows the
 // d1 §8 catalogue, in one place, so no page invents its own error texts.
-import redaxios from 'redaxios'
 import type { AppConfig } from './config.ts'
 import type { Events } from './types.ts'
 import type { Session } from './session.ts'
@@ -91,8 +90,27 @@ export interface Cipher {
   decrypt<T = unknown>(text: string, keys: CipherKeys): T | Promise<T>
 }
 
-/** The slice of redaxios the client uses; tests pass a fake. */
-export type Http = Pick<typeof redaxios, 'post'>
+/** The HTTP layer: a JSON POST that resolves with the answer's status and parsed body, and rejects
+ *  with { status, data } for a non-2xx answer, a TypeError when there is none. Tests pass a fake. */
+export interface Http {
+  post(url: string, body: unknown, init: { headers: Record<string, string>; signal?: AbortSignal }): Promise<{ status: number; data: unknown }>
+}
+
+/** fetch itself: a request library would add bytes to the first screen and nothing the client needs */
+export const fetchHttp: Http = {
+  async post(url, body, { headers, signal }) {
+    const res = await fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers }, signal })
+    const text = await res.text()
+    let data: unknown = text
+    try {
+      data = JSON.parse(text)
+    } catch {
+      /* not JSON: an HTML error page or a proxy's answer, kept as text */
+    }
+    if (!res.ok) throw { status: res.status, data }
+    return { status: res.status, data }
+  },
+}
 interface Timers {
   setTimeout: (fn: () => void, ms: number) => unknown
   clearTimeout: (id: any) => void
@@ -111,7 +129,7 @@ export function createApiClient(opts: {
   cipher?: Cipher
 }): ApiClient {
   const { config, session, events, bridge, t } = opts
-  const http = opts.http ?? redaxios
+  const http = opts.http ?? fetchHttp
   const timers: Timers = opts.timers ?? { setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (id) => clearTimeout(id) }
   const keys: CipherKeys = { key: config.cipherKey, iv: config.cipherIv }
   const cipher: Cipher = opts.cipher ?? webCipher
@@ -149,10 +167,8 @@ export function createApiClient(opts: {
           [Header.lang]: opts.lang(),
           [Header.subscription]: config.subscriptionKey,
         }
-        // redaxios does not forward a signal to fetch; its `fetch` option lets us add it
-        const fetchWithSignal = (url: RequestInfo | URL, init?: RequestInit) => fetch(url, { ...init, signal: abort?.signal })
         http
-          .post(`${base}${path}`, body, { headers, fetch: fetchWithSignal, signal: abort?.signal } as any)
+          .post(`${base}${path}`, body, { headers, signal: abort?.signal })
           .then(
             (res) => settle(() => resolve({ status: res.status, data: res.data })),
             (res) => settle(() => reject(res)),
@@ -169,7 +185,7 @@ export function createApiClient(opts: {
         // a payload that cannot be encrypted (a cycle, a BigInt) is the caller's bug: hand it back as is
         if (e instanceof SealError) throw e.cause
         if (e instanceof ApiError) return fail(e, o.silent)
-        // redaxios rejects with the response for a non-2xx status, and with a TypeError when there is none
+        // the HTTP layer rejects with the response for a non-2xx status, and with a TypeError when there is none
         const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : 0
         if (status === 401) events.emit('unauthorized', { path })
         const key = httpText[status] ?? 'kernel.network'

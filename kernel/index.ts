@@ -53,7 +53,7 @@ export interface KernelOptions {
   /** the wire cipher of the api client and the realtime token; default WebCrypto (tests pass the synchronous one) */
   cipher?: Cipher
   timers?: Timers
-  /** the HTTP layer under the api client (redaxios by default) */
+  /** the HTTP layer under the api client (fetch by default) */
   http?: Http
   /** services that win over the plugins' own (test fakes, or a link the app binds) */
   services?: Array<readonly [ServiceRef<any>, unknown]>
