@@ -4,7 +4,7 @@
 // match call, the post-call sheet and its recharge offer, faults, and Arabic.
 // After every flow the balance the user sees is compared with the harness's ledger.
 import type { Page } from 'playwright-core'
-import { assert, e2eSuite, expectText, poll, shot, waitForSelector, type E2EContext } from './lib.ts'
+import { assert, e2eSuite, expectText, fillCard, poll, shot, waitForSelector, type E2EContext } from './lib.ts'
 
 const PERIOD = 3
 const t = e2eSuite('calls', { settings: { billingPeriodSec: PERIOD } })
@@ -127,13 +127,6 @@ async function sheetItems(page: Page): Promise<Array<[string, number]>> {
   }
   if (pages > 1) await page.click('[data-testid=recharge-page-1]')
   return items
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.fill('[data-testid=dropin-cardNumber]', number)
-  await page.fill('[data-testid=dropin-expiry]', '12/30')
-  await page.fill('[data-testid=dropin-cvc]', '123')
-  await page.click('[data-testid=dropin-pay]')
 }
 
 t('CALL-06 a direct call connected for several billing periods, then ended: the balance shown equals the ledger', async (ctx) => {

@@ -277,4 +277,12 @@ export function pathOf(page: Page): string {
   return u.pathname + u.search
 }
 
+/** Pay in the harness's card drop-in: any expiry and CVC, the given number (the harness declines some) */
+export async function fillCard(page: Page, number: string) {
+  await page.fill('[data-testid=dropin-cardNumber]', number)
+  await page.fill('[data-testid=dropin-expiry]', '12/30')
+  await page.fill('[data-testid=dropin-cvc]', '123')
+  await page.click('[data-testid=dropin-pay]')
+}
+
 export { assert }

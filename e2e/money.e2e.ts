@@ -4,7 +4,7 @@
 // double taps and faults. After every flow the ledger is checked and the balance the user sees
 // is compared with it; screenshots in English and Arabic.
 import type { Page } from 'playwright-core'
-import { assert, e2eSuite, expectText, pathOf, poll, shot, waitForSelector, type E2EContext } from './lib.ts'
+import { assert, e2eSuite, expectText, fillCard, pathOf, poll, shot, waitForSelector, type E2EContext } from './lib.ts'
 
 // the wall's special offer and discount hosts are on here (e2e/lib.ts turns them off for other suites)
 const t = e2eSuite('money', { settings: { wallOffers: true } })
@@ -207,13 +207,6 @@ t('PAY-04 HAR-04 a forged return URL credits nothing', async (ctx) => {
 })
 
 // ---- PAY-05 card --------------------------------------------------------------------------------
-
-async function fillCard(page: Page, number: string) {
-  await page.fill('[data-testid=dropin-cardNumber]', number)
-  await page.fill('[data-testid=dropin-expiry]', '12/30')
-  await page.fill('[data-testid=dropin-cvc]', '123')
-  await page.click('[data-testid=dropin-pay]')
-}
 
 for (const lang of ['en', 'ar'] as const) {
   t(`PAY-05 HAR-04 HAR-06 card (${lang}): a declined card says why, then a good card pays; the receipt; credited once`, async (ctx) => {
