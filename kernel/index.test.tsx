@@ -1,4 +1,5 @@
 import { test } from 'uvu'
+import { act } from 'react'
 import { useT } from './hooks.ts'
 import * as assert from 'uvu/assert'
 import { fakeTimers } from '../test/fake-timers.ts'
@@ -248,7 +249,7 @@ test('SHELL-12 a lazy overlay waits for its plugin\'s moreStrings before it show
   })
   const t = createTestKernel({ plugins: [tipper] })
   await t.render()
-  void t.kernel.overlays.open('tipper.tip')
+  await act(async () => void t.kernel.overlays.open('tipper.tip'))
   await t.settle()
   assert.is(document.querySelector('[data-testid="tip"]'), null, 'not before its strings')
   arrive()

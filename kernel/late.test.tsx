@@ -4,6 +4,7 @@ import { test } from 'uvu'
 import { computed } from '@preact/signals-react'
 import * as assert from 'uvu/assert'
 import { createTestKernel } from './testing.tsx'
+import { click } from './ui/testing.tsx'
 import { definePlugin, later, provide, ref } from './plugin.ts'
 import type { FirstScreenGate } from './first-screen.ts'
 import type { Plugin } from './types.ts'
@@ -93,7 +94,7 @@ test('SHELL-03 late plugins that cannot load: three attempts, then a retry that 
   assert.ok(view.container.querySelector('[data-testid="route-error"]'))
   assert.ok(t.kernel.overlays.isOpen('kernel.update'), 'the update dialog is offered')
   broken = false
-  ;(view.container.querySelector('[data-testid="route-error-retry"]') as HTMLButtonElement).click()
+  await click(view.container.querySelector('[data-testid="route-error-retry"]'))
   await t.settle(10)
   assert.ok(view.container.querySelector('[data-testid="late-page"]'))
   t.dispose()

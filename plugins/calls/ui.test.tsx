@@ -11,12 +11,11 @@ test.after.each(cleanup)
 
 /** Place a direct call to HOST and let her accept (3 s) and begin-call answer. */
 async function connect(r: UiRig, hostId = HOST) {
-  let placed: Promise<boolean> | null = null
-  await act(async () => {
-    placed = r.service.start({ hostId, videoPrice: 100 })
-  })
+  // placing changes what shows (the waiting screen): all of it inside act
+  let placed = false
+  await act(async () => void (placed = await r.service.start({ hostId, videoPrice: 100 })))
   await r.tk.settle(8)
-  assert.ok(await placed!, 'the call was placed')
+  assert.ok(placed, 'the call was placed')
   await r.advance(3000)
   assert.is(r.engine.info.value.status, CallStatus.CALLING_ING)
   // the lazy call screen loads
@@ -264,6 +263,10 @@ test('ENG-11 the host profile shows the host with a live status pill; a double t
   await act(async () => {
     button.click()
     button.click()
+    // inside act until the call is placed and the button is released
+    const turn = () => new Promise<void>((done) => setImmediate(done))
+    for (let i = 0; i < 200 && r.engine.info.value.status !== CallStatus.CALLING; i++) await turn()
+    for (let i = 0; i < 5; i++) await turn()
   })
   await r.tk.settle(8)
   assert.is(r.sent(CallPath.create).length, 1)

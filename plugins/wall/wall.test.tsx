@@ -398,9 +398,10 @@ test('PAY-07 after a recharge the wall asks the level again after 2 s and reload
   const count = (path: string) => t.requests.filter((r) => r.path === path).length
   const before = { tags: count(Paths.tags), games: count(Paths.games), level: count(Paths.level) }
   t.kernel.events.emit('recharge-success', { orderCode: 'o-1', vip: false })
-  await timers.tickAsync(1999)
+  await act(() => timers.tickAsync(1999))
   assert.equal({ tags: count(Paths.tags), games: count(Paths.games), level: count(Paths.level) }, before, 'nothing before 2 s')
-  await timers.tickAsync(1)
+  // the reload changes what the page shows: inside act, as React asks of a test
+  await act(() => timers.tickAsync(1))
   await t.settle()
   assert.is(count(Paths.tags), before.tags + 1)
   assert.is(count(Paths.games), before.games + 1)
