@@ -4,6 +4,7 @@
 // { code, msg, data: encrypt(result) }. What the user sees when it goes wrong follows the
 // d1 §8 catalogue, in one place, so no page invents its own error texts.
 import type { AppConfig } from './config.ts'
+import { realTimers, type Timers } from './timers.ts'
 import type { Events } from './types.ts'
 import type { Session } from './session.ts'
 import type { Locale } from './i18n.ts'
@@ -97,7 +98,7 @@ export interface Http {
 }
 
 /** fetch itself: a request library would add bytes to the first screen and nothing the client needs */
-export const fetchHttp: Http = {
+const fetchHttp: Http = {
   async post(url, body, { headers, signal }) {
     const res = await fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers }, signal })
     const text = await res.text()
@@ -111,10 +112,6 @@ export const fetchHttp: Http = {
     return { status: res.status, data }
   },
 }
-interface Timers {
-  setTimeout: (fn: () => void, ms: number) => unknown
-  clearTimeout: (id: any) => void
-}
 
 export function createApiClient(opts: {
   config: AppConfig
@@ -125,12 +122,12 @@ export function createApiClient(opts: {
   toast: (text: string, o?: ToastOptions) => void
   t: (key: string) => string
   http?: Http
-  timers?: Timers
+  timers?: Pick<Timers, 'setTimeout' | 'clearTimeout'>
   cipher?: Cipher
 }): ApiClient {
   const { config, session, events, bridge, t } = opts
   const http = opts.http ?? fetchHttp
-  const timers: Timers = opts.timers ?? { setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (id) => clearTimeout(id) }
+  const timers = opts.timers ?? realTimers
   const keys: CipherKeys = { key: config.cipherKey, iv: config.cipherIv }
   const cipher: Cipher = opts.cipher ?? webCipher
   const base = config.apiBase.replace(/\/+$/, '')

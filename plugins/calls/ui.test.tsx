@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
+import { flush } from '../../test/fake-timers.ts'
 import { hostsRef } from '../wall/api.ts'
 import { CallPath, CallStatus } from './api.ts'
 import { cleanup, hostsDouble, typeInto, uiRig, type UiRig } from './ui-testing.tsx'
@@ -264,9 +265,8 @@ test('ENG-11 the host profile shows the host with a live status pill; a double t
     button.click()
     button.click()
     // inside act until the call is placed and the button is released
-    const turn = () => new Promise<void>((done) => setImmediate(done))
-    for (let i = 0; i < 200 && r.engine.info.value.status !== CallStatus.CALLING; i++) await turn()
-    for (let i = 0; i < 5; i++) await turn()
+    for (let i = 0; i < 200 && r.engine.info.value.status !== CallStatus.CALLING; i++) await flush()
+    for (let i = 0; i < 5; i++) await flush()
   })
   await r.tk.settle(8)
   assert.is(r.sent(CallPath.create).length, 1)
