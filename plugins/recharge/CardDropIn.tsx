@@ -107,12 +107,14 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
   }, [])
 
   if (phase === 'done' && receipt) {
-    const rows: Array<[string, string]> = [
+    // the third field: a value of digits and Latin letters that reads left to right even in Arabic
+    // (a date and time would otherwise show with its parts swapped)
+    const rows: Array<[string, string, 'ltr'?]> = [
       [t('recharge.card.recipient'), kernel.app.name],
-      [t('recharge.card.transaction'), receipt.transactionId],
+      [t('recharge.card.transaction'), receipt.transactionId, 'ltr'],
       [t('recharge.card.method'), t('recharge.card.creditCard')],
-      [t('recharge.card.amount'), `$${money(receipt.amount)}`],
-      [t('recharge.card.time'), receiptTime(receipt.paidAt)],
+      [t('recharge.card.amount'), `$${money(receipt.amount)}`, 'ltr'],
+      [t('recharge.card.time'), receiptTime(receipt.paidAt), 'ltr'],
     ]
     return (
       // keyed: the provider's form lives in DOM React does not own, so the receipt must not reuse its nodes
@@ -120,10 +122,10 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
         <div className="rc-center">
           <span className="rc-center__icon rc-center__icon--ok" aria-hidden="true">✓</span>
           <dl className="rc-receipt">
-            {rows.map(([k, v]) => (
+            {rows.map(([k, v, dir]) => (
               <div className="rc-receipt__row" key={k}>
                 <dt>{k}</dt>
-                <dd>{v}</dd>
+                <dd dir={dir}>{v}</dd>
               </div>
             ))}
           </dl>

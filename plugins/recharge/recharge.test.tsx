@@ -230,6 +230,8 @@ test('PAY-05 the card drop-in: security check, the provider script 2 s later, th
   await until(s.t, () => !!$('recharge-receipt'))
   const text = $('recharge-receipt')!.textContent!
   for (const part of ['Recipient', 'test', 'TXN1', 'Credit Card', '$9.99', '2026-01-02 03:04:05']) assert.match(text, part)
+  const ltr = [...$('recharge-receipt')!.querySelectorAll('dd[dir=ltr]')].map((dd) => dd.textContent)
+  assert.equal(ltr, ['TXN1', '$9.99', '2026-01-02 03:04:05'], 'ids, amounts and times read left to right in Arabic too')
   assert.is($('fake-form'), null, 'the provider form is gone')
   await click(s.t, 'recharge-receipt-done')
   await until(s.t, () => s.t.requests.some((r) => r.path === '/api/fuse/rechargeStatus'))
