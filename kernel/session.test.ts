@@ -2,6 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createSession, takeTokenFromUrl } from './session.ts'
 import { memoryStorage } from './storage.ts'
+import { toUser } from './protocol/user.ts'
 import type { NativeBridge } from './bridge.ts'
 
 const bridge = (appId: string | null = null) => ({ appId: () => appId }) as NativeBridge
@@ -25,7 +26,7 @@ test('SHELL-10 login stores token, deviceId, yxAccid and imToken; logout clears 
   assert.is(session.deviceId, 'dev-1')
   assert.is(storage.getItem('yxAccid'), 'yx1')
   assert.is(storage.getItem('imToken'), 'im1')
-  session.user.value = { userId: 1, nickname: 'n', icon: '', diamondNum: 5, yxAccid: 'yx1' }
+  session.setUser({ userId: 1, nickname: 'n', icon: '', diamondNum: 5, yxAccid: 'yx1' })
   session.logout()
   assert.is(session.loggedIn.value, false)
   assert.is(session.user.value, null)
@@ -55,9 +56,9 @@ test('SHELL-08 app id: the native shell first, then the stored one, then the def
 test('SHELL-09 setBalance only changes diamondNum, and only with a number', () => {
   const { session } = make()
   session.setBalance(10) // no user yet: nothing to change, no error
-  session.user.value = { userId: 1, nickname: 'n', icon: 'i', diamondNum: 5, yxAccid: 'y' }
+  session.setUser({ userId: 1, nickname: 'n', icon: 'i', diamondNum: 5, yxAccid: 'y' })
   session.setBalance(90)
-  assert.equal(session.user.value, { userId: 1, nickname: 'n', icon: 'i', diamondNum: 90, yxAccid: 'y' })
+  assert.equal(session.user.value, toUser({ userId: 1, nickname: 'n', icon: 'i', diamondNum: 90, yxAccid: 'y' }))
   assert.throws(() => session.setBalance(NaN), /number/)
   assert.throws(() => session.setBalance('5' as any), /number/)
 })

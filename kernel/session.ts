@@ -1,26 +1,12 @@
 // Who is using the app. Login is by token presence (SHELL-09): the token lives in
 // localStorage under 'token', arrives from the URL or from the email login (SHELL-10),
 // and every signal here is derived from what the server answered.
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react'
 import type { NativeBridge } from './bridge.ts'
 import { safeStorage } from './storage.ts'
+import { toUser, type User } from './protocol/user.ts'
 
-/** The user as the server last described it (d1 §3 User info, d3 §3 User (mine)). */
-export interface User {
-  userId: number
-  nickname: string
-  icon: string
-  diamondNum: number
-  yxAccid: string
-  imToken?: string
-  isNewUser?: number
-  firstPayTime?: string | null
-  isVip?: number
-  vipInfo?: { isVip: number; expireTime?: string | null; '72Hour'?: number }
-  userType?: number
-  disturb?: number
-  [field: string]: unknown
-}
+export type { User } from './protocol/user.ts'
 
 export interface LoginResult {
   token: string
@@ -31,7 +17,8 @@ export interface LoginResult {
 
 export interface Session {
   token: ReadonlySignal<string | null>
-  user: Signal<User | null>
+  /** the user as the server last described it, normalised (protocol/user.ts); null until loaded */
+  user: ReadonlySignal<User | null>
   loggedIn: ReadonlySignal<boolean>
   /** stored app id (SHELL-08) */
   appId: ReadonlySignal<string>
@@ -40,6 +27,8 @@ export interface Session {
   login(result: LoginResult): void
   logout(): void
   setAppId(id: string): void
+  /** the user record as the server answered it (getUserInfo): normalised here, once, for every reader */
+  setUser(raw: Record<string, unknown> | null): void
   /** only ever called with a number the server answered */
   setBalance(diamondNum: number): void
 }
@@ -97,6 +86,9 @@ export function createSession(opts: { storage: Storage; bridge: NativeBridge; de
       if (!id) throw new Error('setAppId needs an id')
       store.set(StoreKey.appId, id)
       appId.value = id
+    },
+    setUser(raw) {
+      user.value = raw ? toUser(raw) : null
     },
     setBalance(diamondNum) {
       if (typeof diamondNum !== 'number' || !Number.isFinite(diamondNum)) {

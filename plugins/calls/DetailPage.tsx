@@ -15,7 +15,8 @@ import { CallPath, type HostDetail } from './api.ts'
 import { flagOf, statusWord } from './format.ts'
 import { useCalls } from './hooks.ts'
 import { IconDiamond, IconVideo } from './icons.tsx'
-import { effectivePrice, userIsVip } from './rules.ts'
+import { effectivePrice } from './rules.ts'
+import { isVip } from '../../kernel/protocol/user.ts'
 import css from './calls.css'
 
 injectStyle(css)
@@ -67,8 +68,7 @@ export default function DetailPage() {
   // the store's word wins (pushes keep it fresh), then the link's, then the profile's
   const status: HostStatusWord = live.value ?? (search.get('status') as HostStatusWord | null) ?? statusWord(detail.onlineStatus)
   const user = kernel.session.user.value
-  const vip = userIsVip(user)
-  const price = effectivePrice(detail.videoPrice, { discountOffDiamond: detail.discountOffDiamond, isVip: vip, vipDiscount: calls.engine.config().vipDiscount })
+  const price = effectivePrice(detail.videoPrice, { discountOffDiamond: detail.discountOffDiamond, isVip: isVip(user, Date.now()), vipDiscount: calls.engine.config().vipDiscount })
   const country = hosts?.countryOf(detail.countryId)
   const flag = country?.flag && !country.flag.includes('/') ? country.flag : flagOf(detail.countryCode ?? country?.code)
 

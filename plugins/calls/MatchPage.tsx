@@ -13,7 +13,8 @@ import { CallGameType, CallPath, CallStatus } from './api.ts'
 import { useCalls } from './hooks.ts'
 import { IconClock, IconDiamond, IconHistory, IconVideo } from './icons.tsx'
 import { RecordList } from './RecordList.tsx'
-import { effectivePrice, userIsVip } from './rules.ts'
+import { effectivePrice } from './rules.ts'
+import { isVip } from '../../kernel/protocol/user.ts'
 import css from './calls.css'
 
 injectStyle(css)
@@ -46,7 +47,7 @@ function MatchHome() {
   const user = kernel.session.user.value
   const info = calls.info.value
   const cfg = calls.engine.config()
-  const ticket = effectivePrice(cfg.matchTicket, { isVip: userIsVip(user), vipDiscount: cfg.vipDiscount })
+  const ticket = effectivePrice(cfg.matchTicket, { isVip: isVip(user, Date.now()), vipDiscount: cfg.vipDiscount })
   const said = calls.said.value
 
   // a match time-out raised since this page's start leads to NoResult

@@ -25,7 +25,8 @@ import {
   type RobotInvite,
   ROBOT_INVITE,
 } from './api.ts'
-import { CallDefaults, effectivePrice, pointTime, userIsVip } from './rules.ts'
+import { CallDefaults, effectivePrice, pointTime } from './rules.ts'
+import { isVip, toUser } from '../../kernel/protocol/user.ts'
 import {
   behaviourOf,
   clearChannel,
@@ -151,7 +152,7 @@ function vipPercent(ctx: HarnessContext): number {
 function callPrice(ctx: HarnessContext, host: UserRow, viewer: UserRow, discountFlag: number): number {
   const list = Number(host.videoPrice) || 0
   const off = discountFlag === 1 ? Number(host.discountOffDiamond) || 0 : 0
-  return effectivePrice(list, { discountOffDiamond: off, isVip: userIsVip(viewer), vipDiscount: vipPercent(ctx) })
+  return effectivePrice(list, { discountOffDiamond: off, isVip: isVip(toUser(viewer), Date.now()), vipDiscount: vipPercent(ctx) })
 }
 
 function callView(ctx: HarnessContext, row: CallRow, host: UserRow): CallCreated {
@@ -367,7 +368,7 @@ export function createCallsFake(opts: CallsFakeOptions = {}): FakeSlice {
         if (why) throw refuse(why)
       }
       const price = callPrice(ctx, host, viewer, discountFlag)
-      const ticket = match ? effectivePrice(settingNumber(ctx, 'matchCardDiamondNum', CallDefaults.matchTicket), { isVip: userIsVip(viewer), vipDiscount: vipPercent(ctx) }) : null
+      const ticket = match ? effectivePrice(settingNumber(ctx, 'matchCardDiamondNum', CallDefaults.matchTicket), { isVip: isVip(toUser(viewer), Date.now()), vipDiscount: vipPercent(ctx) }) : null
       // the server refuses what the first charge could not pay, so no call rings in vain
       if ((Number(viewer.diamondNum) || 0) < (ticket ?? price)) throw new EndpointError(Code.notEnough, Msg.notEnough)
       const row = newCall(ctx, viewer, host, {

@@ -7,7 +7,7 @@ import type { CallsFacade } from './facade.ts'
 
 function kernelWith(locale: 'en' | 'ar' = 'en') {
   const tk = createTestKernel({ plugins: [createCallsPlugin()], token: 'test-token-100001', locale, api: () => null })
-  tk.kernel.session.user.value = { userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' }
+  tk.kernel.session.setUser({ userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' })
   return { tk, calls: tk.kernel.need(callsRef) as CallsFacade }
 }
 
@@ -49,7 +49,7 @@ test('CALL-04 the call engine is not loaded until needed; a host calling a guest
   assert.is(calls.loaded.value, null)
   tk.push('call.notify', { channelId: 'x', type: 1 })
   assert.is(calls.loaded.value, null, 'a notify without a call loads nothing')
-  tk.kernel.session.user.value = { userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' }
+  tk.kernel.session.setUser({ userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' })
   tk.push('call.incoming', { channelId: 'ch9', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
   for (let i = 0; i < 50 && !calls.loaded.peek(); i++) await tk.settle(1)
   const service = calls.loaded.peek()

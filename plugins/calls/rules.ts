@@ -51,13 +51,6 @@ export function effectivePrice(price: number, ctx: PriceContext = {}): number {
   return price
 }
 
-/** VIP as the user record says it (isVipV2, isVip or vipInfo.isVip, number or boolean). */
-export function userIsVip(user: Record<string, any> | null | undefined): boolean {
-  if (!user) return false
-  const flag = user.isVipV2 ?? user.vipInfo?.isVip ?? user.isVip
-  return flag === true || flag === 1 || flag === '1'
-}
-
 /**
  * d1 §5: the balance must cover the price; 'Insufficient' is also shown when diamonds minus
  * twice the price is below 0. Together: an outgoing call needs two billing periods.

@@ -11,7 +11,8 @@ import type { CallsApi, LastCall } from './api.ts'
 import { CallEngine, type CallConfig } from './engine.ts'
 import { isActive } from './machine.ts'
 import { syncCallOverlays } from './overlays.ts'
-import { robotConfigFor, userIsVip } from './rules.ts'
+import { robotConfigFor } from './rules.ts'
+import { isVip } from '../../kernel/protocol/user.ts'
 import { browserTimers, type CallTimers } from './timers.ts'
 import type { ToastKey } from './strings.ts'
 
@@ -70,7 +71,7 @@ export function createCallsService(kernel: Kernel, opts: CallsOptions = {}): Cal
     },
     user: () => {
       const u = kernel.session.user.value
-      return u ? { userId: u.userId, diamondNum: Number(u.diamondNum) || 0, yxAccid: u.yxAccid, isVip: userIsVip(u) } : null
+      return u ? { userId: u.userId, diamondNum: u.diamondNum, yxAccid: u.yxAccid, isVip: isVip(u, timers.now()) } : null
     },
     setBalance: (n) => kernel.session.setBalance(n),
     online: () => typeof navigator === 'undefined' || navigator.onLine !== false,

@@ -105,7 +105,7 @@ export async function uiRig(o: UiRigOptions = {}) {
       }
     },
   })
-  tk.kernel.session.user.value = { userId: VIEWER, nickname: 'viewer', icon: '', diamondNum: balance, yxAccid: 'user_100001' }
+  tk.kernel.session.setUser({ userId: VIEWER, nickname: 'viewer', icon: '', diamondNum: balance, yxAccid: 'user_100001' })
   const service = await (tk.kernel.need(callsRef) as CallsFacade).load()
   const k = tk
   current = { dispose: () => k.dispose() }

@@ -9,6 +9,7 @@ import { PushType } from '../../kernel/protocol/push.ts'
 import { EndpointError, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { CryptoStatus, PayMethod, type OrderAction, type OrderResult, type OrderStatus } from './api.ts'
 import type { SkuInfoRow, SkuRow, TemplateRow } from './fake-catalog.ts'
+import { isVip, toUser } from '../../kernel/protocol/user.ts'
 
 export type OrderState = 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired'
 
@@ -86,9 +87,9 @@ export function hasPaidSku(ctx: HarnessContext, userId: number, skuId: number, e
   return (orders(ctx).value() as OrderRow[]).some((o) => o.userId === userId && o.skuId === skuId && o.state === 'paid' && o.orderCode !== except)
 }
 
+/** the app's rule (kernel/protocol/user.ts) on a stored user row */
 export function isVipUser(u: UserRow, now = Date.now()): boolean {
-  const vip = u.vipInfo as { isVip?: boolean; expireTime?: string | null } | undefined
-  return !!vip?.isVip && (!vip.expireTime || Date.parse(vip.expireTime) > now)
+  return isVip(toUser(u), now)
 }
 
 function actionFor(method: string): OrderAction {

@@ -49,7 +49,7 @@ async function setup(api: Record<string, (payload: any) => unknown> = {}, user: 
     path: '/wall',
     api: (path, payload) => (answers[path] ? answers[path](payload) : serverCode('4004', `no ${path}`)),
   })
-  s.t.kernel.session.user.value = { userId: 1, nickname: 'me', icon: '', yxAccid: 'u1', diamondNum: 500, firstPayTime: '2025-01-01', ...user } as any
+  s.t.kernel.session.setUser({ userId: 1, nickname: 'me', icon: '', yxAccid: 'u1', diamondNum: 500, firstPayTime: '2025-01-01', ...user })
   current = s.t
   // lazy dictionaries: loaded before the first render, as the app entry does
   await s.t.kernel.i18n.ready()

@@ -105,9 +105,9 @@ export function methodGift(item: Pick<RechargeItem, 'diamondNum'>, method: Pick<
 // ---- PAY-08 VIP purchase refusals ----------------------------------------------------------------
 
 /** d3 §4: VIP is refused until another product was bought; the payment guide shows instead */
-export function vipRefusal(user: { firstPayTime?: string | null; isPayUser?: boolean }, item: Pick<RechargeItem, 'vipFlag'>): 'needsFirstRecharge' | null {
+export function vipRefusal(paidBefore: boolean, item: Pick<RechargeItem, 'vipFlag'>): 'needsFirstRecharge' | null {
   if (item.vipFlag !== 1) return null
-  return user.firstPayTime || user.isPayUser ? null : 'needsFirstRecharge'
+  return paidBefore ? null : 'needsFirstRecharge'
 }
 
 /** d3 §4: a VIP item through the original store is refused (toast giftHey) unless the shift lead type is 1 */

@@ -21,6 +21,7 @@ import {
 import { methodsFor as methodsOf, type RechargeFacade } from './facade.ts'
 import { LEVEL_REFRESH_DELAY_MS, storeVipRefused, STORE_TIP_MS, successEffects, vipRefusal } from './rules.ts'
 import { CARD_ID, SECURITY_ID, SHEET_ID } from './ids.ts'
+import { paidBefore } from '../../kernel/protocol/user.ts'
 
 export const RechargePath = {
   template: '/api/template/getTempLate',
@@ -131,7 +132,7 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
 
   async function pay(item: RechargeItem, method: PayMethodSku, ctx: PayContext): Promise<PayOutcome> {
     const user = kernel.session.user.peek()
-    if (vipRefusal({ firstPayTime: user?.firstPayTime ?? null }, item)) {
+    if (vipRefusal(paidBefore(user), item)) {
       // d3 §4: the payment guide shows instead: why, and the diamond items to make that first recharge
       kernel.overlays.toast(t('recharge.vipNeedsRecharge'), { type: 'warning' })
       if (!kernel.overlays.isOpen(SHEET_ID)) void kernel.overlays.open(SHEET_ID, { source: 'vipGuide', inCall: ctx.inCall, inLive: ctx.inLive })

@@ -33,7 +33,7 @@ async function setup(path: string, storage = memoryStorage(), vipInfo: object = 
     },
   })
   current = t
-  t.kernel.session.user.value = { userId: 1, nickname: 'me', icon: '', yxAccid: 'u', diamondNum: 1, vipInfo } as any
+  t.kernel.session.setUser({ userId: 1, nickname: 'me', icon: '', yxAccid: 'u', diamondNum: 1, vipInfo })
   // lazy dictionaries: loaded before the first render, as the app entry does
   await t.kernel.i18n.ready()
   await t.render()
@@ -74,7 +74,7 @@ test('PAY-08 the expiry reminder shows within 3 days of the end, once a day', as
   await until(t, () => t.toasts.length > 0)
   assert.equal(t.toasts.map((x) => x.text), ['Your VIP ends in 2 days. Extend it to keep your perks.'])
   assert.is(storage.getItem(REMINDED_KEY), '2026-03-10')
-  act(() => void (t.kernel.session.user.value = { ...t.kernel.session.user.peek()!, diamondNum: 5 }))
+  act(() => void (t.kernel.session.setUser({ ...t.kernel.session.user.peek()!, diamondNum: 5 })))
   await t.settle()
   assert.is(t.toasts.length, 1, 'not again today')
 })
