@@ -97,7 +97,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     // dictionaries of pages not on screen wait for it (a page loads its own when opened)
     background: opts.firstScreen && ((load) => void firstScreen.done.then(load)),
   })
-  const session = createSession({ storage, bridge, defaultAppId: config.defaultAppId || app.appId })
+  const session = createSession({ storage, appId: app.appId })
   const entry = takeTokenFromUrl(startSearch, session)
   // a token must not stay in the address bar (shared links, screenshots, history)
   if (entry.changed) router.navigate(router.path.peek() + entry.search, { replace: true })

@@ -3,12 +3,10 @@ import * as assert from 'uvu/assert'
 import { createSession, takeTokenFromUrl } from './session.ts'
 import { memoryStorage } from './storage.ts'
 import { toUser } from './protocol/user.ts'
-import type { NativeBridge } from './bridge.ts'
 
-const bridge = (appId: string | null = null) => ({ appId: () => appId }) as NativeBridge
 const make = (stored: Record<string, string> = {}, shellAppId: string | null = null) => {
   const storage = memoryStorage(stored)
-  return { storage, session: createSession({ storage, bridge: bridge(shellAppId), defaultAppId: 'default-app' }) }
+  return { storage, session: createSession({ storage, appId: shellAppId ?? 'default-app' }) }
 }
 
 test('SHELL-09 login is by token presence: the stored token logs in', () => {
@@ -39,14 +37,13 @@ test('SHELL-10 a deviceId is generated once and kept', () => {
   const { storage, session } = make()
   assert.ok(session.deviceId.length > 8)
   assert.is(storage.getItem('deviceId'), session.deviceId)
-  const again = createSession({ storage, bridge: bridge(), defaultAppId: 'x' })
+  const again = createSession({ storage, appId: 'x' })
   assert.is(again.deviceId, session.deviceId)
 })
 
-test('SHELL-08 app id: the native shell first, then the stored one, then the default', () => {
-  assert.is(make({ appId: 'stored' }, 'native').session.appId.value, 'native')
-  assert.is(make({ appId: 'stored' }).session.appId.value, 'stored')
-  assert.is(make().session.appId.value, 'default-app')
+test('SHELL-08 the session runs as the app id it was given (apps/pick.ts picks it), whatever was stored', () => {
+  assert.is(make({ appId: 'stored' }, 'picked').session.appId.value, 'picked')
+  assert.is(make({ appId: 'stored' }).session.appId.value, 'default-app')
   const { storage, session } = make()
   session.setAppId('white')
   assert.is(session.appId.value, 'white')
@@ -88,7 +85,7 @@ test('SHELL-09 a URL without either leaves everything alone; an empty token is o
 
 test('SHELL-09 storage that throws does not break login (the token lives in memory)', () => {
   const broken = { getItem: () => { throw new Error('denied') }, setItem: () => { throw new Error('denied') }, removeItem: () => { throw new Error('denied') } } as unknown as Storage
-  const session = createSession({ storage: broken, bridge: bridge(), defaultAppId: 'd' })
+  const session = createSession({ storage: broken, appId: 'd' })
   session.login({ token: 't' })
   assert.is(session.loggedIn.value, true)
   session.logout()
