@@ -4,7 +4,7 @@ import { useT } from './hooks.ts'
 import * as assert from 'uvu/assert'
 import { fakeTimers } from '../test/fake-timers.ts'
 import { createKernel } from './index.ts'
-import { createTestKernel, httpStatus, serverCode } from './testing.tsx'
+import { createTestKernel, fake, httpStatus, serverCode } from './testing.tsx'
 import { definePlugin, provide, ref } from './plugin.ts'
 import { isInsufficient } from './api.ts'
 import { memoryStorage } from './storage.ts'
@@ -41,7 +41,7 @@ test('kernel services are created on first use, once, with the kernel', () => {
 
 test('kernel services: a fake keyed by ref wins, even a partial one', () => {
   const plugin = definePlugin({ id: 'c', services: [provide(counterRef, (kernel) => ({ n: 1, kernel }))] })
-  const t = createTestKernel({ plugins: [plugin], fakes: [[counterRef, { n: 99 }], [absentRef, { x: 1 }]] })
+  const t = createTestKernel({ plugins: [plugin], fakes: [fake(counterRef, { n: 99 }), fake(absentRef, { x: 1 })] })
   assert.is(t.kernel.need(counterRef).n, 99)
   assert.equal(t.kernel.get(absentRef), { x: 1 })
   t.dispose()

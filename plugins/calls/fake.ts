@@ -39,8 +39,8 @@ import {
   type Behaviour,
   type Runtime,
   type Timers,
-} from './fake-hosts.ts'
-import { feedbackTypes, callLabels } from './fake-tags.ts'
+} from './fake/hosts.ts'
+import { feedbackTypes, callLabels } from './fake/tags.ts'
 
 /** One call as the harness keeps it (collection 'calls'). */
 export interface CallRow {

@@ -1,12 +1,11 @@
 // Push handlers of the calls plugin. The kernel wraps each in try/catch and drops unparseable frames.
-// They stay in the first bundle, so they reach the engine through the facade: a host's call loads
-// it; the other pushes only matter to a call that is on, hence to an engine already started.
+// They reach the engine through the calls service: a host's call loads it; the other pushes only
+// matter to a call that is on, hence to an engine already started.
 import { PushType } from '../../kernel/protocol/push.ts'
 import type { PushHandler } from '../../kernel/types.ts'
-import { callsRef } from './ref.ts'
-import type { CallsFacade } from './facade.ts'
+import { callsServiceRef } from './service.ts'
 
-const facadeOf = (kernel: Parameters<PushHandler>[1]) => kernel.get(callsRef) as CallsFacade | undefined
+const facadeOf = (kernel: Parameters<PushHandler>[1]) => kernel.get(callsServiceRef)
 
 export const push: Record<string, PushHandler> = {
   /** CALL-05: the host's answer and remote messages, by channel */

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { signal } from '@preact/signals-react'
-import { createTestKernel } from '../../kernel/testing.tsx'
+import { createTestKernel, fake } from '../../kernel/testing.tsx'
 import type { ImClient, ImConversation, ImEvents } from '../../kernel/im/types.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { User } from '../../kernel/session.ts'
@@ -104,9 +104,9 @@ test('IM-01 a messaging login that fails leaves the inbox offline', async () => 
 })
 
 function pageWith(status: InboxStatus, list: ImConversation[], token: string | null = 'tok') {
-  const fake = { conversations: signal(list), unread: signal(0), status: signal(status), reconnect: async () => undefined }
-  const t = createTestKernel({ plugins: [message], path: '/message', token, fakes: [[inboxRef, fake]], api: () => undefined })
-  return { t, fake }
+  const inbox = { conversations: signal(list), unread: signal(0), status: signal(status), reconnect: async () => undefined }
+  const t = createTestKernel({ plugins: [message], path: '/message', token, fakes: [fake(inboxRef, inbox)], api: () => undefined })
+  return { t, fake: inbox }
 }
 
 test('IM-01 the inbox page lists conversations with names, last message and unread counts', async () => {

@@ -5,7 +5,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { definePlugin } from '../../kernel/plugin.ts'
-import { createTestKernel, serverCode, type TestKernel } from '../../kernel/testing.tsx'
+import { createTestKernel, fake, serverCode, type TestKernel } from '../../kernel/testing.tsx'
 import { defaultTabs, wellKnownPaths } from '../../apps/tabs.ts'
 import { createShellPlugin } from '../shell/index.ts'
 import { shellRef } from '../shell/api.ts'
@@ -45,7 +45,7 @@ function kernelFor(record: Record<string, unknown>): TestKernel {
       definePlugin({ id: 'recharge' }),
       createVipPlugin(),
     ],
-    fakes: [[rechargeRef, { methodsFor: () => [] }]],
+    fakes: [fake(rechargeRef, { methodsFor: () => [] })],
     settings: { tabs: defaultTabs, mainPath: '/wall', wellKnownPaths },
     path: '/wall',
     token: 'tok',

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { definePlugin } from '../../kernel/plugin.ts'
 import { memoryStorage } from '../../kernel/storage.ts'
-import { createTestKernel, serverCode, type TestKernel } from '../../kernel/testing.tsx'
+import { createTestKernel, fake, serverCode, type TestKernel } from '../../kernel/testing.tsx'
 import { rechargeRef } from '../recharge/api.ts'
 import { visibleMethods } from '../recharge/rules.ts'
 import { seedTemplate } from '../recharge/fake-catalog.ts'
@@ -22,7 +22,7 @@ async function setup(path: string, storage = memoryStorage(), vipInfo: object = 
   const bought: any[] = []
   const t = createTestKernel({
     plugins: [definePlugin({ id: 'recharge' }), createVipPlugin({ storage, now: () => NOW })],
-    fakes: [[rechargeRef, { methodsFor: (item: any, ctx: any) => visibleMethods(item.skuInfoList, { vip: item.vipFlag === 1, inCall: ctx.inCall }), buy: async (...a: any[]) => (bought.push(a), 'paid') }]],
+    fakes: [fake(rechargeRef, { methodsFor: (item, ctx) => visibleMethods(item.skuInfoList, { vip: item.vipFlag === 1, inCall: ctx.inCall }), buy: async (...a) => (bought.push(a), 'paid') })],
     token: 'tok',
     path,
     api: (p) => {
