@@ -92,10 +92,10 @@ test('NET-07 kernel registers every plugin push handler; a throwing one does not
   const errors = console.error
   console.error = () => {}
   try {
-    const a = definePlugin({ id: 'a', push: { 'host.status': () => { throw new Error('bad handler') } } })
-    const b = definePlugin({ id: 'b', push: { 'host.status': (data, kernel) => got.push([data, kernel.app.appId]) } })
+    const a = definePlugin({ id: 'a', push: { 'test.ping': () => { throw new Error('bad handler') } } })
+    const b = definePlugin({ id: 'b', push: { 'test.ping': (data, kernel) => got.push([data, kernel.app.appId]) } })
     const t = createTestKernel({ plugins: [a, b] })
-    assert.ok(t.push('host.status', { userId: 3 }))
+    assert.ok(t.push('test.ping', { userId: 3 }))
     assert.equal(got, [[{ userId: 3 }, 'test-app']])
     t.dispose()
     assert.is(t.kernel.push.dispatch({ msgId: 'after', pushType: 'host.status', data: {} }), true)

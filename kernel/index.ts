@@ -102,7 +102,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
   // a token must not stay in the address bar (shared links, screenshots, history)
   if (entry.changed) router.navigate(router.path.peek() + entry.search, { replace: true })
 
-  const scene: Signal<Scene> = signal<Scene>({ call: false, live: false, game: false })
+  const scene: Signal<Scene> = signal<Scene>({})
   const overlays = createOverlays({
     defs: registry.overlays,
     context: computed(() => ({ path: router.path.value, search: router.search.value, scene: scene.value })),

@@ -53,6 +53,13 @@ export function fake<T>(ref: ServiceRef<T>, impl: Partial<T>): Fake {
   return [ref, impl] as unknown as Fake
 }
 
+declare module './types.ts' {
+  interface PushTypes {
+    /** a push the kernel's own tests send and handle */
+    'test.ping': { n?: number; userId?: number }
+  }
+}
+
 export interface TestKernelOptions {
   /** definitions, and late plugins (`later(id, load)`), which join at once: a test kernel has no first-screen gate */
   plugins: PluginEntry[]

@@ -329,3 +329,27 @@ export const emptyInfo = (): CallInfo => ({
   began: false,
   hostReached: false,
 })
+
+/** Push types the calls plugin handles (the realtime frame's pushType). */
+export const CallPush = { notify: 'call.notify', incoming: 'call.incoming' } as const
+
+/** Overlay ids of the calls plugin (another plugin may ask whether one is open). */
+export const CallOverlay = {
+  waiting: 'calls.waiting',
+  screen: 'calls.screen',
+  incoming: 'calls.incoming',
+  post: 'calls.post',
+} as const
+
+declare module '../../kernel/types.ts' {
+  interface PushTypes {
+    /** CALL-05: the host's answer and remote messages, by channel */
+    'call.notify': CallNotify
+    /** CALL-04: a host calls the user */
+    'call.incoming': IncomingCall
+  }
+  interface SceneMarks {
+    /** a call rings or is on (the calls plugin follows its engine) */
+    call: boolean
+  }
+}

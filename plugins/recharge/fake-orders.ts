@@ -5,7 +5,7 @@
 // credited exactly once whatever confirms it, and in whatever order.
 import { createHmac } from 'node:crypto'
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { PushType } from '../../kernel/protocol/push.ts'
+import { BalancePush } from '../shell/api.ts'
 import { EndpointError, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { CryptoStatus, PayMethod, type OrderAction, type OrderResult, type OrderStatus } from './api.ts'
 import type { SkuInfoRow, SkuRow, TemplateRow } from './fake-catalog.ts'
@@ -229,7 +229,7 @@ export function settle(ctx: HarnessContext, orderCode: string, confirmedBy: stri
   }
   ctx.db.get('users').find({ userId: order.userId }).assign(change).write()
   const paid = update(ctx, orderCode, { state: 'paid', paidAt: now, confirmedBy, credited, transactionId: order.transactionId ?? `TXN${sign(ctx, `txn:${orderCode}`).slice(0, 12).toUpperCase()}` })
-  ctx.push(order.userId, PushType.balance, { diamondNum: entry?.balanceAfter ?? user.diamondNum, reason, orderCode })
+  ctx.push(order.userId, BalancePush, { diamondNum: entry?.balanceAfter ?? user.diamondNum, reason, orderCode })
   ctx.log(`order ${orderCode} paid (${confirmedBy}): +${credited} diamonds to user ${order.userId}`)
   return paid
 }

@@ -1,4 +1,5 @@
 // The shell service: base config, login, user refresh, badges and links, over one kernel.
+import { ref } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { BaseConfig, ShellApi } from './api.ts'
 import { fetchBaseConfig, type RetryOptions } from './baseConfig.ts'
@@ -10,6 +11,9 @@ export const USER_INFO_PATH = '/api/user/getUserInfo'
 export interface Shell extends ShellApi {
   state: ShellState
 }
+
+/** the shell's own handle on its service; other plugins use shellRef (api.ts), the same object */
+export const shellServiceRef = ref<Shell>('shell.service')
 
 export interface ShellOptions {
   /** base config retry pacing, injectable for tests */

@@ -513,13 +513,12 @@ test('CALL-04 accept joins with a 3 s time-out, then the call connects and bills
   assert.is(slow.status(), CallStatus.INIT)
 })
 
-test('CALL-04 auto-reject: in a live room, a game, a pay page, the new-user skip or a blocked app id; ignored when not for this user', async () => {
+test('CALL-04 auto-reject: in a live room, a game page, a pay page or popup, or a blocked app id; ignored when not for this user', async () => {
   const cases: Array<[string, Parameters<typeof rig>[0]]> = [
     ['live', { where: { live: true } }],
     ['game', { where: { path: '/gameCenter' } }],
     ['pay page', { where: { path: '/getcoin' } }],
     ['pay popup', { where: { payPopup: true } }],
-    ['new-user skip', { where: { newUserGuide: true } }],
     ['app id', { where: { appId: 'callwall-white' }, config: { rejectAppIds: ['callwall-white'] } }],
   ]
   for (const [name, o] of cases) {

@@ -14,9 +14,7 @@ export const PushCallStatus = { accepted: 1, rejected: 2, missed: 3, noRmb: 4 } 
 export interface Where {
   path: string
   live: boolean
-  game: boolean
   payPopup: boolean
-  newUserGuide: boolean
   appId: string
 }
 

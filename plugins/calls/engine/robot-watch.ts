@@ -30,7 +30,6 @@ export function watchRobotInvites(kernel: Kernel, calls: CallsFacade, opts: { ti
         path: kernel.router.path.peek(),
         search: kernel.router.search.peek(),
         live: !!scene.live,
-        game: !!scene.game,
         payPopup: !!scene.payPopup,
         calling: !!scene.call || !!calls.loaded.peek()?.engine.incoming.call.peek(),
         // marks a wall may set while its All or Live tab shows; without them the link's tab decides

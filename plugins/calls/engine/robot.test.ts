@@ -13,7 +13,6 @@ const here = (p: Partial<RobotWhere> = {}): RobotWhere => ({
   path: '/user',
   search: new URLSearchParams(),
   live: false,
-  game: false,
   payPopup: false,
   calling: false,
   wallTab: null,
@@ -59,7 +58,6 @@ test('IM-05 every ignore rule of d2 §4.9', () => {
   assert.is(robotInviteIgnored(here({ calling: true }), ok), 'calling')
   assert.is(robotInviteIgnored(here({ live: true }), ok), 'live')
   assert.is(robotInviteIgnored(here({ payPopup: true }), ok), 'pay-popup')
-  assert.is(robotInviteIgnored(here({ game: true }), ok), 'game')
   assert.is(robotInviteIgnored(here({ path: '/gameCenter' }), ok), 'game')
   // the wall: All (the first tab, no tab in the link) and Live ignore; other tabs let it through
   assert.is(robotInviteIgnored(here({ path: '/wall' }), ok), 'wall-tab')

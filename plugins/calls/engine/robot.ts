@@ -30,8 +30,6 @@ export interface RobotWhere {
   path: string
   search: URLSearchParams
   live: boolean
-  /** a half-screen game */
-  game: boolean
   payPopup: boolean
   /** a call rings, is on, or another invitation is being handled */
   calling: boolean
@@ -48,7 +46,8 @@ export function robotInviteIgnored(w: RobotWhere, o: { now: number; imOpenedAt: 
   if (w.calling) return 'calling'
   if (w.live) return 'live'
   if (w.payPopup) return 'pay-popup'
-  if (w.game || pathIn(w.path, gameCentrePaths)) return 'game'
+  // the game centre page (a half-screen game has no screen in this app yet)
+  if (pathIn(w.path, gameCentrePaths)) return 'game'
   if (pathIn(w.path, wallPaths)) {
     // the first tab (no tab in the link) is All
     const tab = w.wallTab ?? (w.search.get('tab') ? 'other' : 'all')

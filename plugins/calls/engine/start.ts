@@ -84,9 +84,7 @@ export function createCallsService(kernel: Kernel, opts: CallsOptions = {}): Cal
     where: () => ({
       path: kernel.router.path.value,
       live: !!scene().live,
-      game: !!scene().game,
       payPopup: !!scene().payPopup,
-      newUserGuide: !!scene().newUserGuide,
       appId: kernel.session.appId.value,
     }),
   })

@@ -125,7 +125,7 @@ export function rig(o: RigOptions = {}) {
   const busyHosts: number[] = []
   let backs = 0
   const channels: Array<string | null> = []
-  const where: Where = { path: '/wall', live: false, game: false, payPopup: false, newUserGuide: false, appId: 'callwall', ...o.where }
+  const where: Where = { path: '/wall', live: false, payPopup: false, appId: 'callwall', ...o.where }
   let online = o.online ?? true
 
   const toApiError = (e: EndpointError, path: string) =>

@@ -1,8 +1,7 @@
 // The slice's control entries under /__harness/calls/: how hosts answer, faults, pushes, media,
 // incoming calls and robot invitations, the state and a reset.
-import { PushType } from '../../../kernel/protocol/push.ts'
 import { mediaOf, type FakeSlice, type UserRow } from '../../../harness/types.ts'
-import { CallCategory, CallGameType, MissedReason, NotifyType, type IncomingCall, type RobotInvite, ROBOT_INVITE } from '../api.ts'
+import { CallCategory, CallPush, CallGameType, MissedReason, NotifyType, type IncomingCall, type RobotInvite, ROBOT_INVITE } from '../api.ts'
 import { later, parseBehaviour, resetRuntime, rtcOf } from './hosts.ts'
 import { type RobotInviteRow, table, findCall, isHost, callPrice, notify } from './store.ts'
 import type { CallCore } from './core.ts'
@@ -122,8 +121,8 @@ export function callControl(core: CallCore): NonNullable<FakeSlice['control']> {
         finish(ctx, cur, { state: 'missed', missedReason: MissedReason.timeout, category: CallCategory.timeout })
         table(ctx, 'pushCalls').find({ channelId: cur.channelId }).assign({ status: 3 }).write()
       })
-      const sockets = ctx.push(viewer.userId, PushType.callIncoming, { ...incoming })
-      if (rt.duplicatePushes) ctx.push(viewer.userId, PushType.callIncoming, { ...incoming })
+      const sockets = ctx.push(viewer.userId, CallPush.incoming, { ...incoming })
+      if (rt.duplicatePushes) ctx.push(viewer.userId, CallPush.incoming, { ...incoming })
       return { ok: true, channelId: row.channelId, sockets }
     },
     /**

@@ -2,12 +2,12 @@
 // (who is a host, who may be called, what a call costs, the call.notify push).
 import { Code } from '../../../kernel/protocol/envelope.ts'
 import { HostStatus, mapPushedStatus } from '../../../kernel/protocol/status.ts'
-import { PushType } from '../../../kernel/protocol/push.ts'
 import { EndpointError, type HarnessContext, type UserRow } from '../../../harness/types.ts'
-import { CallRefusal, type BillingReply, type CallCreated } from '../api.ts'
+import { CallPush, CallRefusal, type BillingReply, type CallCreated } from '../api.ts'
 import { CallDefaults, effectivePrice } from '../rules.ts'
 import { isVip, toUser } from '../../../kernel/protocol/user.ts'
 import type { Runtime } from './hosts.ts'
+import { HostStatusPush } from '../../wall/api.ts'
 
 /** One call as the harness keeps it (collection 'calls'). */
 export interface CallRow {
@@ -141,12 +141,12 @@ export function callView(ctx: HarnessContext, row: CallRow, host: UserRow): Call
 
 export function setHostStatus(ctx: HarnessContext, host: UserRow, onlineStatus: number) {
   ctx.db.get('users').find({ userId: host.userId }).assign({ onlineStatus }).write()
-  ctx.broadcast(PushType.hostStatus, { userId: host.userId, yxAccid: host.yxAccid, onlineStatus })
+  ctx.broadcast(HostStatusPush, { userId: host.userId, yxAccid: host.yxAccid, onlineStatus })
 }
 
 export function notify(ctx: HarnessContext, rt: Runtime, row: CallRow, type: number, reason?: string) {
   const data: Record<string, unknown> = { channelId: row.channelId, type }
   if (reason) data.reason = reason
-  ctx.push(row.viewerId, PushType.callNotify, data)
-  if (rt.duplicatePushes) ctx.push(row.viewerId, PushType.callNotify, { ...data })
+  ctx.push(row.viewerId, CallPush.notify, data)
+  if (rt.duplicatePushes) ctx.push(row.viewerId, CallPush.notify, { ...data })
 }

@@ -10,10 +10,4 @@ export function useCalls(): CallsService {
   return calls.loaded.peek() ?? use(calls.load())
 }
 
-/** Overlay ids of the calls plugin. */
-export const CallOverlay = {
-  waiting: 'calls.waiting',
-  screen: 'calls.screen',
-  incoming: 'calls.incoming',
-  post: 'calls.post',
-} as const
+export { CallOverlay } from '../api.ts'
