@@ -13,9 +13,8 @@
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { afterFirstScreen } from '../../kernel/first-screen.ts'
 import type { Disposer } from '../../kernel/types.ts'
-import { callsRef } from './api.ts'
+import { CallOverlay, callsRef } from './api.ts'
 import { callsServiceRef, createCallsFacade, incomingAllowed } from './service.ts'
-import { CallOverlay } from './ui/hooks.ts'
 import { push } from './push.ts'
 import type { CallsOptions } from './engine/start.ts'
 

@@ -3,8 +3,7 @@
 // incoming popup while a host's call rings. Opening and closing here keeps the components dumb.
 import { effect, untracked } from '@preact/signals-react'
 import type { Disposer, Kernel } from '../../../kernel/types.ts'
-import { CallGameType, CallStatus } from '../api.ts'
-import { CallOverlay } from '../ui/hooks.ts'
+import { CallGameType, CallOverlay, CallStatus } from '../api.ts'
 import type { CallsService } from './start.ts'
 
 function toggle(kernel: Kernel, id: string, want: boolean) {

@@ -2,7 +2,7 @@
 // (kernel.im() hands every plugin the same client, so one login serves all), and remember when
 // messaging opened for the 10 s rule. Builds without the inbox have no messaging: nothing to do.
 // The rules (robot.ts) load with the first custom message, the call engine only when an
-// invitation passes them, so neither weighs on the first bundle.
+// invitation passes them, so neither loads before it is needed.
 import { effect, untracked } from '@preact/signals-react'
 import type { Disposer, Kernel } from '../../../kernel/types.ts'
 import { inboxRef } from '../../message/api.ts'

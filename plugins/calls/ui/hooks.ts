@@ -9,5 +9,3 @@ export function useCalls(): CallsService {
   const calls = useKernel().need(callsServiceRef)
   return calls.loaded.peek() ?? use(calls.load())
 }
-
-export { CallOverlay } from '../api.ts'
