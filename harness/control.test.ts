@@ -1,6 +1,5 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { PushType } from '../kernel/protocol/push.ts'
 import { startTestHarness, type TestHarness } from './testing.ts'
 
 let h: TestHarness
@@ -27,7 +26,7 @@ test('HAR-06 POST /__harness/users/:id/balance moves the difference through the 
   assert.is(body.diamondNum, 4200)
   assert.is(body.entry.delta, -800)
   assert.is(body.entry.reason, 'harness.adjust')
-  assert.equal(h.sent.at(-1), { userId: 100001, pushType: PushType.balance, data: { diamondNum: 4200, reason: 'harness.adjust' } })
+  assert.equal(h.sent.at(-1), { userId: 100001, pushType: 'user.balance', data: { diamondNum: 4200, reason: 'harness.adjust' } })
   const ledger = await h.control('GET', '/__harness/ledger?userId=100001')
   assert.is(ledger.body.entries.length, 1)
   assert.ok(ledger.body.check.ok)
@@ -46,7 +45,7 @@ test('NET-08 POST /__harness/hosts/:id/status saves the status and pushes host.s
   for (const [status, code, live, word] of cases) {
     const { body } = await h.control('POST', '/__harness/hosts/200002/status', { status })
     assert.is(body.status, word)
-    assert.equal(h.sent.at(-1), { userId: 'all', pushType: PushType.hostStatus, data: { userId: 200002, yxAccid: 'host_200002', onlineStatus: code, live } })
+    assert.equal(h.sent.at(-1), { userId: 'all', pushType: 'host.status', data: { userId: 200002, yxAccid: 'host_200002', onlineStatus: code, live } })
   }
   const hosts = (await h.control('GET', '/__harness/hosts')).body
   assert.ok(hosts.length >= 64)

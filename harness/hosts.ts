@@ -1,7 +1,6 @@
 // Simulated hosts (HAR-03, NET-08): their status lives on the user row (onlineStatus in the
 // app's values -1 live, 1 online, 2 busy, 3 offline); every change is pushed to everyone as
 // 'host.status' with the pushed codes of d1 §4 (1 online, 10000 busy, 3 offline, live flag).
-import { PushType } from '../kernel/protocol/push.ts'
 import { HostStatus } from '../kernel/protocol/status.ts'
 import { pick, seededRandom, type Random } from './random.ts'
 import type { HarnessContext, UserRow } from './types.ts'
@@ -48,7 +47,7 @@ export function setHostStatus(ctx: HarnessContext, userId: number, status: unkno
   if (value === HostStatus.live && host.onlineStatus !== HostStatus.live) change.liveSince = new Date().toISOString()
   ctx.db.get('users').find({ userId: host.userId }).assign(change).write()
   const live = value === HostStatus.live
-  const reached = ctx.broadcast(PushType.hostStatus, { userId: host.userId, yxAccid: host.yxAccid, onlineStatus: pushedCode(value), live })
+  const reached = ctx.broadcast('host.status', { userId: host.userId, yxAccid: host.yxAccid, onlineStatus: pushedCode(value), live })
   return { ...describeHost({ ...host, onlineStatus: value }), pushedTo: reached }
 }
 

@@ -1,6 +1,5 @@
 // What the control API, scenarios and the CLI can do to the harness, in one place:
 // the HTTP control API is a thin JSON wrapper over these, and a scenario gets them directly.
-import { PushType } from '../kernel/protocol/push.ts'
 import { describeHost, hosts, setHostStatus } from './hosts.ts'
 import { checkLedger } from './ledger.ts'
 import type { RealtimeService } from './realtime.ts'
@@ -45,7 +44,7 @@ export function createOperations(ctx: HarnessContext, deps: { realtime: () => Re
       const delta = diamondNum - user.diamondNum
       const entry = delta ? ctx.move(userId, delta, 'harness.adjust') : null
       // the app learns of server-side changes by push (it never computes a balance itself)
-      ctx.push(userId, PushType.balance, { diamondNum, reason: 'harness.adjust' })
+      ctx.push(userId, 'user.balance', { diamondNum, reason: 'harness.adjust' })
       return { userId, diamondNum, entry }
     },
     hosts: () => hosts(ctx).map(describeHost),

@@ -4,7 +4,7 @@ import { useT } from './hooks.ts'
 import * as assert from 'uvu/assert'
 import { fakeTimers } from '../test/fake-timers.ts'
 import { createKernel } from './index.ts'
-import { createTestKernel, httpStatus, serverCode } from './testing.tsx'
+import { createTestKernel, fake, httpStatus, serverCode } from './testing.tsx'
 import { definePlugin, provide, ref } from './plugin.ts'
 import { isInsufficient } from './api.ts'
 import { memoryStorage } from './storage.ts'
@@ -41,7 +41,7 @@ test('kernel services are created on first use, once, with the kernel', () => {
 
 test('kernel services: a fake keyed by ref wins, even a partial one', () => {
   const plugin = definePlugin({ id: 'c', services: [provide(counterRef, (kernel) => ({ n: 1, kernel }))] })
-  const t = createTestKernel({ plugins: [plugin], fakes: [[counterRef, { n: 99 }], [absentRef, { x: 1 }]] })
+  const t = createTestKernel({ plugins: [plugin], fakes: [fake(counterRef, { n: 99 }), fake(absentRef, { x: 1 })] })
   assert.is(t.kernel.need(counterRef).n, 99)
   assert.equal(t.kernel.get(absentRef), { x: 1 })
   t.dispose()
@@ -92,10 +92,10 @@ test('NET-07 kernel registers every plugin push handler; a throwing one does not
   const errors = console.error
   console.error = () => {}
   try {
-    const a = definePlugin({ id: 'a', push: { 'host.status': () => { throw new Error('bad handler') } } })
-    const b = definePlugin({ id: 'b', push: { 'host.status': (data, kernel) => got.push([data, kernel.app.appId]) } })
+    const a = definePlugin({ id: 'a', push: { 'test.ping': () => { throw new Error('bad handler') } } })
+    const b = definePlugin({ id: 'b', push: { 'test.ping': (data, kernel) => got.push([data, kernel.app.appId]) } })
     const t = createTestKernel({ plugins: [a, b] })
-    assert.ok(t.push('host.status', { userId: 3 }))
+    assert.ok(t.push('test.ping', { userId: 3 }))
     assert.equal(got, [[{ userId: 3 }, 'test-app']])
     t.dispose()
     assert.is(t.kernel.push.dispatch({ msgId: 'after', pushType: 'host.status', data: {} }), true)

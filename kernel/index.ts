@@ -97,12 +97,12 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     // dictionaries of pages not on screen wait for it (a page loads its own when opened)
     background: opts.firstScreen && ((load) => void firstScreen.done.then(load)),
   })
-  const session = createSession({ storage, bridge, defaultAppId: config.defaultAppId || app.appId })
+  const session = createSession({ storage, appId: app.appId })
   const entry = takeTokenFromUrl(startSearch, session)
   // a token must not stay in the address bar (shared links, screenshots, history)
   if (entry.changed) router.navigate(router.path.peek() + entry.search, { replace: true })
 
-  const scene: Signal<Scene> = signal<Scene>({ call: false, live: false, game: false })
+  const scene: Signal<Scene> = signal<Scene>({})
   const overlays = createOverlays({
     defs: registry.overlays,
     context: computed(() => ({ path: router.path.value, search: router.search.value, scene: scene.value })),

@@ -23,7 +23,7 @@ function latePlugin(log: string[] = []): Plugin {
     id: 'late',
     routes: [{ path: '/late', page: async () => ({ default: () => <p data-testid="late-page">late page</p> }) }],
     overlays: [{ id: 'late.popup', tier: 'modal', component: (_: { props: unknown }) => <p data-testid="late-popup">popup</p> }],
-    push: { 'late.ping': (data) => log.push(`ping ${data.n}`) },
+    push: { 'test.ping': (data) => log.push(`ping ${data.n}`) },
     services: [provide(greetRef, () => ({ hello: () => 'hi' }))],
     strings: { en: { hello: 'Hello from late' }, ar: { hello: 'مرحبا' } },
     setup: () => {
@@ -104,8 +104,8 @@ test('NET-07 a push for a late plugin that arrives before it joined waits for it
   const gate = manualGate()
   const log: string[] = []
   const t = createTestKernel({ plugins: [eager, later('late', async () => latePlugin(log))], firstScreen: gate })
-  assert.is(t.push('late.ping', { n: 1 }, 'm1'), true)
-  assert.is(t.push('late.ping', { n: 1 }, 'm1'), false, 'a duplicate is still dropped')
+  assert.is(t.push('test.ping', { n: 1 }, 'm1'), true)
+  assert.is(t.push('test.ping', { n: 1 }, 'm1'), false, 'a duplicate is still dropped')
   await t.settle(2)
   assert.equal(log, ['setup', 'ping 1'], 'the push loaded the plugin and reached its handler')
   assert.is(t.push('nobody.handles', { n: 2 }), true)

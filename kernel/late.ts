@@ -1,7 +1,7 @@
 // How late plugins join a running kernel (they and this code load together, after the first
 // screen): checked with the rest, then wired in the way createKernel wired the first ones.
 import type { Signal } from '@preact/signals-react'
-import { buildRegistry, type Registry } from './registry.ts'
+import { buildRegistry, pushEntries, type Registry } from './registry.ts'
 import { injectStyle } from './style.ts'
 import { injectSprite } from './ui/sprite.tsx'
 import type { KernelI18n } from './i18n.ts'
@@ -35,7 +35,7 @@ export function joinLate(k: JoinContext, loaded: Plugin[]): Error | null {
   k.overlays.define(next.overlays.filter((o) => added.some((p) => p.id === o.plugin)))
   k.i18n.include(added)
   for (const p of added) {
-    for (const [pushType, handler] of Object.entries(p.push ?? {})) k.disposers.push(k.push.on(pushType, handler))
+    for (const [pushType, handler] of pushEntries(p)) k.disposers.push(k.push.on(pushType, handler))
     p.styles?.forEach(injectStyle)
     p.sprites?.forEach(injectSprite)
   }

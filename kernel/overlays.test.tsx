@@ -33,7 +33,7 @@ const queueDefs: OverlayDef[] = [
 ]
 
 function queueHarness(path = '/wall', search = '') {
-  const ctx = signal<OverlayContext>({ path, search: new URLSearchParams(search), scene: { call: false, live: false, game: false } })
+  const ctx = signal<OverlayContext>({ path, search: new URLSearchParams(search), scene: {} })
   const overlays = createOverlayEngine({ defs: queueDefs, context: ctx })
   const shown = () => overlays.stack.value.map((o) => o.id)
   const go = (p: string, s = '', scene: Partial<Record<'call' | 'live' | 'game', boolean>> = {}) =>
@@ -104,7 +104,7 @@ test('SHELL-17 close(id) also drops a popup still waiting; unknown ids fail nami
 })
 
 test('overlays: open() resolves with what close() passes; tiers stack toast > system > modal > sheet > float', async () => {
-  const ctx = computed<OverlayContext>(() => ({ path: '/', search: new URLSearchParams(), scene: { call: false, live: false, game: false } }))
+  const ctx = computed<OverlayContext>(() => ({ path: '/', search: new URLSearchParams(), scene: {} }))
   const defs: OverlayDef[] = ['float', 'sheet', 'modal', 'system'].map((tier) => ({ id: tier, tier: tier as OverlayDef['tier'], component: Popup }))
   const overlays = createOverlayEngine({ defs, context: ctx })
   const result = overlays.open('modal')
@@ -278,7 +278,7 @@ test('overlays: a popup whose when() throws stays hidden and the error is report
   const errors: unknown[] = []
   const error = console.error
   console.error = (...a: unknown[]) => void errors.push(a)
-  const ctx = signal<OverlayContext>({ path: '/', search: new URLSearchParams(), scene: { call: false, live: false, game: false } })
+  const ctx = signal<OverlayContext>({ path: '/', search: new URLSearchParams(), scene: {} })
   const overlays = createOverlayEngine({
     defs: [{ id: 'bad', tier: 'modal', component: Popup, when: () => { throw new Error('boom') } }],
     context: ctx,
@@ -291,7 +291,7 @@ test('overlays: a popup whose when() throws stays hidden and the error is report
 })
 
 test('SHELL-17 overlays before their code arrives: calls wait and replay in order, count as open, close drops one, unknown ids fail at once', async () => {
-  const ctx = signal<OverlayContext>({ path: '/wall', search: new URLSearchParams(), scene: { call: false, live: false, game: false } })
+  const ctx = signal<OverlayContext>({ path: '/wall', search: new URLSearchParams(), scene: {} })
   let arrive!: () => void
   const engine = () => new Promise<void>((r) => (arrive = r)).then(() => import('./overlay-engine.ts'))
   const overlays = createOverlays({ defs: queueDefs, context: ctx, engine })
@@ -312,7 +312,7 @@ test('SHELL-17 overlays before their code arrives: calls wait and replay in orde
 })
 
 test('SHELL-03 the update dialog still shows when the overlay code cannot load', async () => {
-  const ctx = signal<OverlayContext>({ path: '/wall', search: new URLSearchParams(), scene: { call: false, live: false, game: false } })
+  const ctx = signal<OverlayContext>({ path: '/wall', search: new URLSearchParams(), scene: {} })
   const overlays = createOverlays({ defs: [], context: ctx, engine: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) })
   const kernel = fakeKernel()
   const error = console.error

@@ -2,14 +2,14 @@
 // the plugins' push handlers. The handlers are registered from the start; the dispatch
 // (push-dispatch.ts: validation, duplicates, isolated handlers) loads with the first push, since a
 // guest's first screen gets none. Frames that come before it are kept, in order.
-import type { Disposer, Kernel, PushHandler, PushMessage } from './types.ts'
+import type { BusHandler, Disposer, Kernel, PushMessage } from './types.ts'
 import type { createDispatch } from './push-dispatch.ts'
 
-export type Handlers = Map<string, Set<PushHandler>>
+export type Handlers = Map<string, Set<BusHandler>>
 
 export interface PushBus {
   /** add a handler for one push type; returns its disposer */
-  on(pushType: string, handler: PushHandler): Disposer
+  on(pushType: string, handler: BusHandler): Disposer
   /** dispatch a raw frame or an already parsed message: validates, drops duplicates by msgId,
    *  calls every handler of its type inside try/catch. Returns false when dropped (true, before
    *  the dispatch's code has arrived: the frame waits for it) */

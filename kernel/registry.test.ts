@@ -48,13 +48,13 @@ test('SHELL-08 kernel registry collects routes, overlays, push and services, eac
       requires: ['shell'],
       routes: [{ path: ['/wall', '/white-wall'], page, tab: 'wall' }],
       overlays: [overlay],
-      push: { 'host.status': handler },
+      push: { 'test.ping': handler },
       services: [provide(svc, () => ({ n: 1 }))],
     }),
   ])
   assert.equal(reg.routes.map((r) => [r.path, r.plugin]), [[['/wall', '/white-wall'], 'wall']])
   assert.equal(reg.overlays, [{ ...overlay, plugin: 'wall' }], 'each tagged with its plugin')
-  assert.equal(reg.push, [{ pushType: 'host.status', handler, plugin: 'wall' }])
+  assert.equal(reg.push, [{ pushType: 'test.ping', handler, plugin: 'wall' }])
   assert.is(reg.services.get('counter')?.plugin, 'wall')
 })
 

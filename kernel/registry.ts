@@ -3,7 +3,10 @@
 // Everything here fails fast and names the culprit: a plugin set that cannot work
 // should stop the build's first test, not show a blank page on a phone.
 import { isLate } from './plugin.ts'
-import type { LatePlugin, OverlayDef, Plugin, PluginEntry, PushHandler, RouteDef, ServiceProvider } from './types.ts'
+import type { BusHandler, LatePlugin, OverlayDef, Plugin, PluginEntry, RouteDef, ServiceProvider } from './types.ts'
+
+/** A plugin's push handlers as the bus keeps them: by name (each was typed by its push type). */
+export const pushEntries = (p: Pick<Plugin, 'push'>) => Object.entries(p.push ?? {}) as Array<[string, BusHandler]>
 
 export interface Registry {
   /** requirements first; otherwise in manifest order */
@@ -12,7 +15,7 @@ export interface Registry {
   late: LatePlugin[]
   routes: Array<RouteDef & { plugin: string }>
   overlays: OverlayDef[]
-  push: Array<{ pushType: string; handler: PushHandler; plugin: string }>
+  push: Array<{ pushType: string; handler: BusHandler; plugin: string }>
   /** by service ref id */
   services: Map<string, { provider: ServiceProvider; plugin: string }>
 }
@@ -39,7 +42,7 @@ export function buildRegistry(entries: readonly PluginEntry[]): Registry {
       overlayOwner.set(o.id, p.id)
       reg.overlays.push({ ...o, plugin: p.id })
     }
-    for (const [pushType, handler] of Object.entries(p.push ?? {})) reg.push.push({ pushType, handler, plugin: p.id })
+    for (const [pushType, handler] of pushEntries(p)) reg.push.push({ pushType, handler, plugin: p.id })
     for (const provider of p.services ?? []) {
       const other = reg.services.get(provider.ref.id)
       if (other) throw new Error(`service "${provider.ref.id}" is provided by both plugin "${other.plugin}" and plugin "${p.id}"`)

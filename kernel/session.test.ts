@@ -2,12 +2,11 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createSession, takeTokenFromUrl } from './session.ts'
 import { memoryStorage } from './storage.ts'
-import type { NativeBridge } from './bridge.ts'
+import { toUser } from './protocol/user.ts'
 
-const bridge = (appId: string | null = null) => ({ appId: () => appId }) as NativeBridge
 const make = (stored: Record<string, string> = {}, shellAppId: string | null = null) => {
   const storage = memoryStorage(stored)
-  return { storage, session: createSession({ storage, bridge: bridge(shellAppId), defaultAppId: 'default-app' }) }
+  return { storage, session: createSession({ storage, appId: shellAppId ?? 'default-app' }) }
 }
 
 test('SHELL-09 login is by token presence: the stored token logs in', () => {
@@ -25,7 +24,7 @@ test('SHELL-10 login stores token, deviceId, yxAccid and imToken; logout clears 
   assert.is(session.deviceId, 'dev-1')
   assert.is(storage.getItem('yxAccid'), 'yx1')
   assert.is(storage.getItem('imToken'), 'im1')
-  session.user.value = { userId: 1, nickname: 'n', icon: '', diamondNum: 5, yxAccid: 'yx1' }
+  session.setUser({ userId: 1, nickname: 'n', icon: '', diamondNum: 5, yxAccid: 'yx1' })
   session.logout()
   assert.is(session.loggedIn.value, false)
   assert.is(session.user.value, null)
@@ -38,14 +37,13 @@ test('SHELL-10 a deviceId is generated once and kept', () => {
   const { storage, session } = make()
   assert.ok(session.deviceId.length > 8)
   assert.is(storage.getItem('deviceId'), session.deviceId)
-  const again = createSession({ storage, bridge: bridge(), defaultAppId: 'x' })
+  const again = createSession({ storage, appId: 'x' })
   assert.is(again.deviceId, session.deviceId)
 })
 
-test('SHELL-08 app id: the native shell first, then the stored one, then the default', () => {
-  assert.is(make({ appId: 'stored' }, 'native').session.appId.value, 'native')
-  assert.is(make({ appId: 'stored' }).session.appId.value, 'stored')
-  assert.is(make().session.appId.value, 'default-app')
+test('SHELL-08 the session runs as the app id it was given (apps/pick.ts picks it), whatever was stored', () => {
+  assert.is(make({ appId: 'stored' }, 'picked').session.appId.value, 'picked')
+  assert.is(make({ appId: 'stored' }).session.appId.value, 'default-app')
   const { storage, session } = make()
   session.setAppId('white')
   assert.is(session.appId.value, 'white')
@@ -55,9 +53,9 @@ test('SHELL-08 app id: the native shell first, then the stored one, then the def
 test('SHELL-09 setBalance only changes diamondNum, and only with a number', () => {
   const { session } = make()
   session.setBalance(10) // no user yet: nothing to change, no error
-  session.user.value = { userId: 1, nickname: 'n', icon: 'i', diamondNum: 5, yxAccid: 'y' }
+  session.setUser({ userId: 1, nickname: 'n', icon: 'i', diamondNum: 5, yxAccid: 'y' })
   session.setBalance(90)
-  assert.equal(session.user.value, { userId: 1, nickname: 'n', icon: 'i', diamondNum: 90, yxAccid: 'y' })
+  assert.equal(session.user.value, toUser({ userId: 1, nickname: 'n', icon: 'i', diamondNum: 90, yxAccid: 'y' }))
   assert.throws(() => session.setBalance(NaN), /number/)
   assert.throws(() => session.setBalance('5' as any), /number/)
 })
@@ -87,7 +85,7 @@ test('SHELL-09 a URL without either leaves everything alone; an empty token is o
 
 test('SHELL-09 storage that throws does not break login (the token lives in memory)', () => {
   const broken = { getItem: () => { throw new Error('denied') }, setItem: () => { throw new Error('denied') }, removeItem: () => { throw new Error('denied') } } as unknown as Storage
-  const session = createSession({ storage: broken, bridge: bridge(), defaultAppId: 'd' })
+  const session = createSession({ storage: broken, appId: 'd' })
   session.login({ token: 't' })
   assert.is(session.loggedIn.value, true)
   session.logout()

@@ -1,26 +1,11 @@
 // Who is using the app. Login is by token presence (SHELL-09): the token lives in
 // localStorage under 'token', arrives from the URL or from the email login (SHELL-10),
 // and every signal here is derived from what the server answered.
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
-import type { NativeBridge } from './bridge.ts'
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react'
 import { safeStorage } from './storage.ts'
+import { toUser, type User } from './protocol/user.ts'
 
-/** The user as the server last described it (d1 §3 User info, d3 §3 User (mine)). */
-export interface User {
-  userId: number
-  nickname: string
-  icon: string
-  diamondNum: number
-  yxAccid: string
-  imToken?: string
-  isNewUser?: number
-  firstPayTime?: string | null
-  isVip?: number
-  vipInfo?: { isVip: number; expireTime?: string | null; '72Hour'?: number }
-  userType?: number
-  disturb?: number
-  [field: string]: unknown
-}
+export type { User } from './protocol/user.ts'
 
 export interface LoginResult {
   token: string
@@ -31,15 +16,19 @@ export interface LoginResult {
 
 export interface Session {
   token: ReadonlySignal<string | null>
-  user: Signal<User | null>
+  /** the user as the server last described it, normalised (protocol/user.ts); null until loaded */
+  user: ReadonlySignal<User | null>
   loggedIn: ReadonlySignal<boolean>
-  /** stored app id (SHELL-08) */
+  /** the app id this app runs as (SHELL-08: picked once, by apps/pick.ts, from the native shell,
+   *  ?appid= and the stored one); sent with every request */
   appId: ReadonlySignal<string>
   deviceId: string
   /** store the token (and deviceId, yxAccid, imToken) in localStorage */
   login(result: LoginResult): void
   logout(): void
   setAppId(id: string): void
+  /** the user record as the server answered it (getUserInfo): normalised here, once, for every reader */
+  setUser(raw: Record<string, unknown> | null): void
   /** only ever called with a number the server answered */
   setBalance(diamondNum: number): void
 }
@@ -53,7 +42,7 @@ export const StoreKey = {
   appId: 'appId',
 } as const
 
-export function createSession(opts: { storage: Storage; bridge: NativeBridge; defaultAppId: string }): Session {
+export function createSession(opts: { storage: Storage; appId: string }): Session {
   const store = safeStorage(opts.storage)
   const token = signal<string | null>(store.get(StoreKey.token) || null)
   const user = signal<User | null>(null)
@@ -61,10 +50,7 @@ export function createSession(opts: { storage: Storage; bridge: NativeBridge; de
   let deviceId = store.get(StoreKey.deviceId) || newDeviceId()
   store.set(StoreKey.deviceId, deviceId)
 
-  // the native shell knows best which app it is; remember it so a plain reload keeps the variant
-  const fromShell = safeCall(() => opts.bridge.appId())
-  if (fromShell) store.set(StoreKey.appId, fromShell)
-  const appId = signal<string>(fromShell || store.get(StoreKey.appId) || opts.defaultAppId)
+  const appId = signal<string>(opts.appId)
 
   return {
     token,
@@ -97,6 +83,9 @@ export function createSession(opts: { storage: Storage; bridge: NativeBridge; de
       if (!id) throw new Error('setAppId needs an id')
       store.set(StoreKey.appId, id)
       appId.value = id
+    },
+    setUser(raw) {
+      user.value = raw ? toUser(raw) : null
     },
     setBalance(diamondNum) {
       if (typeof diamondNum !== 'number' || !Number.isFinite(diamondNum)) {
@@ -149,12 +138,4 @@ function newDeviceId(): string {
   const c = globalThis.crypto
   if (c?.randomUUID) return c.randomUUID()
   return 'd' + Date.now().toString(36) + Math.random().toString(36).slice(2, 12)
-}
-
-function safeCall<T>(fn: () => T): T | null {
-  try {
-    return fn()
-  } catch {
-    return null
-  }
 }

@@ -43,6 +43,23 @@ export const serverCode = (code: string, msg = '') => ({ [CODE]: true, code, msg
 /** answer with an HTTP status and no envelope, e.g. httpStatus(500) */
 export const httpStatus = (status: number) => ({ [STATUS]: true, status })
 
+declare const checked: unique symbol
+/** A stand-in for the service behind a ref: made only by fake(), so it was type-checked. */
+export type Fake = readonly [ServiceRef<unknown>, unknown] & { readonly [checked]: true }
+
+/** A stand-in for the service behind `ref`: only the parts the test uses, checked against the
+ *  ref's type (a wrong name or signature fails the type check, not the test at run time). */
+export function fake<T>(ref: ServiceRef<T>, impl: Partial<T>): Fake {
+  return [ref, impl] as unknown as Fake
+}
+
+declare module './types.ts' {
+  interface PushTypes {
+    /** a push the kernel's own tests send and handle */
+    'test.ping': { n?: number; userId?: number }
+  }
+}
+
 export interface TestKernelOptions {
   /** definitions, and late plugins (`later(id, load)`), which join at once: a test kernel has no first-screen gate */
   plugins: PluginEntry[]
@@ -51,8 +68,8 @@ export interface TestKernelOptions {
   config?: Partial<AppConfig>
   settings?: Partial<AppSettings>
   appId?: string
-  /** services replacing (or standing in for) the plugins' own; a partial object is fine */
-  fakes?: Array<readonly [ServiceRef<any>, unknown]>
+  /** services replacing (or standing in for) the plugins' own, each made by fake(ref, partial) */
+  fakes?: readonly Fake[]
   api?: FakeApi
   locale?: Locale
   /** logged in with this token; default a guest */
@@ -182,7 +199,7 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     cipher: { encrypt, decrypt },
     timers: o.timers,
     http,
-    services: o.fakes,
+    services: o.fakes ? [...o.fakes] : undefined,
     firstScreen: o.firstScreen,
   })
 

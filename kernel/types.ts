@@ -70,8 +70,23 @@ export interface OverlayProps<P = unknown> {
   close: (result?: unknown) => void
 }
 
-/** Push handler: data is the validated payload of one push message. Errors are caught by the kernel. */
-export type PushHandler = (data: any, kernel: Kernel, message: PushMessage) => void
+/**
+ * Push types by name, with the data each carries: declared by the plugin that owns the push, in
+ * its api.ts, so a handler's key and data are checked and no plugin invents a name:
+ *   declare module '../../kernel/types.ts' { interface PushTypes { 'call.notify': CallNotify } }
+ */
+export interface PushTypes {}
+export type PushName = keyof PushTypes
+
+/** Push handler: data is the payload of one push message, as its type declares it; the kernel only
+ *  checked it is an object, so a handler checks what it relies on. Errors are caught by the kernel. */
+export type PushHandler<K extends PushName = PushName> = (data: PushTypes[K], kernel: Kernel, message: PushMessage) => void
+
+/** A plugin's push handlers, by declared push type. */
+export type PushHandlers = { [K in PushName]?: PushHandler<K> }
+
+/** A handler as the push bus keeps it: by name, of any type (the kernel only routes). */
+export type BusHandler = (data: any, kernel: Kernel, message: PushMessage) => void
 
 export interface PushMessage {
   msgId: string
@@ -79,14 +94,18 @@ export interface PushMessage {
   data: Record<string, unknown>
 }
 
-/** What is going on, set by the plugins that own it, read by anyone (tab bar, overlays, suppression rules). */
-export interface Scene {
-  call: boolean
+/**
+ * Scene marks: what is going on, each declared by the plugin that sets it, in its api.ts, and read
+ * by anyone (tab bar, overlays, suppression rules):
+ *   declare module '../../kernel/types.ts' { interface SceneMarks { call: boolean } }
+ */
+export interface SceneMarks {
+  /** a live room is open (the live room sets it; read by overlays and the call and pay rules) */
   live: boolean
-  game: boolean
-  /** free-form marks other plugins may set, e.g. { payPopup: true } */
-  [mark: string]: boolean
 }
+
+/** The scene: the marks set so far (a mark never set reads undefined, i.e. not going on). */
+export type Scene = { readonly [K in keyof SceneMarks]?: SceneMarks[K] }
 
 /** A typed handle on a service some plugin provides. */
 export interface ServiceRef<T> {
@@ -108,7 +127,7 @@ export interface Plugin {
   requires?: string[]
   routes?: RouteDef[]
   overlays?: OverlayDef[]
-  push?: Record<string, PushHandler>
+  push?: PushHandlers
   services?: ServiceProvider[]
   /** per language, eager or lazy (see StringsSource); lazy is preferred for the first bundle */
   strings?: { en: StringsSource; ar: StringsSource }
@@ -176,6 +195,10 @@ export interface Router {
   canGoBack?: () => boolean
 }
 
+/**
+ * Events by name, with their payload. The kernel declares those it raises; a plugin declares its
+ * own in its api.ts (declare module '../../kernel/types.ts' { interface KernelEvents { ... } }).
+ */
 export interface KernelEvents {
   /** code 1080 / diamond.not.enough (NET-02): a recharge plugin may open its sheet */
   'insufficient-balance': { path: string; source?: string }
@@ -183,9 +206,6 @@ export interface KernelEvents {
   unauthorized: { path: string }
   /** a login protected tab or route was tapped by a guest */
   'login-required': { to: string }
-  /** PAY-07: an order was paid; the user (balance, VIP) was refreshed. Listeners refresh what
-   *  depends on it (profile, tags, games, banners); vip: a VIP item was bought */
-  'recharge-success': { orderCode: string; vip: boolean }
 }
 
 export interface Events {

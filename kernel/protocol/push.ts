@@ -20,21 +20,8 @@ export interface ClientHeartbeat {
 }
 export type ClientFrame = ClientStatus | ClientHeartbeat
 
-/** Known push types. Plugins may handle others; the kernel only routes by name. */
-export const PushType = {
-  /** host status change: { userId, yxAccid?, onlineStatus, live? } (NET-08) */
-  hostStatus: 'host.status',
-  /** call notification: { channelId, type: 0 online | 1 reject | 2 cancel | 3 hang up | 4 connected, ... } */
-  callNotify: 'call.notify',
-  /** incoming call from a host: { channelId, callUserId, ... } */
-  callIncoming: 'call.incoming',
-  /** balance changed server side: { diamondNum, reason } */
-  balance: 'user.balance',
-  /** USDT order status: { status: boolean, orderCode } */
-  usdtStatus: 'pay.usdt',
-  /** full-server notice: { attachType, ... } */
-  notice: 'notice',
-} as const
+// Push types are not listed here: the kernel only routes by name. Each plugin declares the types
+// it owns, with their data, in its api.ts (PushTypes in kernel/types.ts).
 
 export interface ServerPush {
   msgId: string

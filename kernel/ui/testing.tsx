@@ -20,7 +20,7 @@ export interface FakeKernel extends Kernel {
 export function fakeKernel(o: { plugins?: Plugin[]; path?: string; loggedIn?: boolean; mainPath?: string } = {}): FakeKernel {
   const plugins = o.plugins ?? []
   const router = createRouter(memorySource(o.path ?? '/'))
-  const scene = signal<Scene>({ call: false, live: false, game: false })
+  const scene = signal<Scene>({})
   const loggedIn = signal(o.loggedIn ?? true)
   const locale = signal<Locale>('en')
   const i18n: I18n = {

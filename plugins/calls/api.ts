@@ -2,10 +2,15 @@
 // endpoints and pushes, and the 'calls' service other plugins (wall, detail, live, inbox) use
 // to start a call. Import this file only, never the plugin's internals.
 import type { ReadonlySignal } from '@preact/signals-react'
-import type { CallStatusValue } from './call-status.ts'
+import { ref } from '../../kernel/plugin.ts'
 
-export { CallStatus, CallGameType, FrontType, type CallStatusValue } from './call-status.ts'
-export { callsRef } from './ref.ts'
+/** d1 §4 Call status. */
+export const CallStatus = { INIT: 0, CALLING: 1, CANCEL: 2, CALLING_ING: 3, HANG_UP: 4, TIMEOUT: 5 } as const
+export type CallStatusValue = (typeof CallStatus)[keyof typeof CallStatus]
+
+/** d1 §4 Call game types (what the server bills) and front types (how the app shows it). */
+export const CallGameType = { DIRECT: 1, MATCH: 2, MATCH_POOL: 3, LIVE: 4 } as const
+export const FrontType = { DIRECT: 1, MATCH: 2, LIVE: 3, BOT: 4 } as const
 
 /** d1 §4 Call-notification types, pushed as 'call.notify' { channelId, type, reason? }. */
 export const NotifyType = { ONLINE: 0, REJECT: 1, CANCEL: 2, HANG_UP: 3, CONNECTED: 4 } as const
@@ -296,3 +301,55 @@ export interface CallsApi {
   cancel(): void
 }
 
+export const callsRef = ref<CallsApi>('calls')
+
+/** The call info while no call is on (also what the calls service shows before its engine loads). */
+export const emptyInfo = (): CallInfo => ({
+  status: CallStatus.INIT,
+  channelId: null,
+  callUserId: null,
+  callInOrOut: null,
+  callGameType: CallGameType.DIRECT,
+  callFrontGameType: FrontType.DIRECT,
+  nickname: '',
+  icon: '',
+  age: null,
+  countryCode: null,
+  yxAccid: '',
+  userType: 0,
+  followed: false,
+  levelName: null,
+  videoPrice: 0,
+  callDuration: 0,
+  callStartTime: null,
+  callConnectTime: null,
+  waitLeft: 0,
+  hangupReason: null,
+  free: false,
+  began: false,
+  hostReached: false,
+})
+
+/** Push types the calls plugin handles (the realtime frame's pushType). */
+export const CallPush = { notify: 'call.notify', incoming: 'call.incoming' } as const
+
+/** Overlay ids of the calls plugin (another plugin may ask whether one is open). */
+export const CallOverlay = {
+  waiting: 'calls.waiting',
+  screen: 'calls.screen',
+  incoming: 'calls.incoming',
+  post: 'calls.post',
+} as const
+
+declare module '../../kernel/types.ts' {
+  interface PushTypes {
+    /** CALL-05: the host's answer and remote messages, by channel */
+    'call.notify': CallNotify
+    /** CALL-04: a host calls the user */
+    'call.incoming': IncomingCall
+  }
+  interface SceneMarks {
+    /** a call rings or is on (the calls plugin follows its engine) */
+    call: boolean
+  }
+}

@@ -1,14 +1,14 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestKernel } from '../../kernel/testing.tsx'
-import { CallPath, CallStatus, callsRef } from './api.ts'
+import { CallPath, CallStatus } from './api.ts'
 import { createCallsPlugin } from './index.ts'
-import type { CallsFacade } from './facade.ts'
+import { callsServiceRef } from './service.ts'
 
 function kernelWith(locale: 'en' | 'ar' = 'en') {
   const tk = createTestKernel({ plugins: [createCallsPlugin()], token: 'test-token-100001', locale, api: () => null })
-  tk.kernel.session.user.value = { userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' }
-  return { tk, calls: tk.kernel.need(callsRef) as CallsFacade }
+  tk.kernel.session.setUser({ userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' })
+  return { tk, calls: tk.kernel.need(callsServiceRef) }
 }
 
 test('CALL-13 the plugin toasts Insufficient balance in the user language and asks for the shop', async () => {
@@ -42,14 +42,14 @@ test('CALL-04 a call.incoming push reaches the engine through the kernel push bu
 
 test('CALL-04 the call engine is not loaded until needed; a host calling a guest-free app loads it and rings', async () => {
   const tk = createTestKernel({ plugins: [createCallsPlugin()], api: () => null })
-  const calls = tk.kernel.need(callsRef) as CallsFacade
+  const calls = tk.kernel.need(callsServiceRef)
   assert.is(calls.loaded.value, null, 'a guest starts without the engine')
   assert.is(calls.info.value.status, CallStatus.INIT)
   calls.hangUp() // nothing to hang up: no load, no error
   assert.is(calls.loaded.value, null)
   tk.push('call.notify', { channelId: 'x', type: 1 })
   assert.is(calls.loaded.value, null, 'a notify without a call loads nothing')
-  tk.kernel.session.user.value = { userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' }
+  tk.kernel.session.setUser({ userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' })
   tk.push('call.incoming', { channelId: 'ch9', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
   for (let i = 0; i < 50 && !calls.loaded.peek(); i++) await tk.settle(1)
   const service = calls.loaded.peek()
@@ -60,7 +60,7 @@ test('CALL-04 the call engine is not loaded until needed; a host calling a guest
 
 test('CALL-04 a logged-in start loads the engine to check for a pending call', async () => {
   const tk = createTestKernel({ plugins: [createCallsPlugin()], token: 'test-token-100001', api: () => null })
-  const calls = tk.kernel.need(callsRef) as CallsFacade
+  const calls = tk.kernel.need(callsServiceRef)
   for (let i = 0; i < 50 && !tk.requests.some((r) => r.path === CallPath.pushCall); i++) await tk.settle(1)
   assert.ok(calls.loaded.peek(), 'loaded')
   assert.ok(tk.requests.some((r) => r.path === CallPath.pushCall), 'asked for a pending call')

@@ -6,34 +6,35 @@
 // Overlays follow the engine (overlays.ts): calls.waiting, calls.screen, calls.incoming (hidden
 // on the paths of d1 §2 by its when()), and calls.post after a connected call.
 //
-// Only what the first screen needs is imported here: the engine loads on first use (facade.ts),
-// the rest of the wiring (setup.ts) once the first screen is shown.
+// A late plugin: the engine loads on first use (service.ts), the rest of the wiring (setup.ts)
+// once the first screen is shown or a user is logged in. Folders: engine/ (the call machine and
+// what drives it, loaded with the first call), ui/ (pages and overlays), fake/ (the harness slice).
+
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { afterFirstScreen } from '../../kernel/first-screen.ts'
 import type { Disposer } from '../../kernel/types.ts'
-import { callsRef } from './ref.ts'
-import { createCallsFacade, incomingAllowed, type CallsFacade } from './facade.ts'
-import { CallOverlay } from './hooks.ts'
+import { CallOverlay, callsRef } from './api.ts'
+import { callsServiceRef, createCallsFacade, incomingAllowed } from './service.ts'
 import { push } from './push.ts'
-import type { CallsOptions } from './service.ts'
+import type { CallsOptions } from './engine/start.ts'
 
 export function createCallsPlugin(opts: CallsOptions = {}) {
   return definePlugin({
     id: 'calls',
     push,
     routes: [
-      { path: ['/detail', '/detail/'], page: () => import('./DetailPage.tsx') },
-      { path: ['/callRecords', '/callRecords/'], page: () => import('./RecordsPage.tsx'), auth: true },
-      { path: ['/match', '/match/', '/match/history', '/match/NoResult'], page: () => import('./MatchPage.tsx'), auth: true },
+      { path: ['/detail', '/detail/'], page: () => import('./ui/DetailPage.tsx') },
+      { path: ['/callRecords', '/callRecords/'], page: () => import('./ui/RecordsPage.tsx'), auth: true },
+      { path: ['/match', '/match/', '/match/history', '/match/NoResult'], page: () => import('./ui/MatchPage.tsx'), auth: true },
     ],
     overlays: [
-      { id: CallOverlay.waiting, tier: 'sheet', component: () => import('./WaitingScreen.tsx'), dismissable: false },
-      { id: CallOverlay.screen, tier: 'sheet', component: () => import('./CallScreen.tsx'), dismissable: false },
-      { id: CallOverlay.incoming, tier: 'modal', component: () => import('./IncomingPopup.tsx'), dismissable: false, when: (ctx) => incomingAllowed(ctx.path) },
-      { id: CallOverlay.post, tier: 'sheet', component: () => import('./PostCallSheet.tsx') },
+      { id: CallOverlay.waiting, tier: 'sheet', component: () => import('./ui/WaitingScreen.tsx'), dismissable: false },
+      { id: CallOverlay.screen, tier: 'sheet', component: () => import('./ui/CallScreen.tsx'), dismissable: false },
+      { id: CallOverlay.incoming, tier: 'modal', component: () => import('./ui/IncomingPopup.tsx'), dismissable: false, when: (ctx) => incomingAllowed(ctx.path) },
+      { id: CallOverlay.post, tier: 'sheet', component: () => import('./ui/PostCallSheet.tsx') },
     ],
     services: [
-      provide(callsRef, (kernel) =>
+      provide(callsServiceRef, (kernel) =>
         createCallsFacade(kernel, {
           ...opts,
           ended: (last, k) => {
@@ -42,10 +43,12 @@ export function createCallsPlugin(opts: CallsOptions = {}) {
           },
         }),
       ),
+      // the public face is the same service, typed as CallsApi
+      provide(callsRef, (kernel) => kernel.need(callsServiceRef)),
     ],
     strings: { en: () => import('../../locales/en/calls.json'), ar: () => import('../../locales/ar/calls.json') },
     setup(kernel) {
-      const calls = kernel.need(callsRef) as CallsFacade
+      const calls = kernel.need(callsServiceRef)
       let stop: Disposer | null = null
       let disposed = false
       // a user's call wiring (a pending call, robot invitations) starts at once, as soon as there

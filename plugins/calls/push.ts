@@ -1,18 +1,18 @@
 // Push handlers of the calls plugin. The kernel wraps each in try/catch and drops unparseable frames.
-// They stay in the first bundle, so they reach the engine through the facade: a host's call loads
-// it; the other pushes only matter to a call that is on, hence to an engine already started.
-import { PushType } from '../../kernel/protocol/push.ts'
-import type { PushHandler } from '../../kernel/types.ts'
-import { callsRef } from './ref.ts'
-import type { CallsFacade } from './facade.ts'
+// They reach the engine through the calls service: a host's call loads it; the other pushes only
+// matter to a call that is on, hence to an engine already started.
+import type { Kernel, PushHandlers } from '../../kernel/types.ts'
+import { CallPush } from './api.ts'
+import { BalancePush } from '../shell/api.ts'
+import { callsServiceRef } from './service.ts'
 
-const facadeOf = (kernel: Parameters<PushHandler>[1]) => kernel.get(callsRef) as CallsFacade | undefined
+const facadeOf = (kernel: Kernel) => kernel.get(callsServiceRef)
 
-export const push: Record<string, PushHandler> = {
+export const push: PushHandlers = {
   /** CALL-05: the host's answer and remote messages, by channel */
-  [PushType.callNotify]: (data, kernel) => facadeOf(kernel)?.whenStarted((s) => s.engine.onNotify(data)),
+  [CallPush.notify]: (data, kernel) => facadeOf(kernel)?.whenStarted((s) => s.engine.onNotify(data)),
   /** CALL-04: a host calls the user */
-  [PushType.callIncoming]: (data, kernel) => {
+  [CallPush.incoming]: (data, kernel) => {
     const calls = facadeOf(kernel)
     const now = calls?.loaded.peek()
     if (now) return now.engine.incoming.onPush(data)
@@ -22,7 +22,7 @@ export const push: Record<string, PushHandler> = {
     )
   },
   /** CALL-08: a recharge during the call (the shell sets the shown balance from the same push) */
-  [PushType.balance]: (data, kernel) => {
+  [BalancePush]: (data, kernel) => {
     const n = data?.diamondNum
     if (typeof n === 'number' && Number.isFinite(n)) facadeOf(kernel)?.whenStarted((s) => s.engine.onBalance(n))
   },

@@ -51,13 +51,6 @@ export function effectivePrice(price: number, ctx: PriceContext = {}): number {
   return price
 }
 
-/** VIP as the user record says it (isVipV2, isVip or vipInfo.isVip, number or boolean). */
-export function userIsVip(user: Record<string, any> | null | undefined): boolean {
-  if (!user) return false
-  const flag = user.isVipV2 ?? user.vipInfo?.isVip ?? user.isVip
-  return flag === true || flag === 1 || flag === '1'
-}
-
 /**
  * d1 §5: the balance must cover the price; 'Insufficient' is also shown when diamonds minus
  * twice the price is below 0. Together: an outgoing call needs two billing periods.
@@ -140,9 +133,7 @@ export interface IncomingContext {
   rejectAppIds: readonly string[]
   path: string
   live: boolean
-  game: boolean
   payPopup: boolean
-  newUserGuide: boolean
   /** a call is already on */
   inCall: boolean
 }
@@ -151,13 +142,14 @@ export type IncomingVerdict = 'ring' | 'ignore' | 'reject'
 
 /**
  * d1 §4 Auto-reject: the callee is not the current user (ignored: not ours to answer); a
- * certain app id; a live room, a game or game centre, a pay or recharge page; the new-user skip.
- * A call already on answers busy too.
+ * certain app id; a live room, a game or game centre page, a pay or recharge page or popup. A call
+ * already on answers busy too. (A half-screen game and the new-user skip have no screen in this
+ * app yet: whoever brings one declares its scene mark and adds it here.)
  */
 export function incomingVerdict(callee: number, c: IncomingContext): IncomingVerdict {
   if (c.userId == null || Number(callee) !== c.userId) return 'ignore'
   if (c.rejectAppIds.includes(c.appId)) return 'reject'
-  if (c.inCall || c.live || c.game || c.payPopup || c.newUserGuide) return 'reject'
+  if (c.inCall || c.live || c.payPopup) return 'reject'
   if (pathIn(c.path, gamePaths) || pathIn(c.path, payPaths)) return 'reject'
   return 'ring'
 }

@@ -1,127 +1,75 @@
-// The engine wired to a kernel: API, RTC, session, router, scene, toasts, and the optional
-// links to the wall's hosts service and the shell's base config.
-import { goBackOrHome } from '../../kernel/ui/PageBar.tsx'
-import { effect, signal, type ReadonlySignal } from '@preact/signals-react'
+// The calls service: what the plugin provides under callsRef (api.ts), and, inside the plugin,
+// under callsServiceRef with the engine's loader. The engine (engine/: the call machine, billing,
+// incoming calls, the overlay sync) loads on first use, so a user who never calls never
+// downloads it. Before it loads there is no call: info is the empty call info.
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react'
+import { ref } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
-import type { RtcClient } from '../../kernel/rtc/types.ts'
-import type { ImClient } from '../../kernel/im/types.ts'
-import { shellRef } from '../shell/api.ts'
-import { hostsRef } from '../wall/api.ts'
-import type { CallsApi, LastCall } from './api.ts'
-import { CallEngine, type CallConfig } from './engine.ts'
-import { isActive } from './machine.ts'
-import { syncCallOverlays } from './overlays.ts'
-import { robotConfigFor, userIsVip } from './rules.ts'
-import { browserTimers, type CallTimers } from './timers.ts'
-import type { ToastKey } from './strings.ts'
+import { emptyInfo, type CallsApi } from './api.ts'
+import type { CallsOptions, CallsService } from './engine/start.ts'
 
-export interface CallsOptions {
-  timers?: CallTimers
-  /** app ids whose users never receive host calls (d1 §4 'a certain app id') */
-  rejectAppIds?: string[]
-  /** a call ended (the post-call sheet opens from here) */
-  ended?: (last: LastCall, kernel: Kernel) => void
-  /** the RTC client; default the kernel's (tests pass a double) */
-  rtc?: () => Promise<RtcClient>
-  /** the messaging client for the call chat; default the kernel's */
-  im?: () => Promise<ImClient>
-}
-
-export interface CallsService extends CallsApi {
-  engine: CallEngine
-  /** the clock the engine runs on, for the screens' own timers (controls auto-hide) */
-  timers: CallTimers
-  /** the RTC client of the call, for the screens to show the video */
-  rtc(): Promise<RtcClient>
-  /** the messaging client the call chat sends with */
-  im(): Promise<ImClient>
-  /** the last call toast raised, numbered, so a page can react to its own outcome (match time-out) */
-  said: ReadonlySignal<{ key: ToastKey; seq: number } | null>
+/** The calls service as the plugin's own files see it: the public face and the engine's loader. */
+export interface CallsFacade extends CallsApi {
+  /** the full service once its engine has loaded, else null */
+  loaded: ReadonlySignal<CallsService | null>
+  /** load the engine (once; a failed load may be tried again) */
+  load(): Promise<CallsService>
+  /** run fn with the service if it is loaded or loading; nothing when the engine never started */
+  whenStarted(fn: (service: CallsService) => void): void
   dispose(): void
 }
 
-/** sysConfigParams values arrive as strings */
-function configFrom(kernel: Kernel, opts: CallsOptions): Partial<CallConfig> {
-  const base = kernel.get(shellRef)?.baseConfig.value
-  const sys = (base?.sysConfigParams ?? {}) as Record<string, unknown>
-  const biz = (base?.businessConfig ?? {}) as Record<string, unknown>
-  return {
-    callTimeOut: Number(sys.callTimeOutNum) || undefined,
-    matchTicket: Number(sys.match_card_diamond_num) || undefined,
-    matchFreeTime: Number(sys.matchFreeTime) || undefined,
-    // CALL-11: the new or old user's robot set
-    robotCallTime: Number(biz.robot_call_time) || robotConfigFor(biz, !!kernel.session.user.value?.isNewUser).autoCallTime,
-    rejectAppIds: opts.rejectAppIds ?? [],
-  }
+/** the plugin's own handle on it; other plugins use callsRef (api.ts), which is the same object */
+export const callsServiceRef = ref<CallsFacade>('calls.service')
+
+let rules: typeof import('./rules.ts') | null = null
+
+/** May the incoming call popup show on this path (d1 §2)? Only the engine opens it, and the rules
+ *  load with the engine: before that there is no incoming call to show. */
+export function incomingAllowed(path: string): boolean {
+  return rules?.incomingPopupAllowed(path) ?? false
 }
 
-export function createCallsService(kernel: Kernel, opts: CallsOptions = {}): CallsService {
-  const scene = () => kernel.scene.value
-  const timers = opts.timers ?? browserTimers
-  const rtc = opts.rtc ?? (() => kernel.rtc())
-  const said = signal<{ key: ToastKey; seq: number } | null>(null)
-  const engine = new CallEngine({
-    post: (path, payload, o) => kernel.api.post(path, payload, o),
-    rtc,
-    timers,
-    say: (key, o) => {
-      said.value = { key, seq: (said.peek()?.seq ?? 0) + 1 }
-      kernel.overlays.toast(kernel.i18n.t(`calls.toast.${key}`, o?.params), { type: o?.type, duration: o?.duration })
-    },
-    user: () => {
-      const u = kernel.session.user.value
-      return u ? { userId: u.userId, diamondNum: Number(u.diamondNum) || 0, yxAccid: u.yxAccid, isVip: userIsVip(u) } : null
-    },
-    setBalance: (n) => kernel.session.setBalance(n),
-    online: () => typeof navigator === 'undefined' || navigator.onLine !== false,
-    setCallChannel: (c) => kernel.realtime.setCallChannel(c),
-    openShop: (source) => kernel.events.emit('insufficient-balance', { path: kernel.router.path.value, source }),
-    back: () => goBackOrHome(kernel),
-    config: () => configFrom(kernel, opts),
-    markHostBusy: (id) => kernel.get(hostsRef)?.setStatus(id, 'busy'),
-    ended: (last) => opts.ended?.(last, kernel),
-    where: () => ({
-      path: kernel.router.path.value,
-      live: !!scene().live,
-      game: !!scene().game,
-      payPopup: !!scene().payPopup,
-      newUserGuide: !!scene().newUserGuide,
-      appId: kernel.session.appId.value,
-    }),
-  })
-  // scene.call follows the call, for the tab bar, overlays and other plugins' rules
-  const stopScene = effect(() => {
-    const on = isActive(engine.info.value.status)
-    const s = kernel.scene.peek()
-    if (s.call !== on) kernel.scene.value = { ...s, call: on }
-  })
+export function createCallsFacade(kernel: Kernel, opts: CallsOptions): CallsFacade {
+  const loaded = signal<CallsService | null>(null)
+  let loading: Promise<CallsService> | null = null
+  let disposed = false
+  const idle = emptyInfo()
+
+  const load = () =>
+    (loading ??= Promise.all([import('./engine/start.ts'), import('./rules.ts')]).then(
+      ([m, r]) => {
+        rules = r
+        if (disposed) throw new Error('the calls plugin was disposed')
+        const service = m.startCallsService(kernel, opts)
+        loaded.value = service
+        return service
+      },
+      (err) => {
+        loading = null
+        throw err
+      },
+    ))
+  const report = (err: unknown) => console.error('[app] the call engine failed to load', err)
+
   return {
-    engine,
-    timers,
-    rtc,
-    im: opts.im ?? (() => kernel.im()),
-    said,
-    info: engine.info,
-    warning: engine.warning,
-    start: (o) => engine.start(o),
-    startMatch: () => engine.startMatch(),
-    hangUp: () => engine.hangUp(),
-    cancel: () => engine.cancel(),
+    loaded,
+    load,
+    whenStarted(fn) {
+      const now = loaded.peek()
+      if (now) fn(now)
+      else if (loading) loading.then(fn, report)
+    },
+    info: computed(() => loaded.value?.info.value ?? idle),
+    warning: computed(() => loaded.value?.warning.value ?? null),
+    start: (o) => load().then((s) => s.start(o)),
+    startMatch: () => load().then((s) => s.startMatch()),
+    // nothing to hang up or cancel before the engine ran
+    hangUp: () => loaded.peek()?.hangUp(),
+    cancel: () => loaded.peek()?.cancel(),
     dispose() {
-      stopScene()
-      engine.dispose()
+      disposed = true
+      loaded.peek()?.dispose()
     },
   }
-}
-
-/** The service plus the overlays that follow its engine: what the facade loads on first use. */
-export function startCallsService(kernel: Kernel, opts: CallsOptions = {}): CallsService {
-  const service = createCallsService(kernel, opts)
-  const stopOverlays = syncCallOverlays(kernel, service)
-  const dispose = service.dispose
-  service.dispose = () => {
-    stopOverlays()
-    dispose()
-  }
-  return service
 }

@@ -1,9 +1,9 @@
 // What the calls plugin wires once the first screen is shown (index.ts loads this file then):
 // the check for a call that rang while the app was closed, and the robot invitations (IM-05).
 import type { Disposer, Kernel } from '../../kernel/types.ts'
-import type { CallsFacade } from './facade.ts'
-import { watchRobotInvites } from './robot-watch.ts'
-import type { CallsOptions } from './service.ts'
+import type { CallsFacade } from './service.ts'
+import { watchRobotInvites } from './engine/robot-watch.ts'
+import type { CallsOptions } from './engine/start.ts'
 
 export function startCalls(kernel: Kernel, calls: CallsFacade, opts: CallsOptions): Disposer {
   // a host may have called while the app was closed (this loads the engine for a logged-in user)

@@ -2,10 +2,11 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { signal } from '@preact/signals-react'
-import { createTestKernel } from '../../kernel/testing.tsx'
+import { createTestKernel, fake } from '../../kernel/testing.tsx'
 import type { ImClient, ImConversation, ImEvents } from '../../kernel/im/types.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { User } from '../../kernel/session.ts'
+import { toUser } from '../../kernel/protocol/user.ts'
 import { byId, waitFor } from '../shell/testkit.tsx'
 import { unreadRef } from '../shell/api.ts'
 import message from './index.ts'
@@ -64,7 +65,7 @@ test('IM-01 the inbox logs in with the user’s messaging account, loads 200 ses
   const inbox = createInbox(kernel)
   const stop = inbox.start()
   assert.is(inbox.status.value, 'idle', 'waits for the user info')
-  user.value = { userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' }
+  user.value = toUser({ userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' })
   // the messaging login module loads on this first login (a dynamic import)
   for (let i = 0; i < 200 && inbox.status.value !== 'ready'; i++) await flush()
   assert.equal(im.logins, ['user_1'])
@@ -73,7 +74,7 @@ test('IM-01 the inbox logs in with the user’s messaging account, loads 200 ses
   assert.is(inbox.unread.value, 5)
   im.fire('conversations-changed', [conv('a', 0, 40)])
   assert.is(inbox.unread.value, 3, 'a read conversation drops out of the total')
-  user.value = { ...user.value, diamondNum: 99 }
+  user.value = { ...user.value!, diamondNum: 99 }
   await flush()
   assert.equal(im.logins, ['user_1'], 'a user info refresh does not log in again')
   loggedIn.value = false
@@ -89,7 +90,7 @@ test('IM-01 a messaging login that fails leaves the inbox offline', async () => 
     attempts++
     throw Object.assign(new Error('refused'), { code: 302 })
   }
-  const user = signal<User | null>({ userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' })
+  const user = signal<User | null>(toUser({ userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' }))
   const kernel = { im: async () => im.client, session: { user, loggedIn: signal(true) }, api: { post: async () => ({}) } } as unknown as Kernel
   const timers = fakeTimers()
   const inbox = createInbox(kernel, { timers })
@@ -103,9 +104,9 @@ test('IM-01 a messaging login that fails leaves the inbox offline', async () => 
 })
 
 function pageWith(status: InboxStatus, list: ImConversation[], token: string | null = 'tok') {
-  const fake = { conversations: signal(list), unread: signal(0), status: signal(status), reconnect: async () => undefined }
-  const t = createTestKernel({ plugins: [message], path: '/message', token, fakes: [[inboxRef, fake]], api: () => undefined })
-  return { t, fake }
+  const inbox = { conversations: signal(list), unread: signal(0), status: signal(status), reconnect: async () => undefined }
+  const t = createTestKernel({ plugins: [message], path: '/message', token, fakes: [fake(inboxRef, inbox)], api: () => undefined })
+  return { t, fake: inbox }
 }
 
 test('IM-01 the inbox page lists conversations with names, last message and unread counts', async () => {

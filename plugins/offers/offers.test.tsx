@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { definePlugin } from '../../kernel/plugin.ts'
 import { memoryStorage } from '../../kernel/storage.ts'
-import { createTestKernel, serverCode, type TestKernel } from '../../kernel/testing.tsx'
+import { createTestKernel, fake, serverCode, type TestKernel } from '../../kernel/testing.tsx'
 import { rechargeRef } from '../recharge/api.ts'
 import { seedTemplate } from '../recharge/fake-catalog.ts'
 import { DISCOUNT_POPUP, SPECIAL_POPUP } from './api.ts'
@@ -25,7 +25,7 @@ async function setup(o: { storage?: Storage; discountUser?: boolean; hosts?: num
   const asked: any[] = []
   const t = createTestKernel({
     plugins: [definePlugin({ id: 'recharge' }), createOffersPlugin({ storage: o.storage ?? memoryStorage(), now: () => clock.now })],
-    fakes: [[rechargeRef, { methodsFor: (i: any) => i.skuInfoList, buy: async () => 'paid' }]],
+    fakes: [fake(rechargeRef, { methodsFor: (i) => i.skuInfoList, buy: async () => 'paid' })],
     token: 'tok',
     path: '/wall',
     api: (p, payload) => {

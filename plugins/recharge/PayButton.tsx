@@ -17,7 +17,7 @@ export function PayButton() {
   const config = kernel.get(shellRef)?.baseConfig.value
   const portal = (config?.sysConfigParams?.payment_portal ?? config?.businessConfig?.payment_portal) as string | undefined
   const scene = kernel.scene.value
-  const visible = kernel.session.loggedIn.value && !scene.call && !scene.live && showPayButton(path, portal, !!scene.gameCentre)
+  const visible = kernel.session.loggedIn.value && !scene.call && !scene.live && showPayButton(path, portal)
   const [anim, setAnim] = useState(false)
   const onWall = /^\/(white-)?wall$/.test(path)
 

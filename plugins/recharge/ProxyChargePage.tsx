@@ -11,6 +11,7 @@ import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { showSellerList } from './rules.ts'
 import { RechargePath } from './state.ts'
 import css from './recharge.css'
+import { paidBefore } from '../../kernel/protocol/user.ts'
 
 interface Seller {
   agentId: number
@@ -40,7 +41,7 @@ export default function ProxyChargePage() {
   let body
   if (state.kind === 'loading') body = <PageSpinner />
   else if (state.kind === 'failed') body = <ErrorState testId="sellers-error" title={t('recharge.sellersFailed')} retryLabel={t('recharge.retry')} onRetry={load} />
-  else if (!showSellerList({ proxyChargeStatus: state.status, isPayUser: !!user?.firstPayTime, scene }) || !state.list.length) body = <EmptyState testId="sellers-empty" title={t('recharge.sellersNone')} />
+  else if (!showSellerList({ proxyChargeStatus: state.status, isPayUser: paidBefore(user), scene }) || !state.list.length) body = <EmptyState testId="sellers-empty" title={t('recharge.sellersNone')} />
   else
     body = (
       <ul className="rc-list" data-testid="sellers-list">

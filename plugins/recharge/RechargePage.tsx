@@ -13,6 +13,7 @@ import { Balance, ItemTile, MethodList } from './ItemPicker.tsx'
 import { clock, DEFAULT_TIP, showSellerList, tipLeftMs } from './rules.ts'
 import { usePurchase } from './usePurchase.ts'
 import css from './recharge.css'
+import { paidBefore } from '../../kernel/protocol/user.ts'
 
 export default function RechargePage() {
   useSignals()
@@ -27,7 +28,7 @@ export default function RechargePage() {
   const configured = kernel.get(shellRef)?.baseConfig.value?.sysConfigParams?.recharge_tip_message_text
   const tip = configured && configured !== DEFAULT_TIP ? String(configured) : t('recharge.tip')
   const user = kernel.session.user.value
-  const sellers = showSellerList({ proxyChargeStatus: p.template?.proxyChargeStatus, isPayUser: !!user?.firstPayTime, scene })
+  const sellers = showSellerList({ proxyChargeStatus: p.template?.proxyChargeStatus, isPayUser: paidBefore(user), scene })
 
   return (
     <>

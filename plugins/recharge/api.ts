@@ -145,3 +145,15 @@ export interface OrderStatus {
   payMethodType: string
   reason?: string
 }
+
+declare module '../../kernel/types.ts' {
+  interface KernelEvents {
+    /** PAY-07: an order was paid; the user (balance, VIP) was refreshed. Listeners refresh what
+     *  depends on it (profile, tags, games, banners); vip: a VIP item was bought */
+    'recharge-success': { orderCode: string; vip: boolean }
+  }
+  interface SceneMarks {
+    /** the recharge sheet is open (the call warning and robot invitations wait) */
+    payPopup: boolean
+  }
+}

@@ -5,10 +5,11 @@
 // credited exactly once whatever confirms it, and in whatever order.
 import { createHmac } from 'node:crypto'
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { PushType } from '../../kernel/protocol/push.ts'
+import { BalancePush } from '../shell/api.ts'
 import { EndpointError, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { CryptoStatus, PayMethod, type OrderAction, type OrderResult, type OrderStatus } from './api.ts'
 import type { SkuInfoRow, SkuRow, TemplateRow } from './fake-catalog.ts'
+import { isVip, toUser } from '../../kernel/protocol/user.ts'
 
 export type OrderState = 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired'
 
@@ -86,9 +87,9 @@ export function hasPaidSku(ctx: HarnessContext, userId: number, skuId: number, e
   return (orders(ctx).value() as OrderRow[]).some((o) => o.userId === userId && o.skuId === skuId && o.state === 'paid' && o.orderCode !== except)
 }
 
+/** the app's rule (kernel/protocol/user.ts) on a stored user row */
 export function isVipUser(u: UserRow, now = Date.now()): boolean {
-  const vip = u.vipInfo as { isVip?: boolean; expireTime?: string | null } | undefined
-  return !!vip?.isVip && (!vip.expireTime || Date.parse(vip.expireTime) > now)
+  return isVip(toUser(u), now)
 }
 
 function actionFor(method: string): OrderAction {
@@ -228,7 +229,7 @@ export function settle(ctx: HarnessContext, orderCode: string, confirmedBy: stri
   }
   ctx.db.get('users').find({ userId: order.userId }).assign(change).write()
   const paid = update(ctx, orderCode, { state: 'paid', paidAt: now, confirmedBy, credited, transactionId: order.transactionId ?? `TXN${sign(ctx, `txn:${orderCode}`).slice(0, 12).toUpperCase()}` })
-  ctx.push(order.userId, PushType.balance, { diamondNum: entry?.balanceAfter ?? user.diamondNum, reason, orderCode })
+  ctx.push(order.userId, BalancePush, { diamondNum: entry?.balanceAfter ?? user.diamondNum, reason, orderCode })
   ctx.log(`order ${orderCode} paid (${confirmedBy}): +${credited} diamonds to user ${order.userId}`)
   return paid
 }

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { signal } from '@preact/signals-react'
 import { definePlugin } from '../../kernel/plugin.ts'
-import { createTestKernel, serverCode, type TestKernel } from '../../kernel/testing.tsx'
+import { createTestKernel, fake, serverCode, type TestKernel } from '../../kernel/testing.tsx'
 import { shellRef } from '../shell/api.ts'
 import { seedTemplate } from './fake-catalog.ts'
 import { rechargeRef } from './api.ts'
@@ -44,12 +44,12 @@ async function setup(api: Record<string, (payload: any) => unknown> = {}, user: 
   }
   s.t = createTestKernel({
     plugins: [shellStub, createRechargePlugin({ assign: (url) => s.assigned.push(url), origin: () => 'http://app.test', setTimeout: (fn, ms) => s.timers.push([fn, ms]) })],
-    fakes: [[shellRef, shellFake]],
+    fakes: [fake(shellRef, shellFake)],
     token: 'tok',
     path: '/wall',
     api: (path, payload) => (answers[path] ? answers[path](payload) : serverCode('4004', `no ${path}`)),
   })
-  s.t.kernel.session.user.value = { userId: 1, nickname: 'me', icon: '', yxAccid: 'u1', diamondNum: 500, firstPayTime: '2025-01-01', ...user } as any
+  s.t.kernel.session.setUser({ userId: 1, nickname: 'me', icon: '', yxAccid: 'u1', diamondNum: 500, firstPayTime: '2025-01-01', ...user })
   current = s.t
   // lazy dictionaries: loaded before the first render, as the app entry does
   await s.t.kernel.i18n.ready()

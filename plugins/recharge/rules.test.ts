@@ -103,24 +103,22 @@ test('PAY-08 VIP or third-party payment hides app-store and Google; PayPal hides
   assert.is(methodGift({ diamondNum: 4900 }, { payMethodGiftRatio: 5 }), 245)
 })
 
-test('PAY-11 the seller list shows only with proxy charge on, for a paid user, outside live rooms, calls and games', () => {
-  const scene = { call: false, live: false, game: false }
+test('PAY-11 the seller list shows only with proxy charge on, for a paid user, outside live rooms and calls', () => {
+  const scene = { call: false, live: false }
   assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: true, scene }), true)
   assert.is(showSellerList({ proxyChargeStatus: 0, isPayUser: true, scene }), false)
   assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: false, scene }), false)
   assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: true, scene: { ...scene, call: true } }), false)
   assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: true, scene: { ...scene, live: true } }), false)
-  assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: true, scene: { ...scene, game: true } }), false)
 })
 
-test('SHELL-15 the floating pay button: not on / or /message, only on payment_portal paths, not with the game centre', () => {
+test('SHELL-15 the floating pay button: not on / or /message, only on payment_portal paths', () => {
   const portal = '/wall,/moments,/user,/getcoin,/message,/'
-  assert.is(showPayButton('/wall', portal, false), true)
-  assert.is(showPayButton('/wall', portal, true), false)
-  assert.is(showPayButton('/', portal, false), false)
-  assert.is(showPayButton('/message', portal, false), false)
-  assert.is(showPayButton('/detail', portal, false), false)
-  assert.is(showPayButton('/wall', null, false), false)
+  assert.is(showPayButton('/wall', portal), true)
+  assert.is(showPayButton('/', portal), false)
+  assert.is(showPayButton('/message', portal), false)
+  assert.is(showPayButton('/detail', portal), false)
+  assert.is(showPayButton('/wall', null), false)
   assert.is(payButtonBottom('/wall', { wallEntry: true }), 168)
   assert.is(payButtonBottom('/moments', { momentsGames: true }), 176)
   assert.is(payButtonBottom('/moments'), 112)
@@ -138,10 +136,9 @@ test('PAY-07 after a recharge: a VIP item closes the VIP popup; otherwise flag, 
   assert.ok(successEffects({ vipFlag: 0 }, { channelType: 7 }).includes('storeTip'))
 })
 test('PAY-08 VIP is refused until another product was bought', () => {
-  assert.is(vipRefusal({ firstPayTime: null }, { vipFlag: 1 }), 'needsFirstRecharge')
-  assert.is(vipRefusal({ firstPayTime: '2025-01-01' }, { vipFlag: 1 }), null)
-  assert.is(vipRefusal({ isPayUser: true }, { vipFlag: 1 }), null)
-  assert.is(vipRefusal({ firstPayTime: null }, { vipFlag: 0 }), null, 'diamond items are never refused')
+  assert.is(vipRefusal(false, { vipFlag: 1 }), 'needsFirstRecharge')
+  assert.is(vipRefusal(true, { vipFlag: 1 }), null)
+  assert.is(vipRefusal(false, { vipFlag: 0 }), null, 'diamond items are never refused')
 })
 
 test('PAY-08 a VIP item through the original store is refused unless the shift lead type is 1', () => {

@@ -105,9 +105,9 @@ export function methodGift(item: Pick<RechargeItem, 'diamondNum'>, method: Pick<
 // ---- PAY-08 VIP purchase refusals ----------------------------------------------------------------
 
 /** d3 §4: VIP is refused until another product was bought; the payment guide shows instead */
-export function vipRefusal(user: { firstPayTime?: string | null; isPayUser?: boolean }, item: Pick<RechargeItem, 'vipFlag'>): 'needsFirstRecharge' | null {
+export function vipRefusal(paidBefore: boolean, item: Pick<RechargeItem, 'vipFlag'>): 'needsFirstRecharge' | null {
   if (item.vipFlag !== 1) return null
-  return user.firstPayTime || user.isPayUser ? null : 'needsFirstRecharge'
+  return paidBefore ? null : 'needsFirstRecharge'
 }
 
 /** d3 §4: a VIP item through the original store is refused (toast giftHey) unless the shift lead type is 1 */
@@ -117,9 +117,10 @@ export function storeVipRefused(item: Pick<RechargeItem, 'vipFlag'>, method: Pic
 
 // ---- PAY-11 seller list ------------------------------------------------------------------------------
 
-/** d3 §5: shown only when proxy charge is on, the user paid before, and no live room, call or half-screen game is on */
-export function showSellerList(o: { proxyChargeStatus?: number; isPayUser: boolean; scene: { call?: boolean; live?: boolean; game?: boolean } }): boolean {
-  return o.proxyChargeStatus === 1 && o.isPayUser && !o.scene.call && !o.scene.live && !o.scene.game
+/** d3 §5: shown only when proxy charge is on, the user paid before, and no live room or call is on
+ *  (nor a half-screen game, which this app has no screen for yet) */
+export function showSellerList(o: { proxyChargeStatus?: number; isPayUser: boolean; scene: { call?: boolean; live?: boolean } }): boolean {
+  return o.proxyChargeStatus === 1 && o.isPayUser && !o.scene.call && !o.scene.live
 }
 
 // ---- SHELL-15 floating pay button ------------------------------------------------------------------
@@ -129,9 +130,10 @@ export function portalPaths(config: string | null | undefined): string[] {
   return String(config ?? '').split(',').map((p) => p.trim()).filter(Boolean)
 }
 
-/** shown when the path is not / or /message, is listed in payment_portal, and the game centre is not shown */
-export function showPayButton(path: string, portal: string | null | undefined, gameCentreShown: boolean): boolean {
-  if (path === '/' || path === '/message' || gameCentreShown) return false
+/** shown when the path is not / or /message and is listed in payment_portal (the spec also hides it under the
+ *  game centre popup, which this app has no screen for yet) */
+export function showPayButton(path: string, portal: string | null | undefined): boolean {
+  if (path === '/' || path === '/message') return false
   return portalPaths(portal).includes(path)
 }
 

@@ -21,6 +21,8 @@ import {
 import { methodsFor as methodsOf, type RechargeFacade } from './facade.ts'
 import { LEVEL_REFRESH_DELAY_MS, storeVipRefused, STORE_TIP_MS, successEffects, vipRefusal } from './rules.ts'
 import { CARD_ID, SECURITY_ID, SHEET_ID } from './ids.ts'
+import { paidBefore } from '../../kernel/protocol/user.ts'
+import { VIP_POPUP } from '../vip/api.ts'
 
 export const RechargePath = {
   template: '/api/template/getTempLate',
@@ -119,7 +121,7 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     await shell?.refreshUser().catch(() => {})
     // PAY-07: whoever shows something a recharge changes (tags, games, banners) refreshes it
     kernel.events.emit('recharge-success', { orderCode: order.orderCode, vip: order.vipFlag === 1 })
-    if (effects.includes('closeVipPopup')) kernel.overlays.close('vip.popup')
+    if (effects.includes('closeVipPopup')) kernel.overlays.close(VIP_POPUP)
     if (effects.includes('storeTip')) kernel.overlays.toast(t('recharge.success'), { type: 'success', position: 'top', duration: STORE_TIP_MS })
     if (effects.includes('refreshLevel')) later(() => void shell?.refreshUser().catch(() => {}), LEVEL_REFRESH_DELAY_MS)
     if (effects.includes('rechargeStatus')) await kernel.api.post(RechargePath.rechargeStatus, { searchValue: -2 }, { silent: true }).catch(() => {})
@@ -131,7 +133,7 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
 
   async function pay(item: RechargeItem, method: PayMethodSku, ctx: PayContext): Promise<PayOutcome> {
     const user = kernel.session.user.peek()
-    if (vipRefusal({ firstPayTime: user?.firstPayTime ?? null }, item)) {
+    if (vipRefusal(paidBefore(user), item)) {
       // d3 §4: the payment guide shows instead: why, and the diamond items to make that first recharge
       kernel.overlays.toast(t('recharge.vipNeedsRecharge'), { type: 'warning' })
       if (!kernel.overlays.isOpen(SHEET_ID)) void kernel.overlays.open(SHEET_ID, { source: 'vipGuide', inCall: ctx.inCall, inLive: ctx.inLive })

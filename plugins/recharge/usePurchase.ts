@@ -6,7 +6,7 @@ import { useSignalValue } from '../../kernel/hooks.ts'
 import type { PayMethodSku, RechargeItem } from './api.ts'
 import { autoMethod, canPay, offeredItems } from './rules.ts'
 import { rechargeService, type PayContext, type PayOutcome } from './state.ts'
-import { isVipActive } from '../vip/rules.ts'
+import { isVip as userIsVip } from '../../kernel/protocol/user.ts'
 
 export function usePurchase(ctx: PayContext) {
   const kernel = useKernel()
@@ -23,7 +23,7 @@ export function usePurchase(ctx: PayContext) {
 
   useEffect(() => void service.load(), [service])
 
-  const isVip = isVipActive(user?.vipInfo ? { isVip: !!user.vipInfo.isVip, expireTime: user.vipInfo.expireTime } : null, Date.now())
+  const isVip = userIsVip(user, Date.now())
   const items = useMemo(() => offeredItems(template?.skuList ?? [], { inCall: ctx.inCall, isVip }), [template, ctx.inCall, isVip])
   const methods = useMemo(() => (item ? service.methodsFor(item, ctx) : []), [item, service, ctx.inCall, ctx.inLive])
 

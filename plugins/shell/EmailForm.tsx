@@ -4,15 +4,14 @@ import { useState, type FormEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { Icon } from './page-icons.tsx'
-import { shellRef } from './api.ts'
-import type { Shell } from './service.ts'
+import { shellServiceRef } from './service.ts'
 import { emailLogin } from './login.ts'
 
 export function EmailForm({ onBack, onDone }: { onBack?: () => void; onDone: () => void }) {
   useSignals()
   const kernel = useKernel()
   const t = useT()
-  const shell = kernel.need(shellRef) as Shell
+  const shell = kernel.need(shellServiceRef)
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [shown, setShown] = useState(false)

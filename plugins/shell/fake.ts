@@ -6,6 +6,7 @@ import { langOf } from '../../harness/http.ts'
 import { followedIds, hostCard, page } from '../../harness/hosts.ts'
 import { avatarPath, fixture } from '../../harness/seed.ts'
 import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { isVip, toUser } from '../../kernel/protocol/user.ts'
 
 interface Task {
   taskId: number
@@ -18,14 +19,10 @@ interface Task {
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-function isVip(u: UserRow): boolean {
-  const vip = u.vipInfo as { isVip?: boolean; expireTime?: string | null } | undefined
-  return !!vip?.isVip && (!vip.expireTime || Date.parse(vip.expireTime) > Date.now())
-}
-
 /** The signed-in user as getUserInfo answers it (never the password). */
 export function mine(u: UserRow) {
-  const vip = isVip(u)
+  // the app's rule on the stored row: an expired VIP is answered as none, every way it is said
+  const vip = isVip(toUser(u), Date.now())
   return {
     userId: u.userId,
     nickname: u.nickname,

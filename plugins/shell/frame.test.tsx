@@ -4,6 +4,7 @@ import { act } from 'react'
 import { signal } from '@preact/signals-react'
 import { unreadRef } from './api.ts'
 import { byId, click, shellKernel, waitFor } from './testkit.tsx'
+import { fake } from '../../kernel/testing.tsx'
 import { createShellPlugin } from './index.ts'
 import { definePlugin, later } from '../../kernel/plugin.ts'
 
@@ -136,7 +137,7 @@ test('SHELL-06 a user.balance push replaces the shown balance with the pushed nu
 
 test('SHELL-07 the message tab badge is follow count plus unread messages', async () => {
   const unread = signal(2)
-  const t = shellKernel({ path: '/wall', token: 'tok', backend: { followTotal: 3 }, fakes: [[unreadRef, { unread }]] })
+  const t = shellKernel({ path: '/wall', token: 'tok', backend: { followTotal: 3 }, fakes: [fake(unreadRef, { unread })] })
   await t.render()
   await t.settle()
   assert.is(byId('badge-message')?.textContent, '5')

@@ -2,7 +2,7 @@
 // the force-pay page, the balance push and backend links. The only file an app manifest imports.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { shellRef } from './api.ts'
-import { createShell, type ShellOptions } from './service.ts'
+import { createShell, shellServiceRef, type ShellOptions } from './service.ts'
 import { push } from './push.ts'
 import { Frame } from './Frame.tsx'
 import { startShell } from './start.ts'
@@ -21,7 +21,7 @@ export function createShellPlugin(opts: ShellOptions = {}) {
       { id: 'login-sheet', tier: 'sheet', component: () => import('./LoginSheet.tsx') },
     ],
     push,
-    services: [provide(shellRef, (kernel) => createShell(kernel, opts))],
+    services: [provide(shellServiceRef, (kernel) => createShell(kernel, opts)), provide(shellRef, (kernel) => kernel.need(shellServiceRef))],
     strings: { en: () => import('../../locales/en/shell.json'), ar: () => import('../../locales/ar/shell.json') },
     // the login forms' and the force-pay page's
     moreStrings: { en: () => import('../../locales/en/shell-more.json'), ar: () => import('../../locales/ar/shell-more.json') },

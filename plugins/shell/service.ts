@@ -1,9 +1,9 @@
 // The shell service: base config, login, user refresh, badges and links, over one kernel.
+import { ref } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { BaseConfig, ShellApi } from './api.ts'
 import { fetchBaseConfig, type RetryOptions } from './baseConfig.ts'
 import { createShellState, type ShellState } from './state.ts'
-import type { User } from '../../kernel/session.ts'
 
 export const USER_INFO_PATH = '/api/user/getUserInfo'
 
@@ -11,6 +11,9 @@ export const USER_INFO_PATH = '/api/user/getUserInfo'
 export interface Shell extends ShellApi {
   state: ShellState
 }
+
+/** the shell's own handle on its service; other plugins use shellRef (api.ts), the same object */
+export const shellServiceRef = ref<Shell>('shell.service')
 
 export interface ShellOptions {
   /** base config retry pacing, injectable for tests */
@@ -64,9 +67,9 @@ export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
       if (!kernel.session.loggedIn.value) return Promise.resolve()
       // concurrent callers (login, start, a page) share one request
       userLoad ??= kernel.api
-        .post<User>(USER_INFO_PATH, {}, { silent: true })
+        .post<Record<string, unknown> | null>(USER_INFO_PATH, {}, { silent: true })
         .then((user) => {
-          if (user && kernel.session.loggedIn.value) kernel.session.user.value = user
+          if (user && kernel.session.loggedIn.value) kernel.session.setUser(user)
         })
         .finally(() => {
           userLoad = null

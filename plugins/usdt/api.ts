@@ -19,3 +19,12 @@ export interface UsdtApi {
 
 export const usdtRef = ref<UsdtApi>('usdt')
 export type { UsdtState }
+
+/** 'pay.usdt' push (PAY-06): a crypto order was settled. */
+export const UsdtPush = 'pay.usdt'
+
+declare module '../../kernel/types.ts' {
+  interface PushTypes {
+    'pay.usdt': { status: boolean; orderCode: string }
+  }
+}

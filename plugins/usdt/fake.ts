@@ -7,7 +7,7 @@
 // Settings: usdtAutoSettle 'paid' | 'underpaid' | 'expired' | 'off' (default 'off': a person or a
 // scenario decides) and usdtAutoSettleMs (default 20000) after the order was created.
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { PushType } from '../../kernel/protocol/push.ts'
+import { UsdtPush } from './api.ts'
 import { defineFake, EndpointError, type HarnessContext } from '../../harness/types.ts'
 import { close, needOrder, orders, orderStatus, queryStatus, recordProvider, settle, type OrderRow } from '../recharge/fake-orders.ts'
 
@@ -30,7 +30,7 @@ export function settleUsdt(ctx: HarnessContext, orderCode: unknown, outcome: unk
   } else {
     close(ctx, order.orderCode, 'expired', 'no transfer before the order expired')
   }
-  ctx.push(order.userId, PushType.usdtStatus, { status: outcome === 'paid', orderCode: order.orderCode })
+  ctx.push(order.userId, UsdtPush, { status: outcome === 'paid', orderCode: order.orderCode })
   return orderStatus(needOrder(ctx, order.orderCode))
 }
 

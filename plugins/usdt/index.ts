@@ -3,9 +3,8 @@
 // Only what the first screen (/wall) needs is imported here: the facade. The badge loads after the
 // first screen; the service (state.ts) with the first push, the /usdtPay pages, or a kept order.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
-import { PushType } from '../../kernel/protocol/push.ts'
 import type { Kernel } from '../../kernel/types.ts'
-import { usdtRef } from './api.ts'
+import { usdtRef, UsdtPush } from './api.ts'
 import { createUsdtFacade, type UsdtFacade } from './facade.ts'
 import type { UsdtDeps } from './state.ts'
 import { lazyWidget } from '../../kernel/lazy-widget.tsx'
@@ -27,7 +26,7 @@ export function createUsdtPlugin(deps: UsdtDeps = {}) {
     services: [provide(usdtRef, (kernel) => createUsdtFacade(kernel, deps))],
     push: {
       // PAY-06: in arrival order; the first one loads the service
-      [PushType.usdtStatus]: (data, kernel) => {
+      [UsdtPush]: (data, kernel) => {
         const facade = facadeOf(kernel)
         const service = facade.loaded.peek()
         if (service) return service.dispatch({ type: 'push', data })

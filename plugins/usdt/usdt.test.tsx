@@ -4,7 +4,7 @@ import { act } from 'react'
 import { signal } from '@preact/signals-react'
 import { definePlugin } from '../../kernel/plugin.ts'
 import { memoryStorage } from '../../kernel/storage.ts'
-import { createTestKernel, serverCode, type TestKernel } from '../../kernel/testing.tsx'
+import { createTestKernel, fake, serverCode, type TestKernel } from '../../kernel/testing.tsx'
 import { shellRef } from '../shell/api.ts'
 import { seedTemplate } from '../recharge/fake-catalog.ts'
 import { createUsdtPlugin } from './index.ts'
@@ -41,7 +41,7 @@ async function setup(path: string, api: Record<string, (p: any) => unknown> = {}
       definePlugin({ id: 'recharge' }),
       createUsdtPlugin({ storage, now: () => s.clock.now, setInterval: (fn) => ((tickFn = fn), 1), clearInterval: () => (tickFn = null) }),
     ],
-    fakes: [[shellRef, { baseConfig: signal(null), refreshUser: async () => void s.refreshed++ }]],
+    fakes: [fake(shellRef, { baseConfig: signal(null), refreshUser: async () => void s.refreshed++ })],
     token: 'tok',
     path,
     api: (p, payload) => {

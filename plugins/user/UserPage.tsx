@@ -9,6 +9,7 @@ import { Button } from '../../kernel/ui/Button.tsx'
 import { ErrorState } from '../../kernel/ui/States.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import type { Locale } from '../../kernel/i18n.ts'
+import { isVip } from '../../kernel/protocol/user.ts'
 import { shellRef } from '../shell/api.ts'
 import css from './user.css'
 
@@ -56,7 +57,7 @@ export default function UserPage() {
     )
   }
 
-  const vip = user.vipInfo?.isVip === 1 || (user.vipInfo?.isVip as unknown) === true || user.isVip === 1
+  const vip = isVip(user, Date.now())
   return (
     <main className="us-page" data-testid="user">
       <section className="us-card">
@@ -81,7 +82,7 @@ export default function UserPage() {
               <path fill="#c8f4ff" d="M6.2 3.5 9 9.2h6l2.8-5.7z" />
               <path fill="#3fb6ea" d="M2 9.2h7L12 21zM15 9.2h7L12 21z" />
             </svg>
-            <span data-testid="user-balance">{String(user.diamondNum ?? 0)}</span>
+            <span data-testid="user-balance">{String(user.diamondNum)}</span>
           </p>
         </div>
         <Button size="small" testId="user-recharge" onClick={() => kernel.router.navigate('/getcoin?source=user')}>

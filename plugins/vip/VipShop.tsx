@@ -10,6 +10,7 @@ import { ErrorState } from '../../kernel/ui/States.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { rechargeRef, type PayMethodSku, type RechargeItem } from '../recharge/api.ts'
 import type { VipPrivilege, VipShop as Shop } from './api.ts'
+import { isVip, vipEnd } from '../../kernel/protocol/user.ts'
 import { daysLeft, VIP_DURATIONS } from './rules.ts'
 import css from './vip.css'
 
@@ -63,7 +64,9 @@ export function VipShop({ source, onPaid }: { source: string; onPaid?: () => voi
     }
   }
 
-  const info = shop.vipInfo
+  // the user record answers VIP (the one rule); the shop answers prices and items
+  const user = kernel.session.user.value
+  const vip = isVip(user, Date.now())
   const choose = (i: RechargeItem) => {
     setItem(i)
     const ms = recharge?.methodsFor(i, ctx) ?? []
@@ -72,7 +75,9 @@ export function VipShop({ source, onPaid }: { source: string; onPaid?: () => voi
   return (
     <div className="vp-page" data-testid="vip-shop">
       <div className="vp-hero">
-        <span className="vp-hero__title">{info.isVip ? t('vip.active', { days: daysLeft(info, Date.now()) }) : t('vip.title')}</span>
+        <span className="vp-hero__title" data-testid="vip-status" data-vip={vip}>
+          {!vip ? t('vip.title') : vipEnd(user) == null ? t('vip.activeNoEnd') : t('vip.active', { days: daysLeft(user, Date.now()) })}
+        </span>
         <span className="vp-hero__sub">{t('vip.discount', { n: shop.callDiscount })}</span>
       </div>
       <div className="vp-items" data-testid="vip-items">
@@ -95,7 +100,7 @@ export function VipShop({ source, onPaid }: { source: string; onPaid?: () => voi
       )}
       {recharge && (
         <Button block testId="vip-buy" disabled={!item || !method || busy} loading={busy} debounceMs={2000} onClick={() => void buy()}>
-          {info.isVip ? t('vip.renew') : t('vip.buy')}
+          {vip ? t('vip.renew') : t('vip.buy')}
         </Button>
       )}
       <p className="vp-note">{t('vip.noAutoRenew')}</p>

@@ -2,6 +2,7 @@
 // Nothing of it shows on the first screen: pages, popup and the reminder load on use.
 import { effect } from '@preact/signals-react'
 import { definePlugin } from '../../kernel/plugin.ts'
+import { isVip } from '../../kernel/protocol/user.ts'
 import { VIP_POPUP } from './api.ts'
 
 export { REMINDED_KEY } from './api.ts'
@@ -20,10 +21,10 @@ export function createVipPlugin(opts: { storage?: Storage; now?: () => number } 
     setup(kernel) {
       // d3 §6: a VIP user may be due the expiry reminder (once a day, checked in reminder.ts)
       return effect(() => {
-        const info = kernel.session.user.value?.vipInfo
-        if (!info?.isVip) return
+        const user = kernel.session.user.value
+        if (!user || !isVip(user, opts.now?.() ?? Date.now())) return
         import('./reminder.ts').then(
-          (m) => m.remindIfDue(kernel, info, opts),
+          (m) => m.remindIfDue(kernel, user, opts),
           (err) => console.error('[app] the VIP reminder failed to load', err),
         )
       })

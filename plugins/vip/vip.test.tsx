@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { definePlugin } from '../../kernel/plugin.ts'
 import { memoryStorage } from '../../kernel/storage.ts'
-import { createTestKernel, serverCode, type TestKernel } from '../../kernel/testing.tsx'
+import { createTestKernel, fake, serverCode, type TestKernel } from '../../kernel/testing.tsx'
 import { rechargeRef } from '../recharge/api.ts'
 import { visibleMethods } from '../recharge/rules.ts'
 import { seedTemplate } from '../recharge/fake-catalog.ts'
@@ -22,7 +22,7 @@ async function setup(path: string, storage = memoryStorage(), vipInfo: object = 
   const bought: any[] = []
   const t = createTestKernel({
     plugins: [definePlugin({ id: 'recharge' }), createVipPlugin({ storage, now: () => NOW })],
-    fakes: [[rechargeRef, { methodsFor: (item: any, ctx: any) => visibleMethods(item.skuInfoList, { vip: item.vipFlag === 1, inCall: ctx.inCall }), buy: async (...a: any[]) => (bought.push(a), 'paid') }]],
+    fakes: [fake(rechargeRef, { methodsFor: (item, ctx) => visibleMethods(item.skuInfoList, { vip: item.vipFlag === 1, inCall: ctx.inCall }), buy: async (...a) => (bought.push(a), 'paid') })],
     token: 'tok',
     path,
     api: (p) => {
@@ -33,7 +33,7 @@ async function setup(path: string, storage = memoryStorage(), vipInfo: object = 
     },
   })
   current = t
-  t.kernel.session.user.value = { userId: 1, nickname: 'me', icon: '', yxAccid: 'u', diamondNum: 1, vipInfo } as any
+  t.kernel.session.setUser({ userId: 1, nickname: 'me', icon: '', yxAccid: 'u', diamondNum: 1, vipInfo })
   // lazy dictionaries: loaded before the first render, as the app entry does
   await t.kernel.i18n.ready()
   await t.render()
@@ -74,7 +74,7 @@ test('PAY-08 the expiry reminder shows within 3 days of the end, once a day', as
   await until(t, () => t.toasts.length > 0)
   assert.equal(t.toasts.map((x) => x.text), ['Your VIP ends in 2 days. Extend it to keep your perks.'])
   assert.is(storage.getItem(REMINDED_KEY), '2026-03-10')
-  act(() => void (t.kernel.session.user.value = { ...t.kernel.session.user.peek()!, diamondNum: 5 }))
+  act(() => void (t.kernel.session.setUser({ ...t.kernel.session.user.peek()!, diamondNum: 5 })))
   await t.settle()
   assert.is(t.toasts.length, 1, 'not again today')
 })

@@ -72,3 +72,19 @@ export function detailHref(host: Pick<Host, 'userId' | 'yxAccid' | 'status'>, o:
   if (!o.vip) q.set('status', host.status)
   return `/detail?${q}`
 }
+
+/** 'host.status' push (NET-08): a host's status changed. */
+export const HostStatusPush = 'host.status'
+
+declare module '../../kernel/types.ts' {
+  interface PushTypes {
+    /** onlineStatus is a pushed code (d1 §4); live marks a live room */
+    'host.status': { userId: number; yxAccid?: string; onlineStatus: number | string | null; live?: boolean | number }
+  }
+  interface SceneMarks {
+    /** the wall shows its All tab (robot invitations are ignored there, d2 §7) */
+    wallAll: boolean
+    /** the wall shows its Live tab */
+    wallLive: boolean
+  }
+}

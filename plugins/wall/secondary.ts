@@ -4,6 +4,7 @@
 // first screen. Failures are swallowed: the cards keep what they show.
 import { LIST_TIMEOUT } from '../../kernel/api.ts'
 import { statusWord } from '../../kernel/protocol/status.ts'
+import { userLevelOf } from '../../kernel/protocol/user.ts'
 import type { Country } from './api.ts'
 import { rowsOf } from './hosts.ts'
 import { Paths, STATUS_REFRESH_MS, type WallInner } from './state.ts'
@@ -87,8 +88,8 @@ export async function loadLevel(w: WallInner) {
   w.levelAsked = true
   try {
     const answer = await w.kernel.api.post<Record<string, unknown> | null>(Paths.level, {}, { silent: true })
-    const n = Number(answer?.curUserLevel ?? answer?.userLevel ?? answer?.level)
-    if (Number.isFinite(n)) w.level.value = n
+    const n = userLevelOf(answer)
+    if (n !== null) w.level.value = n
   } catch {
     w.levelAsked = false
   }

@@ -10,6 +10,7 @@ import { safeStorage, type SafeStorage } from '../../kernel/storage.ts'
 import { ref } from '../../kernel/plugin.ts'
 import { afterFirstScreen } from '../../kernel/first-screen.ts'
 import type { Kernel } from '../../kernel/types.ts'
+import { isVip, userLevelOf } from '../../kernel/protocol/user.ts'
 import { shellRef } from '../shell/api.ts'
 import type { Country, Host, HostStatusWord, HostsService } from './api.ts'
 import { hostFromRow, pushedWordOf, rowsOf } from './hosts.ts'
@@ -258,19 +259,16 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   // ---- who the user is, for tab locks ----
   const level = signal<number | null>(null)
   const userLevel = computed(() => {
-    const u = kernel.session.user.value as Record<string, unknown> | null
-    const fromUser = Number(u?.userLevel ?? u?.curUserLevel ?? u?.level)
-    return Number.isFinite(fromUser) && fromUser > 0 ? fromUser : (level.value ?? 0)
+    const fromUser = userLevelOf(kernel.session.user.value)
+    return fromUser ? fromUser : (level.value ?? 0)
   })
-  const isVip = computed(() => {
-    const u = kernel.session.user.value
-    return !!(u && (u.isVip === 1 || (u as any).isVip === true || u.vipInfo?.isVip === 1 || (u.vipInfo as any)?.isVip === true || (u as any).isVipV2 === true))
-  })
+  // read again with each user record; an end passing while the page shows waits for the next one
+  const vip = computed(() => isVip(kernel.session.user.value, Date.now()))
   /** the level is not part of the user info: asked once when a level lock needs it (d3 §8) */
   const loadLevel = () => later().then((m) => m.loadLevel(inner))
   /** why this tag is locked for this user, or null when it is open */
   const lockOf = (tag: WallTag): { kind: 'vip' } | { kind: 'level'; level: number } | null => {
-    if (tag.lock === 'vip') return isVip.value ? null : { kind: 'vip' }
+    if (tag.lock === 'vip') return vip.value ? null : { kind: 'vip' }
     if (tag.lock > 0 && tag.lock > userLevel.value) return { kind: 'level', level: tag.lock }
     return null
   }
@@ -342,7 +340,7 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
       listsVersion.value++
     },
     userLevel,
-    isVip,
+    isVip: vip,
     loadLevel,
     lockOf,
     dispose() {

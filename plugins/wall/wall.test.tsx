@@ -185,7 +185,7 @@ test('ENG-01 locked tabs explain the lock instead of listing: level for a low le
   await t.settle()
   assert.is(byTest('wall-lock')[0]?.dataset.lock, 'vip')
   // a VIP user passes the VIP lock
-  act(() => void (t.kernel.session.user.value = { userId: 1, nickname: 'V', icon: '', diamondNum: 0, yxAccid: 'v', vipInfo: { isVip: 1 } }))
+  act(() => void (t.kernel.session.setUser({ userId: 1, nickname: 'V', icon: '', diamondNum: 0, yxAccid: 'v', vipInfo: { isVip: 1 } })))
   await t.settle()
   assert.is(byTest('wall-lock').length, 0)
   t.dispose()
@@ -224,7 +224,7 @@ test('ENG-01 tapping a host opens /detail with id, yxId, sqec, path and status (
   t.dispose()
 
   const vip = wallKernel({ online: 3 })
-  act(() => void (vip.t.kernel.session.user.value = { userId: 1, nickname: 'V', icon: '', diamondNum: 0, yxAccid: 'v', isVip: 1 }))
+  act(() => void (vip.t.kernel.session.setUser({ userId: 1, nickname: 'V', icon: '', diamondNum: 0, yxAccid: 'v', isVip: 1 })))
   await vip.t.render()
   await clickEl(card(1001)[0])
   assert.equal(Object.fromEntries(vip.t.location.search()), { id: '1001', yxId: 'host_1001', sqec: '1', path: 'hostlist' })
@@ -249,7 +249,7 @@ test('ENG-01 a live host opens the live room when a live plugin provides the lin
 
 test('NET-08 a host.status push updates the host in every list that holds it', async () => {
   const { t, state } = wallKernel({ online: 3, newHosts: 2 })
-  t.kernel.session.user.value = { userId: 1, nickname: 'U', icon: '', diamondNum: 0, yxAccid: 'u', userLevel: 5 }
+  t.kernel.session.setUser({ userId: 1, nickname: 'U', icon: '', diamondNum: 0, yxAccid: 'u', userLevel: 5 })
   await t.render()
   const newList = state.listFor(tag(4))
   await act(() => newList.pager.refresh())

@@ -1,0 +1,76 @@
+// IM-05 wiring: listen for robot invitations on the messaging client the inbox logged in
+// (kernel.im() hands every plugin the same client, so one login serves all), and remember when
+// messaging opened for the 10 s rule. Builds without the inbox have no messaging: nothing to do.
+// The rules (robot.ts) load with the first custom message, the call engine only when an
+// invitation passes them, so neither loads before it is needed.
+import { effect, untracked } from '@preact/signals-react'
+import type { Disposer, Kernel } from '../../../kernel/types.ts'
+import { inboxRef } from '../../message/api.ts'
+import type { CallsFacade } from '../service.ts'
+import type { ImMessage } from '../../../kernel/im/types.ts'
+import type { RobotInvites } from './robot.ts'
+import { browserTimers, type CallTimers } from './timers.ts'
+
+export function watchRobotInvites(kernel: Kernel, calls: CallsFacade, opts: { timers?: CallTimers; systemAccounts?: readonly string[] } = {}): Disposer {
+  const inbox = kernel.get(inboxRef)
+  if (!inbox) return () => {}
+  const timers = opts.timers ?? browserTimers
+  let openedAt: number | null = null
+  let off: (() => void) | null = null
+  let gen = 0
+  let robot: Promise<RobotInvites> | null = null
+  const make = (m: typeof import('./robot.ts')) => new m.RobotInvites({
+    post: (path, payload, o) => kernel.api.post(path, payload, o),
+    timers,
+    systemAccounts: opts.systemAccounts ?? m.SYSTEM_ACCOUNTS,
+    imOpenedAt: () => openedAt,
+    where: () => {
+      const scene = kernel.scene.peek()
+      return {
+        path: kernel.router.path.peek(),
+        search: kernel.router.search.peek(),
+        live: !!scene.live,
+        payPopup: !!scene.payPopup,
+        calling: !!scene.call || !!calls.loaded.peek()?.engine.incoming.call.peek(),
+        // marks a wall may set while its All or Live tab shows; without them the link's tab decides
+        wallTab: scene.wallAll ? 'all' : scene.wallLive ? 'live' : null,
+      }
+    },
+    joinFree: (channelId) => calls.load().then((s) => s.engine.joinFree(channelId)),
+    startDirect: (host) => calls.start({ hostId: Number(host.userId), videoPrice: Number(host.videoPrice) || 0, source: 'robot', yxAccid: host.yxAccid }),
+    log: (...a) => console.info('[calls]', ...a),
+  })
+  const onMessage = (msg: ImMessage) => {
+    // invitations are custom messages (messageType 100); everything else is not ours
+    if (Number(msg?.messageType) !== 100) return
+    robot ??= import('./robot.ts').then(make, (err) => {
+      robot = null
+      throw err
+    })
+    robot.then((r) => r.onMessage(msg)).catch((err) => console.error('[calls] robot invitation failed', err))
+  }
+  const stop = effect(() => {
+    const ready = inbox.status.value === 'ready'
+    untracked(() => {
+      if (!ready) {
+        openedAt = null
+        return
+      }
+      openedAt = timers.now()
+      if (off) return
+      const mine = ++gen
+      kernel.im().then(
+        (client) => {
+          if (mine === gen && !off) off = client.on('message', onMessage)
+        },
+        () => {},
+      )
+    })
+  })
+  return () => {
+    stop()
+    gen++
+    off?.()
+    off = null
+  }
+}

@@ -1,0 +1,173 @@
+// What every call path of the slice shares: placing, connecting, charging and ending a call,
+// and the host's simulated answer, on one clock (tests pass fake timers).
+import { HostStatus } from '../../../kernel/protocol/status.ts'
+import type { HarnessContext, UserRow } from '../../../harness/types.ts'
+import { CallCategory, CallGameType, HangupReason, MissedReason, NotifyType, type BillingReply, type CallRecord } from '../api.ts'
+import { CallDefaults, pointTime } from '../rules.ts'
+import { clearChannel, later, rtcOf, runtimeOf, type Behaviour, type Timers } from './hosts.ts'
+import { type CallRow, ACTIVE, table, nextId, saveCall, findCall, isHost, settingNumber, periodSec, hostRefusal, setHostStatus, notify } from './store.ts'
+
+export function createCallCore(timers: Timers) {
+  const rtOf = (ctx: HarnessContext) => runtimeOf(ctx, timers)
+  const now = () => timers.now()
+
+  /** End a call: stop the host's timers, free the host, leave the video channel. */
+  function finish(ctx: HarnessContext, row: CallRow, patch: Partial<CallRow>) {
+    const rt = rtOf(ctx)
+    clearChannel(rt, row.channelId)
+    const wasConnected = row.state === 'connected'
+    Object.assign(row, patch, { endedAt: now() })
+    row.duration = row.beganAt != null ? Math.max(0, Math.floor((now() - row.beganAt) / 1000)) : 0
+    saveCall(ctx, row)
+    const host = ctx.userById(row.hostId)
+    if (host && wasConnected) {
+      rtcOf(ctx)?.hostLeave(row.channelId, host.yxAccid)
+      // give the host back her status unless something else changed it meanwhile
+      if (Number(host.onlineStatus) === 10000 && row.hostStatusBefore != null) setHostStatus(ctx, host, row.hostStatusBefore)
+    }
+  }
+
+  function connect(ctx: HarnessContext, row: CallRow, b: Behaviour, push: boolean) {
+    const rt = rtOf(ctx)
+    const host = ctx.userById(row.hostId)
+    if (!host) return
+    row.state = 'connected'
+    row.connectedAt = now()
+    row.hostStatusBefore = Number(host.onlineStatus) || HostStatus.online
+    saveCall(ctx, row)
+    setHostStatus(ctx, host, 10000)
+    if (!b.noMedia) rtcOf(ctx)?.hostJoin(row.channelId, host.yxAccid)
+    if (push) notify(ctx, rt, row, NotifyType.CONNECTED)
+    if (b.hangUpAfterSec != null) later(rt, row.channelId, b.hangUpAfterSec * 1000, () => hostHangUp(ctx, row.channelId))
+    if (b.dropAfterSec != null)
+      later(rt, row.channelId, b.dropAfterSec * 1000, () => {
+        // the host's network goes: the viewer's RTC reports quality 'down' and the host vanishes
+        const rtc = rtcOf(ctx)
+        rtc?.setQuality(row.channelId, 6)
+        rtc?.hostLeave(row.channelId, host.yxAccid)
+      })
+  }
+
+  function hostHangUp(ctx: HarnessContext, channelId: string) {
+    const row = findCall(ctx, channelId)
+    if (!row || row.state !== 'connected') return false
+    finish(ctx, row, { state: 'over', overReason: HangupReason.anchor, category: CallCategory.connected })
+    notify(ctx, rtOf(ctx), row, NotifyType.HANG_UP)
+    return true
+  }
+
+  function hostAnswers(ctx: HarnessContext, row: CallRow, b: Behaviour) {
+    const rt = rtOf(ctx)
+    const ring = () => notify(ctx, rt, row, NotifyType.ONLINE)
+    if (!rt.reorderPushes || b.answer === 'never') ring()
+    if (b.answer === 'never') {
+      // the server gives up a while after the app's own ring time-out, in case the app went away
+      const timeout = settingNumber(ctx, 'callTimeOut', CallDefaults.callTimeOut)
+      later(rt, row.channelId, (timeout + 10) * 1000, () => {
+        const cur = findCall(ctx, row.channelId)
+        if (cur?.state !== 'ringing') return
+        finish(ctx, cur, { state: 'missed', missedReason: MissedReason.timeout, category: CallCategory.timeout })
+        notify(ctx, rt, cur, NotifyType.CANCEL, 'timeout')
+      })
+      return
+    }
+    later(rt, row.channelId, b.afterSec * 1000, () => {
+      const cur = findCall(ctx, row.channelId)
+      if (cur?.state !== 'ringing') return
+      if (b.answer === 'accept') connect(ctx, cur, b, true)
+      else {
+        finish(ctx, cur, { state: 'rejected', missedReason: MissedReason.rejectOrBusy, category: CallCategory.rejected })
+        notify(ctx, rt, cur, NotifyType.REJECT, b.answer)
+      }
+      if (rt.reorderPushes) ring()
+    })
+  }
+
+  function newCall(ctx: HarnessContext, viewer: UserRow, host: UserRow, init: Partial<CallRow>): CallRow {
+    const rt = rtOf(ctx)
+    const row: CallRow = {
+      id: nextId(ctx, 'calls'),
+      channelId: `ch_${host.userId}_${now().toString(36)}_${++rt.seq}`,
+      viewerId: viewer.userId,
+      hostId: host.userId,
+      direction: 'out',
+      callType: CallGameType.DIRECT,
+      discountFlag: 0,
+      price: 0,
+      ticket: null,
+      freeSec: 0,
+      free: false,
+      state: 'ringing',
+      createdAt: now(),
+      connectedAt: null,
+      beganAt: null,
+      endedAt: null,
+      points: 0,
+      lastReply: null,
+      category: null,
+      overReason: null,
+      missedReason: null,
+      callScene: null,
+      duration: 0,
+      hostStatusBefore: null,
+      waitTime: 0,
+      ...init,
+    }
+    table(ctx, 'calls').push(row).write()
+    return row
+  }
+
+  /** A match picks an online host who is not in a call; the order rotates so matches vary. */
+  function pickMatchHost(ctx: HarnessContext): UserRow | null {
+    const hosts = (ctx.db.get('users').value() as UserRow[]).filter((u) => isHost(u) && !hostRefusal(ctx, u))
+    if (!hosts.length) return null
+    return hosts[rtOf(ctx).seq % hosts.length]
+  }
+
+  /** Charge billing point `point` once (ledger key channel:point); answer the live balance. */
+  function charge(ctx: HarnessContext, row: CallRow, user: UserRow, point: number, amount: number): BillingReply {
+    if (amount > 0) ctx.move(user.userId, -amount, 'call', { key: `${row.channelId}:${point}`, channelId: row.channelId, point })
+    row.points = point + 1
+    const diamond = Number(ctx.userById(user.userId)?.diamondNum) || 0
+    row.lastReply = row.free
+      ? { diamond, nextDeduction: 0, nextPoint: 0 }
+      : { diamond, nextDeduction: row.price, nextPoint: pointTime(point + 1, { periodSec: periodSec(ctx), freeSec: row.freeSec }) }
+    saveCall(ctx, row)
+    return row.lastReply
+  }
+
+  const pause = (ms: number) => new Promise<void>((r) => timers.setTimeout(r, ms))
+
+  function activeOf(ctx: HarnessContext, channelId: unknown): CallRow | undefined {
+    if (channelId) return findCall(ctx, channelId)
+    const rows = (table(ctx, 'calls').value() as CallRow[]).filter((c) => ACTIVE.includes(c.state))
+    return rows[rows.length - 1]
+  }
+
+  function record(ctx: HarnessContext, row: CallRow): CallRecord {
+    const host = ctx.userById(row.hostId)
+    return {
+      channelId: row.channelId,
+      userId: row.hostId,
+      yxAccid: host?.yxAccid ?? '',
+      nickname: host?.nickname ?? '',
+      icon: host?.icon ?? '',
+      age: (host?.age as number) ?? null,
+      countryCode: (host?.countryCode as string) ?? null,
+      levelName: (host?.anchorLevelName as string) ?? null,
+      category: row.category ?? CallCategory.cancelled,
+      callInOrOut: row.direction,
+      callType: row.callType,
+      callDuration: row.duration,
+      createTime: new Date(row.createdAt).toISOString(),
+    }
+  }
+
+  function recordsOf(ctx: HarnessContext, userId: number): CallRow[] {
+    return (table(ctx, 'calls').value() as CallRow[]).filter((c) => c.viewerId === userId && c.category != null).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)
+  }
+
+  return { timers, rtOf, now, finish, connect, hostHangUp, hostAnswers, newCall, pickMatchHost, charge, pause, activeOf, record, recordsOf }
+}
+
+export type CallCore = ReturnType<typeof createCallCore>

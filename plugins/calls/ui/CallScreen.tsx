@@ -1,0 +1,163 @@
+// The in-call screen (CALL-08, CALL-10): the host's video full-bleed, the own camera in a corner,
+// duration, price and the server's balance; controls that hide after 5 s and come back on a tap;
+// the end button behind 'Are you sure to end this call?'; the low-balance warning with a
+// recharge button when this build has the recharge plugin; and the call chat.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useT } from '../../../kernel/hooks.ts'
+import { injectStyle } from '../../../kernel/style.ts'
+import { Avatar } from '../../../kernel/ui/Avatar.tsx'
+import { IconAlert } from '../../../kernel/ui/icons.tsx'
+import type { OverlayProps } from '../../../kernel/types.ts'
+import { rechargeRef } from '../../recharge/api.ts'
+import { CallGameType, FrontType } from '../api.ts'
+import { CallChat } from './CallChat.tsx'
+import { formatDuration } from './format.ts'
+import { useCalls } from './hooks.ts'
+import { IconDiamond, IconHangUp, IconPlus } from './icons.tsx'
+import css from './calls.css'
+
+injectStyle(css)
+
+/** d1 §4: call controls auto-hide after 5 s. */
+export const CONTROLS_HIDE_MS = 5000
+
+export default function CallScreen(_: OverlayProps) {
+  useSignals()
+  const kernel = useKernel()
+  const calls = useCalls()
+  const t = useT()
+  const i = calls.info.value
+  // d1 §4: recharging during the call hides the balance toast (the recharge sheet marks the scene)
+  const warning = kernel.scene.value.payPopup ? null : calls.warning.value
+  const balance = kernel.session.user.value?.diamondNum
+  const recharge = kernel.get(rechargeRef)
+  const remote = useRef<HTMLDivElement>(null)
+  const local = useRef<HTMLDivElement>(null)
+  const [video, setVideo] = useState(false)
+  const [controls, setControls] = useState(true)
+  const hideTimer = useRef<unknown>(null)
+  const confirming = useRef(false)
+
+  const activity = useCallback(() => {
+    setControls(true)
+    calls.timers.clearTimeout(hideTimer.current)
+    hideTimer.current = calls.timers.setTimeout(() => setControls(false), CONTROLS_HIDE_MS)
+  }, [calls])
+
+  useEffect(() => {
+    activity()
+    return () => calls.timers.clearTimeout(hideTimer.current)
+  }, [activity, calls])
+
+  // the host's video into the big container, the own camera into the corner
+  useEffect(() => {
+    let gone = false
+    let off = () => {}
+    const own = String(kernel.session.user.peek()?.userId ?? '')
+    calls
+      .rtc()
+      .then((rtc) => {
+        if (gone) return
+        const show = (uid: string) => {
+          if (!uid || uid === own || !remote.current) return
+          rtc.subscribe(uid, remote.current).then(
+            () => !gone && setVideo(true),
+            () => {},
+          )
+        }
+        off = rtc.on('user-published', (e) => e.mediaType === 'video' && show(e.uid))
+        show(calls.info.peek().yxAccid)
+        if (local.current) rtc.playLocal(local.current)
+      })
+      .catch(() => {})
+    return () => {
+      gone = true
+      off()
+    }
+  }, [calls, kernel, i.channelId])
+
+  const end = async () => {
+    activity()
+    if (confirming.current) return
+    confirming.current = true
+    const ok = await kernel.overlays.confirm({ message: t('calls.screen.endConfirm'), ok: t('calls.screen.endOk'), cancel: t('calls.screen.keep') })
+    confirming.current = false
+    if (ok) calls.hangUp()
+  }
+
+  const openRecharge = () => {
+    activity()
+    void recharge?.open({ source: 'call', inCall: true })
+  }
+
+  const matchFree = i.callGameType === CallGameType.MATCH && i.callDuration < calls.engine.config().matchFreeTime
+  const free = i.free || i.callFrontGameType === FrontType.BOT
+
+  return (
+    <section className={`cl-full cl-call${controls ? '' : ' cl-call--bare'}`} data-testid="call-screen" data-controls={controls ? 'shown' : 'hidden'} onClick={activity}>
+      <div className="cl-call__remote" ref={remote} data-testid="call-remote-video" />
+      {!video && (
+        <div className="cl-call__poster" aria-hidden="true">
+          {i.icon && <div className="cl-wait__bg" style={{ backgroundImage: `url("${i.icon}")` }} />}
+          <div className="cl-call__poster-who">
+            <Avatar src={i.icon} name={i.nickname} size={96} />
+            <p>{t('calls.screen.connecting')}</p>
+          </div>
+        </div>
+      )}
+      <div className="cl-call__local" ref={local} data-testid="call-local-video" />
+
+      <header className="cl-call__top cl-fade">
+        <div className="cl-call__who">
+          <Avatar src={i.icon} name={i.nickname} size={40} />
+          <div>
+            <p className="cl-call__name">
+              <bdi>{i.nickname}</bdi>
+            </p>
+            <p className="cl-call__price" data-testid="call-price">
+              {free ? t('calls.free') : <><IconDiamond size={13} /> {t('calls.perMin', { price: i.videoPrice })}</>}
+              {matchFree && <span className="cl-chip">{t('calls.screen.freeTime')}</span>}
+            </p>
+          </div>
+        </div>
+        <p className="cl-call__duration" data-testid="call-duration">
+          <span className="cl-live-dot" aria-hidden="true" />
+          {formatDuration(i.callDuration)}
+        </p>
+      </header>
+
+      {warning && (
+        <div className="cl-warning" role="alert" data-testid="call-warning" data-units={warning.units}>
+          <IconAlert size={20} />
+          <span className="cl-warning__text">
+            {warning.units === 0 && warning.secondsLeft != null ? t('calls.toast.endsIn', { n: warning.secondsLeft }) : t('calls.toast.lowBalance')}
+          </span>
+          {recharge && (
+            <button type="button" className="cl-warning__btn" data-testid="call-warning-recharge" onClick={openRecharge}>
+              {t('calls.screen.recharge')}
+            </button>
+          )}
+        </div>
+      )}
+
+      <footer className="cl-call__bottom">
+        <CallChat to={i.yxAccid} onActivity={activity} />
+        <div className="cl-call__bar cl-fade">
+          <div className="cl-balance" data-testid="call-balance">
+            <IconDiamond size={16} />
+            <span>{balance ?? '—'}</span>
+            {recharge && (
+              <button type="button" className="cl-balance__add" data-testid="call-recharge" aria-label={t('calls.screen.recharge')} onClick={openRecharge}>
+                <IconPlus size={14} />
+              </button>
+            )}
+          </div>
+          <button type="button" className="cl-round cl-round--end cl-round--small" data-testid="call-end" aria-label={t('calls.screen.end')} onClick={end}>
+            <IconHangUp size={28} />
+          </button>
+        </div>
+      </footer>
+    </section>
+  )
+}

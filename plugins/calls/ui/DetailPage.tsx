@@ -1,0 +1,167 @@
+// ENG-11: the host profile (/detail?id=&yxId=&sqec=&path=&status=). A big portrait, name, age,
+// country, grade, price and a live status pill (from the wall's host store when this build has
+// the wall, so status pushes repaint it), and the video-call button. A double tap places one call.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { signal } from '@preact/signals-react'
+import { useKernel, useRoute, useT } from '../../../kernel/hooks.ts'
+import { injectStyle } from '../../../kernel/style.ts'
+import { PageSpinner } from '../../../kernel/ui/Spinner.tsx'
+import { ErrorState } from '../../../kernel/ui/States.tsx'
+import { IconBack } from '../../../kernel/ui/icons.tsx'
+import { goBackOrHome } from '../../../kernel/ui/PageBar.tsx'
+import { hostsRef, type HostStatusWord } from '../../wall/api.ts'
+import { CallPath, type HostDetail } from '../api.ts'
+import { flagOf, statusWord } from './format.ts'
+import { useCalls } from './hooks.ts'
+import { IconDiamond, IconVideo } from './icons.tsx'
+import { effectivePrice } from '../rules.ts'
+import { isVip } from '../../../kernel/protocol/user.ts'
+import css from './calls.css'
+
+injectStyle(css)
+
+const noStatus = signal<HostStatusWord | undefined>(undefined)
+
+export default function DetailPage() {
+  useSignals()
+  const kernel = useKernel()
+  const calls = useCalls()
+  const t = useT()
+  const { search } = useRoute()
+  const id = Number(search.get('id'))
+  const [detail, setDetail] = useState<HostDetail | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [starting, setStarting] = useState(false)
+  const startingRef = useRef(false)
+  const hosts = kernel.get(hostsRef)
+  const live = useMemo(() => (hosts && id ? hosts.statusOf(id) : noStatus), [hosts, id])
+
+  const load = useCallback(() => {
+    setFailed(false)
+    setDetail(null)
+    if (!(id > 0)) return setFailed(true)
+    kernel.api.post<HostDetail>(CallPath.detail, { userId: id }, { silent: true }).then(
+      (d) => setDetail(d),
+      () => setFailed(true),
+    )
+  }, [kernel, id])
+  useEffect(load, [load])
+
+  if (failed) {
+    return (
+      <main className="cl-detail cl-detail--state" data-testid="detail">
+        <BackButton />
+        <ErrorState testId="detail-error" title={t('calls.detail.loadFailed')} retryLabel={t('calls.retry')} onRetry={load} />
+      </main>
+    )
+  }
+  if (!detail) {
+    return (
+      <main className="cl-detail cl-detail--state" data-testid="detail">
+        <BackButton />
+        <PageSpinner />
+      </main>
+    )
+  }
+
+  // the store's word wins (pushes keep it fresh), then the link's, then the profile's
+  const status: HostStatusWord = live.value ?? (search.get('status') as HostStatusWord | null) ?? statusWord(detail.onlineStatus)
+  const user = kernel.session.user.value
+  const price = effectivePrice(detail.videoPrice, { discountOffDiamond: detail.discountOffDiamond, isVip: isVip(user, Date.now()), vipDiscount: calls.engine.config().vipDiscount })
+  const country = hosts?.countryOf(detail.countryId)
+  const flag = country?.flag && !country.flag.includes('/') ? country.flag : flagOf(detail.countryCode ?? country?.code)
+
+  const call = async () => {
+    if (startingRef.current) return
+    if (!kernel.session.loggedIn.peek()) {
+      kernel.events.emit('login-required', { to: kernel.router.path.peek() + '?' + search.toString() })
+      return
+    }
+    startingRef.current = true
+    setStarting(true)
+    try {
+      await calls.start({
+        hostId: detail.userId,
+        videoPrice: detail.videoPrice,
+        discountOffDiamond: detail.discountOffDiamond || undefined,
+        discountFlag: detail.discountOffDiamond > 0 ? 1 : 0,
+        source: search.get('path') || 'detail',
+        sqec: search.get('sqec') != null ? Number(search.get('sqec')) : undefined,
+        yxAccid: detail.yxAccid,
+      })
+    } finally {
+      startingRef.current = false
+      setStarting(false)
+    }
+  }
+
+  return (
+    <main className="cl-detail" data-testid="detail" data-host-id={detail.userId}>
+      <div className="cl-detail__hero">
+        {detail.icon ? <img className="cl-detail__img" src={detail.photos?.[0] || detail.icon} alt="" decoding="async" /> : <div className="cl-detail__img cl-detail__img--none" />}
+        <div className="cl-detail__shade" aria-hidden="true" />
+        <BackButton />
+        <span className={`cl-pill cl-pill--${status}`} data-testid="detail-status" data-status={status}>
+          <span className="cl-pill__dot" />
+          {t(`calls.status.${status}`)}
+        </span>
+      </div>
+
+      <section className="cl-detail__card">
+        <h1 className="cl-detail__name">
+          <bdi data-testid="detail-name">{detail.nickname}</bdi>
+          {detail.levelName && (
+            <span className={`cl-grade cl-grade--${detail.levelName.toLowerCase()}`} data-testid="detail-grade" title={t('calls.detail.level', { grade: detail.levelName })}>
+              {detail.levelName}
+            </span>
+          )}
+        </h1>
+        <p className="cl-detail__meta">
+          {detail.age != null && (
+            <span className="cl-detail__age" data-testid="detail-age">
+              {t('calls.age', { age: detail.age })}
+            </span>
+          )}
+          {(flag || country?.name) && (
+            <span className="cl-detail__country" data-testid="detail-country">
+              {flag && <span aria-hidden="true">{flag}</span>}
+              {country?.name && <bdi>{country.name}</bdi>}
+            </span>
+          )}
+        </p>
+        <dl className="cl-detail__facts">
+          <div>
+            <dt>{t('calls.detail.callPrice')}</dt>
+            <dd data-testid="detail-price">
+              <IconDiamond size={15} /> {t('calls.perMin', { price })}
+              {price !== detail.videoPrice && <s className="cl-detail__was">{detail.videoPrice}</s>}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('calls.detail.fans')}</dt>
+            <dd>{detail.fansNum}</dd>
+          </div>
+        </dl>
+        {detail.liveDescribe && <p className="cl-detail__about">{detail.liveDescribe}</p>}
+      </section>
+
+      <div className="cl-detail__cta">
+        <button type="button" className="cl-cta" data-testid="detail-call" aria-busy={starting || undefined} onClick={() => void call()}>
+          <IconVideo size={26} />
+          <span>{t('calls.detail.call')}</span>
+        </button>
+      </div>
+    </main>
+  )
+}
+
+function BackButton() {
+  const kernel = useKernel()
+  const t = useT()
+  return (
+    <button type="button" className="cl-back" data-testid="detail-back" aria-label={t('calls.back')} onClick={() => goBackOrHome(kernel)}>
+      <IconBack size={24} />
+    </button>
+  )
+}

@@ -1,0 +1,189 @@
+// CALL-14: the sheet after a call. Under 60 s: problem tags (one, default None) and hosts to
+// call instead; 60 s or more: Like or Dislike, with up to 3 positive tags for a like. Sent once;
+// Skip sends score 0. A robot (free) call offers a recharge; so does a balance under 2000.
+import { useEffect, useRef, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useT } from '../../../kernel/hooks.ts'
+import { injectStyle } from '../../../kernel/style.ts'
+import { Avatar } from '../../../kernel/ui/Avatar.tsx'
+import { Button } from '../../../kernel/ui/Button.tsx'
+import { Sheet } from '../../../kernel/ui/Sheet.tsx'
+import type { OverlayProps } from '../../../kernel/types.ts'
+import { rechargeRef } from '../../recharge/api.ts'
+import { detailHref, liveOpenerRef } from '../../wall/api.ts'
+import { CallPath, type LastCall, type RecommendedHost } from '../api.ts'
+import { formatDuration, statusWord } from './format.ts'
+import { IconDiamond, IconThumb } from './icons.tsx'
+import { isLongCall, ratingPayload, skipPayload, toggleTag, type Choice, type PositiveTag, type ProblemTag } from '../engine/rating.ts'
+import { LOW_BALANCE_AFTER_CALL, MAX_POSITIVE_TAGS } from '../rules.ts'
+import css from './calls.css'
+
+injectStyle(css)
+
+export default function PostCallSheet({ props: last, close }: OverlayProps<LastCall>) {
+  useSignals()
+  const kernel = useKernel()
+  const t = useT()
+  const long = isLongCall(last.callDuration)
+  const [choice, setChoice] = useState<Choice | null>(long ? null : 'dislike')
+  const [positive, setPositive] = useState<number[]>([])
+  const [problem, setProblem] = useState<ProblemTag | null>(null)
+  const [problems, setProblems] = useState<ProblemTag[]>([])
+  const [labels, setLabels] = useState<PositiveTag[]>([])
+  const [hosts, setHosts] = useState<RecommendedHost[]>([])
+  const [busy, setBusy] = useState(false)
+  const sent = useRef(false)
+  const recharge = kernel.get(rechargeRef)
+  const balance = kernel.session.user.value?.diamondNum
+
+  useEffect(() => {
+    const post = <T,>(path: string, payload: unknown) => kernel.api.post<T>(path, payload, { silent: true }).catch(() => null)
+    void post<ProblemTag[]>(CallPath.feedbackTypes, {}).then((rows) => {
+      if (!Array.isArray(rows)) return
+      setProblems(rows)
+      // a short call's one bad tag defaults to the first, None
+      setProblem((p) => p ?? rows[0] ?? null)
+    })
+    if (long) void post<PositiveTag[]>(CallPath.labels, {}).then((rows) => Array.isArray(rows) && setLabels(rows))
+    else void post<RecommendedHost[]>(CallPath.recommend, { searchValue: last.callUserId }).then((rows) => Array.isArray(rows) && setHosts(rows))
+  }, [kernel, long, last.callUserId])
+
+  /** once only; a tap while a submit is on its way is dropped */
+  const send = async (payload: Record<string, unknown>) => {
+    if (sent.current || busy) return
+    sent.current = true
+    setBusy(true)
+    try {
+      await kernel.api.post(CallPath.evaluation, payload, { silent: true })
+      if (Number(payload.score) !== 0 || payload.positiveTags) kernel.overlays.toast(t('calls.toast.thanks'), { type: 'success' })
+    } catch {
+      // already rated or the network went: nothing the user can fix here
+    }
+    setBusy(false)
+    close(payload)
+  }
+
+  const submit = () => choice && void send(ratingPayload({ channelId: last.channelId, choice, positive, problem }))
+  const skip = () => void send(skipPayload(last.channelId))
+
+  const openRecharge = () => {
+    close()
+    void recharge?.open({ source: 'callEnd' })
+  }
+
+  const openHost = (h: RecommendedHost, index: number) => {
+    close()
+    const word = statusWord(h.status)
+    const opener = kernel.get(liveOpenerRef)
+    const host = { userId: h.userId, yxAccid: h.yxAccid, nickname: h.nickname, icon: h.icon, age: h.age, countryId: h.countryId, grade: null, videoPrice: h.videoPrice, status: word, liveChannelId: h.agoraLiveSimpleVO?.agoraChannelId }
+    if (word === 'live' && opener) opener.open(host, { index, path: 'callEnd' })
+    else kernel.router.navigate(detailHref(host, { index, path: 'callEnd' }))
+  }
+
+  const atLimit = positive.length >= MAX_POSITIVE_TAGS
+  const offer = recharge && (last.free ? 'robot' : balance != null && balance < LOW_BALANCE_AFTER_CALL ? 'low' : null)
+
+  return (
+    <Sheet testId="post-call" title={t('calls.post.title', { name: last.nickname })}>
+      <div className="cl-post" data-long={long ? 'yes' : 'no'}>
+        <div className="cl-post__who">
+          <Avatar src={last.icon} name={last.nickname} size={56} />
+          <p className="cl-post__lasted" data-testid="post-call-duration">
+            {t('calls.post.lasted', { t: formatDuration(last.callDuration) })}
+          </p>
+        </div>
+
+        {offer && (
+          <div className="cl-offer" data-testid={offer === 'robot' ? 'post-call-robot-offer' : 'post-call-low-balance'}>
+            <IconDiamond size={22} />
+            <p>{t(offer === 'robot' ? 'calls.post.robotOffer' : 'calls.post.lowBalance')}</p>
+            <Button size="small" testId="post-call-recharge" onClick={openRecharge}>
+              {t('calls.post.recharge')}
+            </Button>
+          </div>
+        )}
+
+        {long && (
+          <div className="cl-choice" role="radiogroup">
+            {(['dislike', 'like'] as const).map((c) => (
+              <button
+                key={c}
+                type="button"
+                role="radio"
+                aria-checked={choice === c}
+                className={`cl-choice__btn cl-choice__btn--${c}${choice === c ? ' is-on' : ''}`}
+                data-testid={`post-call-${c}`}
+                onClick={() => setChoice(c)}
+              >
+                <IconThumb size={26} down={c === 'dislike'} />
+                {t(`calls.post.${c}`)}
+              </button>
+            ))}
+          </div>
+        )}
+
+        {choice === 'like' && (
+          <fieldset className="cl-tags" data-testid="post-call-positive">
+            <legend>{t('calls.post.positive')}</legend>
+            {labels.map((l) => {
+              const on = positive.includes(l.labelId)
+              return (
+                <button
+                  key={l.labelId}
+                  type="button"
+                  className={`cl-tag${on ? ' is-on' : ''}`}
+                  aria-pressed={on}
+                  disabled={!on && atLimit}
+                  data-testid="post-call-tag"
+                  onClick={() => setPositive((s) => toggleTag(s, l.labelId))}
+                >
+                  {l.labelName}
+                </button>
+              )
+            })}
+          </fieldset>
+        )}
+
+        {choice === 'dislike' && (
+          <fieldset className="cl-tags" data-testid="post-call-problems">
+            <legend>{t('calls.post.problems')}</legend>
+            {problems.map((p) => {
+              const on = problem?.dictValue === p.dictValue
+              return (
+                <button key={p.dictValue} type="button" className={`cl-tag${on ? ' is-on' : ''}`} aria-pressed={on} data-testid="post-call-problem" onClick={() => setProblem(p)}>
+                  {p.dictLabel}
+                </button>
+              )
+            })}
+          </fieldset>
+        )}
+
+        {!long && hosts.length > 0 && (
+          <section className="cl-recs" data-testid="post-call-recommended">
+            <h3>{t('calls.post.recommended')}</h3>
+            <ul>
+              {hosts.map((h, index) => (
+                <li key={h.userId}>
+                  <button type="button" className="cl-rec" data-testid="post-call-host" data-host-id={h.userId} onClick={() => openHost(h, index)}>
+                    <Avatar src={h.icon} name={h.nickname} size={58} />
+                    <span className={`cl-rec__dot cl-rec__dot--${statusWord(h.status)}`} aria-label={t(`calls.status.${statusWord(h.status)}`)} />
+                    <bdi className="cl-rec__name">{h.nickname}</bdi>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <div className="cl-post__actions">
+          <Button variant="secondary" testId="post-call-skip" disabled={busy} onClick={skip}>
+            {t('calls.post.skip')}
+          </Button>
+          <Button testId="post-call-submit" disabled={!choice} loading={busy} onClick={submit}>
+            {t('calls.post.submit')}
+          </Button>
+        </div>
+      </div>
+    </Sheet>
+  )
+}
