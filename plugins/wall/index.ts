@@ -28,8 +28,8 @@ export function createWallPlugin(opts: WallOptions = {}) {
     services: [provide(wallStateRef, stateOf), provide(hostsRef, (k) => stateOf(k).service)],
     strings: { en: () => import('../../locales/en/wall.json'), ar: () => import('../../locales/ar/wall.json') },
     setup(kernel) {
-      // starting on the wall: its tags are asked while its page's code loads, not after it
-      if (WALL_PATHS.includes(kernel.router.path.peek())) void stateOf(kernel).loadTags()
+      // starting on the wall: its tags and first hosts are asked while its page's code loads, not after it
+      if (WALL_PATHS.includes(kernel.router.path.peek())) void stateOf(kernel).loadFirstScreen(kernel.router.search.peek())
       return () => states.get(kernel)?.dispose()
     },
   })

@@ -3,7 +3,7 @@
 // list (cached 7 days, NET-09; fetched by secondary.ts) and the "secondary loads wait 3 s after
 // the first load" gate.
 import { realTimers, type Timers } from '../../kernel/timers.ts'
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
+import { computed, signal, untracked, type ReadonlySignal, type Signal } from '@preact/signals-react'
 import { createPager, type Pager } from '../../kernel/pager.ts'
 import { LIST_TIMEOUT } from '../../kernel/api.ts'
 import { safeStorage, type SafeStorage } from '../../kernel/storage.ts'
@@ -182,6 +182,14 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
 
   // ---- games (the Game tab shows only when there are games, ENG-01) ----
   const games = signal<WallGame[] | null>(null)
+  /** the tabs shown: the Game tab only once there are games */
+  const shownTags = () => tags.value.filter((tag) => tag.kind !== 'game' || (games.value?.length ?? 0) > 0)
+  /** the open tab: the one ?tab= names, else the first */
+  const activeTab = (search: URLSearchParams): WallTag | undefined => {
+    const shown = shownTags()
+    const wanted = Number(search.get('tab'))
+    return shown.find((tag) => tag.tagId === wanted) ?? shown[0]
+  }
   // the tab appears when they arrive: their request and its code wait for the first screen
   const loadGames = () => afterFirstScreen(kernel).then(later).then((m) => m.loadGames(inner))
 
@@ -273,6 +281,19 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     return null
   }
 
+  /** does this tab list hosts now (not the Game tab, not locked, not Follow for a guest)? */
+  const listsHosts = (tag: WallTag) => tag.kind !== 'game' && !lockOf(tag) && !(tag.kind === 'follow' && !kernel.session.loggedIn.peek())
+  /** starting on the wall: the tags, then at once the open tab's first page, while the page's code
+   *  loads (its list finds the page loading and asks no second time) */
+  const loadFirstScreen = async (search: URLSearchParams) => {
+    await loadTags()
+    const tag = untracked(() => activeTab(search))
+    // offline, the page says so and asks when the network is back
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false
+    const list = tag && !offline && untracked(() => listsHosts(tag)) ? listFor(tag) : null
+    if (list && list.pager.page.peek() === 0 && !list.pager.loading.peek()) await list.pager.refresh()
+  }
+
   // PAY-07: after a recharge the level is asked again after 2 s (it may unlock tabs), and tags and
   // games reload with it
   let rechargeTimer: unknown = null
@@ -316,6 +337,10 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     tags,
     tagsState,
     loadTags,
+    loadFirstScreen,
+    shownTags,
+    activeTab,
+    listsHosts,
     tagsStale: () => tagsLocale !== '' && tagsLocale !== kernel.i18n.locale.peek(),
     games,
     loadGames,
