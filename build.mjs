@@ -45,12 +45,12 @@ export function baseOptions({ mode = 'production', minify = true } = {}) {
 export const SIZE_CEILING = 1.45
 
 /** A React 19 hello world built with the app's esbuild options, in `dir`: the yardstick of every size ratio. */
-export async function buildHelloWorld(dir) {
+export async function buildHelloWorld(dir, { minify = true } = {}) {
   await mkdir(join(dir, 'src'), { recursive: true })
   const main = join(dir, 'src', 'main.tsx')
   await writeFile(main, `import { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root')!).render(<h1 data-testid="hello">Hello world</h1>)\n`)
   const outdir = join(dir, 'out')
-  const { metafile } = await esbuild.build({ ...baseOptions(), absWorkingDir: dir, nodePaths: [join(root, 'node_modules')], entryPoints: { main }, outdir })
+  const { metafile } = await esbuild.build({ ...baseOptions({ minify }), absWorkingDir: dir, nodePaths: [join(root, 'node_modules')], entryPoints: { main }, outdir })
   const entry = Object.keys(metafile.outputs).find((f) => f.endsWith('.js') && metafile.outputs[f].entryPoint)
   const files = initialFiles(metafile, entry).map((f) => relative(outdir, resolve(dir, f)).split('\\').join('/'))
   await writeFile(
@@ -317,6 +317,41 @@ async function firstScreenSources(manifestFile, outdir) {
   }
 }
 
+/**
+ * apps/early.ts as one small classic script, written into index.html after /app-config.js: the first
+ * requests leave while the app's code downloads. Its modules are taken as free of side effects, so
+ * only what it calls is in it (not the React and signals their files import); an import() in them
+ * (the fallback cipher) stays a request it never makes where WebCrypto is there.
+ */
+async function earlyScript({ minify, target }) {
+  const pure = {
+    name: 'early-pure',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind === 'dynamic-import') return { path: args.path, external: true }
+        if (args.kind === 'entry-point' || args.pluginData === 'early') return undefined
+        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'early' })
+        return { ...found, sideEffects: false }
+      })
+    },
+  }
+  const { outputFiles } = await esbuild.build({
+    entryPoints: [join(appsDir, 'early.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target,
+    minify,
+    write: false,
+    legalComments: 'none',
+    loader: { '.css': 'text', '.svg': 'text' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+    plugins: [pure],
+  })
+  return outputFiles[0].text.trim().replace(/<\/script/gi, '<\\/script')
+}
+
 /** Output files reachable from the entry through static imports: what the browser loads first. */
 export function initialFiles(metafile, entryOut) {
   const seen = new Set()
@@ -355,12 +390,13 @@ export async function productionConfig({ configFile, env = process.env } = {}) {
   return { ...config, mode: 'production' }
 }
 
-async function writeIndexHtml(outdir, entryFile, preload, styles, sprites) {
+async function writeIndexHtml(outdir, entryFile, preload, styles, sprites, early) {
   const template = await readFile(join(appsDir, 'index.html'), 'utf8')
   const links = [...styles.map((f) => `<link rel="stylesheet" href="/${f}">`), ...preload.map((f) => `<link rel="modulepreload" href="/${f}">`)].join('\n    ')
   const html = template
     .replace('<!--preload-->', links)
     .replace('<!--sprites-->', sprites)
+    .replace('<!--early-->', `<script>${early}</script>`)
     .replace('<!--entry-->', `<script type="module" src="/${entryFile}"></script>`)
   await writeFile(join(outdir, 'index.html'), html)
   return html
@@ -377,7 +413,7 @@ function printReport(label, report, initial, styles, first) {
   const total = rows.filter((r) => initial.includes(r.file)).reduce((s, r) => s + r.gzip, 0)
   lines.push(`  initial JS (*), gzip: ${(total / 1024).toFixed(1)} KB in ${initial.length} file(s); ${rows.length} JS files in all`)
   const ratio = first.firstScreenGzip / first.helloGzip
-  lines.push(`  first-screen JS, gzip: ${(first.firstScreenGzip / 1024).toFixed(1)} KB in ${first.firstScreenFiles.length} file(s), ${ratio.toFixed(2)}x the React hello world's ${(first.helloGzip / 1024).toFixed(1)} KB (ceiling ${SIZE_CEILING}x)`)
+  lines.push(`  first-screen JS, gzip: ${(first.firstScreenGzip / 1024).toFixed(1)} KB in ${first.firstScreenFiles.length} file(s) and the early script in index.html (${(first.earlyGzip / 1024).toFixed(1)} KB), ${ratio.toFixed(2)}x the React hello world's ${(first.helloGzip / 1024).toFixed(1)} KB (ceiling ${SIZE_CEILING}x)`)
   for (const r of report.filter((x) => styles.includes(x.file))) lines.push(`  first-screen stylesheet: ${r.file}, gzip ${(r.gzip / 1024).toFixed(1)} KB`)
   console.log(lines.join('\n'))
 }
@@ -438,14 +474,17 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   const sources = await firstScreenSources(manifestFile, outdir)
   const firstKeys = [...new Set(Object.keys(metafile.outputs).filter((k) => sources.includes(metafile.outputs[k].entryPoint)).flatMap((k) => initialFiles(metafile, k)))]
   const firstScreenFiles = [...entryFiles, ...firstKeys.map(outRel).filter((f) => !entryFiles.includes(f))].filter((f) => f.endsWith('.js'))
-  const firstScreenGzip = report.filter((r) => firstScreenFiles.includes(r.file)).reduce((s, r) => s + r.gzip, 0)
-  const hello = await buildHelloWorld(await mkdtemp(join(tmpdir(), 'hello-')))
+  const early = await earlyScript({ minify, target: base.target })
+  const earlyGzip = gz(Buffer.from(early))
+  // the early script is JavaScript of the first screen too, though it travels inside index.html
+  const firstScreenGzip = report.filter((r) => firstScreenFiles.includes(r.file)).reduce((s, r) => s + r.gzip, earlyGzip)
+  const hello = await buildHelloWorld(await mkdtemp(join(tmpdir(), 'hello-')), { minify })
   await rm(dirname(hello.outdir), { recursive: true, force: true })
   const ratio = firstScreenGzip / hello.gzip
   if (ratio > SIZE_CEILING) {
-    throw new Error(`first-screen JS is ${(firstScreenGzip / 1024).toFixed(1)} KB gzip, ${ratio.toFixed(3)}x the React hello world's ${(hello.gzip / 1024).toFixed(1)} KB, over the ${SIZE_CEILING}x ceiling (${firstScreenFiles.join(', ')})`)
+    throw new Error(`first-screen JS is ${(firstScreenGzip / 1024).toFixed(1)} KB gzip, ${ratio.toFixed(3)}x the React hello world's ${(hello.gzip / 1024).toFixed(1)} KB, over the ${SIZE_CEILING}x ceiling (${firstScreenFiles.join(', ')} and the early script, ${(earlyGzip / 1024).toFixed(1)} KB)`)
   }
-  const html = await writeIndexHtml(outdir, entryFiles[0], firstScreenFiles.slice(1), styleFiles, await spriteMarkup(sprites))
+  const html = await writeIndexHtml(outdir, entryFiles[0], firstScreenFiles.slice(1), styleFiles, await spriteMarkup(sprites), early)
   const htmlGzip = gz(Buffer.from(html))
   if (mode === 'production') {
     const config = await productionConfig({ configFile, env })
@@ -454,10 +493,10 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   const sdkChunks = Object.keys(metafile.outputs).filter((f) => sdkInputs(metafile, f).length).map(outRel)
   await writeFile(
     join(outdir, 'size-report.json'),
-    JSON.stringify({ mode, appId: appId ?? null, initialFiles: entryFiles, initialGzip, firstScreenFiles, firstScreenGzip, helloGzip: hello.gzip, ceiling: SIZE_CEILING, styleFiles, styleGzip, htmlGzip, sdkChunks, files: report }, null, 2),
+    JSON.stringify({ mode, appId: appId ?? null, initialFiles: entryFiles, initialGzip, firstScreenFiles, firstScreenGzip, earlyGzip, helloGzip: hello.gzip, ceiling: SIZE_CEILING, styleFiles, styleGzip, htmlGzip, sdkChunks, files: report }, null, 2),
   )
-  if (!quiet) printReport(`build: ${mode}${appId ? ` (app ${appId})` : ''} -> ${relative(process.cwd(), outdir) || '.'}`, report, entryFiles, styleFiles, { firstScreenFiles, firstScreenGzip, helloGzip: hello.gzip })
-  return { outdir, report, entryFiles, initialGzip, firstScreenFiles, firstScreenGzip, helloGzip: hello.gzip, ceiling: SIZE_CEILING, styleFiles, styleGzip, htmlGzip, sdkChunks, metafile }
+  if (!quiet) printReport(`build: ${mode}${appId ? ` (app ${appId})` : ''} -> ${relative(process.cwd(), outdir) || '.'}`, report, entryFiles, styleFiles, { firstScreenFiles, firstScreenGzip, earlyGzip, helloGzip: hello.gzip })
+  return { outdir, report, entryFiles, initialGzip, firstScreenFiles, firstScreenGzip, earlyGzip, helloGzip: hello.gzip, ceiling: SIZE_CEILING, styleFiles, styleGzip, htmlGzip, sdkChunks, metafile }
 }
 
 function parseArgs(argv) {

@@ -217,7 +217,8 @@ async function main() {
       const scripts = load.scripts.filter((p) => p.startsWith('/assets/'))
       // the first screen's stylesheet (the hello world has none): reported, and counted in JS + CSS
       const styles = load.styles.filter((p) => p.startsWith('/assets/'))
-      bytes.push({ user, scripts, js: await gzipOf(app.outdir, scripts), css: await gzipOf(app.outdir, styles), sdk: scripts.filter((p) => app.sdkChunks.includes(p.slice(1))) })
+      // the early script (apps/early.ts) is JavaScript too, though index.html carries it
+      bytes.push({ user, scripts, js: (await gzipOf(app.outdir, scripts)) + app.earlyGzip, css: await gzipOf(app.outdir, styles), sdk: scripts.filter((p) => app.sdkChunks.includes(p.slice(1))) })
     }
     const sdkLoaded = [...new Set(bytes.flatMap((b) => b.sdk))]
 
@@ -242,7 +243,7 @@ async function main() {
     for (const b of bytes) {
       const ratio = b.js / helloBytes
       rows.push(
-        [`${b.user.name}: JS before first host card (gzip)`, kb(helloBytes), kb(b.js), ratio.toFixed(2), `${BUDGET} ${ratio <= BUDGET ? 'PASS' : 'OVER'}`],
+        [`${b.user.name}: JS before first host card (gzip, the early script included)`, kb(helloBytes), kb(b.js), ratio.toFixed(2), `${BUDGET} ${ratio <= BUDGET ? 'PASS' : 'OVER'}`],
         ['  script files', String(helloLoad.scripts.length), String(b.scripts.length), '', ''],
         ['  CSS (gzip, a stylesheet)', '0.0 KB', kb(b.css), '', ''],
         ['  JS + CSS + HTML (gzip; the app\'s HTML holds the icons)', kb(helloBytes + helloHtml), kb(b.js + b.css + appHtml), ((b.js + b.css + appHtml) / (helloBytes + helloHtml)).toFixed(2), ''],

@@ -3,12 +3,10 @@ import { definePlugin, provide } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { hostsRef } from './api.ts'
 import { wallPush } from './push.ts'
-import { createWallState, wallStateRef, type WallOptions } from './state.ts'
+import { createWallState, WALL_PATHS, wallStateRef, type WallOptions } from './state.ts'
 // the main page's look belongs to the first paint (the build puts it in the first stylesheet)
 import css from './wall.css'
 import icons from './icons.svg'
-
-const WALL_PATHS = ['/wall', '/white-wall']
 
 /** The wall plugin; options let tests (or a webview without localStorage) pass storage and timers. */
 export function createWallPlugin(opts: WallOptions = {}) {

@@ -84,6 +84,21 @@ export function tagFromRow(raw: unknown): WallTag | null {
   return { tagId, name: String(row.tagName ?? row.name ?? ''), kind: tagKind(row), lock }
 }
 
+/** the wall's paths (the white-label app has its own) */
+export const WALL_PATHS = ['/wall', '/white-wall']
+
+/** the open tab among those shown: the one ?tab= names, else the first */
+export const pickTab = (shown: WallTag[], search: URLSearchParams): WallTag | undefined => shown.find((tag) => tag.tagId === Number(search.get('tab'))) ?? shown[0]
+
+/** the host list request of a tab's page; `offline`: the All tab's list of offline hosts */
+export const listPayload = (tag: WallTag, page: number, offline = false): Record<string, number> => ({
+  pageSize: PAGE_SIZE,
+  tagId: tag.tagId,
+  ...(tag.kind === 'follow' ? { isFollow: 1 } : {}),
+  currentPage: page,
+  ...(offline ? { onlineStatus: OFFLINE_LIST } : {}),
+})
+
 export interface WallOptions {
   storage?: Storage
   timers?: Timers
@@ -185,11 +200,7 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   /** the tabs shown: the Game tab only once there are games */
   const shownTags = () => tags.value.filter((tag) => tag.kind !== 'game' || (games.value?.length ?? 0) > 0)
   /** the open tab: the one ?tab= names, else the first */
-  const activeTab = (search: URLSearchParams): WallTag | undefined => {
-    const shown = shownTags()
-    const wanted = Number(search.get('tab'))
-    return shown.find((tag) => tag.tagId === wanted) ?? shown[0]
-  }
+  const activeTab = (search: URLSearchParams): WallTag | undefined => pickTab(shownTags(), search)
   // the tab appears when they arrive: their request and its code wait for the first screen
   const loadGames = () => afterFirstScreen(kernel).then(later).then((m) => m.loadGames(inner))
 
@@ -216,7 +227,7 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   const lists = new Map<number, TabList>()
   const listsVersion = signal(0)
   const fetchRows = async (payload: Record<string, unknown>) => {
-    const answer = await kernel.api.post<unknown>(Paths.list, { pageSize: PAGE_SIZE, ...payload }, { timeout: LIST_TIMEOUT, silent: true })
+    const answer = await kernel.api.post<unknown>(Paths.list, payload, { timeout: LIST_TIMEOUT, silent: true })
     return rowsOf(answer)
       .map(remember)
       .filter((id): id is number => id !== null)
@@ -224,8 +235,6 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   const listFor = (tag: WallTag): TabList => {
     const known = lists.get(tag.tagId)
     if (known) return known
-    const base: Record<string, unknown> = { tagId: tag.tagId }
-    if (tag.kind === 'follow') base.isFollow = 1
     // All: pages 1..k are the online hosts; the page where they run out is topped up with the
     // first offline page, and later pages continue the offline list (d3 §4 Home wall tabs)
     const offlineFrom = signal<number | null>(null)
@@ -245,13 +254,13 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
         }
         try {
           const from = page === 1 ? null : offlineFrom.peek()
-          if (from !== null) return await fetchRows({ ...base, currentPage: page - from + 1, onlineStatus: OFFLINE_LIST })
-          const online = await fetchRows({ ...base, currentPage: page })
+          if (from !== null) return await fetchRows(listPayload(tag, page - from + 1, true))
+          const online = await fetchRows(listPayload(tag, page))
           if (tag.kind !== 'all' || online.length >= PAGE_SIZE) {
             if (page === 1) commit(null, null)
             return online
           }
-          const offline = await fetchRows({ ...base, currentPage: 1, onlineStatus: OFFLINE_LIST })
+          const offline = await fetchRows(listPayload(tag, 1, true))
           commit(page, before + online.length)
           return [...online, ...offline]
         } finally {
