@@ -183,7 +183,8 @@ export function createApiClient(opts: {
         Promise.resolve()
           .then(() => cipher.encrypt(body, keys))
           .then(
-            (data) => http.post(url, { data }, { headers, signal }),
+            // timed out while encrypting: never sent
+            (data) => (signal?.aborted ? Promise.reject(signal.reason) : http.post(url, { data }, { headers, signal })),
             (err) => Promise.reject(new SealError(err)),
           )
       let res: { status: number; data: unknown }
