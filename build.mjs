@@ -318,7 +318,7 @@ async function firstScreenSources(manifestFile, outdir) {
 }
 
 /**
- * apps/early.ts as one small classic script, written into index.html after /app-config.js: the first
+ * apps/early.ts as one small inline module script (no imports), written into index.html after /app-config.js: the first
  * requests leave while the app's code downloads. Its modules are taken as free of side effects, so
  * only what it calls is in it (not the React and signals their files import); an import() in them
  * (the fallback cipher) stays a request it never makes where WebCrypto is there.
@@ -329,6 +329,8 @@ async function earlyScript({ minify, target }) {
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind === 'dynamic-import') return { path: args.path, external: true }
+        // no package is called by it: what its modules import of React or the signals drops out whole
+        if (!/^[./]/.test(args.path)) return { path: args.path, external: true, sideEffects: false }
         if (args.kind === 'entry-point' || args.pluginData === 'early') return undefined
         const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'early' })
         return { ...found, sideEffects: false }
@@ -338,7 +340,8 @@ async function earlyScript({ minify, target }) {
   const { outputFiles } = await esbuild.build({
     entryPoints: [join(appsDir, 'early.ts')],
     bundle: true,
-    format: 'iife',
+    // a module script without imports: it runs as soon as the page is parsed, before the app's entry
+    format: 'esm',
     platform: 'browser',
     target,
     minify,
@@ -396,7 +399,7 @@ async function writeIndexHtml(outdir, entryFile, preload, styles, sprites, early
   const html = template
     .replace('<!--preload-->', links)
     .replace('<!--sprites-->', sprites)
-    .replace('<!--early-->', `<script>${early}</script>`)
+    .replace('<!--early-->', `<script type="module">${early}</script>`)
     .replace('<!--entry-->', `<script type="module" src="/${entryFile}"></script>`)
   await writeFile(join(outdir, 'index.html'), html)
   return html

@@ -5,7 +5,7 @@
 // user is, the app id and the language are guessed here as the kernel will pick them, and a guess
 // that differs only costs the app a request of its own.
 import { readConfig } from '../kernel/config.ts'
-import { decrypt, encrypt } from '../kernel/protocol/cipher-web.ts'
+import { decrypt, encrypt, usable } from '../kernel/protocol/cipher-web.ts'
 import { Code, type Envelope } from '../kernel/protocol/envelope.ts'
 import { fetchHttp, wireHeaders } from '../kernel/api.ts'
 import { sendEarly } from '../kernel/early.ts'
@@ -16,9 +16,10 @@ import { listPayload, Paths, pickTab, tagFromRow, WALL_PATHS, type WallTag } fro
 import { rowsOf } from '../plugins/wall/hosts.ts'
 
 function start() {
-  // WebCrypto only: where it is missing the app loads its fallback cipher, and asks for itself
-  if (!globalThis.crypto?.subtle || !window.__APP_CONFIG__) return
   const config = readConfig(window.__APP_CONFIG__)
+  const keys = { key: config.cipherKey, iv: config.cipherIv }
+  // WebCrypto only: where it cannot serve, the app loads its fallback cipher and asks for itself
+  if (!usable(keys)) return
   const search = new URLSearchParams(location.search)
   const stored = (key: string) => {
     try {
@@ -32,7 +33,6 @@ function start() {
   const appId = search.get('appid') || stored(StoreKey.appId) || config.defaultAppId || ''
   const lang = pickLocale({ search, stored: stored('lang'), navigatorLanguage: navigator.language })
   const headers = wireHeaders(token, appId, lang, config.subscriptionKey)
-  const keys = { key: config.cipherKey, iv: config.cipherIv }
   const base = config.apiBase.replace(/\/+$/, '')
   /** send now; `onResult` gets the result, and a request it sends is kept before the app could ask for it */
   const post = <T>(path: string, payload: unknown, onResult?: (result: T) => unknown) =>

@@ -5,7 +5,7 @@ import harness from '../fixtures/harness-config.json'
 import en from '../locales/en/kernel.json'
 import { fakeTimers, flush } from '../test/fake-timers.ts'
 import { ApiError, createApiClient, isInsufficient, wireHeaders, type Http } from './api.ts'
-import { sendEarly } from './early.ts'
+import { EARLY_TTL_MS, sendEarly } from './early.ts'
 import { createEvents } from './events.ts'
 import { decrypt, encrypt } from './protocol/cipher.ts'
 import { Header } from './protocol/envelope.ts'
@@ -319,7 +319,7 @@ test('NET-01 over the real fetch: JSON body and headers, abort signal handed to 
   }
 })
 
-test('NET-01 an answer the page\'s first script got for this very request is taken once, not asked again; any other request is sent', async () => {
+test('NET-01 an answer the page\'s first script got for this very request is taken once, not asked again; any other request, or one kept too long, is sent', async () => {
   const { api, sent } = setup(ok('asked now'))
   const url = 'http://api.test/api/index/indexTag'
   const headers = (token: string) => wireHeaders(token, 'app-9', 'en', harness.subscriptionKey)
@@ -336,10 +336,15 @@ test('NET-01 an answer the page\'s first script got for this very request is tak
     sendEarly(url, headers('tok-1'), { tagId: 1 }, early)
     assert.is(await api.post('/api/index/indexTag', {}), 'asked now')
     assert.is(sent.length, 2)
+    // an answer kept too long is not taken
+    sendEarly(url, headers('tok-1'), {}, early)
+    for (const kept of Object.values(window.__EARLY__!)) kept.at -= EARLY_TTL_MS
+    assert.is(await api.post('/api/index/indexTag', {}), 'asked now')
+    assert.is(sent.length, 3)
     // an early failure goes through the same error catalogue
     sendEarly(url, headers('tok-1'), {}, () => Promise.reject({ status: 500, data: 'x' }))
     const err = await rejection(api.post('/api/index/indexTag', {}))
-    assert.equal([err.kind, err.status, sent.length], ['http', 500, 2])
+    assert.equal([err.kind, err.status, sent.length], ['http', 500, 3])
   } finally {
     delete window.__EARLY__
   }

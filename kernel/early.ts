@@ -9,9 +9,12 @@ export interface EarlyAnswer {
 
 declare global {
   interface Window {
-    __EARLY__?: Record<string, Promise<EarlyAnswer>>
+    __EARLY__?: Record<string, { at: number; answer: Promise<EarlyAnswer> }>
   }
 }
+
+/** an answer older than this is not taken: the app asks afresh */
+export const EARLY_TTL_MS = 15_000
 
 const keyOf = (url: string, headers: Record<string, string>, payload: unknown) => JSON.stringify([url, Object.entries(headers).sort(), payload])
 
@@ -33,16 +36,16 @@ export function sendEarly(
   })
   // a failure is the API client's to report, when it takes the answer
   answer.catch(() => undefined)
-  ;(window.__EARLY__ ??= {})[keyOf(url, headers, payload)] = answer
+  ;(window.__EARLY__ ??= {})[keyOf(url, headers, payload)] = { at: Date.now(), answer }
   return answer
 }
 
-/** the answer to this very request, when the first script sent it (taken once) */
+/** the answer to this very request, when the first script sent it lately (taken once) */
 export function takeEarly(url: string, headers: Record<string, string>, payload: unknown): Promise<EarlyAnswer> | undefined {
   const early = typeof window === 'undefined' ? undefined : window.__EARLY__
   if (!early) return undefined
   const key = keyOf(url, headers, payload)
-  const answer = early[key]
+  const kept = early[key]
   delete early[key]
-  return answer
+  return kept && Date.now() - kept.at < EARLY_TTL_MS ? kept.answer : undefined
 }

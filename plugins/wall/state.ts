@@ -111,7 +111,7 @@ export type WallInner = WallState['inner']
 const later = () => import('./secondary.ts')
 
 /** The wall's own state, for its pages only (other plugins use hostsRef from api.ts). */
-export const wallStateRef = ref<WallState>('wall.state')
+export const wallStateRef = /* @__PURE__ */ ref<WallState>('wall.state')
 
 export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   const timers = opts.timers ?? realTimers
