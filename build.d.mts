@@ -14,6 +14,14 @@ export interface BuildResult {
   /** the entry and every chunk it imports statically: what loads first */
   entryFiles: string[]
   initialGzip: number
+  /** what the first screen loads at the main path (the entry's files, the page and its strings), named in index.html */
+  firstScreenFiles: string[]
+  /** with the early script (apps/early.ts), which index.html carries inline */
+  firstScreenGzip: number
+  earlyGzip: number
+  /** the React hello world built with the same options in the same run, and the ceiling of their ratio */
+  helloGzip: number
+  ceiling: number
   /** the first screen's stylesheet (the CSS of the entry's static graph), linked from index.html */
   styleFiles: string[]
   styleGzip: number
@@ -41,3 +49,5 @@ export function sdkInputs(metafile: Metafile, outFile: string): string[]
 export function findManifestFile(appId: string): Promise<string>
 export function productionConfig(opts?: { configFile?: string; env?: Record<string, string | undefined> }): Promise<Record<string, unknown>>
 export const SDK_PATTERNS: RegExp[]
+export const SIZE_CEILING: number
+export function buildHelloWorld(dir: string, opts?: { minify?: boolean }): Promise<{ outdir: string; gzip: number }>

@@ -6,7 +6,8 @@
 // Importable too: buildApp({ mode, appId, outdir, minify, quiet }).
 import * as esbuild from 'esbuild'
 import { gzipSync } from 'node:zlib'
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createHash } from 'node:crypto'
@@ -38,6 +39,28 @@ export function baseOptions({ mode = 'production', minify = true } = {}) {
     write: true,
     logLevel: 'silent',
   }
+}
+
+/** First-screen JavaScript (gzip) may be at most this many times the React hello world's (the build fails over it). */
+export const SIZE_CEILING = 1.45
+
+/** A React 19 hello world built with the app's esbuild options, in `dir`: the yardstick of every size ratio. */
+export async function buildHelloWorld(dir, { minify = true } = {}) {
+  await mkdir(join(dir, 'src'), { recursive: true })
+  const main = join(dir, 'src', 'main.tsx')
+  await writeFile(main, `import { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root')!).render(<h1 data-testid="hello">Hello world</h1>)\n`)
+  const outdir = join(dir, 'out')
+  const { metafile } = await esbuild.build({ ...baseOptions({ minify }), absWorkingDir: dir, nodePaths: [join(root, 'node_modules')], entryPoints: { main }, outdir })
+  const entry = Object.keys(metafile.outputs).find((f) => f.endsWith('.js') && metafile.outputs[f].entryPoint)
+  const files = initialFiles(metafile, entry).map((f) => relative(outdir, resolve(dir, f)).split('\\').join('/'))
+  await writeFile(
+    join(outdir, 'index.html'),
+    `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+      `<body><div id="root"></div><script type="module" src="/${files[0]}"></script></body></html>`,
+  )
+  let gzip = 0
+  for (const f of files) gzip += gz(await readFile(join(outdir, f)))
+  return { outdir, gzip }
 }
 
 /** SDKs that may only arrive through a dynamic import (never in the first bundle). */
@@ -248,6 +271,90 @@ async function firstPass(options, entryFile) {
   return { lazy, css, sprites }
 }
 
+/**
+ * The source files the first screen imports besides the entry's static graph: the page at the app's
+ * main path and the default language's strings of the plugins it shows, as apps/first.ts tells the
+ * entry. Read by running the manifest in Node, bundled with every import() turned into its target's path.
+ */
+async function firstScreenSources(manifestFile, outdir) {
+  const lazyPaths = {
+    name: 'lazy-paths',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) =>
+        args.kind === 'dynamic-import' ? { path: args.path.startsWith('.') ? resolve(args.resolveDir, args.path) : args.path, namespace: 'lazy-path' } : undefined,
+      )
+      build.onLoad({ filter: /.*/, namespace: 'lazy-path' }, (args) => ({ contents: `export default ${JSON.stringify(args.path)}`, loader: 'js' }))
+    },
+  }
+  const q = (f) => JSON.stringify(f)
+  const contents = [
+    manifestFile
+      ? `import * as m from ${q(manifestFile)}\nconst app = m.default ?? Object.values(m).find((v) => v && typeof v === 'object' && 'plugins' in v && 'appId' in v)`
+      : `import { apps, defaultAppId } from ${q(appsIndex)}\nconst app = await apps[defaultAppId]()`,
+    `import { firstScreen } from ${q(join(appsDir, 'first.ts'))}`,
+    `import { isLate } from ${q(join(root, 'kernel', 'plugin.ts'))}`,
+    `const first = firstScreen(app.plugins.filter((p) => p && !isLate(p)), app.settings.mainPath, false)`,
+    `const target = async (load) => (typeof load === 'function' ? (await load()).default : null)`,
+    `export default [...(await Promise.all(first.pages.map((r) => target(r.page)))), ...(await Promise.all(first.plugins.map((p) => target(p.strings?.en))))]`,
+  ].join('\n')
+  const file = join(outdir, '.first-screen.mjs')
+  await esbuild.build({
+    stdin: { contents, resolveDir: appsDir, loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: file,
+    loader: { '.css': 'text', '.svg': 'text' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+    plugins: [lazyPaths],
+  })
+  try {
+    const sources = (await import(pathToFileURL(file).href)).default
+    return sources.filter((s) => typeof s === 'string').map((s) => relative(root, s).split('\\').join('/'))
+  } finally {
+    await rm(file, { force: true })
+  }
+}
+
+/**
+ * apps/early.ts as one small inline module script (no imports), written into index.html after /app-config.js: the first
+ * requests leave while the app's code downloads. Its modules are taken as free of side effects, so
+ * only what it calls is in it (not the React and signals their files import); an import() in them
+ * (the fallback cipher) stays a request it never makes where WebCrypto is there.
+ */
+async function earlyScript({ minify, target }) {
+  const pure = {
+    name: 'early-pure',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind === 'dynamic-import') return { path: args.path, external: true }
+        // no package is called by it: what its modules import of React or the signals drops out whole
+        if (!/^[./]/.test(args.path)) return { path: args.path, external: true, sideEffects: false }
+        if (args.kind === 'entry-point' || args.pluginData === 'early') return undefined
+        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'early' })
+        return { ...found, sideEffects: false }
+      })
+    },
+  }
+  const { outputFiles } = await esbuild.build({
+    entryPoints: [join(appsDir, 'early.ts')],
+    bundle: true,
+    // a module script without imports: it runs as soon as the page is parsed, before the app's entry
+    format: 'esm',
+    platform: 'browser',
+    target,
+    minify,
+    write: false,
+    legalComments: 'none',
+    loader: { '.css': 'text', '.svg': 'text' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+    plugins: [pure],
+  })
+  return outputFiles[0].text.trim().replace(/<\/script/gi, '<\\/script')
+}
+
 /** Output files reachable from the entry through static imports: what the browser loads first. */
 export function initialFiles(metafile, entryOut) {
   const seen = new Set()
@@ -286,18 +393,19 @@ export async function productionConfig({ configFile, env = process.env } = {}) {
   return { ...config, mode: 'production' }
 }
 
-async function writeIndexHtml(outdir, entryFile, preload, styles, sprites) {
+async function writeIndexHtml(outdir, entryFile, preload, styles, sprites, early) {
   const template = await readFile(join(appsDir, 'index.html'), 'utf8')
   const links = [...styles.map((f) => `<link rel="stylesheet" href="/${f}">`), ...preload.map((f) => `<link rel="modulepreload" href="/${f}">`)].join('\n    ')
   const html = template
     .replace('<!--preload-->', links)
     .replace('<!--sprites-->', sprites)
+    .replace('<!--early-->', `<script type="module">${early}</script>`)
     .replace('<!--entry-->', `<script type="module" src="/${entryFile}"></script>`)
   await writeFile(join(outdir, 'index.html'), html)
   return html
 }
 
-function printReport(label, report, initial, styles) {
+function printReport(label, report, initial, styles, first) {
   const kb = (n) => (n / 1024).toFixed(1).padStart(8) + ' KB'
   const rows = report.filter((r) => r.file.endsWith('.js')).sort((a, b) => b.gzip - a.gzip)
   const lines = [`\n${label}`, `  ${'file'.padEnd(34)} ${'raw'.padStart(11)} ${'gzip'.padStart(11)}  loaded by`]
@@ -307,6 +415,8 @@ function printReport(label, report, initial, styles) {
   }
   const total = rows.filter((r) => initial.includes(r.file)).reduce((s, r) => s + r.gzip, 0)
   lines.push(`  initial JS (*), gzip: ${(total / 1024).toFixed(1)} KB in ${initial.length} file(s); ${rows.length} JS files in all`)
+  const ratio = first.firstScreenGzip / first.helloGzip
+  lines.push(`  first-screen JS, gzip: ${(first.firstScreenGzip / 1024).toFixed(1)} KB in ${first.firstScreenFiles.length} file(s) and the early script in index.html (${(first.earlyGzip / 1024).toFixed(1)} KB), ${ratio.toFixed(2)}x the React hello world's ${(first.helloGzip / 1024).toFixed(1)} KB (ceiling ${SIZE_CEILING}x)`)
   for (const r of report.filter((x) => styles.includes(x.file))) lines.push(`  first-screen stylesheet: ${r.file}, gzip ${(r.gzip / 1024).toFixed(1)} KB`)
   console.log(lines.join('\n'))
 }
@@ -362,7 +472,22 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   }
   const styleGzip = report.filter((r) => styleFiles.includes(r.file)).reduce((s, r) => s + r.gzip, 0)
 
-  const html = await writeIndexHtml(outdir, entryFiles[0], entryFiles.slice(1).filter((f) => f.endsWith('.js')), styleFiles, await spriteMarkup(sprites))
+  // every chunk of the first screen is named in index.html, so the browser asks for all of them at
+  // once instead of finding the page and its strings only when the entry runs
+  const sources = await firstScreenSources(manifestFile, outdir)
+  const firstKeys = [...new Set(Object.keys(metafile.outputs).filter((k) => sources.includes(metafile.outputs[k].entryPoint)).flatMap((k) => initialFiles(metafile, k)))]
+  const firstScreenFiles = [...entryFiles, ...firstKeys.map(outRel).filter((f) => !entryFiles.includes(f))].filter((f) => f.endsWith('.js'))
+  const early = await earlyScript({ minify, target: base.target })
+  const earlyGzip = gz(Buffer.from(early))
+  // the early script is JavaScript of the first screen too, though it travels inside index.html
+  const firstScreenGzip = report.filter((r) => firstScreenFiles.includes(r.file)).reduce((s, r) => s + r.gzip, earlyGzip)
+  const hello = await buildHelloWorld(await mkdtemp(join(tmpdir(), 'hello-')), { minify })
+  await rm(dirname(hello.outdir), { recursive: true, force: true })
+  const ratio = firstScreenGzip / hello.gzip
+  if (ratio > SIZE_CEILING) {
+    throw new Error(`first-screen JS is ${(firstScreenGzip / 1024).toFixed(1)} KB gzip, ${ratio.toFixed(3)}x the React hello world's ${(hello.gzip / 1024).toFixed(1)} KB, over the ${SIZE_CEILING}x ceiling (${firstScreenFiles.join(', ')} and the early script, ${(earlyGzip / 1024).toFixed(1)} KB)`)
+  }
+  const html = await writeIndexHtml(outdir, entryFiles[0], firstScreenFiles.slice(1), styleFiles, await spriteMarkup(sprites), early)
   const htmlGzip = gz(Buffer.from(html))
   if (mode === 'production') {
     const config = await productionConfig({ configFile, env })
@@ -371,10 +496,10 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   const sdkChunks = Object.keys(metafile.outputs).filter((f) => sdkInputs(metafile, f).length).map(outRel)
   await writeFile(
     join(outdir, 'size-report.json'),
-    JSON.stringify({ mode, appId: appId ?? null, initialFiles: entryFiles, initialGzip, styleFiles, styleGzip, htmlGzip, sdkChunks, files: report }, null, 2),
+    JSON.stringify({ mode, appId: appId ?? null, initialFiles: entryFiles, initialGzip, firstScreenFiles, firstScreenGzip, earlyGzip, helloGzip: hello.gzip, ceiling: SIZE_CEILING, styleFiles, styleGzip, htmlGzip, sdkChunks, files: report }, null, 2),
   )
-  if (!quiet) printReport(`build: ${mode}${appId ? ` (app ${appId})` : ''} -> ${relative(process.cwd(), outdir) || '.'}`, report, entryFiles, styleFiles)
-  return { outdir, report, entryFiles, initialGzip, styleFiles, styleGzip, htmlGzip, sdkChunks, metafile }
+  if (!quiet) printReport(`build: ${mode}${appId ? ` (app ${appId})` : ''} -> ${relative(process.cwd(), outdir) || '.'}`, report, entryFiles, styleFiles, { firstScreenFiles, firstScreenGzip, earlyGzip, helloGzip: hello.gzip })
+  return { outdir, report, entryFiles, initialGzip, firstScreenFiles, firstScreenGzip, earlyGzip, helloGzip: hello.gzip, ceiling: SIZE_CEILING, styleFiles, styleGzip, htmlGzip, sdkChunks, metafile }
 }
 
 function parseArgs(argv) {

@@ -2,16 +2,15 @@
 // Everything else (routes, pages, overlays) arrives through the manifest's plugins, lazily.
 import { readConfig } from '../kernel/config.ts'
 import { createKernel } from '../kernel/index.ts'
-import { createFirstScreenGate, isDeferredWidget } from '../kernel/first-screen.ts'
+import { createFirstScreenGate } from '../kernel/first-screen.ts'
 import { mountApp } from '../kernel/App.tsx'
-import { matchesAny } from '../kernel/router.tsx'
 import { installGlobalErrorHandlers, reportAppError } from '../kernel/errors.ts'
 import { createBridge, createHarnessBridge } from '../kernel/bridge.ts'
 import { defaultStorage } from '../kernel/storage.ts'
-import type { RouteDef } from '../kernel/types.ts'
 // a per-app build (build.mjs --app <id>) swaps this module for one that lists only that app
 import { apps, defaultAppId } from './index.ts'
 import { loadManifest, pickAppId } from './pick.ts'
+import { firstScreen } from './first.ts'
 
 async function start() {
   installGlobalErrorHandlers()
@@ -26,16 +25,13 @@ async function start() {
     // before the first paint, only the strings it shows: the active language of the frame, the
     // widgets shown at once (not the lazyWidget ones) and the page at the start path (one small chunk
     // each); the rest follows the first screen
-    const path = kernel.router.path.peek()
-    const here = (r: RouteDef) => matchesAny(path, [r.path].flat())
-    const first = kernel.plugins.filter((p) => p.frame || p.widgets?.some((w) => !isDeferredWidget(w)) || p.routes?.some(here))
+    const first = firstScreen(kernel.plugins, kernel.router.path.peek(), kernel.session.loggedIn.peek())
     // the page at the start path loads beside those strings, not after them: one round trip less
     // on a phone network (the router's own import of it then finds it loaded; a failure is its to handle)
-    const loggedIn = kernel.session.loggedIn.peek()
-    for (const p of first) for (const r of p.routes ?? []) if (here(r) && (loggedIn || !r.auth)) r.page().catch(() => undefined)
+    for (const r of first.pages) r.page().catch(() => undefined)
     // strings that cannot load (a deploy removed their chunks) must not stop the app: English
     // kernel texts are in this bundle, and the update dialog they lead to is what helps
-    await kernel.i18n.ready(undefined, first.map((p) => p.id), true).catch((err) => console.warn('[app] strings failed to load', err))
+    await kernel.i18n.ready(undefined, first.plugins.map((p) => p.id), true).catch((err) => console.warn('[app] strings failed to load', err))
     mountApp(kernel, root)
   } catch (err) {
     void reportAppError(err)

@@ -48,6 +48,59 @@ t('BLD-01 the first host card shows before any late plugin loads; they join righ
   await shot(page, 'late-plugins-moments-tab')
 })
 
+t('BLD-01 index.html names every chunk the first screen loads (modulepreload), so none waits for the entry to ask', async ({ openApp, baseUrl }) => {
+  const html = await (await fetch(`${baseUrl}/wall`)).text()
+  const entry = /<script type="module" src="([^"]+)"/.exec(html)?.[1]
+  const hinted = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]))
+  assert.ok(entry && hinted.size >= 3, `entry ${entry}, hints: ${[...hinted].join(', ')}`)
+  const report = await sizeReport()
+  const wallPage = report.files.find((f) => f.source === 'plugins/wall/WallPage.tsx')
+  assert.ok(wallPage && hinted.has('/' + wallPage.file), 'the wall page\'s chunk is hinted')
+  const scripts: string[] = []
+  let cardShown = false
+  const page = await openApp('/wall', {
+    beforeLoad: async (p) => {
+      p.on('request', (r) => {
+        if (!cardShown && r.resourceType() === 'script' && new URL(r.url()).pathname.startsWith('/assets/')) scripts.push(new URL(r.url()).pathname)
+      })
+    },
+  })
+  await waitForSelector(page, CARD)
+  cardShown = true
+  assert.ok(scripts.includes(entry!), `the entry loaded (${scripts.join(', ')})`)
+  assert.equal(scripts.filter((s) => s !== entry && !hinted.has(s)), [], 'every script before the first card was hinted')
+})
+
+t('ENG-01 NET-01 the first screen\'s requests (base config, tags, the open tab\'s first page) leave from the early script once each, and the app takes their answers', async ({ openApp, harness }) => {
+  const viewer = await harness.viewer()
+  for (const token of [undefined, viewer.token]) {
+    const asked: string[] = []
+    let cardShown = false
+    const page = await openApp('/wall', {
+      token,
+      beforeLoad: async (p) => {
+        p.on('request', (r) => {
+          const path = new URL(r.url()).pathname
+          if (!cardShown && path.startsWith('/api/')) asked.push(path)
+        })
+      },
+    })
+    await waitForSelector(page, CARD)
+    cardShown = true
+    const who = token ? 'logged in' : 'guest'
+    assert.is(asked.filter((p) => p === '/api/index/indexTag').length, 1, `${who}: one tags request (${asked.join(', ')})`)
+    assert.is(asked.filter((p) => p === '/api/index/v2/getBaseConfigForIntoBag').length, 1, `${who}: one base config request`)
+    // the All tab's online page, and its first offline page when the online hosts run short
+    const lists = asked.filter((p) => LIST_REQUEST.test(p)).length
+    assert.ok(lists >= 1 && lists <= 2, `${who}: ${lists} host list requests`)
+    assert.ok(asked.indexOf('/api/index/indexTag') < asked.findIndex((p) => LIST_REQUEST.test(p)), `${who}: the list follows the tags`)
+    // sent by the page's early script, and every answer of it taken by the app
+    const early = await page.evaluate(() => (window.__EARLY__ ? Object.keys(window.__EARLY__) : null))
+    assert.equal(early, [], `${who}: the early script ran and the app took all it asked`)
+    await page.context().close()
+  }
+})
+
 const cardStatuses = (page: Page) => page.locator(CARD).evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
 
 t('ENG-01 the wall shows tabs from the tag list and host cards with a status', async ({ openApp, harness }) => {

@@ -4,7 +4,8 @@ import { signal } from '@preact/signals-react'
 import harness from '../fixtures/harness-config.json'
 import en from '../locales/en/kernel.json'
 import { fakeTimers, flush } from '../test/fake-timers.ts'
-import { ApiError, createApiClient, isInsufficient, type Http } from './api.ts'
+import { ApiError, createApiClient, isInsufficient, wireHeaders, type Http } from './api.ts'
+import { EARLY_TTL_MS, sendEarly } from './early.ts'
 import { createEvents } from './events.ts'
 import { decrypt, encrypt } from './protocol/cipher.ts'
 import { Header } from './protocol/envelope.ts'
@@ -315,6 +316,37 @@ test('NET-01 over the real fetch: JSON body and headers, abort signal handed to 
     assert.is(html.message, 'kernel.network')
   } finally {
     globalThis.fetch = realFetch
+  }
+})
+
+test('NET-01 an answer the page\'s first script got for this very request is taken once, not asked again; any other request, or one kept too long, is sent', async () => {
+  const { api, sent } = setup(ok('asked now'))
+  const url = 'http://api.test/api/index/indexTag'
+  const headers = (token: string) => wireHeaders(token, 'app-9', 'en', harness.subscriptionKey)
+  const early = async () => ({ status: 200, data: { code: '0000', msg: '', data: encrypt('asked early', keys) } })
+  try {
+    const followed: string[] = []
+    sendEarly(url, headers('tok-1'), {}, early, () => void followed.push('next ran'))
+    assert.is(await api.post('/api/index/indexTag', {}), 'asked early')
+    assert.equal(followed, ['next ran'], 'what follows from the answer ran before the client got it')
+    assert.is(sent.length, 0, 'not asked again')
+    assert.is(await api.post('/api/index/indexTag', {}), 'asked now', 'taken once: the next call asks')
+    // a guess that differs (another token, another payload) is not taken
+    sendEarly(url, headers(''), {}, early)
+    sendEarly(url, headers('tok-1'), { tagId: 1 }, early)
+    assert.is(await api.post('/api/index/indexTag', {}), 'asked now')
+    assert.is(sent.length, 2)
+    // an answer kept too long is not taken
+    sendEarly(url, headers('tok-1'), {}, early)
+    for (const kept of Object.values(window.__EARLY__!)) kept.at -= EARLY_TTL_MS
+    assert.is(await api.post('/api/index/indexTag', {}), 'asked now')
+    assert.is(sent.length, 3)
+    // an early failure goes through the same error catalogue
+    sendEarly(url, headers('tok-1'), {}, () => Promise.reject({ status: 500, data: 'x' }))
+    const err = await rejection(api.post('/api/index/indexTag', {}))
+    assert.equal([err.kind, err.status, sent.length], ['http', 500, 3])
+  } finally {
+    delete window.__EARLY__
   }
 })
 

@@ -14,6 +14,7 @@ import type { ToastOptions } from './overlays.tsx'
 import * as webCipher from './protocol/cipher-web.ts'
 import type { CipherKeys } from './protocol/cipher.ts'
 import { Code, Header, Msg, type Envelope } from './protocol/envelope.ts'
+import { takeEarly } from './early.ts'
 
 export interface RequestOptions {
   /** ms; default 30 000 (host and live lists pass 6 000) */
@@ -98,7 +99,7 @@ export interface Http {
 }
 
 /** fetch itself: a request library would add bytes to the first screen and nothing the client needs */
-const fetchHttp: Http = {
+export const fetchHttp: Http = {
   async post(url, body, { headers, signal }) {
     const res = await fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers }, signal })
     const text = await res.text()
@@ -112,6 +113,14 @@ const fetchHttp: Http = {
     return { status: res.status, data }
   },
 }
+
+/** the four headers of every request */
+export const wireHeaders = (token: string, appId: string, lang: string, subscriptionKey: string): Record<string, string> => ({
+  [Header.token]: token,
+  [Header.appId]: appId,
+  [Header.lang]: lang,
+  [Header.subscription]: subscriptionKey,
+})
 
 export function createApiClient(opts: {
   config: AppConfig
@@ -140,7 +149,7 @@ export function createApiClient(opts: {
 
   /** the HTTP request, racing the time-out (which counts from the call, encryption included);
    *  the abort also stops the fetch underneath */
-  const send = (path: string, sealed: Promise<{ data: string }>, timeout: number) =>
+  const send = (path: string, request: (signal?: AbortSignal) => Promise<{ status: number; data: unknown }>, timeout: number) =>
     new Promise<{ status: number; data: unknown }>((resolve, reject) => {
       const abort = typeof AbortController === 'function' ? new AbortController() : null
       let done = false
@@ -156,28 +165,31 @@ export function createApiClient(opts: {
         timers.clearTimeout(timer)
         fn()
       }
-      sealed.then((body) => {
-        if (done) return
-        const headers = {
-          [Header.token]: session.token.value ?? '',
-          [Header.appId]: session.appId.value,
-          [Header.lang]: opts.lang(),
-          [Header.subscription]: config.subscriptionKey,
-        }
-        http
-          .post(`${base}${path}`, body, { headers, signal: abort?.signal })
-          .then(
-            (res) => settle(() => resolve({ status: res.status, data: res.data })),
-            (res) => settle(() => reject(res)),
-          )
-      }, (err) => settle(() => reject(new SealError(err))))
+      request(abort?.signal).then(
+        (res) => settle(() => resolve({ status: res.status, data: res.data })),
+        (res) => settle(() => reject(res)),
+      )
     })
 
   return {
     async post<T>(path: string, payload?: unknown, o: RequestOptions = {}): Promise<T> {
+      const url = `${base}${path}`
+      const headers = wireHeaders(session.token.value ?? '', session.appId.value, opts.lang(), config.subscriptionKey)
+      const body = payload ?? {}
+      // the page's first script may have asked this very thing already (kernel/early.ts)
+      const early = takeEarly(url, headers, body)
+      const request = (signal?: AbortSignal) =>
+        early ??
+        Promise.resolve()
+          .then(() => cipher.encrypt(body, keys))
+          .then(
+            // timed out while encrypting: never sent
+            (data) => (signal?.aborted ? Promise.reject(signal.reason) : http.post(url, { data }, { headers, signal })),
+            (err) => Promise.reject(new SealError(err)),
+          )
       let res: { status: number; data: unknown }
       try {
-        res = await send(path, Promise.resolve().then(() => cipher.encrypt(payload ?? {}, keys)).then((data) => ({ data })), o.timeout ?? DEFAULT_TIMEOUT)
+        res = await send(path, request, o.timeout ?? DEFAULT_TIMEOUT)
       } catch (e) {
         // a payload that cannot be encrypted (a cycle, a BigInt) is the caller's bug: hand it back as is
         if (e instanceof SealError) throw e.cause

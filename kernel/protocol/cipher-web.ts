@@ -19,7 +19,8 @@ const subtleOf = (): Subtle | null => (globalThis.crypto?.subtle as Subtle | und
 const utf8 = new TextEncoder()
 const keyCache = new Map<string, Promise<CryptoKey>>()
 
-function usable(keys: CipherKeys): boolean {
+/** can WebCrypto do it (a secure context, a 128- or 256-bit key)? */
+export function usable(keys: CipherKeys): boolean {
   const bytes = utf8.encode(keys.key).length
   return !!subtleOf() && (bytes === 16 || bytes === 32) && utf8.encode(keys.iv).length === 16
 }

@@ -6,6 +6,7 @@ import type { UrlTokenResult } from '../../kernel/session.ts'
 import { shellRef } from './api.ts'
 import { needsForcePay } from './baseConfig.ts'
 import { isWellKnown } from './tabs.ts'
+import { afterFirstScreen } from '../../kernel/first-screen.ts'
 
 export const LANDING_PATH = '/landingPage'
 
@@ -39,12 +40,14 @@ export function startShell(kernel: Kernel): Disposer {
   stop.push(kernel.events.on('login-required', (e) => void shell.openLogin({ to: e.to })))
 
   // logged in (from storage, the URL or the login form): who am I, and the tab badges
+  const firstScreen = afterFirstScreen(kernel)
   stop.push(
     effect(() => {
       const token = session.token.value
       untracked(() => {
         if (token) void shell.refreshUser().catch(() => undefined)
-        void shell.badges.refresh()
+        // the tab badges are decoration: their code and requests wait for the first screen
+        void firstScreen.then(() => shell.badges.refresh())
       })
     }),
   )

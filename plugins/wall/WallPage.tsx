@@ -65,9 +65,8 @@ export default function WallPage() {
   }, [state, locale])
 
   const games = state.games.value
-  const tags = state.tags.value.filter((tag) => tag.kind !== 'game' || (games?.length ?? 0) > 0)
-  const wanted = Number(search.get('tab'))
-  const active = tags.find((tag) => tag.tagId === wanted) ?? tags[0]
+  const tags = state.shownTags()
+  const active = state.activeTab(search)
   void state.listsVersion.value
   const list = active && active.kind !== 'game' ? state.listFor(active) : null
 

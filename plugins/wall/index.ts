@@ -3,12 +3,10 @@ import { definePlugin, provide } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { hostsRef } from './api.ts'
 import { wallPush } from './push.ts'
-import { createWallState, wallStateRef, type WallOptions } from './state.ts'
+import { createWallState, WALL_PATHS, wallStateRef, type WallOptions } from './state.ts'
 // the main page's look belongs to the first paint (the build puts it in the first stylesheet)
 import css from './wall.css'
 import icons from './icons.svg'
-
-const WALL_PATHS = ['/wall', '/white-wall']
 
 /** The wall plugin; options let tests (or a webview without localStorage) pass storage and timers. */
 export function createWallPlugin(opts: WallOptions = {}) {
@@ -28,8 +26,8 @@ export function createWallPlugin(opts: WallOptions = {}) {
     services: [provide(wallStateRef, stateOf), provide(hostsRef, (k) => stateOf(k).service)],
     strings: { en: () => import('../../locales/en/wall.json'), ar: () => import('../../locales/ar/wall.json') },
     setup(kernel) {
-      // starting on the wall: its tags are asked while its page's code loads, not after it
-      if (WALL_PATHS.includes(kernel.router.path.peek())) void stateOf(kernel).loadTags()
+      // starting on the wall: its tags and first hosts are asked while its page's code loads, not after it
+      if (WALL_PATHS.includes(kernel.router.path.peek())) void stateOf(kernel).loadFirstScreen(kernel.router.search.peek())
       return () => states.get(kernel)?.dispose()
     },
   })

@@ -3,7 +3,7 @@
 // list (cached 7 days, NET-09; fetched by secondary.ts) and the "secondary loads wait 3 s after
 // the first load" gate.
 import { realTimers, type Timers } from '../../kernel/timers.ts'
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
+import { computed, signal, untracked, type ReadonlySignal, type Signal } from '@preact/signals-react'
 import { createPager, type Pager } from '../../kernel/pager.ts'
 import { LIST_TIMEOUT } from '../../kernel/api.ts'
 import { safeStorage, type SafeStorage } from '../../kernel/storage.ts'
@@ -84,6 +84,21 @@ export function tagFromRow(raw: unknown): WallTag | null {
   return { tagId, name: String(row.tagName ?? row.name ?? ''), kind: tagKind(row), lock }
 }
 
+/** the wall's paths (the white-label app has its own) */
+export const WALL_PATHS = ['/wall', '/white-wall']
+
+/** the open tab among those shown: the one ?tab= names, else the first */
+export const pickTab = (shown: WallTag[], search: URLSearchParams): WallTag | undefined => shown.find((tag) => tag.tagId === Number(search.get('tab'))) ?? shown[0]
+
+/** the host list request of a tab's page; `offline`: the All tab's list of offline hosts */
+export const listPayload = (tag: WallTag, page: number, offline = false): Record<string, number> => ({
+  pageSize: PAGE_SIZE,
+  tagId: tag.tagId,
+  ...(tag.kind === 'follow' ? { isFollow: 1 } : {}),
+  currentPage: page,
+  ...(offline ? { onlineStatus: OFFLINE_LIST } : {}),
+})
+
 export interface WallOptions {
   storage?: Storage
   timers?: Timers
@@ -96,7 +111,7 @@ export type WallInner = WallState['inner']
 const later = () => import('./secondary.ts')
 
 /** The wall's own state, for its pages only (other plugins use hostsRef from api.ts). */
-export const wallStateRef = ref<WallState>('wall.state')
+export const wallStateRef = /* @__PURE__ */ ref<WallState>('wall.state')
 
 export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   const timers = opts.timers ?? realTimers
@@ -182,6 +197,10 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
 
   // ---- games (the Game tab shows only when there are games, ENG-01) ----
   const games = signal<WallGame[] | null>(null)
+  /** the tabs shown: the Game tab only once there are games */
+  const shownTags = () => tags.value.filter((tag) => tag.kind !== 'game' || (games.value?.length ?? 0) > 0)
+  /** the open tab: the one ?tab= names, else the first */
+  const activeTab = (search: URLSearchParams): WallTag | undefined => pickTab(shownTags(), search)
   // the tab appears when they arrive: their request and its code wait for the first screen
   const loadGames = () => afterFirstScreen(kernel).then(later).then((m) => m.loadGames(inner))
 
@@ -208,7 +227,7 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   const lists = new Map<number, TabList>()
   const listsVersion = signal(0)
   const fetchRows = async (payload: Record<string, unknown>) => {
-    const answer = await kernel.api.post<unknown>(Paths.list, { pageSize: PAGE_SIZE, ...payload }, { timeout: LIST_TIMEOUT, silent: true })
+    const answer = await kernel.api.post<unknown>(Paths.list, payload, { timeout: LIST_TIMEOUT, silent: true })
     return rowsOf(answer)
       .map(remember)
       .filter((id): id is number => id !== null)
@@ -216,8 +235,6 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   const listFor = (tag: WallTag): TabList => {
     const known = lists.get(tag.tagId)
     if (known) return known
-    const base: Record<string, unknown> = { tagId: tag.tagId }
-    if (tag.kind === 'follow') base.isFollow = 1
     // All: pages 1..k are the online hosts; the page where they run out is topped up with the
     // first offline page, and later pages continue the offline list (d3 §4 Home wall tabs)
     const offlineFrom = signal<number | null>(null)
@@ -237,13 +254,13 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
         }
         try {
           const from = page === 1 ? null : offlineFrom.peek()
-          if (from !== null) return await fetchRows({ ...base, currentPage: page - from + 1, onlineStatus: OFFLINE_LIST })
-          const online = await fetchRows({ ...base, currentPage: page })
+          if (from !== null) return await fetchRows(listPayload(tag, page - from + 1, true))
+          const online = await fetchRows(listPayload(tag, page))
           if (tag.kind !== 'all' || online.length >= PAGE_SIZE) {
             if (page === 1) commit(null, null)
             return online
           }
-          const offline = await fetchRows({ ...base, currentPage: 1, onlineStatus: OFFLINE_LIST })
+          const offline = await fetchRows(listPayload(tag, 1, true))
           commit(page, before + online.length)
           return [...online, ...offline]
         } finally {
@@ -271,6 +288,19 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     if (tag.lock === 'vip') return vip.value ? null : { kind: 'vip' }
     if (tag.lock > 0 && tag.lock > userLevel.value) return { kind: 'level', level: tag.lock }
     return null
+  }
+
+  /** does this tab list hosts now (not the Game tab, not locked, not Follow for a guest)? */
+  const listsHosts = (tag: WallTag) => tag.kind !== 'game' && !lockOf(tag) && !(tag.kind === 'follow' && !kernel.session.loggedIn.peek())
+  /** starting on the wall: the tags, then at once the open tab's first page, while the page's code
+   *  loads (its list finds the page loading and asks no second time) */
+  const loadFirstScreen = async (search: URLSearchParams) => {
+    await loadTags()
+    const tag = untracked(() => activeTab(search))
+    // offline, the page says so and asks when the network is back
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false
+    const list = tag && !offline && untracked(() => listsHosts(tag)) ? listFor(tag) : null
+    if (list && list.pager.page.peek() === 0 && !list.pager.loading.peek()) await list.pager.refresh()
   }
 
   // PAY-07: after a recharge the level is asked again after 2 s (it may unlock tabs), and tags and
@@ -316,6 +346,10 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     tags,
     tagsState,
     loadTags,
+    loadFirstScreen,
+    shownTags,
+    activeTab,
+    listsHosts,
     tagsStale: () => tagsLocale !== '' && tagsLocale !== kernel.i18n.locale.peek(),
     games,
     loadGames,

@@ -138,13 +138,13 @@ test('ENG-01 pages of 10; a short page finishes the tab', async () => {
   await list.pager.more()
   assert.is(list.pager.items.value.length, 13)
   assert.is(list.pager.finished.value, true, 'a page of 3 < 10 finishes')
-  const calls = t.requests.filter((r) => r.path === Paths.list).map((r) => r.payload)
+  const calls = t.requests.filter((r) => r.path === Paths.list && r.payload.tagId === 4).map((r) => r.payload)
   assert.equal(calls, [
     { pageSize: 10, tagId: 4, currentPage: 1 },
     { pageSize: 10, tagId: 4, currentPage: 2 },
   ])
   await list.pager.more()
-  assert.is(t.requests.filter((r) => r.path === Paths.list).length, 2, 'nothing more is asked once finished')
+  assert.is(t.requests.filter((r) => r.path === Paths.list && r.payload.tagId === 4).length, 2, 'nothing more is asked once finished')
   t.dispose()
 })
 
@@ -425,19 +425,34 @@ test('IM-05 the wall marks the scene while its All or Live tab shows, and clears
   t.dispose()
 })
 
-test('ENG-01 starting on the wall asks for the tags at once, before its page is drawn; the page asks no second time', async () => {
+test('ENG-01 starting on the wall asks for the tags, then the open tab\'s first hosts, before its page is drawn; the page asks neither again', async () => {
   const { t } = wallKernel({ online: 3 })
-  await t.settle(2)
-  assert.equal(t.requests.map((r) => r.path), [Paths.tags], 'asked while the page code loads')
+  await t.settle()
+  assert.equal(t.requests.map((r) => r.path), [Paths.tags, Paths.list, Paths.list], 'tags, then the All tab\'s online and offline hosts, while the page code loads')
+  assert.equal(t.requests[1].payload, { pageSize: PAGE_SIZE, tagId: 1, currentPage: 1 })
   await t.render()
   await t.settle()
-  assert.is(t.requests.filter((r) => r.path === Paths.tags).length, 1)
   assert.ok(card(1001).length, 'the cards show')
+  assert.equal(t.requests.filter((r) => r.path === Paths.tags || r.path === Paths.list).map((r) => r.path), [Paths.tags, Paths.list, Paths.list], 'the page asked neither again')
   t.dispose()
   const elsewhere = wallKernel({ online: 3 }, { path: '/detail' })
   await elsewhere.t.settle(2)
   assert.equal(elsewhere.t.requests.map((r) => r.path), [], 'another start path asks nothing of the wall')
   elsewhere.t.dispose()
+})
+
+test('ENG-01 starting on the wall with ?tab= loads that tab first; a locked or guest-only-closed tab loads nothing early', async () => {
+  const live = wallKernel({ online: 3 }, { path: '/wall?tab=2' })
+  await live.t.settle()
+  assert.equal(live.t.requests.filter((r) => r.path === Paths.list).map((r) => r.payload.tagId), [2], 'the Live tab')
+  live.t.dispose()
+  for (const tab of [3, 4]) {
+    const closed = wallKernel({ online: 3 }, { path: `/wall?tab=${tab}` })
+    await closed.t.settle()
+    assert.equal(closed.t.requests.map((r) => r.path), [Paths.tags], `tab ${tab}: the tags were answered, and no list asked`)
+    assert.is(closed.state.tagsState.peek(), 'ready')
+    closed.t.dispose()
+  }
 })
 
 test.run()

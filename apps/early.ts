@@ -1,0 +1,63 @@
+// The first screen's first requests, sent by a small script that index.html runs as soon as
+// /app-config.js has run (the build writes this file's bundle into the page), while the app's code
+// still downloads: the base config and, on the wall, its tags and then the open tab's first hosts.
+// The API client takes each answer when it sends the very same request (kernel/early.ts); who the
+// user is, the app id and the language are guessed here as the kernel will pick them, and a guess
+// that differs only costs the app a request of its own.
+import { readConfig } from '../kernel/config.ts'
+import { decrypt, encrypt, usable } from '../kernel/protocol/cipher-web.ts'
+import { Code, type Envelope } from '../kernel/protocol/envelope.ts'
+import { fetchHttp, wireHeaders } from '../kernel/api.ts'
+import { sendEarly } from '../kernel/early.ts'
+import { pickLocale } from '../kernel/i18n.ts'
+import { StoreKey } from '../kernel/session.ts'
+import { BASE_CONFIG_PATH } from '../plugins/shell/baseConfig.ts'
+import { listPayload, Paths, pickTab, tagFromRow, WALL_PATHS, type WallTag } from '../plugins/wall/state.ts'
+import { rowsOf } from '../plugins/wall/hosts.ts'
+
+function start() {
+  const config = readConfig(window.__APP_CONFIG__)
+  const keys = { key: config.cipherKey, iv: config.cipherIv }
+  // WebCrypto only: where it cannot serve, the app loads its fallback cipher and asks for itself
+  if (!usable(keys)) return
+  const search = new URLSearchParams(location.search)
+  const stored = (key: string) => {
+    try {
+      return localStorage.getItem(key)
+    } catch {
+      return null
+    }
+  }
+  // as the session will have them: the token from the URL, else the stored one; from=anchor logs out
+  const token = search.get('from') === 'anchor' ? '' : search.get('token')?.trim() || stored(StoreKey.token) || ''
+  const appId = search.get('appid') || stored(StoreKey.appId) || config.defaultAppId || ''
+  const lang = pickLocale({ search, stored: stored('lang'), navigatorLanguage: navigator.language })
+  const headers = wireHeaders(token, appId, lang, config.subscriptionKey)
+  const base = config.apiBase.replace(/\/+$/, '')
+  /** send now; `onResult` gets the result, and a request it sends is kept before the app could ask for it */
+  const post = <T>(path: string, payload: unknown, onResult?: (result: T) => unknown) =>
+    sendEarly(base + path, headers, payload, async () => fetchHttp.post(base + path, { data: await encrypt(payload, keys) }, { headers }), async ({ data }) => {
+      const env = data as Envelope
+      if (onResult && env?.code === Code.ok && env.data) await onResult(await decrypt<T>(env.data, keys))
+    })
+
+  void post(BASE_CONFIG_PATH, { searchValue: appId })
+  if (!WALL_PATHS.includes(location.pathname)) return
+  // the wall's tags, then the open tab's first page when it is open to anyone (no lock, not Follow
+  // for a guest), then the All tab's offline hosts when its online ones run short
+  void post<unknown>(Paths.tags, {}, (answer) => {
+    const tags = rowsOf(answer).map(tagFromRow).filter((t): t is WallTag => !!t && t.kind !== 'game')
+    const tag = pickTab(tags, search)
+    if (!tag || tag.lock !== 0 || (tag.kind === 'follow' && !token)) return
+    const first = listPayload(tag, 1)
+    void post<unknown>(Paths.list, first, (online) => {
+      if (tag.kind === 'all' && rowsOf(online).length < first.pageSize) void post(Paths.list, listPayload(tag, 1, true))
+    })
+  })
+}
+
+try {
+  start()
+} catch {
+  /* no config yet, or a storage that throws: the app asks for itself */
+}
