@@ -11,6 +11,8 @@ export { EngagePath } from './paths.ts'
 
 export const Popup = {
   checkin: 'engage.checkin',
+  /** the same popup as queued once a day: on the wall only */
+  dailyCheckin: 'engage.checkin-daily',
   checkinDone: 'engage.checkin-done',
   invite: 'engage.invite',
   derivation: 'engage.derivation',

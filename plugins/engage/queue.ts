@@ -56,7 +56,7 @@ export function feedQueue(kernel: Kernel, deps: EngageDeps = {}): Disposer {
   })
   // 6 the daily check-in, when a day can be claimed
   void post<SignInDetail>(EngagePath.signinDetail).then((r) => {
-    if (cleanDays(r?.list).some((d) => d.canReceiveFlag === 1) && firstToday(store, Popup.checkin, now())) kernel.overlays.enqueue(Popup.checkin)
+    if (cleanDays(r?.list).some((d) => d.canReceiveFlag === 1) && firstToday(store, Popup.dailyCheckin, now())) kernel.overlays.enqueue(Popup.dailyCheckin)
   })
   // 5 the auto call: after a while on the wall's All tab, once a day; VIP users only when configured
   stop.push(autoCall(kernel, deps, store, now))
