@@ -58,12 +58,12 @@ export default function CheckinPopup({ close }: OverlayProps) {
     return () => clearInterval(id)
   }, [])
 
-  const left = (d: SignInDay) => (data ? Math.max(0, Number(d.countdown || 0) - Math.floor((now - data.at) / 1000)) : 0)
-  const waitingDay = data?.days.find((d) => dayState(d, left(d)) === 'waiting' && d.countdown > 0)
+  const left = (d: SignInDay) => (data ? Math.max(0, Number(d.countdown || 0) - Math.max(0, Math.floor((now - data.at) / 1000))) : 0)
   // a countdown that ran out: ask the server whether the day may now be claimed
+  const due = !!data?.days.some((d) => Number(d.countdown) > 0 && left(d) === 0)
   useEffect(() => {
-    if (data && waitingDay && left(waitingDay) === 0) void load()
-  }, [waitingDay && left(waitingDay) === 0])
+    if (due) void load()
+  }, [due])
 
   const claimable = data?.days.find((d) => dayState(d, left(d)) === 'claimable')
 

@@ -13,7 +13,7 @@ import { Button } from '../../kernel/ui/Button.tsx'
 import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import { shellRef } from '../shell/api.ts'
 import { EngagePath, type InviteHost } from './api.ts'
-import { CODE_MAX, linkStateOf, normalizeCode, type LinkState } from './rules.ts'
+import { linkStateOf, normalizeCode, type LinkState } from './rules.ts'
 import css from './engage.css'
 
 type Tab = 'transfer' | 'host'
@@ -86,7 +86,6 @@ function useCodeField() {
       data-testid="invite-input"
       dir="ltr"
       value={raw}
-      maxLength={CODE_MAX * 4}
       placeholder={t('engage.invite.placeholder')}
       autoComplete="off"
       onChange={(e) => setRaw(e.target.value)}
