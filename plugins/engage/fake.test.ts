@@ -2,6 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
 import { EngagePath } from './paths.ts'
+import { instantClock, loadScenarios, runScenario } from '../../harness/scenario-runner.ts'
 
 let h: TestHarness
 const NEW_TOKEN = 'new-token-100003'
@@ -131,6 +132,41 @@ test('SHELL-17 the popup merge: a welcome activity for new users, and what the c
   assert.is((await ctl('engage/popup', { userId: 100001 })).status, 400)
   await ctl('engage/popup/clear', { userId: 100001 })
   assert.equal((await h.api(EngagePath.popups, {}, { token: TEST_TOKEN })).data.activityPopups, [])
+})
+
+async function play(name: string, between?: (step: number) => Promise<void>) {
+  const scenario = (await loadScenarios()).get(name)
+  assert.ok(scenario, `no scenario ${name}`)
+  // one step at a time, so the test can act between them as a user would
+  for (let i = 0; i < scenario!.steps.length; i++) {
+    const one = { ...scenario!, steps: [{ ...scenario!.steps[i], at: 0 }] }
+    const r = await runScenario(one, h.ops, { clock: instantClock() }).done
+    assert.ok(r.steps.every((s) => s.ok), JSON.stringify(r.steps))
+    await between?.(i)
+  }
+}
+
+test('ENG-02 HAR-05 eng-check-in-week: a claim each day of the week, each credited once, x2 for the paid test user', async () => {
+  const got: number[] = []
+  await play('eng-check-in-week', async () => {
+    const r = await h.api(EngagePath.signinPerform, {}, { token: TEST_TOKEN })
+    if (r.body.code === '0000') got.push(r.data.awardNum)
+  })
+  assert.equal(got, [100, 200, 300, 400, 500, 600, 920, 100])
+  assert.is((await ledger(100001)).filter((e) => e.reason === 'signin.reward').length, 8)
+})
+
+test('SHELL-16 HAR-05 eng-new-user-first-day: a new level-0 user, the welcome popup, level 1 later, a second popup queued', async () => {
+  await play('eng-new-user-first-day', async (i) => {
+    if (i === 2) {
+      const me = (await h.api('/api/user/getUserInfo', {}, { token: TEST_TOKEN })).data
+      assert.equal([me.isNewUser, me.userLevel, me.firstPayTime], [true, 0, null])
+      assert.is((await h.api(EngagePath.signinPerform, {}, { token: TEST_TOKEN })).body.msg, 'LV1 or higher required to claim.')
+      assert.equal((await h.api(EngagePath.popups, {}, { token: TEST_TOKEN })).data.activityPopups.map((p: any) => p.id), ['welcome'])
+    }
+  })
+  assert.is((await h.api(EngagePath.signinPerform, {}, { token: TEST_TOKEN })).data.awardNum, 50)
+  assert.equal((await h.api(EngagePath.popups, {}, { token: TEST_TOKEN })).data.activityPopups.map((p: any) => p.id), ['welcome', 'first-day-vip'])
 })
 
 test.run()
