@@ -43,6 +43,10 @@ for (const lang of ['en', 'ar'] as const) {
     await waitForSelector(page, $('recharge-sheet'))
     assert.equal(await ledger(ctx, 'signin.reward'), [])
     await page.click($('sheet-close'))
+    // closing recharge unpaid asks whether to stay (the pay-retention prompt): leave
+    await waitForSelector(page, $('confirm-dialog'))
+    await page.click($('confirm-cancel'))
+    await page.waitForSelector($('confirm-dialog'), { state: 'detached', timeout: 10_000 })
     // the user levels up; the check-in from the profile page; a double tap credits once
     await ctx.harness.call('POST', '/engage/user', { userId: USER, level: 1 })
     await page.click($('tab-user'))

@@ -171,7 +171,8 @@ function userLevel(_ctx: unknown, call: { requireUser(): UserRow }) {
     isLastLv: cur >= MAX_LEVEL,
     lvIcon: `/__harness/avatar/level-${Math.floor(cur / 10)}.svg`,
     nowLvStage: Math.min(7, Math.floor(cur / 10)),
-    growthValue: cur * EXP_PER_LEVEL,
+    // the row's growthValue when set, else 40 % into the current level
+    growthValue: Number(user.growthValue ?? cur * EXP_PER_LEVEL + (cur < MAX_LEVEL ? EXP_PER_LEVEL * 0.4 : 0)),
     list: Array.from({ length: MAX_LEVEL + 1 }, (_, lv) => ({
       userLevel: lv,
       startGrowthValue: lv * EXP_PER_LEVEL,
