@@ -91,13 +91,13 @@ function useCodeField() {
       onChange={(e) => setRaw(e.target.value)}
     />
   )
-  return { input, take }
+  return { input, take, clear: () => setRaw('') }
 }
 
 function TransferTab() {
   const kernel = useKernel()
   const t = useT()
-  const { input, take } = useCodeField()
+  const { input, take, clear } = useCodeField()
   const [busy, setBusy] = useState(false)
   const sending = useRef(false)
   const submit = async (e?: FormEvent) => {
@@ -111,6 +111,7 @@ function TransferTab() {
       if (isPassedCode(r)) kernel.overlays.toast(r.msg, { type: 'warning' })
       else {
         kernel.overlays.toast(t('engage.invite.transferred', { n: r.transferDiamond }), { type: 'success' })
+        clear()
         void kernel.get(shellRef)?.refreshUser().catch(() => undefined)
       }
     } catch {

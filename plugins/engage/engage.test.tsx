@@ -11,7 +11,7 @@ import { shellRef } from '../shell/api.ts'
 import { followLink } from '../shell/links.ts'
 import { rechargeRef } from '../recharge/api.ts'
 import { callsRef } from '../calls/api.ts'
-import { EngagePath, Popup, engageRef } from './api.ts'
+import { EngagePath, EngageEntries, Popup, engageRef } from './api.ts'
 import { createEngagePlugin } from './index.ts'
 import { guideKey } from './state.ts'
 
@@ -115,7 +115,7 @@ test('ENG-02 the check-in popup: 3-column grid of 7 days, Unlock 1510 diamonds, 
       [EngagePath.signinPerform]: () => new Promise((r) => setTimeout(() => r({ signInCycle: 1, awardNum: 100, magnification: 2, diamondNum: 110 }), 30)),
     },
   })
-  t.kernel.need(engageRef).openCheckin()
+  act(() => t.kernel.need(engageRef).openCheckin())
   await until(t, () => !!$('checkin-day-7'), 'the days')
   assert.is($('checkin-unlock')!.textContent, 'Unlock 1510 diamonds')
   assert.is(document.querySelectorAll('.en-days > li').length, 7)
@@ -197,7 +197,7 @@ test('ENG-03 the invitation popup: empty code, 1111 as a warning, a transfer, co
       [EngagePath.transfer]: (p: any) => (sent.push(p.searchValue), p.searchValue === 'TR1510' ? { transferDiamond: 1510, diamondNum: 1520 } : serverCode('1111', 'Invalid invitation code')),
     },
   })
-  t.kernel.need(engageRef).openInvite()
+  act(() => t.kernel.need(engageRef).openInvite())
   await until(t, () => !!$('invite-mine'), 'the popup')
   assert.is($('invite-mine')!.textContent, 'CW7')
   const type = (v: string) =>
@@ -247,7 +247,7 @@ test('ENG-03 the Host tab: query by code, confirm (0), linked (1), expired (2) a
       [EngagePath.linkHost]: () => link,
     },
   })
-  t.kernel.need(engageRef).openInvite()
+  act(() => t.kernel.need(engageRef).openInvite())
   await until(t, () => !!$('invite-tab-host'), 'the popup')
   await click('invite-tab-host')
   const type = (v: string) =>
@@ -316,7 +316,10 @@ test('ENG-04 the balance-transfer popup: both apps, the balance and level award,
 test('ENG-05 the forced review cannot be skipped; rating credits once with Welcome The reward has been sent to your account (success, 3 s); rate-us has Later', async () => {
   const { t, counts } = await setup({ api: { [EngagePath.goEval]: () => new Promise((r) => setTimeout(() => r({ giveDiamond: 100, diamondNum: 110 }), 20)) } })
   const state = { force: 1, can: 0, giveDiamond: 100, skipUrl: 'https://apps.example.com/r', myForceEvaluationRecord: null }
-  const closed = t.kernel.overlays.open(Popup.review, { state, forced: true })
+  let closed: Promise<unknown> = Promise.resolve()
+  act(() => void (closed = t.kernel.overlays.open(Popup.review, { state, forced: true })))
+  let result: unknown
+  void closed.then((r) => (result = r))
   await until(t, () => !!$('review-forced'), 'the forced review')
   assert.is($('review-later'), null)
   // the backdrop does not close it
@@ -326,12 +329,13 @@ test('ENG-05 the forced review cannot be skipped; rating credits once with Welco
     $('review-go')!.click()
     $('review-go')!.click()
   })
-  assert.equal(await closed, true)
+  await until(t, () => result === true && !$('review-forced'), 'the rating')
   assert.is(counts[EngagePath.goEval], 1)
   assert.equal(t.bridge.calls, [['openExternal', 'https://apps.example.com/r']])
   assert.ok(toasts(t).includes('success:Welcome The reward has been sent to your account'))
   // the rate-us popup: Later closes it, nothing is asked; a hostile store link is never opened
-  const later = t.kernel.overlays.open(Popup.review, { state: { ...state, force: 0, can: 1, skipUrl: 'javascript:alert(1)' }, forced: false })
+  let later: Promise<unknown> = Promise.resolve()
+  act(() => void (later = t.kernel.overlays.open(Popup.review, { state: { ...state, force: 0, can: 1, skipUrl: 'javascript:alert(1)' }, forced: false })))
   await until(t, () => !!$('review-rate'), 'rate-us')
   await click('review-later')
   assert.is(await later, undefined)
@@ -495,6 +499,24 @@ test('ENG-09 a level that cannot be loaded says so and retries', async () => {
   await act(async () => ($('level-error')!.querySelector('button') as HTMLElement).click())
   await until(t, () => $('level-current')?.textContent === 'LV1', 'the level after retry')
   assert.is(counts[EngagePath.level], 2)
+})
+
+test('SHELL-07 ENG-09 the profile entries: the check-in with the dot while a task is claimable, the invitation, the level with its badge', async () => {
+  const { t, taskClaimable } = await setup({ api: { [EngagePath.signinDetail]: { list: days({ claimable: 1 }) }, [EngagePath.level]: level(21), [EngagePath.myCode]: { inviteCode: 'CW7' } } })
+  const view = await t.render(<EngageEntries level={21} />)
+  await until(t, () => !!view.container.querySelector('[data-testid=entry-checkin]'), 'the entries')
+  assert.ok(view.container.querySelector('[data-testid=entry-checkin-dot]'))
+  assert.is((view.container.querySelector('[data-testid=entry-level-badge]') as HTMLElement).dataset.tier, '2')
+  act(() => void (taskClaimable.value = false))
+  await t.settle(2)
+  assert.is(view.container.querySelector('[data-testid=entry-checkin-dot]'), null)
+  await act(async () => (view.container.querySelector('[data-testid=entry-checkin]') as HTMLElement).click())
+  await until(t, () => !!$('checkin-day-1'), 'the check-in')
+  await act(async () => $('checkin-close')!.click())
+  await act(async () => (view.container.querySelector('[data-testid=entry-invite]') as HTMLElement).click())
+  await until(t, () => !!$('invite-popup'), 'the invitation')
+  await act(async () => (view.container.querySelector('[data-testid=entry-level]') as HTMLElement).click())
+  assert.is(t.location.path(), '/personal/userLevel')
 })
 
 function nameColour(lv: number) {
