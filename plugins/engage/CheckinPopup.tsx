@@ -118,7 +118,7 @@ export default function CheckinPopup({ close }: OverlayProps) {
               <li key={d.signInCycle} className={`en-day en-day--${state}${d.currentFlag === 1 ? ' en-day--today' : ''}`} data-testid={`checkin-day-${d.signInCycle}`} data-state={state}>
                 <span className="en-day__name">{t('engage.checkin.day', { n: d.signInCycle })}</span>
                 <span className="en-day__gem" aria-hidden="true">💎</span>
-                <span className="en-day__award">+{rewardOf(d, data.paid)}</span>
+                <span className="en-day__award" dir="ltr">+{rewardOf(d, data.paid)}</span>
                 <span className="en-day__state">
                   {state === 'checked' && t('engage.checkin.checked')}
                   {state === 'waiting' && <span dir="ltr">{hms(left(d))}</span>}
@@ -128,7 +128,7 @@ export default function CheckinPopup({ close }: OverlayProps) {
             )
           })}
         </ol>
-        <Button block testId="checkin-claim" loading={busy} disabled={!claimable && !data.signedToday} onClick={() => void claim()}>
+        <Button block testId="checkin-claim" variant={data.signedToday ? 'secondary' : 'primary'} loading={busy} disabled={!claimable && !data.signedToday} onClick={() => void claim()}>
           {data.signedToday ? t('engage.checkin.signed') : t('engage.checkin.claim')}
         </Button>
       </>
