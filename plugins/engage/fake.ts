@@ -325,6 +325,14 @@ export default defineFake({
       assign(ctx, u, { appShift: body.on ? { url: body.url } : null })
       return { ok: true }
     },
+    // POST {seconds}: how long the wall's All tab shows before the auto call is offered (base config, default 60)
+    'engage/auto-call': (ctx, body) => {
+      const seconds = Number(body?.seconds)
+      if (!Number.isFinite(seconds) || seconds < 0) throw refuse('seconds (a number of 0 or more) is required')
+      const config = ctx.db.get('baseConfig').value() as { businessConfig?: Record<string, unknown> }
+      ctx.db.set('baseConfig', { ...config, businessConfig: { ...config.businessConfig, home_auto_call_time: seconds } }).write()
+      return { ok: true, seconds }
+    },
     // POST {hostId, state: 'ok' | 'expired' | 'fail'}: how linking to a host's code answers
     'engage/invite': (ctx, body) => {
       const hostId = Number(body?.hostId)
