@@ -1,12 +1,14 @@
 // Engagement in Chromium against the harness, in English and Arabic: a new user's first day (the
 // guide, the daily check-in, a popup of the queue), an invitation code and the level pages.
 import type { Page } from 'playwright-core'
-import { assert, e2eSuite, expectText, poll, shot, waitForSelector } from './lib.ts'
+import { assert, e2eSuite, expectText, poll, shot, TIMEOUT, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('engage')
 const USER = 100001
 const TOKEN = 'test-token-100001'
 const $ = (id: string) => `[data-testid=${id}]`
+/** the engagement plugin joins after the first screen: on a loaded machine that takes a while */
+const JOINED = TIMEOUT * 3
 
 async function toast(page: Page, text: string) {
   await waitForSelector(page, `${$('toast')}:has-text(${JSON.stringify(text)})`)
@@ -24,7 +26,7 @@ for (const lang of ['en', 'ar'] as const) {
     await ctx.harness.call('POST', '/engage/user', { userId: USER, isNewUser: true, paid: false, level: 0 })
     const page = await ctx.openApp('/moments', { token: TOKEN, lang })
     // the guide forces the wall and lights the first host card
-    await waitForSelector(page, $('guide-hole'))
+    await waitForSelector(page, $('guide-hole'), JOINED)
     assert.match(new URL(page.url()).pathname, /^\/wall$/)
     await expectText(page, $('guide-text'), T.step1)
     assert.is(await page.locator($('activity-popup')).count(), 0)
@@ -69,7 +71,7 @@ for (const lang of ['en', 'ar'] as const) {
     await ctx.harness.call('POST', '/engage/review', { userId: USER, force: 1 })
     await ctx.harness.call('POST', '/engage/auto-call', { seconds: 2 })
     const page = await ctx.openApp('/wall', { token: TOKEN, lang })
-    await waitForSelector(page, $('derivation-popup'))
+    await waitForSelector(page, $('derivation-popup'), JOINED)
     await expectText(page, $('derivation-balance'), '5000')
     assert.is(await page.locator('[role=dialog]').count(), 1)
     await shot(page, `engage-derivation-${lang}`)
@@ -82,7 +84,7 @@ for (const lang of ['en', 'ar'] as const) {
     const credits = await poll(async () => (await ledger(ctx, 'review.reward')).length === 1 && ledger(ctx, 'review.reward'))
     assert.equal((credits as any[]).map((e) => e.delta), [100])
     // the check-in (6) and the auto call (5): the auto call comes first once its time on the All tab has passed
-    await waitForSelector(page, `${$('autocall-popup')}, ${$('checkin-popup')}`)
+    await waitForSelector(page, `${$('autocall-popup')}, ${$('checkin-popup')}`, JOINED)
     if (await page.locator($('checkin-popup')).count()) await page.click($('checkin-close'))
     await waitForSelector(page, $('autocall-popup'))
     await shot(page, `engage-autocall-${lang}`)
@@ -93,7 +95,7 @@ for (const lang of ['en', 'ar'] as const) {
   t(`ENG-03 ENG-09 an invitation code and the level pages (${lang})`, async (ctx) => {
     await ctx.harness.settings({ wallOffers: false })
     const page = await ctx.openApp('/wall', { token: TOKEN, lang })
-    await waitForSelector(page, $('checkin-popup'))
+    await waitForSelector(page, $('checkin-popup'), JOINED)
     await page.click($('checkin-close'))
     await page.click($('tab-user'))
     await page.click($('entry-invite'))
