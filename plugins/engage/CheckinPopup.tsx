@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
+import { paidBefore, userLevelOf } from '../../kernel/protocol/user.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
@@ -44,8 +45,8 @@ export default function CheckinPopup({ close }: OverlayProps) {
       setData({
         days: cleanDays(r?.list),
         signedToday: !!r?.signedToday,
-        paid: typeof r?.isPayUser === 'boolean' ? r.isPayUser : !!user?.firstPayTime,
-        level: level ? Number(level.curUserLevel) : null,
+        paid: typeof r?.isPayUser === 'boolean' ? r.isPayUser : paidBefore(user),
+        level: userLevelOf(level ? { ...level } : null),
         at: Date.now(),
       })
     } catch {

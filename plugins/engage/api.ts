@@ -118,3 +118,10 @@ export interface EngageApi {
 }
 
 export const engageRef = ref<EngageApi>('engage')
+
+declare module '../../kernel/types.ts' {
+  interface SceneMarks {
+    /** SHELL-16: the new-user guide shows; every queued popup waits for it */
+    guide: boolean
+  }
+}

@@ -4,10 +4,10 @@ import { act } from 'react'
 import { signal } from '@preact/signals-react'
 import { definePlugin } from '../../kernel/plugin.ts'
 import { memoryStorage } from '../../kernel/storage.ts'
-import { createTestKernel, serverCode, type TestKernel } from '../../kernel/testing.tsx'
+import { createTestKernel, fake, serverCode, type TestKernel } from '../../kernel/testing.tsx'
 import { fakeTimers } from '../../test/fake-timers.ts'
 import type { Timers } from '../../kernel/timers.ts'
-import { shellRef } from '../shell/api.ts'
+import { shellRef, type ShellApi } from '../shell/api.ts'
 import { followLink } from '../shell/links.ts'
 import { rechargeRef } from '../recharge/api.ts'
 import { callsRef } from '../calls/api.ts'
@@ -74,9 +74,9 @@ async function setup(o: Setup = {}) {
   const t = createTestKernel({
     plugins: [definePlugin({ id: 'shell' }), createEngagePlugin({ storage, now: () => NOW, timers: o.timers })],
     fakes: [
-      [shellRef, shell],
-      [rechargeRef, { open: async (x: unknown) => void seen.recharge.push(x) }],
-      [callsRef, { start: async (x: unknown) => (seen.calls.push(x), true) }],
+      fake(shellRef, shell as unknown as Partial<ShellApi>),
+      fake(rechargeRef, { open: async (x) => void seen.recharge.push(x) }),
+      fake(callsRef, { start: async (x) => (seen.calls.push(x), true) }),
     ],
     token: 'tok',
     path: o.path ?? '/user',
@@ -90,7 +90,7 @@ async function setup(o: Setup = {}) {
   })
   kernelRef = t.kernel
   current = t
-  t.kernel.session.user.value = { userId: 7, nickname: 'Mia', icon: '', yxAccid: 'u7', diamondNum: 10, firstPayTime: '2025-01-01', isNewUser: 0, ...o.user } as any
+  t.kernel.session.setUser({ userId: 7, nickname: 'Mia', icon: '', yxAccid: 'u7', diamondNum: 10, firstPayTime: '2025-01-01', isNewUser: 0, ...o.user } as any)
   await t.kernel.i18n.ready()
   await t.render()
   return { t, counts, seen, storage, taskClaimable }

@@ -5,6 +5,7 @@
 import { effect } from '@preact/signals-react'
 import type { Disposer, Kernel } from '../../kernel/types.ts'
 import { realTimers } from '../../kernel/timers.ts'
+import { isVip } from '../../kernel/protocol/user.ts'
 import { shellRef, type BaseConfig } from '../shell/api.ts'
 import { CallPath, type RecommendedHost } from '../calls/api.ts'
 import { EngagePath, Popup, type AppShift, type ReviewState, type SignInDetail } from './api.ts'
@@ -68,7 +69,7 @@ function autoCall(kernel: Kernel, deps: EngageDeps, store: ReturnType<typeof sto
   const business = (config?.businessConfig ?? {}) as Record<string, unknown>
   const sys = (config?.sysConfigParams ?? {}) as Record<string, unknown>
   const user = kernel.session.user.peek()
-  if (user?.vipInfo?.isVip && String(sys.call_is_push_vip ?? '0') !== '1') return () => {}
+  if (isVip(user, now()) && String(sys.call_is_push_vip ?? '0') !== '1') return () => {}
   const seconds = Number(business.home_auto_call_time ?? AUTO_CALL_S)
   const timers = deps.timers ?? realTimers
   let timer: unknown = null

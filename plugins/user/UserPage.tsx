@@ -12,6 +12,7 @@ import type { Locale } from '../../kernel/i18n.ts'
 import { isVip } from '../../kernel/protocol/user.ts'
 import { shellRef } from '../shell/api.ts'
 import { EngageEntries, LevelBadge } from '../engage/api.ts'
+import { userLevelOf } from '../../kernel/protocol/user.ts'
 import css from './user.css'
 
 const LOCALES: Array<{ id: Locale; key: string }> = [
@@ -68,7 +69,7 @@ export default function UserPage() {
         <div className="us-who">
           <h2 className="us-name" data-testid="user-nickname">
             {user.nickname}
-            <LevelBadge level={Number(user.userLevel) || 0} />
+            <LevelBadge level={userLevelOf(user)} />
             {vip && <span className="us-vip">{t('user.vip')}</span>}
           </h2>
           <p className="us-id" data-testid="user-id">{t('user.id', { id: user.userId })}</p>
@@ -92,7 +93,7 @@ export default function UserPage() {
         </Button>
       </section>
 
-      <EngageEntries level={Number(user.userLevel) || 0} />
+      <EngageEntries level={userLevelOf(user)} />
 
       <section className="us-list">
         <div className="us-item">
