@@ -65,11 +65,10 @@ for (const lang of ['en', 'ar'] as const) {
     assert.ok((await ctx.harness.ledger(USER)).check.ok)
   })
 
-  t(`SHELL-17 ENG-04 ENG-05 the queue one at a time (${lang}): the balance transfer, the forced review credited once, then the auto call on the All tab`, async (ctx) => {
+  t(`SHELL-17 ENG-04 ENG-05 the queue one at a time (${lang}): the balance transfer, the forced review credited once, then the check-in`, async (ctx) => {
     await ctx.harness.settings({ wallOffers: false })
     await ctx.harness.call('POST', '/engage/shift', { userId: USER, on: true })
     await ctx.harness.call('POST', '/engage/review', { userId: USER, force: 1 })
-    await ctx.harness.call('POST', '/engage/auto-call', { seconds: 2 })
     const page = await ctx.openApp('/wall', { token: TOKEN, lang })
     await waitForSelector(page, $('derivation-popup'), JOINED)
     await expectText(page, $('derivation-balance'), '5000')
@@ -83,12 +82,8 @@ for (const lang of ['en', 'ar'] as const) {
     await toast(page, lang === 'en' ? 'Welcome The reward has been sent to your account' : 'مرحباً، تم إرسال المكافأة إلى حسابك')
     const credits = await poll(async () => (await ledger(ctx, 'review.reward')).length === 1 && ledger(ctx, 'review.reward'))
     assert.equal((credits as any[]).map((e) => e.delta), [100])
-    // the check-in (6) and the auto call (5): the auto call comes first once its time on the All tab has passed
-    await waitForSelector(page, `${$('autocall-popup')}, ${$('checkin-popup')}`, JOINED)
-    if (await page.locator($('checkin-popup')).count()) await page.click($('checkin-close'))
-    await waitForSelector(page, $('autocall-popup'))
-    await shot(page, `engage-autocall-${lang}`)
-    await page.click($('autocall-later'))
+    // next in the queue: the daily check-in (6)
+    await waitForSelector(page, $('checkin-popup'), JOINED)
     assert.equal((await ledger(ctx, 'review.reward')).length, 1)
   })
 
