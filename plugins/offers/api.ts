@@ -31,3 +31,6 @@ export interface DiscountAnswer {
   anchorList: DiscountHost[]
   isLastPage: boolean
 }
+
+/** d3 §4 once a day, the shown time saved as month plus date: one rule for every popup of the queue */
+export { shownKey, specialPopupAllowed as notShownToday } from './rules.ts'

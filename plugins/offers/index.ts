@@ -19,8 +19,8 @@ export function createOffersPlugin(deps: OffersDeps = {}) {
     id: 'offers',
     requires: ['recharge'],
     overlays: [
-      { id: SPECIAL_POPUP, tier: 'sheet', priority: ACTIVITY_PRIORITY, component: () => import('./SpecialOfferPopup.tsx'), when: (c) => onWall(c.path) && !c.scene.call && !c.scene.live },
-      { id: DISCOUNT_POPUP, tier: 'sheet', priority: DISCOUNT_PRIORITY, component: () => import('./DiscountPopup.tsx'), when: (c) => onWall(c.path) && !c.scene.call && !c.scene.live },
+      { id: SPECIAL_POPUP, tier: 'sheet', priority: ACTIVITY_PRIORITY, component: () => import('./SpecialOfferPopup.tsx'), when: (c) => onWall(c.path) && !c.scene.call && !c.scene.live && !c.scene.guide },
+      { id: DISCOUNT_POPUP, tier: 'sheet', priority: DISCOUNT_PRIORITY, component: () => import('./DiscountPopup.tsx'), when: (c) => onWall(c.path) && !c.scene.call && !c.scene.live && !c.scene.guide },
     ],
     services: [provide(offersServiceRef, (kernel) => createOffersFacade(kernel, deps))],
     // lazy: a language the user does not read stays out of the first bundle

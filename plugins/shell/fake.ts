@@ -5,6 +5,7 @@ import { Code } from '../../kernel/protocol/envelope.ts'
 import { langOf } from '../../harness/http.ts'
 import { followedIds, hostCard, page } from '../../harness/hosts.ts'
 import { avatarPath, fixture } from '../../harness/seed.ts'
+import { appShiftFor, signinClaimable } from '../engage/fake.ts'
 import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
 
@@ -39,6 +40,7 @@ export function mine(u: UserRow) {
     firstPayTime: u.firstPayTime ?? null,
     isFirstCharge: !u.firstPayTime,
     isNewUser: !!u.isNewUser,
+    userLevel: Number(u.userLevel ?? 0),
     disturb: u.disturb ?? 0,
     upsNum: 0,
   }
@@ -105,6 +107,8 @@ function baseConfig(ctx: HarnessContext, { payload, user, headers }: EndpointCal
     businessConfig: { ...base.businessConfig, ...own.businessConfig },
     // the forced first payment applies to a user who never finished it (the new-user fixture)
     forcePayConfig: { ...base.forcePayConfig, isFinished: user ? user.forcePayFinished !== false : true },
+    // ENG-04: the balance transfer offered to this user, if any (the engage slice decides)
+    appShift: appShiftFor(ctx, user, headers) ?? base.appShift ?? null,
   }
 }
 
@@ -121,7 +125,9 @@ function tasks(ctx: HarnessContext, call: EndpointCall) {
     const claimable = done && !claimed
     return { taskId: t.taskId, taskName: ar ? t.taskNameAr : t.taskName, rewardDiamond: t.rewardDiamond, status: claimed ? 2 : claimable ? 1 : 0, claimable }
   })
-  return { list, hasClaimable: list.some((t) => t.claimable) }
+  // the daily check-in counts as a task: its day still to claim lights the user tab's dot too
+  const signin = signinClaimable(ctx, user)
+  return { list, hasClaimable: signin || list.some((t) => t.claimable), signinClaimable: signin }
 }
 
 /** Not shown in the spec: claim one task's reward (ledger reason task.reward, once per day for daily ones). */
@@ -165,7 +171,8 @@ function userLevel(_ctx: unknown, call: { requireUser(): UserRow }) {
     isLastLv: cur >= MAX_LEVEL,
     lvIcon: `/__harness/avatar/level-${Math.floor(cur / 10)}.svg`,
     nowLvStage: Math.min(7, Math.floor(cur / 10)),
-    growthValue: cur * EXP_PER_LEVEL,
+    // the row's growthValue when set, else 40 % into the current level
+    growthValue: Number(user.growthValue ?? cur * EXP_PER_LEVEL + (cur < MAX_LEVEL ? EXP_PER_LEVEL * 0.4 : 0)),
     list: Array.from({ length: MAX_LEVEL + 1 }, (_, lv) => ({
       userLevel: lv,
       startGrowthValue: lv * EXP_PER_LEVEL,
@@ -196,7 +203,6 @@ export default defineFake({
     '/api/index/getServerTime': () => ({ serverTime: Date.now(), timeZone: 'UTC' }),
     '/api/userTask/get': tasks,
     '/api/userTask/receive': claimTask,
-    '/api/popup/mergeAllPopupV2': () => ({ activityPopups: [] }),
     '/api/user/userFriend': userFriend,
   },
 })

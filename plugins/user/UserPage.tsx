@@ -11,6 +11,8 @@ import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import type { Locale } from '../../kernel/i18n.ts'
 import { isVip } from '../../kernel/protocol/user.ts'
 import { shellRef } from '../shell/api.ts'
+import { EngageEntries, LevelBadge } from '../engage/api.ts'
+import { userLevelOf } from '../../kernel/protocol/user.ts'
 import css from './user.css'
 
 const LOCALES: Array<{ id: Locale; key: string }> = [
@@ -67,6 +69,7 @@ export default function UserPage() {
         <div className="us-who">
           <h2 className="us-name" data-testid="user-nickname">
             {user.nickname}
+            <LevelBadge level={userLevelOf(user)} />
             {vip && <span className="us-vip">{t('user.vip')}</span>}
           </h2>
           <p className="us-id" data-testid="user-id">{t('user.id', { id: user.userId })}</p>
@@ -89,6 +92,8 @@ export default function UserPage() {
           {t('user.recharge')}
         </Button>
       </section>
+
+      <EngageEntries level={userLevelOf(user)} />
 
       <section className="us-list">
         <div className="us-item">
