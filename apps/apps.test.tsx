@@ -7,7 +7,8 @@ import whiteApp, { WHITE_APP_ID } from './white.ts'
 import defaultApp, { DEFAULT_APP_ID } from './default.ts'
 import { createHarnessBridge } from '../kernel/bridge.ts'
 import { memoryStorage } from '../kernel/storage.ts'
-import { backend, byId, waitFor } from '../plugins/shell/testkit.tsx'
+import { backend, byId } from '../plugins/shell/testkit.tsx'
+import { waitFor } from '../test/wait.ts'
 import { isLate } from '../kernel/plugin.ts'
 import type { Plugin } from '../kernel/types.ts'
 
@@ -71,9 +72,8 @@ test('SHELL-08 every tab path of every app is served by a route of that app', as
 test('SHELL-08 the white-label app starts on /white-wall with four tabs', async () => {
   const t = createTestKernel({ plugins: whiteApp.plugins, settings: whiteApp.settings, appId: WHITE_APP_ID, path: '/', api: backend() })
   await t.render()
-  for (let i = 0; i < 100 && t.location.path() !== '/white-wall'; i++) await t.settle(1)
-  assert.is(t.location.path(), '/white-wall')
-  await waitFor('tabbar')
+  await waitFor(() => t.location.path() === '/white-wall')
+  await waitFor(() => byId('tabbar'), { what: 'tabbar' })
   assert.is(byId('tabbar')!.querySelectorAll('[data-testid^="tab-"]').length, 4)
   assert.is(byId('tab-home'), null)
   t.dispose()

@@ -212,14 +212,22 @@ function withLang(path: string, lang?: string): string {
 }
 
 const pageErrors = new WeakMap<Page, string[]>()
+const pageConsole = new WeakMap<Page, string[]>()
 function collectErrors(page: Page) {
   const list: string[] = []
+  const lines: string[] = []
   pageErrors.set(page, list)
+  pageConsole.set(page, lines)
   page.on('pageerror', (err) => list.push(err.message))
+  page.on('console', (m) => lines.push(m.text()))
 }
 /** uncaught errors the page has thrown so far */
 export function errorsOf(page: Page): string[] {
   return pageErrors.get(page) ?? []
+}
+/** what the page has written to its console so far, one entry per call */
+export function consoleOf(page: Page): string[] {
+  return pageConsole.get(page) ?? []
 }
 
 /** Save a screenshot to artifacts/screenshots/<name>.png. */

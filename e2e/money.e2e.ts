@@ -4,7 +4,7 @@
 // double taps and faults. After every flow the ledger is checked and the balance the user sees
 // is compared with it; screenshots in English and Arabic.
 import type { Page } from 'playwright-core'
-import { assert, e2eSuite, expectText, fillCard, pathOf, poll, shot, waitForSelector, type E2EContext } from './lib.ts'
+import { assert, consoleOf, e2eSuite, expectText, fillCard, pathOf, poll, shot, TIMEOUT, waitForSelector, type E2EContext } from './lib.ts'
 
 // the wall's special offer and discount hosts are on here (e2e/lib.ts turns them off for other suites)
 const t = e2eSuite('money', { settings: { wallOffers: true } })
@@ -287,15 +287,19 @@ t('PAY-06 HAR-04 HAR-06 USDT paid by push: notice, 5-minute countdown, pushes fo
   await expectText(page, '[data-testid=usdt-amount]', '9.99 USDT')
   await expectText(page, '[data-testid=usdt-address]', order.usdt.address)
   await shot(page, 'money-usdt-en')
+  // every page the app shows from here on (history API changes included)
+  const shown: string[] = []
+  page.on('framenavigated', (f) => f === page.mainFrame() && shown.push(new URL(f.url()).pathname))
   await ctx.harness.push(VIEWER, { pushType: 'pay.usdt', data: { status: true, orderCode: 'ORD-NOT-YOURS' } })
   await ctx.harness.push(VIEWER, { raw: '{"pushType":"pay.usdt","data":' })
   await ctx.harness.push(VIEWER, { pushType: 'pay.usdt', data: { status: 'paid', orderCode: order.orderCode } })
-  await page.waitForTimeout(300)
-  assert.match(pathOf(page), /^\/usdtPay\?/, 'still waiting for this order')
   assert.equal(await creditsOf(ctx.harness, order.orderCode), [])
+  // the settled order's push comes on the same socket after those three, so once it has moved the
+  // page, they have been handled: the page must have moved once, to the paid status, not before
   await ctx.harness.call('POST', '/pay/usdt/settle', { orderCode: order.orderCode, outcome: 'paid' })
   await waitForSelector(page, '[data-testid=usdt-status-paid]')
   assert.is(pathOf(page), '/usdtPay/pay-status')
+  assert.equal(shown, ['/usdtPay/pay-status'], 'the other pushes moved nothing')
   const credits = await creditsOf(ctx.harness, order.orderCode)
   assert.is(credits.length, 1)
   // 4900 + 735 bonus + 10 % USDT gift (490) + 1000 first-charge gift
@@ -403,9 +407,12 @@ t('PAY-03 closing the recharge sheet asks once to stay: Keep recharging keeps it
 t('PAY-04 a double tap on Recharge makes one order', async (ctx) => {
   const page = await openGetcoin(ctx)
   await choose(page, 103, 'CARD')
+  const asked: string[] = []
+  page.on('request', (r) => r.url().includes('/createOrder') && asked.push(r.url()))
   await page.locator('[data-testid=recharge-pay]').dblclick()
+  // the positive sign: the first tap's order is answered (a second tap would have asked before that answer)
   await waitForSelector(page, '[data-testid=recharge-card]')
-  await page.waitForTimeout(300)
+  assert.is(asked.length, 1, 'one createOrder request')
   assert.is((await orders(ctx.harness)).length, 1)
 })
 
@@ -419,7 +426,8 @@ t('PAY-04 a provider that fails, then one that never answers: a clear message, n
   assert.equal(await orders(ctx.harness), [])
   // the card provider's script never arrives: after 2 + 10 s the drop-in says so; the user closes it
   await page.route(/\/__harness\/pay\/card\/dropin\.js/, () => {})
-  await page.waitForTimeout(2100)
+  // the failure's toast goes before the user taps again
+  await page.waitForSelector('[data-testid=toast]', { state: 'detached', timeout: TIMEOUT })
   await page.click('[data-testid=recharge-pay]')
   await waitForSelector(page, '[data-testid=recharge-card]')
   await waitForSelector(page, '[data-testid=recharge-card] [role=alert]', 15_000)
@@ -457,11 +465,15 @@ t('PAY-09 the special offer: popup on the wall with its countdown, the icon afte
   assert.is(credits.length, 1)
   assert.is(await expectSettled(page, ctx.harness), before + credits[0].delta)
   assert.is(await page.locator('[data-testid=special-icon]').count(), 0, 'a bought offer leaves no icon')
-  // once a day: a new start shows no popup
+  // once a day: a new start shows no popup; the positive sign is the trigger's decision in the console
+  const said = (l: string) => l.startsWith('[offers] special offer ')
+  const seen = consoleOf(page).filter(said).length
   await page.reload()
   await waitForSelector(page, '[data-testid=header-balance]')
-  await page.waitForTimeout(800)
+  const decided = await poll(() => consoleOf(page).filter(said)[seen])
+  assert.is(decided, '[offers] special offer none', 'a bought offer has no time left')
   assert.is(await page.locator('[data-testid=special-offer]').count(), 0)
+  assert.is(await page.locator('[data-testid=special-icon]').count(), 0)
 })
 
 t('SHELL-15 the floating pay button on the wall: animated 1.5 s after load, opens /getcoin?source=wall', async (ctx) => {

@@ -1,7 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createImService } from './im.ts'
-import { client, fakeCtx, serve, until, user } from './upgrade-test-kit.ts'
+import { client, fakeCtx, serve, user } from './upgrade-test-kit.ts'
+import { waitFor } from '../test/wait.ts'
 
 async function setup() {
   const ctx = fakeCtx([user(1), user(2, { nickname: 'Host Two', userType: 2 })])
@@ -55,7 +56,7 @@ test('HAR-02 harness IM delivers messages, keeps conversations, unread counts an
   assert.is(sent.data.conversationId, 'acc1|1|acc2')
   assert.is(sent.data.senderId, 'acc1')
   // b receives the message and a conversation change
-  await until(() => b.frames.some((f) => f.event === 'message'))
+  await waitFor(() => b.frames.some((f) => f.event === 'message'))
   const msg = b.frames.find((f) => f.event === 'message').data
   assert.equal([msg.text, msg.conversationId, msg.fromNick, msg.messageClientId], ['hi', 'acc2|1|acc1', 'User 1', 'c1'])
   const convs = (await call(b, { op: 'conversations' })).data
@@ -103,7 +104,7 @@ test('HAR-02 send() from the harness reaches a logged-in account; onMessage sees
   const seen: string[] = []
   im.onMessage((m) => seen.push(`${m.from}>${m.to}:${m.message.text}`))
   im.send('acc2', 'acc1', { text: 'hello from host' })
-  await until(() => a.frames.some((f) => f.event === 'message'))
+  await waitFor(() => a.frames.some((f) => f.event === 'message'))
   assert.is(a.frames.find((f) => f.event === 'message').data.fromNick, 'Host Two')
   await call(a, { op: 'send', to: 'acc2', message: { messageClientId: 'x', messageType: 0, text: 'yo' } })
   assert.equal(seen, ['acc2>acc1:hello from host', 'acc1>acc2:yo'])
@@ -116,7 +117,7 @@ test('NET-06 drop closes an account\'s sockets; raiseError sends the code', asyn
   const a = (await login('acc1', 'im-1')).c
   const b = (await login('acc2', 'im-2')).c
   assert.is(im.raiseError('acc1', -10002), 1)
-  await until(() => a.frames.some((f) => f.event === 'error'))
+  await waitFor(() => a.frames.some((f) => f.event === 'error'))
   assert.equal(a.frames.find((f) => f.event === 'error').data, { code: -10002 })
   assert.is(im.drop('acc1'), 1)
   await a.closed

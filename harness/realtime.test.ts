@@ -1,7 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createRealtimeService, UNAUTHORIZED_CLOSE } from './realtime.ts'
-import { client, fakeCtx, serve, testKeys, until, user } from './upgrade-test-kit.ts'
+import { client, fakeCtx, serve, testKeys, user } from './upgrade-test-kit.ts'
+import { waitFor } from '../test/wait.ts'
 import { encrypt } from '../kernel/protocol/cipher.ts'
 import { parsePush } from '../kernel/protocol/push.ts'
 import { createRealtime, type SocketClass } from '../kernel/realtime.ts'
@@ -29,7 +30,7 @@ test('NET-05 the push server takes an encrypted token and closes unknown ones wi
   const plain = await client(`${srv.base}/ws?token=token-1`) // not encrypted
   assert.is(await plain.closed, UNAUTHORIZED_CLOSE)
   await connect('token-1')
-  await until(() => service.connected().length === 1)
+  await waitFor(() => service.connected().length === 1)
   assert.is(service.connected()[0].userId, 1)
   await srv.close()
 })
@@ -40,11 +41,11 @@ test('NET-05 the server records status and heartbeat frames per connection', asy
   c.send({ messageType: 2, onlineStatus: 10000 })
   c.send({ messageType: 3, channelId: 'ch-7' })
   c.send('rubbish')
-  await until(() => service.connected()[0]?.lastHeartbeat > 0)
+  await waitFor(() => service.connected()[0]?.lastHeartbeat > 0)
   const [row] = service.connected()
   assert.equal([row.userId, row.onlineStatus, row.channelId], [1, 10000, 'ch-7'])
   c.send({ messageType: 2, onlineStatus: 1 })
-  await until(() => service.connected()[0].onlineStatus === 1)
+  await waitFor(() => service.connected()[0].onlineStatus === 1)
   await srv.close()
 })
 
@@ -53,12 +54,12 @@ test('NET-07 pushes reach only their user with unique msgIds; raw frames and bro
   const one = await connect('token-1')
   const oneAgain = await connect('token-1')
   const two = await connect('token-2')
-  await until(() => service.connected().length === 3)
+  await waitFor(() => service.connected().length === 3)
   assert.is(service.push(1, 'host.status', { userId: 9, onlineStatus: 1 }), 2)
   assert.is(service.push(1, 'host.status', { userId: 9, onlineStatus: 2 }), 2)
   assert.is(service.pushRaw(2, '{broken'), 1)
   assert.is(service.broadcast('notice', { attachType: 49 }), 3)
-  await until(() => one.frames.length === 3 && two.frames.length === 2 && oneAgain.frames.length === 3)
+  await waitFor(() => one.frames.length === 3 && two.frames.length === 2 && oneAgain.frames.length === 3)
   const ids = one.frames.map((f) => parsePush(JSON.stringify(f))!.msgId)
   assert.is(new Set(ids).size, 3)
   assert.equal(one.frames[0].data, { userId: 9, onlineStatus: 1 })
@@ -71,7 +72,7 @@ test('NET-05 drop closes one user\'s sockets or everyone\'s', async () => {
   const { service, srv, connect } = await setup()
   const one = await connect('token-1')
   const two = await connect('token-2')
-  await until(() => service.connected().length === 2)
+  await waitFor(() => service.connected().length === 2)
   assert.is(service.drop(1), 1)
   await one.closed
   assert.equal(service.connected().map((c) => c.userId), [2])
@@ -96,14 +97,14 @@ test('NET-05 the app\'s realtime client and the push server end to end, through 
   })
   rt.connect()
   rt.setCallChannel('ch-1')
-  await until(() => service.connected()[0]?.onlineStatus === 10000)
+  await waitFor(() => service.connected()[0]?.onlineStatus === 10000)
   service.push(2, 'user.balance', { diamondNum: 70 })
-  await until(() => got.length === 1)
+  await waitFor(() => got.length === 1)
   service.drop(2)
   // reconnected, and at once reported in a call again
-  await until(() => rt.state.value === 'open' && service.connected()[0]?.onlineStatus === 10000)
+  await waitFor(() => rt.state.value === 'open' && service.connected()[0]?.onlineStatus === 10000)
   service.push(2, 'user.balance', { diamondNum: 80 })
-  await until(() => got.length === 2)
+  await waitFor(() => got.length === 2)
   assert.equal(got, [{ diamondNum: 70 }, { diamondNum: 80 }])
   rt.dispose()
   await srv.close()

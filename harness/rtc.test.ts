@@ -1,7 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createRtcService } from './rtc.ts'
-import { client, fakeCtx, serve, until, user } from './upgrade-test-kit.ts'
+import { client, fakeCtx, serve, user } from './upgrade-test-kit.ts'
+import { waitFor } from '../test/wait.ts'
 
 async function setup() {
   const rtc = createRtcService(fakeCtx([user(1), user(2, { nickname: 'Lina Host', yxAccid: 'host2' })]))
@@ -50,11 +51,11 @@ test('HAR-02 leave and a closed socket remove the viewer; bad requests get an er
   v.send({ op: 'join', channel: 'ch3', uid: 'acc1' })
   assert.is((await v.next()).event, 'joined')
   v.send({ op: 'leave' })
-  await until(() => rtc.channels().length === 0)
+  await waitFor(() => rtc.channels().length === 0)
   v.send({ op: 'join', channel: 'ch3', uid: 'acc1' })
-  await until(() => rtc.channels().length === 1)
+  await waitFor(() => rtc.channels().length === 1)
   v.ws.close()
-  await until(() => rtc.channels().length === 0)
+  await waitFor(() => rtc.channels().length === 0)
   await srv.close()
 })
 

@@ -5,6 +5,7 @@ import { parsePush } from '../kernel/protocol/push.ts'
 import { defineScenario } from './scenario.ts'
 import { instantClock, loadScenarios, runScenario } from './scenario-runner.ts'
 import { startTestHarness } from './testing.ts'
+import { waitFor } from '../test/wait.ts'
 
 test('HAR-05 evening-rush plays on a timeline and its pushes arrive in order', async () => {
   const h = await startTestHarness()
@@ -33,7 +34,7 @@ test('HAR-05 evening-rush plays on a timeline and its pushes arrive in order', a
 
 test('HAR-05 a run can be cancelled between steps; a failing step is reported and the story goes on', async () => {
   const h = await startTestHarness()
-  let release: () => void = () => {}
+  let release: (() => void) | null = null
   const clock = {
     now: () => 0,
     sleep: (_ms: number, signal: AbortSignal) =>
@@ -51,9 +52,10 @@ test('HAR-05 a run can be cancelled between steps; a failing step is reported an
     ],
   })
   const run = runScenario(story, h.ops, { clock })
-  await new Promise((r) => setTimeout(r, 0))
+  // the first step has run and the story waits for the second
+  await waitFor(() => release)
   run.cancel()
-  release()
+  release!()
   const result = await run.done
   assert.is(result.status, 'cancelled')
   assert.is(result.steps.length, 1)

@@ -93,12 +93,3 @@ export async function client(url: string) {
     frames,
   }
 }
-
-/** resolve once fn() is true, checking after each event-loop turn (no fixed waits) */
-export async function until(fn: () => boolean, turns = 5000) {
-  for (let i = 0; i < turns; i++) {
-    if (fn()) return
-    await new Promise((r) => setImmediate(r))
-  }
-  throw new Error('condition never became true')
-}

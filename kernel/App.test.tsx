@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert'
 import { act, type ReactNode } from 'react'
 import { KernelApp, mountApp } from './App.tsx'
 import { useRoute, useT } from './hooks.ts'
-import { fakeKernel, render, settle } from './ui/testing.tsx'
+import { fakeKernel, render } from './ui/testing.tsx'
+import { settle } from '../test/wait.ts'
 import type { Plugin } from './types.ts'
 
 const frame: Plugin = {

@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createBridge, createHarnessBridge, harnessReceipt } from './bridge.ts'
+import { waitFor } from '../test/wait.ts'
 
 /** a window-like object with only what the bridge touches */
 function fakeWindow(extra: Record<string, unknown> = {}) {
@@ -15,12 +16,6 @@ function fakeWindow(extra: Record<string, unknown> = {}) {
   return { w: w as Window, log }
 }
 
-/** wait (bounded) until a condition holds: the calls arrive through a dynamic import */
-async function until(ok: () => boolean) {
-  for (let i = 0; i < 400 && !ok(); i++) await new Promise((r) => setTimeout(r, 5))
-  assert.ok(ok(), 'condition never held')
-}
-
 test('NET-02 bridge: closeWebview and openExternal go to window.NativeBridge when present', async () => {
   const calls: unknown[][] = []
   const { w } = fakeWindow({
@@ -30,7 +25,7 @@ test('NET-02 bridge: closeWebview and openExternal go to window.NativeBridge whe
   assert.is(b.appId(), 'native-app', 'at once: the entry picks the app by it')
   b.closeWebview()
   b.openExternal('https://x.com/')
-  await until(() => calls.length === 2)
+  await waitFor(() => calls.length === 2)
   assert.equal(calls, [['close'], ['open', 'https://x.com/']])
 })
 
@@ -41,13 +36,13 @@ test('NET-02 bridge: iOS message handlers get { method, ... }', async () => {
   b.closeWebview()
   const p = b.purchase({ productId: 'gem.100', orderCode: 'o-1' })
   // the store flow loads with the first purchase
-  await until(() => posted.length === 2)
+  await waitFor(() => posted.length === 2)
   assert.equal(posted, [{ method: 'closeWebview' }, { method: 'purchase', productId: 'gem.100', orderCode: 'o-1' }])
   assert.is(b.appId(), 'ios-app')
   ;(w as any).__nativePurchaseResult('o-1', 'rcpt', undefined)
   assert.equal(await p, { receipt: 'rcpt' })
   const cancelled = b.purchase({ productId: 'gem.100', orderCode: 'o-2' })
-  await until(() => posted.length === 3)
+  await waitFor(() => posted.length === 3)
   ;(w as any).__nativePurchaseResult('o-2', null, 'cancelled by user')
   try {
     await cancelled
@@ -61,11 +56,11 @@ test('NET-02 bridge: a plain browser goes back or closes, opens with noopener, r
   const { w, log } = fakeWindow()
   const b = createBridge(w)
   b.closeWebview()
-  await until(() => log.length === 1)
+  await waitFor(() => log.length === 1)
   ;(w.history as any).length = 3
   b.closeWebview()
   b.openExternal('https://help.example.com/')
-  await until(() => log.length === 3)
+  await waitFor(() => log.length === 3)
   assert.equal(log, [['close'], ['back'], ['open', 'https://help.example.com/', '_blank', 'noopener,noreferrer']])
   assert.is(b.appId(), null)
   assert.throws(() => b.openExternal('javascript:alert(1)'), /only http and https/)

@@ -1,7 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { FIRST_SCREEN_MAX_MS, FIRST_SCREEN_SETTLE_MS, afterFirstScreen, bindFirstScreen, createFirstScreenGate, firstScreenShown } from './first-screen.ts'
-import { fakeTimers, flush } from '../test/fake-timers.ts'
+import { fakeTimers } from '../test/fake-timers.ts'
+import { waitFor } from '../test/wait.ts'
 import type { Kernel } from './types.ts'
 
 test('SHELL-01 deferred work starts once the page says its first screen is shown, after it settles', async () => {
@@ -12,16 +13,16 @@ test('SHELL-01 deferred work starts once the page says its first screen is shown
   let started = false
   void afterFirstScreen(kernel).then(() => (started = true))
   timers.tick(1000)
-  await flush()
+  // the gate opens only from its timers: while they wait, it cannot have opened
+  assert.is(timers.pending(), 1, 'only the longest wait is scheduled')
   assert.not.ok(started, 'nothing before the page reports')
   firstScreenShown(kernel)
   firstScreenShown(kernel) // once is enough
   timers.tick(FIRST_SCREEN_SETTLE_MS - 1)
-  await flush()
+  assert.is(timers.pending(), 2, 'the settle wait is scheduled, once, and has not run')
   assert.not.ok(started, 'the screen settles first')
   timers.tick(1)
-  await flush()
-  assert.ok(started)
+  await waitFor(() => started)
 })
 
 test('SHELL-01 a page that never reports still lets the deferred work start', async () => {
@@ -30,18 +31,16 @@ test('SHELL-01 a page that never reports still lets the deferred work start', as
   let started = false
   void gate.done.then(() => (started = true))
   timers.tick(FIRST_SCREEN_MAX_MS - 1)
-  await flush()
+  assert.is(timers.pending(), 1, 'the longest wait has not run')
   assert.not.ok(started)
   timers.tick(1)
-  await flush()
-  assert.ok(started)
+  await waitFor(() => started)
 })
 
 test('SHELL-01 a kernel without a gate (tests, previews) defers nothing', async () => {
   let started = false
   void afterFirstScreen({} as Kernel).then(() => (started = true))
-  await flush()
-  assert.ok(started)
+  await waitFor(() => started)
 })
 
 test.run()

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert'
 import { createI18n, pickLocale } from './i18n.ts'
 import { memoryStorage } from './storage.ts'
 import { definePlugin } from './plugin.ts'
+import { waitFor } from '../test/wait.ts'
 
 const wall = definePlugin({
   id: 'wall',
@@ -75,7 +76,6 @@ function lazyPlugin(o: { failAr?: number } = {}) {
   })
   return { plugin, loads }
 }
-const tick = () => new Promise((r) => setTimeout(r, 5))
 
 test('SHELL-12 lazy strings: ready() loads only the active language; English follows in the background', async () => {
   const { plugin, loads } = lazyPlugin()
@@ -85,7 +85,7 @@ test('SHELL-12 lazy strings: ready() loads only the active language; English fol
   assert.equal(loads, ['ar'], 'the first render waits for Arabic only')
   assert.is(i18n.t('moments.title'), 'اللحظات')
   assert.is(i18n.t('kernel.network'), 'فشل الاتصال بالشبكة', "the kernel's own Arabic loads too")
-  await tick()
+  await waitFor(() => i18n.t('moments.only') === 'English only')
   assert.equal(loads, ['ar', 'en'], 'English, the fallback, loads after')
   assert.is(i18n.t('moments.only'), 'English only')
 })
@@ -132,7 +132,7 @@ test('SHELL-12 ready(locale, namespaces): the first screen waits only for its pl
   assert.equal(loads, ['en:shell', 'en:wall'])
   assert.is(i18n.t('wall.title'), 'wall')
   assert.is(i18n.t('calls.title'), 'calls.title', 'not yet')
-  await tick()
+  await waitFor(() => i18n.t('calls.title') === 'calls')
   assert.equal(loads, ['en:shell', 'en:wall', 'en:calls'], 'the rest right after')
   assert.is(i18n.t('calls.title'), 'calls')
   await i18n.ready(undefined, ['calls'])
@@ -172,10 +172,11 @@ test('SHELL-12 with a background scheduler (the app: after the first screen) the
     background: (load) => void later.push(load),
   })
   await i18n.ready(undefined, ['shell'])
-  await tick()
+  // the positive sign: the rest was handed to the scheduler, not loaded
+  await waitFor(() => later.length === 1)
   assert.equal(loads, ['en:shell'], 'calls waits')
   later.splice(0).forEach((load) => load())
-  await tick()
+  await waitFor(() => i18n.t('calls.title') === 'calls')
   assert.equal(loads, ['en:shell', 'en:calls'])
   assert.is(i18n.t('calls.title'), 'calls')
 })

@@ -5,15 +5,19 @@ import { computed } from '@preact/signals-react'
 import * as assert from 'uvu/assert'
 import { createTestKernel } from './testing.tsx'
 import { click } from './ui/testing.tsx'
+import { waitFor } from '../test/wait.ts'
 import { definePlugin, later, provide, ref } from './plugin.ts'
 import type { FirstScreenGate } from './first-screen.ts'
 import type { Plugin } from './types.ts'
 
-/** A first-screen gate the test opens by hand. */
-function manualGate(): FirstScreenGate & { open(): void } {
+/** A first-screen gate the test opens by hand; it counts who waits on it. */
+function manualGate(): FirstScreenGate & { open(): void; waiting(): number } {
   let open!: () => void
+  let waiting = 0
   const done = new Promise<void>((r) => (open = r))
-  return { done, shown: () => {}, open: () => open() }
+  const then = done.then.bind(done)
+  done.then = ((...a: Parameters<typeof then>) => (waiting++, then(...a))) as typeof done.then
+  return { done, shown: () => {}, open: () => open(), waiting: () => waiting }
 }
 
 const greetRef = ref<{ hello(): string }>('greet')
@@ -47,11 +51,12 @@ test('BLD-01 a late plugin joins after the first screen: routes, services, strin
   assert.equal(t.kernel.pending.value, ['late'])
   assert.is(t.kernel.get(greetRef), undefined)
   assert.throws(() => t.kernel.need(greetRef), /before the late plugins \(late\) have loaded/)
-  await t.settle(2)
+  // the positive sign: the kernel waits on the gate (it decides that while it is created)
+  assert.ok(gate.waiting() > 0, 'the kernel waits for the first screen')
   assert.is(loads, 0, 'nothing loads before the first screen')
 
   gate.open()
-  await t.settle(2)
+  await waitFor(() => t.kernel.pending.value.length === 0)
   assert.is(loads, 1)
   assert.equal(t.kernel.plugins.map((p) => p.id), ['eager', 'late'])
   assert.equal(t.kernel.pending.value, [])
@@ -68,11 +73,9 @@ test('SHELL-01 the app opened on a late plugin\'s path loads it at once and show
   const gate = manualGate()
   const t = createTestKernel({ plugins: [eager, later('late', async () => latePlugin())], path: '/late', firstScreen: gate })
   const view = await t.render()
-  await t.settle()
-  assert.ok(view.container.querySelector('[data-testid="late-page"]'), 'the late page shows without waiting for the first screen')
+  await waitFor(() => view.container.querySelector('[data-testid="late-page"]'), { what: 'the late page, without waiting for the first screen' })
   t.location.navigate('/nowhere')
-  await t.settle()
-  assert.ok(view.container.querySelector('[data-testid="not-found"]'))
+  await waitFor(() => view.container.querySelector('[data-testid="not-found"]'))
   t.dispose()
 })
 
@@ -89,14 +92,12 @@ test('SHELL-03 late plugins that cannot load: three attempts, then a retry that 
     firstScreen: manualGate(),
   })
   const view = await t.render()
-  await t.settle(10)
+  await waitFor(() => view.container.querySelector('[data-testid="route-error"]'))
   assert.is(attempts, 3)
-  assert.ok(view.container.querySelector('[data-testid="route-error"]'))
-  assert.ok(t.kernel.overlays.isOpen('kernel.update'), 'the update dialog is offered')
+  await waitFor(() => t.kernel.overlays.isOpen('kernel.update'), { what: 'the update dialog' })
   broken = false
   await click(view.container.querySelector('[data-testid="route-error-retry"]'))
-  await t.settle(10)
-  assert.ok(view.container.querySelector('[data-testid="late-page"]'))
+  await waitFor(() => view.container.querySelector('[data-testid="late-page"]'))
   t.dispose()
 })
 
@@ -106,10 +107,13 @@ test('NET-07 a push for a late plugin that arrives before it joined waits for it
   const t = createTestKernel({ plugins: [eager, later('late', async () => latePlugin(log))], firstScreen: gate })
   assert.is(t.push('test.ping', { n: 1 }, 'm1'), true)
   assert.is(t.push('test.ping', { n: 1 }, 'm1'), false, 'a duplicate is still dropped')
-  await t.settle(2)
+  await waitFor(() => log.length >= 2)
   assert.equal(log, ['setup', 'ping 1'], 'the push loaded the plugin and reached its handler')
+  // in order after it: once this one is handled, the duplicate had its turn
+  assert.is(t.push('test.ping', { n: 2 }, 'm2'), true)
+  await waitFor(() => log.length >= 3)
+  assert.equal(log, ['setup', 'ping 1', 'ping 2'])
   assert.is(t.push('nobody.handles', { n: 2 }), true)
-  await t.settle(2)
   t.dispose()
 })
 
@@ -119,9 +123,8 @@ test('SHELL-17 an overlay of a late plugin opened before it joined opens once it
   assert.equal(t.kernel.pending.value, ['late'])
   const opened = t.kernel.overlays.open('late.popup')
   assert.is(t.kernel.overlays.isOpen('late.popup'), false)
-  await t.settle()
-  assert.ok(t.kernel.overlays.isOpen('late.popup'))
-  assert.ok(view.container.ownerDocument.querySelector('[data-testid="late-popup"]'))
+  await waitFor(() => t.kernel.overlays.isOpen('late.popup'))
+  await waitFor(() => view.container.ownerDocument.querySelector('[data-testid="late-popup"]'))
   await t.kernel.overlays.open('nobody.has').then(
     () => assert.unreachable('an id nobody defines fails'),
     (err) => assert.match(String(err), /no overlay "nobody.has"/),
@@ -178,7 +181,7 @@ test('BLD-01 late plugins see each other in setup, and what follows a late servi
   const greeting = computed(() => t.kernel.get(greetRef)?.hello() ?? 'nobody yet')
   assert.is(greeting.value, 'nobody yet')
   gate.open()
-  await t.settle(2)
+  await waitFor(() => t.kernel.pending.value.length === 0)
   assert.equal(seen, ['hi'], 'the requiring plugin was set up after the one it requires, with its service')
   assert.is(greeting.value, 'hi')
   assert.equal(t.kernel.plugins.map((p) => p.id), ['eager', 'late', 'user'])
@@ -190,7 +193,8 @@ test('BLD-01 late plugins that fail to load in the background are tried again on
   let attempts = 0
   let offline = true
   const error = console.error
-  console.error = () => {}
+  const failures: unknown[] = []
+  console.error = (...a: unknown[]) => void failures.push(a)
   const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => !offline })
   try {
@@ -203,12 +207,13 @@ test('BLD-01 late plugins that fail to load in the background are tried again on
       firstScreen: gate,
     })
     gate.open()
-    await t.settle(2)
+    // the failure is reported, and the next try then waits for the browser to be online
+    await waitFor(() => failures.length === 1)
     assert.is(attempts, 1)
     assert.equal(t.kernel.pending.value, ['late'])
     offline = false
     window.dispatchEvent(new Event('online'))
-    await t.settle(2)
+    await waitFor(() => t.kernel.pending.value.length === 0)
     assert.is(attempts, 2)
     assert.equal(t.kernel.pending.value, [], 'joined once back online')
     t.dispose()

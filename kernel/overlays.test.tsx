@@ -8,7 +8,8 @@ import { ConfirmDialog } from './overlay-host.tsx'
 import { KernelApp } from './App.tsx'
 import { KernelContext } from './hooks.ts'
 import type { Kernel } from './types.ts'
-import { click, fakeKernel, installFakeTimers, render, settle } from './ui/testing.tsx'
+import { click, fakeKernel, installFakeTimers, render } from './ui/testing.tsx'
+import { settle } from '../test/wait.ts'
 import type { OverlayContext, OverlayDef, OverlayProps, Scene } from './types.ts'
 
 const Popup = ({ props, close }: OverlayProps<{ label: string }>) => (

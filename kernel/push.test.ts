@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert'
 import { createPushBus } from './push.ts'
 import { createDispatch } from './push-dispatch.ts'
 import type { Kernel } from './types.ts'
+import { waitFor } from '../test/wait.ts'
 
 const kernel = { marker: 'k' } as unknown as Kernel
 const frame = (msgId: string, pushType = 'host.status', data: unknown = { userId: 1 }) =>
@@ -104,7 +105,8 @@ test('NET-07 pushes that come before the dispatch code are kept and delivered in
   bus.dispatch(frame('1', 't', { n: 1 }))
   bus.dispatch(frame('2', 't', { n: 2 }))
   assert.equal(seen, [])
-  for (let i = 0; i < 400 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 5))
+  // in order: once 2 is delivered, the malformed frame and the duplicate before it were decided
+  await waitFor(() => seen.length >= 2)
   assert.equal(seen, [1, 2], 'malformed and duplicate frames dropped')
   assert.is(bus.dispatch(frame('3', 't', { n: 3 })), true)
   assert.equal(seen, [1, 2, 3], 'then at once')

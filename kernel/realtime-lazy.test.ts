@@ -6,10 +6,11 @@ import { lazyRealtime } from './realtime-lazy.ts'
 import { createPushBus } from './push.ts'
 import { createDispatch } from './push-dispatch.ts'
 import { FakeSocket } from './testing.tsx'
-import { flush } from '../test/fake-timers.ts'
+import { waitFor } from '../test/wait.ts'
 import type { Kernel } from './types.ts'
 
-function setup(token: string | null) {
+/** `arrives`: when the realtime code arrives (default at once) */
+function setup(token: string | null, arrives: Promise<void> = Promise.resolve()) {
   const sockets: FakeSocket[] = []
   class Socket extends FakeSocket {
     constructor(url: string) {
@@ -31,6 +32,7 @@ function setup(token: string | null) {
   let loads = 0
   const rt = lazyRealtime(opts, async () => {
     loads++
+    await arrives
     return { createRealtime }
   })
   return { rt, sockets, got, token: opts.token as ReturnType<typeof signal<string | null>>, loads: () => loads }
@@ -38,12 +40,12 @@ function setup(token: string | null) {
 
 test('NET-05 a guest never loads the realtime code; a login loads it and connects', async () => {
   const s = setup(null)
+  // connect() decides at once whether to load the code
   s.rt.connect()
-  await flush()
   assert.is(s.loads(), 0, 'a guest loads nothing')
   assert.is(s.rt.state.value, 'idle')
   s.token.value = 'tok'
-  await flush()
+  await waitFor(() => s.sockets.length)
   assert.is(s.loads(), 1)
   assert.is(s.sockets.length, 1, 'the login connects')
   assert.is(s.sockets[0].url, 'ws://x?token=enc(tok)')
@@ -60,7 +62,7 @@ test('NET-05 a logged-in start loads the code and opens with the call channel as
   s.rt.connect()
   s.rt.setCallChannel('ch1')
   assert.is(s.sockets.length, 0, 'the code is on its way')
-  await flush()
+  await waitFor(() => s.sockets.length)
   assert.is(s.sockets.length, 1)
   s.sockets[0].open()
   assert.equal(s.sockets[0].sent[0], { messageType: 2, onlineStatus: 10000 }, 'in a call: status 10000')
@@ -68,11 +70,19 @@ test('NET-05 a logged-in start loads the code and opens with the call channel as
 })
 
 test('NET-05 a kernel disposed before the code arrived opens nothing', async () => {
-  const s = setup('tok')
+  let arrive!: () => void
+  const arrives = new Promise<void>((r) => (arrive = r))
+  const s = setup('tok', arrives)
   s.rt.connect()
   s.rt.dispose()
-  await flush()
+  // a second socket waiting for the same code, asked after: once it opens, the first one's turn has passed
+  const other = setup('tok', arrives)
+  other.rt.connect()
+  arrive()
+  await waitFor(() => other.sockets.length)
+  assert.is(s.loads(), 1, 'the code was on its way')
   assert.is(s.sockets.length, 0)
+  other.rt.dispose()
 })
 
 test.run()

@@ -8,6 +8,7 @@ import { decrypt, encrypt } from './protocol/cipher.ts'
 import type { AppConfig } from './config.ts'
 import type { Kernel } from './types.ts'
 import { fakeTimers } from '../test/fake-timers.ts'
+import { waitFor } from '../test/wait.ts'
 
 const config: AppConfig = {
   apiBase: 'http://h',
@@ -75,17 +76,12 @@ function setup(token: string | null = 'tok-1') {
   return { rt, timers, tokenSig, received, gaveUp: () => gaveUp }
 }
 
-/** wait (real time) until cond holds: WebCrypto runs off the main thread */
-const until = async (cond: () => boolean) => {
-  for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 2))
-}
-
 test('NET-05 by default the token is encrypted with WebCrypto: the same URL, once it is ready', async () => {
   FakeSocket.all = []
   const rt = createRealtime({ config, token: signal('secret token/+='), push: createPushBus({ createDispatch, kernel: () => ({}) as Kernel }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers() })
   rt.connect()
   assert.is(rt.state.value, 'connecting')
-  await until(() => FakeSocket.all.length > 0)
+  await waitFor(() => FakeSocket.all.length > 0)
   assert.is(FakeSocket.all.length, 1)
   const enc = new URL(last().url).searchParams.get('token')!
   assert.is(enc, encrypt('secret token/+=', { key: config.cipherKey, iv: config.cipherIv }))

@@ -6,7 +6,8 @@ import { hookSource, memorySource } from './router-sources.ts'
 import { KernelApp } from './App.tsx'
 import { createRouter, loadWithRetry, matchesAny, RouteLoadError } from './router.tsx'
 import { page } from './errors.ts'
-import { click, fakeKernel, installFakeTimers, render, settle } from './ui/testing.tsx'
+import { click, fakeKernel, installFakeTimers, render } from './ui/testing.tsx'
+import { settle, waitFor } from '../test/wait.ts'
 import type { Plugin } from './types.ts'
 
 const pageOf = (text: string) => () => Promise.resolve({ default: () => <p data-testid="page">{text}</p> })
@@ -44,13 +45,12 @@ test('SHELL-01 each route page is its own lazy chunk, loaded on first visit only
 test('SHELL-01 an unknown path shows the not-found page, whose button goes to the main path', async () => {
   const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/wall', page: pageOf('wall') }] }], path: '/nowhere', mainPath: '/wall' })
   const r = await render(<KernelApp kernel={kernel} />)
-  assert.ok(r.get('not-found'))
+  await waitFor(() => r.get('not-found'))
   assert.is(r.get('page'), null)
   await click(r.get('not-found-home'))
-  await settle()
+  await waitFor(() => r.get('page')?.textContent === 'wall')
   assert.is(kernel.router.path.value, '/wall')
   assert.is(r.get('not-found'), null)
-  assert.is(r.get('page')?.textContent, 'wall')
   r.unmount()
   kernel.dispose()
 })
@@ -62,9 +62,8 @@ test('SHELL-01 a page still loading shows the spinner', async () => {
   const r = await render(<KernelApp kernel={kernel} />)
   assert.ok(r.get('page-loading'))
   await act(async () => resolve({ default: () => <p data-testid="page">slow</p> }))
-  await settle()
+  await waitFor(() => r.get('page')?.textContent === 'slow')
   assert.is(r.get('page-loading'), null)
-  assert.is(r.get('page')?.textContent, 'slow')
   r.unmount()
   kernel.dispose()
 })
@@ -112,9 +111,8 @@ test('SHELL-03 a route import that fails twice then loads shows the page and no 
   try {
     const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/wall', page: flaky }] }], path: '/wall' })
     const r = await render(<KernelApp kernel={kernel} />)
-    await settle()
+    await waitFor(() => r.get('page')?.textContent === 'third time')
     assert.is(attempts, 3)
-    assert.is(r.get('page')?.textContent, 'third time')
     assert.is(r.get('update-dialog'), null)
     r.unmount()
     kernel.dispose()
@@ -170,9 +168,8 @@ test('SHELL-09 a guest on a protected route gets login-required and the page is 
   const asked: string[] = []
   kernel.events.on('login-required', (e) => asked.push(e.to))
   const r = await render(<KernelApp kernel={kernel} />)
-  await settle()
+  await waitFor(() => r.get('login-required'))
   assert.equal(asked, ['/message?tab=2'])
-  assert.ok(r.get('login-required'))
   assert.is(loads, 0)
 
   await act(async () => void (kernel.loggedIn.value = true))

@@ -20,7 +20,7 @@ import { KernelContext } from './hooks.ts'
 import { OverlayHost, preloadOverlayHost } from './overlays.tsx'
 import { wouterHooks } from './router.tsx'
 import { memorySource } from './router-sources.ts'
-import { settle as settleDom } from './ui/testing.tsx'
+import { settle } from '../test/wait.ts'
 import { memoryStorage } from './storage.ts'
 import { decrypt, encrypt } from './protocol/cipher.ts'
 import { Code } from './protocol/envelope.ts'
@@ -99,6 +99,11 @@ export interface TestKernel {
   storage: Storage
   /** every request the api client sent, decrypted */
   requests: ApiCall[]
+  /**
+   * every request whose answer (or error) the api client has handed back to its caller, by path:
+   * the positive sign a test waits for before it checks that the answer made nothing show
+   */
+  answered: Array<{ path: string; payload: unknown }>
   /** every toast shown */
   toasts: Array<{ text: string; type?: string }>
   bridge: NativeBridge & { calls: Array<[string, ...unknown[]]> }
@@ -107,8 +112,8 @@ export interface TestKernel {
   push(pushType: string, data: Record<string, unknown>, msgId?: string): boolean
   /** mount the whole app, or `ui` inside the kernel's context; resolves once lazy chunks settle */
   render(ui?: ReactNode): Promise<{ container: HTMLElement; unmount(): void }>
-  /** let promises, lazy imports and effects run */
-  settle(rounds?: number): Promise<void>
+  /** the one settle() of test/wait.ts: until the page stops changing (lazy chunks, effects) */
+  settle(): Promise<void>
   dispose(): void
 }
 
@@ -195,13 +200,23 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     createRealtime,
     createDispatch,
     // the app encrypts with WebCrypto (asynchronous, off the main thread); crypto-js gives the
-    // same text at once, so a test's rounds of settle() stay deterministic
+    // same text at once, so a test's settle() sees its answers sooner
     cipher: { encrypt, decrypt },
     timers: o.timers,
     http,
     services: o.fakes ? [...o.fakes] : undefined,
     firstScreen: o.firstScreen,
   })
+
+  const answered: TestKernel['answered'] = []
+  const post = kernel.api.post.bind(kernel.api)
+  kernel.api.post = ((path: string, payload?: unknown, opts?: object) => {
+    const p = post(path, payload, opts)
+    // recorded before the caller's own continuation, which runs in the same turn
+    const record = () => void answered.push({ path, payload })
+    p.then(record, record)
+    return p
+  }) as typeof kernel.api.post
 
   const toast = kernel.overlays.toast.bind(kernel.overlays)
   kernel.overlays.toast = (text, opts) => {
@@ -219,14 +234,12 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     if (history[history.length - 1] !== u) history.push(u)
   })
 
-  // until the page stops changing (kernel/ui/testing.tsx), macrotask turns so timers of 0 ms run too
-  const settle = (rounds = 5) => settleDom(rounds)
-
   const mounted: Array<() => void> = []
   return {
     kernel,
     storage,
     requests,
+    answered,
     toasts,
     bridge,
     sockets,

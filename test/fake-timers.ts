@@ -21,8 +21,9 @@ interface Task {
   every?: number
 }
 
-/** let pending promise callbacks run (a macrotask boundary flushes every queued microtask) */
-export const flush = () => new Promise<void>((r) => setImmediate(r))
+// After each fake timer, the promise callbacks it queued run (a macrotask boundary runs every
+// queued microtask) before time moves on. This is no wait: for waiting, see test/wait.ts.
+const flush = () => new Promise<void>((r) => setImmediate(r))
 
 export function fakeTimers(): FakeTimers {
   let now = 0

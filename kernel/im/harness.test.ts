@@ -6,7 +6,8 @@ import { connectIm } from './login.ts'
 import type { SocketClass } from '../realtime.ts'
 import type { ImMessage } from './types.ts'
 import { createImService } from '../../harness/im.ts'
-import { fakeCtx, serve, until, user } from '../../harness/upgrade-test-kit.ts'
+import { fakeCtx, serve, user } from '../../harness/upgrade-test-kit.ts'
+import { waitFor } from '../../test/wait.ts'
 
 const Socket = WebSocket as unknown as SocketClass
 
@@ -32,7 +33,7 @@ test('HAR-02 harness IM adapter: login, send, receive, conversations, history, m
   const sent = await a.sendText('acc2', 'hello')
   assert.equal([sent.text, sent.senderId, sent.conversationId], ['hello', 'acc1', 'acc1|1|acc2'])
   await a.sendCustom('acc2', { type: 'gift', id: 5 })
-  await until(() => got.length === 2)
+  await waitFor(() => got.length === 2)
   assert.is(got[0].text, 'hello')
   assert.equal(JSON.parse(got[1].attachment!.raw!), { type: 'gift', id: 5 })
   const convs = await b.conversations()
@@ -85,7 +86,7 @@ test('NET-06 harness IM: a -10005 login gets a fresh token; a dropped connection
   assert.is(refreshes, 1)
   assert.is(conn.state(), 'connected')
   assert.is(service.drop('acc1'), 1)
-  await until(() => states.filter((s) => s === 'connected').length === 2)
+  await waitFor(() => states.filter((s) => s === 'connected').length === 2)
   assert.ok(states.includes('disconnected'))
   // the new connection works
   const m = await conn.client.sendText('acc2', 'back again')
@@ -109,7 +110,7 @@ test('NET-06 harness IM: a -10002 pushed on the connection logs in again', async
     refreshToken: async () => 'unused',
   })
   service.raiseError('acc1', -10002)
-  await until(() => logins === 2 && conn.state() === 'connected')
+  await waitFor(() => logins === 2 && conn.state() === 'connected')
   assert.ok((await conn.client.sendText('acc2', 'still here')).messageServerId)
   await conn.close()
   await srv.close()

@@ -4,7 +4,7 @@ import { connectIm, reconnectDelayMs } from './login.ts'
 import { createEmitter } from './emitter.ts'
 import { ImError } from './errors.ts'
 import type { ImClient, ImEvents } from './types.ts'
-import { fakeTimers, flush } from '../../test/fake-timers.ts'
+import { fakeTimers } from '../../test/fake-timers.ts'
 
 // A fake SDK client: login answers come from a script (an error code fails, 0 succeeds).
 function fakeClient(script: number[] = []) {
@@ -98,9 +98,7 @@ test('NET-06 login codes -10005 and -10026 fetch a fresh token before logging in
 test('NET-06 reconnect backoff is min(30, 2^n) s, 5 attempts at most', async () => {
   assert.equal([1, 2, 3, 4, 5, 6].map(reconnectDelayMs), [2000, 4000, 8000, 16000, 30000, 30000])
   const { timers, client, states, start } = setup()
-  const p = start()
-  await flush()
-  await p
+  await start()
   client.logins.length = 0
   // every reconnect attempt fails
   client.login = async (account, token) => {
@@ -120,7 +118,7 @@ test('NET-06 reconnect backoff is min(30, 2^n) s, 5 attempts at most', async () 
 
 test('NET-06 a successful reconnect resets the backoff', async () => {
   const { timers, client, states, start } = setup()
-  await Promise.all([start(), flush()])
+  await start()
   const script = [415, 415, 0] // two failures then success
   client.login = async (account, token) => {
     client.logins.push({ account, token, at: timers.now() })
@@ -142,7 +140,7 @@ test('NET-06 a successful reconnect resets the backoff', async () => {
 
 test('NET-06 an SDK that reconnects by itself cancels the pending attempt', async () => {
   const { timers, client, start } = setup()
-  await Promise.all([start(), flush()])
+  await start()
   client.events.emit('connect-state', { state: 'disconnected' })
   client.events.emit('connect-state', { state: 'connected' })
   await timers.tickAsync(60_000)
@@ -152,7 +150,7 @@ test('NET-06 an SDK that reconnects by itself cancels the pending attempt', asyn
 test('NET-06 error codes -10005 and -10026 on the connection: fresh token, log in again', async () => {
   for (const code of [-10005, -10026]) {
     const { timers, client, start } = setup()
-    const conn = await Promise.all([start(), flush()]).then(([c]) => c)
+    const conn = await start()
     client.events.emit('error', { code })
     await timers.tickAsync(0)
     assert.equal(
@@ -167,7 +165,7 @@ test('NET-06 error codes -10005 and -10026 on the connection: fresh token, log i
 test('NET-06 error codes -10002, -11024, -11026, -11028: log in again with the same token', async () => {
   for (const code of [-10002, -11024, -11026, -11028]) {
     const { timers, client, start } = setup()
-    await Promise.all([start(), flush()])
+    await start()
     client.events.emit('error', { code })
     await timers.tickAsync(0)
     assert.equal(
@@ -178,7 +176,7 @@ test('NET-06 error codes -10002, -11024, -11026, -11028: log in again with the s
   }
   // any other code is left alone
   const { timers, client, start } = setup()
-  await Promise.all([start(), flush()])
+  await start()
   client.events.emit('error', { code: -999 })
   await timers.tickAsync(10_000)
   assert.is(client.logins.length, 1)
@@ -186,7 +184,7 @@ test('NET-06 error codes -10002, -11024, -11026, -11028: log in again with the s
 
 test('NET-06 close stops reconnecting and logs out', async () => {
   const { timers, client, states, start } = setup()
-  const conn = await Promise.all([start(), flush()]).then(([c]) => c)
+  const conn = await start()
   client.events.emit('connect-state', { state: 'disconnected' })
   await conn.close()
   await timers.tickAsync(60_000)

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert'
 import { createNimIm, nimFromModule, type NimInstance, type NimMessage } from './nim.ts'
 import { connectIm } from './login.ts'
 import type { ImMessage } from './types.ts'
-import { fakeTimers, flush } from '../../test/fake-timers.ts'
+import { fakeTimers } from '../../test/fake-timers.ts'
+import { waitFor } from '../../test/wait.ts'
 
 // Runtime constants as the SDK ships them (the typings' const enums do not exist at run time).
 const V2NIMConst = {
@@ -181,8 +182,7 @@ test('NET-06 NIM adapter with the keeper: -10026 at login refreshes the token; a
   assert.is(conn.state(), 'connected')
   // a plain drop waits 2 s first
   fake.login.fire('onLoginStatus', 0)
-  await flush()
-  assert.is(conn.state(), 'disconnected')
+  await waitFor(() => conn.state() === 'disconnected')
   await timers.tickAsync(2000)
   assert.is(fake.calls.filter((c) => c[0] === 'login').length, 4)
   assert.is(conn.state(), 'connected')

@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { agoraFromModule, agoraUid, createAgoraRtc, type AgoraClient, type AgoraRemoteUser, type AgoraSdk, type AgoraTrack } from './agora.ts'
+import { waitFor } from '../../test/wait.ts'
 
 // A fake agora-rtc-sdk-ng recording what the adapter asks of it.
 function fakeSdk(opts: { noDevices?: boolean } = {}) {
@@ -97,7 +98,7 @@ test('CALL-09 Agora adapter: SDK events become RtcClient events; remote audio pl
   f.fire('user-unpublished', f.remote, 'video')
   f.fire('user-left', f.remote, 'Quit')
   assert.equal(log, ['state:reconnecting:NETWORK_ERROR', 'q:2/5', 'joined:42', 'pub:42:audio', 'unpub:42:video', 'left:42:Quit'])
-  await new Promise((r) => setImmediate(r))
+  await waitFor(() => f.played.length)
   assert.ok(f.calls.some((c) => c[0] === 'subscribe' && c[2] === 'audio'))
   assert.equal(f.played, ['remote-audio:speaker'])
 })

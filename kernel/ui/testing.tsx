@@ -102,33 +102,6 @@ export async function click(el: Element | null) {
   await act(async () => void (el as HTMLElement).click())
 }
 
-/** Let pending promises and React work settle (lazy chunks, effects). */
-/** how long the page must stay unchanged before settle() returns */
-const SETTLE_QUIET_MS = 25
-/** the longest settle() waits for a page that keeps changing or a chunk that keeps loading */
-const SETTLE_MAX_MS = 5000
-
-/**
- * At least `rounds` turns, then on until the page has stopped changing for a while and no lazy
- * chunk is on its way (a Suspense fallback marked data-chunk-loading shows): dynamic imports take
- * longer on a busy or cold machine (the first import of a module compiles it), so a fixed number
- * of turns would make tests flaky.
- */
-export async function settle(rounds = 3) {
-  const start = performance.now()
-  let last = document.body.innerHTML
-  let quietSince = start
-  for (let i = 0; performance.now() - start < SETTLE_MAX_MS; i++) {
-    await act(async () => new Promise<void>((r) => setImmediate(r)))
-    const now = document.body.innerHTML
-    if (now !== last || document.querySelector('[data-chunk-loading]')) {
-      last = now
-      quietSince = performance.now()
-    }
-    if (i + 1 >= rounds && performance.now() - quietSince >= SETTLE_QUIET_MS) break
-  }
-}
-
 export interface GlobalFakeTimers extends FakeTimers {
   restore(): void
 }

@@ -4,6 +4,7 @@ import { createTestKernel } from '../../kernel/testing.tsx'
 import { CallPath, CallStatus } from './api.ts'
 import { createCallsPlugin } from './index.ts'
 import { callsServiceRef } from './service.ts'
+import { waitFor } from '../../test/wait.ts'
 
 function kernelWith(locale: 'en' | 'ar' = 'en') {
   const tk = createTestKernel({ plugins: [createCallsPlugin()], token: 'test-token-100001', locale, api: () => null })
@@ -51,8 +52,7 @@ test('CALL-04 the call engine is not loaded until needed; a host calling a guest
   assert.is(calls.loaded.value, null, 'a notify without a call loads nothing')
   tk.kernel.session.setUser({ userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' })
   tk.push('call.incoming', { channelId: 'ch9', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
-  for (let i = 0; i < 50 && !calls.loaded.peek(); i++) await tk.settle(1)
-  const service = calls.loaded.peek()
+  const service = await waitFor(() => calls.loaded.peek())
   assert.ok(service, 'the incoming call loaded the engine')
   assert.is(service!.engine.incoming.call.value?.channelId, 'ch9', 'and the push reached it')
   tk.dispose()
@@ -61,7 +61,7 @@ test('CALL-04 the call engine is not loaded until needed; a host calling a guest
 test('CALL-04 a logged-in start loads the engine to check for a pending call', async () => {
   const tk = createTestKernel({ plugins: [createCallsPlugin()], token: 'test-token-100001', api: () => null })
   const calls = tk.kernel.need(callsServiceRef)
-  for (let i = 0; i < 50 && !tk.requests.some((r) => r.path === CallPath.pushCall); i++) await tk.settle(1)
+  await waitFor(() => tk.requests.some((r) => r.path === CallPath.pushCall))
   assert.ok(calls.loaded.peek(), 'loaded')
   assert.ok(tk.requests.some((r) => r.path === CallPath.pushCall), 'asked for a pending call')
   tk.dispose()

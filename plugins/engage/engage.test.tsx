@@ -6,6 +6,7 @@ import { definePlugin } from '../../kernel/plugin.ts'
 import { memoryStorage } from '../../kernel/storage.ts'
 import { createTestKernel, fake, serverCode, type TestKernel } from '../../kernel/testing.tsx'
 import { fakeTimers } from '../../test/fake-timers.ts'
+import { waitFor } from '../../test/wait.ts'
 import type { Timers } from '../../kernel/timers.ts'
 import { shellRef, type ShellApi } from '../shell/api.ts'
 import { followLink } from '../shell/links.ts'
@@ -98,11 +99,7 @@ async function setup(o: Setup = {}) {
 
 const $ = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null
 /** wait, bounded in time, until ready() holds */
-async function until(t: TestKernel, ready: () => boolean, what: string, ms = 5000) {
-  const end = Date.now() + ms
-  while (!ready() && Date.now() < end) await t.settle(1)
-  assert.ok(ready(), `${what} did not arrive`)
-}
+const until = (_t: TestKernel, ready: () => boolean, what: string) => waitFor(ready, { what })
 const click = (id: string) => act(async () => $(id)!.click())
 const toasts = (t: TestKernel) => t.toasts.map((x) => `${x.type}:${x.text}`)
 const level = (n: number) => ({ curUserLevel: n, isLastLv: false, lvIcon: '/lv.svg', nowLvStage: Math.floor(n / 10), growthValue: n * 1000 + 250, list: Array.from({ length: 80 }, (_, lv) => ({ userLevel: lv, startGrowthValue: lv * 1000, endGrowthValue: lv * 1000 + 999 })) })
@@ -308,7 +305,7 @@ test('ENG-04 the balance-transfer popup: both apps, the balance and level award,
   await act(async () => void t.kernel.overlays.open(Popup.derivation, { ...shift, shiftAppUrl: 'javascript:alert(document.cookie)' }))
   await until(t, () => !!$('derivation-go'), 'the popup again')
   await click('derivation-go')
-  await t.settle(3)
+  await t.settle()
   assert.is(seen.links.length, 2)
   assert.is(t.location.path(), '/landingPage')
 })
@@ -369,10 +366,10 @@ test('SHELL-17 the popups one at a time by priority: derivation 1, forced review
   assert.is(t.kernel.overlays.stack.value.length, 1)
   // off the wall an activity waits; the forced review may show anywhere
   t.location.navigate('/user')
-  await t.settle(2)
+  await t.settle()
   assert.ok($('review-forced'))
   await act(async () => t.kernel.overlays.closeKey(t.kernel.overlays.stack.value[0].key))
-  await t.settle(3)
+  await t.settle()
   assert.is($('activity-popup'), null)
   assert.ok(t.kernel.overlays.isOpen(Popup.review) === false)
   t.location.navigate('/wall')
@@ -393,7 +390,7 @@ test('SHELL-17 the popups one at a time by priority: derivation 1, forced review
   const again = await setup({ path: '/wall', storage, api: queueApi(), config: { appShift: shift } })
   await until(again.t, () => !!$('review-forced'), 'the forced review again')
   await click('review-go')
-  await again.t.settle(5)
+  await again.t.settle()
   assert.is($('derivation-popup'), null)
   assert.is($('activity-popup'), null)
   assert.is($('checkin-popup'), null)
@@ -410,7 +407,7 @@ test('SHELL-17 configs missing fields show nothing and break nothing', async () 
     config: { appShift: { appName: 'only a name' } },
   })
   await until(t, () => !!counts[EngagePath.signinDetail] && !!counts[EngagePath.popups] && !!counts[EngagePath.queryEval], 'the queue feeding')
-  await t.settle(5)
+  await t.settle()
   assert.equal(t.kernel.overlays.stack.value, [])
 })
 
@@ -418,7 +415,7 @@ test('SHELL-17 the auto call: after home_auto_call_time on the All tab, not in a
   const timers = fakeTimers()
   const host = { userId: 200001, yxAccid: 'h1', icon: '', nickname: 'Layla', status: 1, videoPrice: 110 }
   const { t, counts, seen } = await setup({ path: '/wall', timers, api: { [EngagePath.queryEval]: { force: 0, can: 0 }, '/api/anchor/recommendAnchor': [{ ...host, userId: 200009, status: 2 }, host] }, config: { businessConfig: { home_auto_call_time: 30 } } })
-  await t.settle(3)
+  await t.settle()
   // not on the All tab yet: no clock
   await act(async () => timers.tick(60_000))
   assert.is(counts['/api/anchor/recommendAnchor'], undefined)
@@ -433,7 +430,7 @@ test('SHELL-17 the auto call: after home_auto_call_time on the All tab, not in a
   assert.match($('autocall-popup')!.textContent!, 'Layla is free now')
   // in a call it steps back, and comes again after
   act(() => void (t.kernel.scene.value = { ...t.kernel.scene.peek(), call: true }))
-  await t.settle(2)
+  await t.settle()
   assert.is($('autocall-popup'), null)
   act(() => void (t.kernel.scene.value = { ...t.kernel.scene.peek(), call: false }))
   await until(t, () => !!$('autocall-call'), 'the auto call back')
@@ -453,7 +450,7 @@ test('SHELL-16 a new user’s guide: forced to /wall, the skip element lit, othe
   assert.is($('guide-text')!.textContent, 'Tap a host to start a video call')
   await click('guide-next')
   assert.is($('guide')!.dataset.step, '2')
-  await t.settle(3)
+  await t.settle()
   // queued behind it: nothing else shows
   assert.equal(t.kernel.overlays.stack.value.map((o) => o.id), [Popup.guide])
   assert.ok(t.kernel.get(engageRef)!.guideActive())
@@ -469,7 +466,7 @@ test('SHELL-16 a new user’s guide: forced to /wall, the skip element lit, othe
   current!.dispose()
   document.body.innerHTML = ''
   const again = await setup({ path: '/wall', storage, user: { isNewUser: 1 }, api: queueApi({ force: 0, can: 0 }) })
-  await again.t.settle(5)
+  await again.t.settle()
   assert.is($('guide'), null)
 })
 
@@ -508,7 +505,7 @@ test('SHELL-07 ENG-09 the profile entries: the check-in with the dot while a tas
   assert.ok(view.container.querySelector('[data-testid=entry-checkin-dot]'))
   assert.is((view.container.querySelector('[data-testid=entry-level-badge]') as HTMLElement).dataset.tier, '2')
   act(() => void (taskClaimable.value = false))
-  await t.settle(2)
+  await t.settle()
   assert.is(view.container.querySelector('[data-testid=entry-checkin-dot]'), null)
   await act(async () => (view.container.querySelector('[data-testid=entry-checkin]') as HTMLElement).click())
   await until(t, () => !!$('checkin-day-1'), 'the check-in')

@@ -7,7 +7,8 @@ import type { ImClient, ImConversation, ImEvents } from '../../kernel/im/types.t
 import type { Kernel } from '../../kernel/types.ts'
 import type { User } from '../../kernel/session.ts'
 import { toUser } from '../../kernel/protocol/user.ts'
-import { byId, waitFor } from '../shell/testkit.tsx'
+import { byId } from '../shell/testkit.tsx'
+import { waitFor } from '../../test/wait.ts'
 import { unreadRef } from '../shell/api.ts'
 import message from './index.ts'
 import { inboxRef, type InboxStatus } from './api.ts'
@@ -44,8 +45,6 @@ function fakeIm(list: ImConversation[]) {
   return { client, logins, fire }
 }
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
-
 test('IM-01 conversations: pinned first, then the most recent; changes merge by id', () => {
   const a = conv('a', 0, 10)
   const b = conv('b', 1, 30)
@@ -67,7 +66,7 @@ test('IM-01 the inbox logs in with the user’s messaging account, loads 200 ses
   assert.is(inbox.status.value, 'idle', 'waits for the user info')
   user.value = toUser({ userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' })
   // the messaging login module loads on this first login (a dynamic import)
-  for (let i = 0; i < 200 && inbox.status.value !== 'ready'; i++) await flush()
+  await waitFor(() => inbox.status.value === 'ready')
   assert.equal(im.logins, ['user_1'])
   assert.is(limit, 200)
   assert.is(inbox.status.value, 'ready')
@@ -75,7 +74,8 @@ test('IM-01 the inbox logs in with the user’s messaging account, loads 200 ses
   im.fire('conversations-changed', [conv('a', 0, 40)])
   assert.is(inbox.unread.value, 3, 'a read conversation drops out of the total')
   user.value = { ...user.value!, diamondNum: 99 }
-  await flush()
+  // the inbox decides at once: logging in again would have left 'ready' already
+  assert.is(inbox.status.value, 'ready')
   assert.equal(im.logins, ['user_1'], 'a user info refresh does not log in again')
   loggedIn.value = false
   assert.is(inbox.status.value, 'idle')
@@ -96,7 +96,7 @@ test('IM-01 a messaging login that fails leaves the inbox offline', async () => 
   const inbox = createInbox(kernel, { timers })
   const stop = inbox.start()
   // the messaging login module loads on this first login (a dynamic import)
-  for (let i = 0; i < 200 && !attempts; i++) await flush()
+  await waitFor(() => attempts)
   await timers.tickAsync(10_000)
   assert.is(inbox.status.value, 'offline')
   assert.is(inbox.conversations.value.length, 0)
@@ -112,7 +112,7 @@ function pageWith(status: InboxStatus, list: ImConversation[], token: string | n
 test('IM-01 the inbox page lists conversations with names, last message and unread counts', async () => {
   const { t } = pageWith('ready', [conv('host_1', 3, Date.now()), conv('host_2', 0, Date.now() - 1000)])
   await t.render()
-  await waitFor('message-list')
+  await waitFor(() => byId('message-list'), { what: 'message-list' })
   const row = byId('conversation-host_1')!
   assert.match(row.textContent ?? '', 'Nick host_1')
   assert.match(row.textContent ?? '', 'hi from host_1')
@@ -126,12 +126,12 @@ test('IM-01 the inbox page lists conversations with names, last message and unre
 test('IM-01 the inbox page shows the empty and offline states', async () => {
   const a = pageWith('ready', [])
   await a.t.render()
-  assert.ok(await waitFor('message-empty'))
+  assert.ok(await waitFor(() => byId('message-empty'), { what: 'message-empty' }))
   a.t.dispose()
   document.body.innerHTML = ''
   const b = pageWith('offline', [])
   await b.t.render()
-  assert.ok(await waitFor('message-offline'))
+  assert.ok(await waitFor(() => byId('message-offline'), { what: 'message-offline' }))
   b.t.dispose()
 })
 

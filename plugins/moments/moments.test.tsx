@@ -1,7 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestKernel, httpStatus, type FakeApi } from '../../kernel/testing.tsx'
-import { byId, click, waitFor } from '../shell/testkit.tsx'
+import { byId, click } from '../shell/testkit.tsx'
+import { waitFor } from '../../test/wait.ts'
 import moments from './index.ts'
 import fake, { seedMoments } from './fake.ts'
 import { FEED_PATH, ageOf } from './feed.ts'
@@ -20,7 +21,7 @@ test('ENG-08 the moments feed loads page 1 of 10 and then the next page after th
     return { list: all.slice(start, start + p.pageSize), currentPage: p.currentPage, pageSize: p.pageSize, total: all.length }
   })
   await t.render()
-  await waitFor('moments-feed')
+  await waitFor(() => byId('moments-feed'), { what: 'moments-feed' })
   assert.is(byId('moments-feed')!.children.length, 10)
   assert.equal(t.requests[0].payload, { currentPage: 1, pageSize: 10 })
   await click('moments-more')
@@ -35,23 +36,23 @@ test('ENG-08 the moments feed loads page 1 of 10 and then the next page after th
 test('ENG-08 the moments feed shows an empty state and an error state with retry', async () => {
   const empty = kernelWith(() => ({ list: [], currentPage: 1, pageSize: 10, total: 0 }))
   await empty.render()
-  assert.ok(await waitFor('moments-empty'))
+  assert.ok(await waitFor(() => byId('moments-empty'), { what: 'moments-empty' }))
   empty.dispose()
 
   let down = true
   const t = kernelWith(() => (down ? httpStatus(500) : { list: [row(1)], currentPage: 1, pageSize: 10, total: 1 }))
   await t.render()
-  assert.ok(await waitFor('moments-error'))
+  assert.ok(await waitFor(() => byId('moments-error'), { what: 'moments-error' }))
   down = false
   await click('moments-error-retry')
-  assert.ok(await waitFor('moment-1'))
+  assert.ok(await waitFor(() => byId('moment-1'), { what: 'moment-1' }))
   t.dispose()
 })
 
 test('ENG-08 the same page serves /white-moments', async () => {
   const t = createTestKernel({ plugins: [moments], path: '/white-moments', api: () => ({ list: [row(5)], currentPage: 1, pageSize: 10, total: 1 }) })
   await t.render()
-  assert.ok(await waitFor('moment-5'))
+  assert.ok(await waitFor(() => byId('moment-5'), { what: 'moment-5' }))
   t.dispose()
 })
 

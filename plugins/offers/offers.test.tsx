@@ -8,7 +8,8 @@ import { rechargeRef } from '../recharge/api.ts'
 import { seedTemplate } from '../recharge/fake-catalog.ts'
 import { DISCOUNT_POPUP, SPECIAL_POPUP } from './api.ts'
 import { createOffersPlugin } from './index.ts'
-import { SPECIAL_SHOWN_KEY } from './state.ts'
+import { OffersPath, SPECIAL_SHOWN_KEY } from './state.ts'
+import { waitFor } from '../../test/wait.ts'
 
 const NOW = new Date(2026, 2, 10, 12, 0, 0).getTime()
 let current: TestKernel | null = null
@@ -43,38 +44,37 @@ async function setup(o: { storage?: Storage; discountUser?: boolean; hosts?: num
   // lazy dictionaries: loaded before the first render, as the app entry does
   await t.kernel.i18n.ready()
   await t.render()
-  await t.settle(5)
+  await t.settle()
   return { t, clock, asked }
 }
 const $ = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null
-async function until(t: TestKernel, ready: () => boolean, what = 'the view') {
-  for (let i = 0; i < 400 && !ready(); i++) await t.settle(1)
-  assert.ok(ready(), `${what} did not arrive`)
-}
+const answered = (t: TestKernel, path: string) => t.answered.some((a) => a.path === path)
 
 test('PAY-09 on the wall the special offer is triggered and its popup queued once a day, with the countdown', async () => {
   const storage = memoryStorage()
   const { t, asked } = await setup({ storage, discountUser: false })
   assert.equal(asked.find(([p]) => p === '/api/index/triggerSpecialPopup')[1], { searchValue: 'wall' })
-  await until(t, () => !!$('special-offer'), 'popup')
+  await waitFor(() => !!$('special-offer'), { what: 'popup' })
   assert.is($('special-clock')!.textContent, '01:00:00')
   assert.match($('special-offer')!.textContent!, '$2.99')
   assert.is(storage.getItem(SPECIAL_SHOWN_KEY), '3-10')
   // closing leaves the icon while time remains
   await act(async () => $('sheet-close')!.click())
-  await until(t, () => !!$('special-icon'), 'icon')
+  await waitFor(() => !!$('special-icon'), { what: 'icon' })
   // another start the same day: the trigger runs, the popup does not queue again
   t.dispose()
   document.body.innerHTML = ''
   const again = await setup({ storage, discountUser: false })
-  await again.t.settle(10)
+  // the positive sign: the trigger's answer has been handled, the icon follows the running offer
+  await waitFor(() => answered(again.t, OffersPath.trigger), { what: 'the trigger answered' })
+  await waitFor(() => !!$('special-icon'), { what: 'icon after restart' })
   assert.not.ok(again.t.kernel.overlays.isOpen(SPECIAL_POPUP))
-  await until(again.t, () => !!$('special-icon'), 'icon after restart')
 })
 
 test('PAY-09 with no time left there is neither popup nor icon', async () => {
   const { t } = await setup({ left: 0, discountUser: false })
-  await t.settle(10)
+  await waitFor(() => answered(t, OffersPath.trigger), { what: 'the trigger answered' })
+  await t.settle()
   assert.not.ok(t.kernel.overlays.isOpen(SPECIAL_POPUP))
   assert.is($('special-icon'), null)
 })
@@ -82,12 +82,12 @@ test('PAY-09 with no time left there is neither popup nor icon', async () => {
 test('PAY-10 a discount user gets the entry and the popup, paging by 15 until a short page', async () => {
   const storage = memoryStorage({ [SPECIAL_SHOWN_KEY]: '3-10' })
   const { t, asked } = await setup({ storage, hosts: 20, left: 0 })
-  await until(t, () => !!$('discount-list'))
+  await waitFor(() => !!$('discount-list'))
   assert.ok(t.kernel.overlays.isOpen(DISCOUNT_POPUP))
   assert.is($('discount-list')!.querySelectorAll('.of-row').length, 15)
   assert.match($('discount-popup')!.textContent!, 'Up to 50% off')
   await act(async () => $('discount-more')!.click())
-  await until(t, () => $('discount-list')!.querySelectorAll('.of-row').length === 20)
+  await waitFor(() => $('discount-list')!.querySelectorAll('.of-row').length === 20)
   assert.is($('discount-more'), null, 'finished')
   assert.equal(asked.filter(([p]) => p === '/api/pool/mergeTheDiscountAnchor').map(([, q]) => q), [{ pageNum: 1, pageSize: 15 }, { pageNum: 1, pageSize: 15 }, { pageNum: 2, pageSize: 15 }])
   assert.ok($('discount-entry'))
@@ -95,7 +95,8 @@ test('PAY-10 a discount user gets the entry and the popup, paging by 15 until a 
 
 test('PAY-10 a user who is not a discount user sees no entry', async () => {
   const { t } = await setup({ discountUser: false, left: 0 })
-  await t.settle(10)
+  await waitFor(() => answered(t, OffersPath.discount), { what: 'the discount check answered' })
+  await t.settle()
   assert.is($('discount-entry'), null)
   assert.not.ok(t.kernel.overlays.isOpen(DISCOUNT_POPUP))
 })

@@ -15,18 +15,20 @@ const storeOf = (deps: OffersDeps) => safeStorage(deps.storage ?? (typeof localS
 /** ask the server (searchValue = the scene); keep the running offer; queue the popup once a day */
 export async function triggerSpecial(kernel: Kernel, offers: OffersService, deps: OffersDeps, scene: string) {
   const r = await kernel.api.post<SpecialTrigger>(OffersPath.trigger, { searchValue: scene }, { silent: true }).catch(() => null)
+  // what the trigger decided, for support (and the end-to-end tests, which wait for it)
+  const said = (what: string) => console.info('[offers] special offer', what)
   if (!r?.item || !(r.specialOffDuration > 0)) {
     offers.special.value = null
-    return
+    return said('none')
   }
   const now = offers.now()
   offers.special.value = { item: r.item, startedAt: now, durationS: r.specialOffDuration }
   // d3 §4: once a day, the shown time saved as month plus date
   const store = storeOf(deps)
-  if (specialPopupAllowed(store.get(SPECIAL_SHOWN_KEY), now)) {
-    store.set(SPECIAL_SHOWN_KEY, shownKey(now))
-    kernel.overlays.enqueue(SPECIAL_POPUP)
-  }
+  if (!specialPopupAllowed(store.get(SPECIAL_SHOWN_KEY), now)) return said('running, popup shown today')
+  store.set(SPECIAL_SHOWN_KEY, shownKey(now))
+  kernel.overlays.enqueue(SPECIAL_POPUP)
+  said('running, popup queued')
 }
 
 /** is the user a discount user? then the entry shows, and the popup once a day */

@@ -9,6 +9,7 @@ import { seedTemplate } from './fake-catalog.ts'
 import { rechargeRef } from './api.ts'
 import { createRechargePlugin } from './index.ts'
 import { SECURITY_ID, SHEET_ID } from './state.ts'
+import { waitFor } from '../../test/wait.ts'
 
 const template = () => {
   const t = seedTemplate()
@@ -65,17 +66,12 @@ async function click(t: TestKernel, id: string) {
   await act(async () => el!.click())
   await t.settle()
 }
-/** let lazy chunks (the first import of a page transpiles it) and the template load arrive */
-async function until(t: TestKernel, ready: () => boolean, rounds = 400) {
-  for (let i = 0; i < rounds && !ready(); i++) await t.settle(1)
-  assert.ok(ready(), 'the view did not arrive')
-}
 async function openSheet(s: Setup, opts: object = { source: 'wall' }) {
   let done: Promise<void> | undefined
   await act(async () => {
     done = s.t.kernel.need(rechargeRef).open(opts as any)
   })
-  await until(s.t, () => !!$('recharge-sheet') && !document.querySelector('.k-layer .k-spinner'))
+  await waitFor(() => !!$('recharge-sheet') && !document.querySelector('.k-layer .k-spinner'))
   // wrapped: an async function returning the promise itself would wait for the sheet to close
   return { closed: done! }
 }
@@ -125,12 +121,12 @@ test('PAY-03 closing the sheet without a recharge asks to stay; Leave closes it'
   const s = await setup()
   const { closed } = await openSheet(s)
   await click(s.t, 'sheet-close')
-  await until(s.t, () => document.body.textContent!.includes('Leave now?'))
+  await waitFor(() => document.body.textContent!.includes('Leave now?'))
   assert.ok(s.t.kernel.overlays.isOpen('kernel.confirm'), 'the retention prompt')
   assert.match(document.body.textContent!, 'Leave now?')
   const leave = $$('button').find((b) => b.textContent === 'Leave')!
   await act(async () => leave.click())
-  await until(s.t, () => !s.t.kernel.overlays.isOpen(SHEET_ID))
+  await waitFor(() => !s.t.kernel.overlays.isOpen(SHEET_ID))
   // the confirm buttons are debounced; the sheet closes after Leave
   assert.not.ok(s.t.kernel.overlays.isOpen(SHEET_ID))
   await closed
@@ -148,7 +144,7 @@ test('PAY-04 PAY-07 an app-store recharge sends the d3 §3 payload, verifies the
   await click(s.t, 'recharge-item-102')
   await click(s.t, 'recharge-method-APPSTORE')
   await click(s.t, 'recharge-pay')
-  await s.t.settle(6)
+  await s.t.settle()
   const info = template().skuList.find((i) => i.id === 102)!.skuInfoList.find((m) => m.payMethodType === 'APPSTORE')!
   assert.equal(orders, [{ skuInfoId: info.id, templateId: 11, paymentMethodType: 'APPSTORE', productId: 'diamond_0199', frontCallbackUrl: 'http://app.test/paystatus?source=wall', vipFlag: 0, diamondDetail: '1000+50' }])
   assert.equal(s.t.bridge.calls.find((c) => c[0] === 'purchase'), ['purchase', { productId: 'diamond_0199', orderCode: 'O1' }])
@@ -165,7 +161,7 @@ test('PAY-04 PayPal: the security check shows, then the provider page opens afte
   await openSheet(s)
   await click(s.t, 'recharge-item-101')
   await click(s.t, 'recharge-pay')
-  await until(s.t, () => !!$('recharge-security'))
+  await waitFor(() => !!$('recharge-security'))
   assert.equal(s.timers.map(([, ms]) => ms), [1800])
   assert.equal(s.assigned, [])
   await act(async () => s.timers[0][0]())
@@ -178,20 +174,20 @@ test('PAY-08 VIP is refused before a first recharge: the payment guide (the rech
   const s = await setup({}, { firstPayTime: null })
   // the VIP items come after the 6 diamond items, beyond the sheet's two pages: the page lists them
   s.t.location.navigate('/getcoin?source=user')
-  await until(s.t, () => !!$('recharge-item-202'))
+  await waitFor(() => !!$('recharge-item-202'))
   await click(s.t, 'recharge-item-202')
   await click(s.t, 'recharge-method-CARD')
   await click(s.t, 'recharge-pay')
   assert.ok(s.t.toasts.some((x) => x.text === 'Make a first recharge to unlock VIP'))
   assert.not.ok(s.t.requests.some((r) => r.path === '/api/fuse/v3/createOrder'))
-  await until(s.t, () => !!$('recharge-sheet'))
+  await waitFor(() => !!$('recharge-sheet'))
   assert.ok(s.t.kernel.overlays.isOpen(SHEET_ID), 'the payment guide: the recharge sheet with the diamond items')
 })
 
 test('PAY-06 USDT is not paid by the common recharge: it goes to its own page', async () => {
   const s = await setup()
   s.t.location.navigate('/getcoin?source=user')
-  await until(s.t, () => !!$('recharge-item-104'))
+  await waitFor(() => !!$('recharge-item-104'))
   await click(s.t, 'recharge-item-104')
   await click(s.t, 'recharge-method-USDT')
   await click(s.t, 'recharge-pay')
@@ -202,7 +198,7 @@ test('PAY-06 USDT is not paid by the common recharge: it goes to its own page', 
 test('NET-02 an insufficient-balance answer opens the recharge sheet', async () => {
   const s = await setup({ '/api/x': () => serverCode('1080', 'diamond.not.enough') })
   await act(async () => void s.t.kernel.api.post('/api/x').catch(() => {}))
-  await until(s.t, () => !!$('recharge-sheet'))
+  await waitFor(() => !!$('recharge-sheet'))
   assert.ok(s.t.kernel.overlays.isOpen(SHEET_ID))
 })
 
@@ -215,26 +211,26 @@ test('PAY-05 the card drop-in: security check, the provider script 2 s later, th
   await click(s.t, 'recharge-item-103')
   await click(s.t, 'recharge-method-CARD')
   await click(s.t, 'recharge-pay')
-  await until(s.t, () => !!$('recharge-card-security'))
+  await waitFor(() => !!$('recharge-card-security'))
   const delays = s.timers.map(([, ms]) => ms)
   assert.equal(delays, [2000], 'the script loads 2 s later')
   assert.is(mounted.length, 0)
   await act(async () => s.timers[0][0]())
-  await until(s.t, () => !!$('fake-form'))
+  await waitFor(() => !!$('fake-form'))
   assert.equal(s.timers.map(([, ms]) => ms), [2000, 10_000], 'a time-out for a provider that never answers')
   await act(async () => s.timers[1][0]())
   assert.ok($('fake-form'), 'the script arrived: the time-out changes nothing')
   assert.equal([mounted[0].intentId, mounted[0].clientSecret, mounted[0].methods], ['int_O3', 'sec', ['card']])
   const paidAt = new Date(2026, 0, 2, 3, 4, 5).getTime()
   await act(async () => mounted[0].onSuccess({ transactionId: 'TXN1', paidAt, amount: 9.99, orderCode: 'O3' }))
-  await until(s.t, () => !!$('recharge-receipt'))
+  await waitFor(() => !!$('recharge-receipt'))
   const text = $('recharge-receipt')!.textContent!
   for (const part of ['Recipient', 'test', 'TXN1', 'Credit Card', '$9.99', '2026-01-02 03:04:05']) assert.match(text, part)
   const ltr = [...$('recharge-receipt')!.querySelectorAll('dd[dir=ltr]')].map((dd) => dd.textContent)
   assert.equal(ltr, ['TXN1', '$9.99', '2026-01-02 03:04:05'], 'ids, amounts and times read left to right in Arabic too')
   assert.is($('fake-form'), null, 'the provider form is gone')
   await click(s.t, 'recharge-receipt-done')
-  await until(s.t, () => s.t.requests.some((r) => r.path === '/api/fuse/rechargeStatus'))
+  await waitFor(() => s.t.requests.some((r) => r.path === '/api/fuse/rechargeStatus'))
   assert.is(s.refreshed, 1)
   delete (window as any).HarnessDropIn
 })

@@ -3,8 +3,9 @@ import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { signal } from '@preact/signals-react'
 import { unreadRef } from './api.ts'
-import { byId, click, shellKernel, waitFor } from './testkit.tsx'
+import { byId, click, shellKernel } from './testkit.tsx'
 import { fake } from '../../kernel/testing.tsx'
+import { waitFor } from '../../test/wait.ts'
 import { createShellPlugin } from './index.ts'
 import { definePlugin, later } from '../../kernel/plugin.ts'
 
@@ -16,12 +17,11 @@ test('SHELL-05 the tab bar shows the five tabs on the main paths only', async ()
   assert.ok(byId('tabbar'), 'shown on /wall')
   for (const id of ['home', 'wall', 'moments', 'message', 'user']) assert.ok(byId(`tab-${id}`), `tab ${id}`)
   t.location.navigate('/detail?id=1')
-  await t.settle()
-  assert.ok(byId('page-detail'))
+  await waitFor(() => byId('page-detail'), { what: 'the detail page' })
   assert.is(byId('tabbar'), null, 'hidden off the main paths')
   assert.is(byId('header'), null)
   t.location.navigate('/moments')
-  await t.settle()
+  await waitFor(() => byId('page-moments'), { what: 'the moments page' })
   assert.ok(byId('tabbar'), 'back on a main path')
   t.dispose()
 })
@@ -66,7 +66,7 @@ test('SHELL-09 a guest tapping a protected tab gets the login popup and stays', 
   const t = shellKernel({ path: '/wall' })
   await t.render()
   await click('tab-message')
-  assert.ok(await waitFor('login-popup'), 'login popup open')
+  assert.ok(await waitFor(() => byId('login-popup'), { what: 'login-popup' }), 'login popup open')
   assert.is(t.location.path(), '/wall', 'did not move')
   await click('tab-moments')
   await t.settle()
@@ -81,7 +81,7 @@ test('SHELL-09 the same when the protected tab belongs to a late plugin that has
   await t.render()
   assert.equal(t.kernel.pending.value, ['inbox'])
   await click('tab-message')
-  assert.ok(await waitFor('login-popup'), 'login popup open')
+  assert.ok(await waitFor(() => byId('login-popup'), { what: 'login-popup' }), 'login popup open')
   assert.is(t.location.path(), '/wall', 'did not move')
   assert.equal(t.kernel.pending.value, [], 'the tap brought the late plugin')
   t.dispose()
@@ -94,19 +94,18 @@ test('SHELL-06 a guest sees the Login button, which opens the login popup', asyn
   assert.is(byId('header-balance'), null)
   assert.is(byId('header-rank'), null)
   await click('header-login')
-  assert.ok(await waitFor('login-popup'))
+  assert.ok(await waitFor(() => byId('login-popup'), { what: 'login-popup' }))
   t.dispose()
 })
 
 test('SHELL-06 a logged-in user sees the server balance and, on the wall tab, the rank icon', async () => {
   const t = shellKernel({ path: '/wall', token: 'tok' })
   await t.render()
-  await t.settle()
+  await waitFor(() => byId('header-balance')?.textContent === '5000', { what: 'the number getUserInfo answered' })
   assert.is(byId('header-login'), null)
-  assert.is(byId('header-balance')?.textContent, '5000', 'the number getUserInfo answered')
   assert.ok(byId('header-rank'), 'rank icon on the wall tab')
   t.location.navigate('/moments')
-  await t.settle()
+  await waitFor(() => byId('page-moments'), { what: 'the moments page' })
   assert.is(byId('header-rank'), null, 'no rank icon on another tab')
   assert.ok(byId('header-balance'))
   t.dispose()
@@ -151,11 +150,12 @@ test('SHELL-07 the message tab badge is follow count plus unread messages', asyn
 test('SHELL-07 the user tab shows a dot only when a task is claimable', async () => {
   const yes = shellKernel({ path: '/wall', token: 'tok', backend: { hasClaimable: true } })
   await yes.render()
-  await yes.settle()
-  assert.ok(byId('badge-user-dot'))
+  await waitFor(() => byId('badge-user-dot'), { what: 'the dot' })
   yes.dispose()
   const no = shellKernel({ path: '/wall', token: 'tok', backend: { hasClaimable: false } })
   await no.render()
+  // the positive sign: both badge requests answered
+  await waitFor(() => ['/api/userTask/get', '/api/user/userFriend'].every((p) => no.answered.some((a) => a.path === p)), { what: 'the badge requests answered' })
   await no.settle()
   assert.is(byId('badge-user-dot'), null)
   assert.is(byId('badge-message'), null, 'no badge at zero')
@@ -165,6 +165,8 @@ test('SHELL-07 the user tab shows a dot only when a task is claimable', async ()
 test('SHELL-07 guests see no badges and cause no badge requests', async () => {
   const t = shellKernel({ path: '/wall', backend: { followTotal: 4, hasClaimable: true } })
   await t.render()
+  // the positive sign: the frame is drawn for a guest (a user's badges would have asked by now)
+  await waitFor(() => byId('header-login'), { what: 'the guest header' })
   await t.settle()
   assert.is(byId('badge-message'), null)
   assert.is(byId('badge-user-dot'), null)

@@ -4,7 +4,8 @@ import { act } from 'react'
 import { serverCode } from '../../kernel/testing.tsx'
 import type { ToastOptions } from '../../kernel/overlays.tsx'
 import { validateEmailLogin, LoginError } from './login.ts'
-import { byId, click, shellKernel, submit, type, waitFor } from './testkit.tsx'
+import { byId, click, shellKernel, submit, type } from './testkit.tsx'
+import { waitFor } from '../../test/wait.ts'
 
 test('SHELL-10 the rules are checked in order: email, its format, password, its length', () => {
   assert.is(validateEmailLogin('', ''), LoginError.emailRequired)
@@ -27,8 +28,8 @@ async function openEmailForm(o: Parameters<typeof shellKernel>[0] = {}) {
   }
   await t.render()
   await click('header-login')
-  await click(await waitFor('login-with-email'))
-  await waitFor('login-email')
+  await click(await waitFor(() => byId('login-with-email'), { what: 'login-with-email' }))
+  await waitFor(() => byId('login-email'), { what: 'login-email' })
   return { t, shown }
 }
 
@@ -45,7 +46,7 @@ for (const [email, password, message] of cases) {
     await type('login-email-input', email)
     await type('login-password-input', password)
     await submit('login-email')
-    await t.settle()
+    await waitFor(() => shown.length, { what: 'the warning' })
     assert.equal(shown, [{ text: message, opts: { type: 'warning', duration: 3000 } }])
     assert.is(t.requests.filter((r) => r.path === '/api/login/v2/email').length, 0)
     assert.ok(byId('login-email'), 'the form stays, with what was typed')
@@ -110,8 +111,7 @@ test('SHELL-10 a server refusal shows its message and keeps the guest logged out
   await type('login-email-input', 'viewer@example.com')
   await type('login-password-input', 'wrongpassword')
   await submit('login-email')
-  await t.settle()
-  assert.ok(t.toasts.some((x) => x.text === 'Incorrect email or password'), 'server message shown')
+  await waitFor(() => t.toasts.some((x) => x.text === 'Incorrect email or password'), { what: 'the server message' })
   assert.is(t.storage.getItem('token'), null)
   assert.ok(byId('login-email'), 'form still open')
   t.dispose()
@@ -122,12 +122,12 @@ test('SHELL-10 the full-screen login sheet carries the promo text and Sign in wi
   await t.render()
   const { shellRef } = await import('./api.ts')
   act(() => void t.kernel.need(shellRef).openLogin({ full: true }))
-  const sheet = await waitFor('login-sheet')
+  const sheet = await waitFor(() => byId('login-sheet'), { what: 'login-sheet' })
   assert.match(sheet.textContent ?? '', 'Sign up for free diamonds')
   assert.match(sheet.textContent ?? '', 'Check in every 6 days for 850 diamonds')
   assert.match(byId('login-with-email')?.textContent ?? '', 'Sign in with Email')
   await click('login-with-email')
-  assert.ok(await waitFor('login-email'))
+  assert.ok(await waitFor(() => byId('login-email'), { what: 'login-email' }))
   t.dispose()
 })
 
@@ -135,12 +135,12 @@ test('SHELL-09 after logging in from a protected tab the user lands on it', asyn
   const t = shellKernel({ path: '/wall' })
   await t.render()
   await click('tab-user')
-  await click(await waitFor('login-with-email'))
-  await waitFor('login-email')
+  await click(await waitFor(() => byId('login-with-email'), { what: 'login-with-email' }))
+  await waitFor(() => byId('login-email'), { what: 'login-email' })
   await type('login-email-input', 'viewer@example.com')
   await type('login-password-input', 'password123')
   await submit('login-email')
-  await waitFor('page-user')
+  await waitFor(() => byId('page-user'), { what: 'page-user' })
   assert.is(t.location.path(), '/user')
   t.dispose()
 })

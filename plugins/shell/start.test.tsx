@@ -3,13 +3,14 @@ import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { httpStatus } from '../../kernel/testing.tsx'
 import { fetchBaseConfig, needsForcePay, BASE_CONFIG_FAILED } from './baseConfig.ts'
-import { byId, click, shellKernel, waitFor } from './testkit.tsx'
+import { byId, click, shellKernel } from './testkit.tsx'
+import { waitFor } from '../../test/wait.ts'
 import type { ApiClient } from '../../kernel/api.ts'
 
 test('SHELL-02 the root redirects to /landingPage, which leads to the main path after the base config', async () => {
   const t = shellKernel({ path: '/' })
   await t.render()
-  await waitFor('page-wall')
+  await waitFor(() => byId('page-wall'), { what: 'page-wall' })
   assert.is(t.location.path(), '/wall')
   assert.ok(t.location.history.includes('/landingPage'), 'went through the landing page')
   const sent = t.requests.filter((r) => r.path === '/api/index/v2/getBaseConfigForIntoBag')
@@ -32,7 +33,7 @@ test('SHELL-02 a well-known deep link is not redirected, and the base config sti
 test('SHELL-02 a path that is not a deep link starts on the landing page too', async () => {
   const t = shellKernel({ path: '/moments' })
   await t.render()
-  await waitFor('page-wall')
+  await waitFor(() => byId('page-wall'), { what: 'page-wall' })
   assert.ok(t.location.history.includes('/landingPage'))
   t.dispose()
 })
@@ -41,13 +42,13 @@ test('SHELL-11 the base config is retried 3 times, then getBaseConfig failed wit
   let fail = true
   const t = shellKernel({ path: '/', backend: { baseConfig: () => (fail ? httpStatus(500) : { forcePayConfig: { isFinished: true } }) } })
   await t.render()
-  const error = await waitFor('landing-error')
+  const error = await waitFor(() => byId('landing-error'), { what: 'landing-error' })
   assert.is(error.textContent, 'getBaseConfig failed')
   assert.is(t.requests.filter((r) => r.path === '/api/index/v2/getBaseConfigForIntoBag').length, 4, 'first try + 3 retries')
   assert.is(t.location.path(), '/landingPage', 'stays on the landing page')
   fail = false
   await click('landing-retry')
-  await waitFor('page-wall')
+  await waitFor(() => byId('page-wall'), { what: 'page-wall' })
   assert.is(t.location.path(), '/wall')
   t.dispose()
 })
@@ -75,7 +76,7 @@ test('SHELL-11 fetchBaseConfig gives up after exactly 3 retries, waiting before 
 test('SHELL-11 forcePayConfig not finished sends the user to /forcePay', async () => {
   const t = shellKernel({ path: '/', backend: { baseConfig: () => ({ forcePayConfig: { isFinished: false, landPageImg: '' } }) } })
   await t.render()
-  await waitFor('forcepay')
+  await waitFor(() => byId('forcepay'), { what: 'forcepay' })
   assert.is(t.location.path(), '/forcePay')
   await click('forcepay-recharge')
   await t.settle()
@@ -88,7 +89,7 @@ test('SHELL-11 a deep link to a main tab also goes to /forcePay when it is due; 
   const due = { baseConfig: () => ({ forcePayConfig: { isFinished: false, landPageImg: '' } }) }
   const wall = shellKernel({ path: '/wall', backend: due })
   await wall.render()
-  await waitFor('forcepay')
+  await waitFor(() => byId('forcepay'), { what: 'forcepay' })
   assert.is(wall.location.path(), '/forcePay')
   assert.ok(!wall.location.history.includes('/landingPage'), 'no landing page on a deep link')
   wall.dispose()
@@ -122,10 +123,9 @@ test('SHELL-09 a token in the URL is stored, taken out of the URL and used for t
 test('SHELL-09 from=anchor clears the token and redirects to the main path', async () => {
   const t = shellKernel({ path: '/detail?id=3&from=anchor', token: 'old-token' })
   await t.render()
-  await t.settle()
+  await waitFor(() => byId('header-login'), { what: 'the guest header' })
   assert.is(t.storage.getItem('token'), null)
   assert.is(t.location.path(), '/wall')
-  assert.ok(byId('header-login'), 'a guest now')
   t.dispose()
 })
 
@@ -136,7 +136,7 @@ test('SHELL-09 a login-required event from anywhere opens the login popup once',
     t.kernel.events.emit('login-required', { to: '/user' })
     t.kernel.events.emit('login-required', { to: '/user' })
   })
-  await waitFor('login-popup')
+  await waitFor(() => byId('login-popup'), { what: 'login-popup' })
   assert.is(document.querySelectorAll('[data-testid="login-popup"]').length, 1)
   t.dispose()
 })

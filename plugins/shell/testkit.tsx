@@ -87,13 +87,3 @@ export async function submit(id: string) {
     form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
   })
 }
-
-/** Wait (in act) until an element shows: a lazy overlay or page may need its module compiled first. */
-export async function waitFor(id: string, rounds = 200): Promise<HTMLElement> {
-  for (let i = 0; i < rounds; i++) {
-    const el = byId(id)
-    if (el) return el
-    await act(async () => new Promise<void>((r) => setTimeout(r, 5)))
-  }
-  throw new Error(`${id} never showed`)
-}

@@ -11,6 +11,7 @@ import { createUsdtPlugin } from './index.ts'
 import { USDT_STORE_KEY, usdtService } from './state.ts'
 import { usdtRef } from './api.ts'
 import type { UsdtFacade } from './facade.ts'
+import { waitFor } from '../../test/wait.ts'
 
 const T0 = 1_700_000_000_000
 interface Setup {
@@ -57,10 +58,6 @@ async function setup(path: string, api: Record<string, (p: any) => unknown> = {}
   return s
 }
 const $ = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null
-async function until(t: TestKernel, ready: () => boolean) {
-  for (let i = 0; i < 400 && !ready(); i++) await t.settle(1)
-  assert.ok(ready(), 'the view did not arrive')
-}
 const detail = { address: 'TAddr', amount: '9.99', chainName: 'TRC20', expireTime: T0 + 1800_000, productId: 'diamond_0999', diamondNum: 6125 }
 
 test('PAY-06 /usdtPay creates the order with the chain, then shows amount, address, the 5:00 countdown and the processing notice', async () => {
@@ -68,11 +65,11 @@ test('PAY-06 /usdtPay creates the order with the chain, then shows amount, addre
   const s = await setup('/usdtPay?skuInfoId=1047&productId=diamond_0999&source=getcoin', {
     '/api/fuse/v3/createOrder': (p) => (created.push(p), { orderCode: 'U1', action: 'usdt', usdt: { address: 'TQ1', chainName: p.chainName, amount: '9.99', expireTime: T0 + 1800_000 }, diamondNum: 6125, thirdCreateTime: T0 }),
   })
-  await until(s.t, () => !!$('usdt-create'))
+  await waitFor(() => !!$('usdt-create'))
   assert.match(document.body.textContent!, '3-5 minutes')
   await act(async () => $('usdt-chain-ERC20')!.click())
   await act(async () => $('usdt-create')!.click())
-  await until(s.t, () => !!$('usdt-pending'))
+  await waitFor(() => !!$('usdt-pending'))
   assert.equal([created[0].paymentMethodType, created[0].chainName, created[0].skuInfoId, created[0].productId, created[0].diamondDetail], ['USDT', 'ERC20', 1047, 'diamond_0999', '4900+735'])
   assert.is($('usdt-amount')!.textContent, '9.99 USDT')
   assert.is($('usdt-address')!.textContent, 'TQ1')
@@ -86,10 +83,10 @@ test('PAY-06 at 0 the status is queried: paid refreshes the user and moves to /u
   for (let i = 0; i < 299; i++) s.tick()
   assert.is(asked, 0)
   s.tick()
-  await until(s.t, () => s.t.location.path() === '/usdtPay/pay-status')
+  await waitFor(() => s.t.location.path() === '/usdtPay/pay-status')
   assert.is(asked, 1)
   assert.is(s.refreshed, 1)
-  await until(s.t, () => !!$('usdt-status-paid'))
+  await waitFor(() => !!$('usdt-status-paid'))
   assert.match(document.body.textContent!, '6,125 diamonds added')
 })
 
@@ -100,7 +97,7 @@ test('PAY-06 pushes: true with the matching order marks paid and moves on; true 
   s.t.push('pay.usdt', { status: true, orderCode: 'OTHER' })
   assert.equal([service.state.peek()!.status, s.refreshed, s.t.location.path()], [2, 1, '/usdtPay'])
   s.t.push('pay.usdt', { status: true, orderCode: 'U1' })
-  await s.t.settle()
+  await waitFor(() => s.t.location.path() === '/usdtPay/pay-status')
   assert.equal([service.state.peek()!.status, s.refreshed, s.t.location.path()], [1, 2, '/usdtPay/pay-status'])
   s.t.push('pay.usdt', { status: false, orderCode: 'U1' })
   assert.is(service.state.peek(), null)
@@ -111,12 +108,12 @@ test('PAY-06 SHELL-15 the result is kept 1 hour across a reload; the badge shows
   const storage = memoryStorage({ [USDT_STORE_KEY]: JSON.stringify({ orderCode: 'U1', status: 1, startedAt: T0 - 1000, savedAt: T0 - 3599_000, detail }) })
   const s = await setup('/getcoin', {}, storage)
   s.t.kernel.app.settings.tabs.push({ id: 'wall', path: '/wall', icon: 'wall', label: 'x' })
-  await until(s.t, () => !!$('usdt-badge'))
+  await waitFor(() => !!$('usdt-badge'))
   assert.match($('usdt-badge')!.textContent!, 'Paid')
   s.tick()
-  await s.t.settle()
-  assert.is(usdtService(s.t.kernel).state.peek(), null, 'an hour after it was saved it is gone')
-  assert.is($('usdt-badge'), null)
+  // it was there: its going is the sign
+  await waitFor(() => usdtService(s.t.kernel).state.peek() === null, { what: 'an hour after it was saved it is gone' })
+  await waitFor(() => !$('usdt-badge'), { what: 'the badge gone' })
 })
 
 test('PAY-06 the first push loads the service: an unknown order only refreshes the user, a malformed one changes nothing', async () => {
@@ -124,7 +121,7 @@ test('PAY-06 the first push loads the service: an unknown order only refreshes t
   const facade = s.t.kernel.need(usdtRef) as UsdtFacade
   assert.is(facade.loaded.peek(), null, 'nothing kept: the service is not loaded at start')
   s.t.push('pay.usdt', { status: true, orderCode: 'NOPE' })
-  await until(s.t, () => s.refreshed === 1)
+  await waitFor(() => s.refreshed === 1)
   assert.ok(facade.loaded.peek(), 'loaded by the push')
   assert.is(facade.state.peek(), null)
   s.t.push('pay.usdt', { status: 'yes', orderCode: 'NOPE' })

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { createTestKernel } from '../../kernel/testing.tsx'
 import { createShellPlugin } from '../shell/index.ts'
-import { backend, byId, click, waitFor } from '../shell/testkit.tsx'
+import { backend, byId, click } from '../shell/testkit.tsx'
+import { waitFor } from '../../test/wait.ts'
 import { defaultTabs, wellKnownPaths } from '../../apps/tabs.ts'
 import user from './index.ts'
 
@@ -23,7 +24,7 @@ test('SHELL-06 the profile shows nickname, id and the balance the server answere
   const t = userKernel()
   await t.render()
   t.location.navigate('/user')
-  await waitFor('user-balance')
+  await waitFor(() => byId('user-balance'), { what: 'user-balance' })
   assert.is(byId('user-nickname')?.textContent, 'Ann')
   assert.match(byId('user-id')?.textContent ?? '', '100001')
   assert.is(byId('user-balance')?.textContent, '5000')
@@ -37,7 +38,7 @@ test('SHELL-12 the language switch turns the app to Arabic, right to left', asyn
   const t = userKernel()
   await t.render()
   t.location.navigate('/user')
-  await waitFor('user-lang-ar')
+  await waitFor(() => byId('user-lang-ar'), { what: 'user-lang-ar' })
   await click('user-lang-ar')
   await t.settle()
   assert.is(t.kernel.i18n.locale.value, 'ar')
@@ -53,15 +54,14 @@ test('SHELL-09 log out asks first, then clears the token and returns to the main
   const t = userKernel()
   await t.render()
   t.location.navigate('/user')
-  await waitFor('user-logout')
+  await waitFor(() => byId('user-logout'), { what: 'user-logout' })
   let answer!: (ok: boolean) => void
   t.kernel.overlays.confirm = () => new Promise((r) => (answer = r))
   await click('user-logout')
   await act(async () => answer(true))
-  await t.settle()
+  await waitFor(() => byId('header-login'), { what: 'the guest header' })
   assert.is(t.storage.getItem('token'), null)
   assert.is(t.location.path(), '/wall')
-  assert.ok(byId('header-login'))
   t.dispose()
 })
 

@@ -8,6 +8,7 @@ import { rechargeRef } from '../recharge/api.ts'
 import { visibleMethods } from '../recharge/rules.ts'
 import { seedTemplate } from '../recharge/fake-catalog.ts'
 import { createVipPlugin, REMINDED_KEY } from './index.ts'
+import { waitFor } from '../../test/wait.ts'
 
 const NOW = Date.parse('2026-03-10T12:00:00Z')
 let current: TestKernel | null = null
@@ -40,14 +41,10 @@ async function setup(path: string, storage = memoryStorage(), vipInfo: object = 
   return { t, bought }
 }
 const $ = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null
-async function until(t: TestKernel, ready: () => boolean) {
-  for (let i = 0; i < 400 && !ready(); i++) await t.settle(1)
-  assert.ok(ready(), 'the view did not arrive')
-}
 
 test('PAY-08 the VIP shop lists 7, 30 and 180 days with price and diamonds; the store channels are hidden; buying goes through recharge', async () => {
   const { t, bought } = await setup('/vip?source=user')
-  await until(t, () => !!$('vip-item-30'))
+  await waitFor(() => !!$('vip-item-30'))
   assert.match($('vip-item-7')!.textContent!, '$4.99')
   assert.match($('vip-item-30')!.textContent!, '+3,000 diamonds')
   assert.match($('vip-item-180')!.textContent!, '180 days')
@@ -64,14 +61,14 @@ test('PAY-08 the VIP shop lists 7, 30 and 180 days with price and diamonds; the 
 })
 
 test('PAY-08 VIP records: an empty list says so', async () => {
-  const { t } = await setup('/vip/vip-records')
-  await until(t, () => !!$('vip-records-empty'))
+  await setup('/vip/vip-records')
+  await waitFor(() => !!$('vip-records-empty'))
 })
 
 test('PAY-08 the expiry reminder shows within 3 days of the end, once a day', async () => {
   const storage = memoryStorage()
   const { t } = await setup('/', storage, { isVip: 1, expireTime: new Date(NOW + 2 * 86_400_000).toISOString() })
-  await until(t, () => t.toasts.length > 0)
+  await waitFor(() => t.toasts.length > 0)
   assert.equal(t.toasts.map((x) => x.text), ['Your VIP ends in 2 days. Extend it to keep your perks.'])
   assert.is(storage.getItem(REMINDED_KEY), '2026-03-10')
   act(() => void (t.kernel.session.setUser({ ...t.kernel.session.user.peek()!, diamondNum: 5 })))

@@ -7,6 +7,7 @@ import { fakeTimers, type FakeTimers } from '../../test/fake-timers.ts'
 import { createWallPlugin } from './index.ts'
 import { hostsRef } from './api.ts'
 import { COUNTRY_TTL_MS, PAGE_SIZE, Paths, wallStateRef, type WallTag } from './state.ts'
+import { waitFor } from '../../test/wait.ts'
 
 // ---- a fake backend speaking the harness's shapes (plugins/wall/fake.ts) ----
 const TAGS = [
@@ -182,10 +183,10 @@ test('ENG-01 locked tabs explain the lock instead of listing: level for a low le
   assert.is(byTest('wall-tab').find((el) => el.dataset.tagId === '6')?.dataset.locked, 'true')
 
   t.location.navigate('/wall?tab=6')
-  await t.settle()
-  assert.is(byTest('wall-lock')[0]?.dataset.lock, 'vip')
-  // a VIP user passes the VIP lock
+  await waitFor(() => byTest('wall-lock')[0]?.dataset.lock === 'vip', { what: 'the VIP lock' })
+  // a VIP user passes the VIP lock: the tab's hosts are asked for and answered
   act(() => void (t.kernel.session.setUser({ userId: 1, nickname: 'V', icon: '', diamondNum: 0, yxAccid: 'v', vipInfo: { isVip: 1 } })))
+  await waitFor(() => t.answered.some((a) => a.path === Paths.list && (a.payload as { tagId?: number }).tagId === 6), { what: 'the VIP tab loaded' })
   await t.settle()
   assert.is(byTest('wall-lock').length, 0)
   t.dispose()
@@ -316,13 +317,13 @@ test('NET-09 the country list waits 3 s after the first load, then is cached for
   const b: Backend = { online: 3 }
   const { t, timers, storage } = wallKernel(b)
   await t.render()
-  assert.is(byTest('host-card').length, 3, 'first load done')
+  await waitFor(() => byTest('host-card').length === 3, { what: 'the first load' })
   assert.is(b.countryCalls ?? 0, 0, 'not yet')
   await act(async () => timers.tickAsync(2999))
   assert.is(b.countryCalls ?? 0, 0, 'not before 3 s')
   assert.ok(!t.requests.some((r) => r.path === Paths.statusByUid), 'status look-up is secondary too')
   await act(async () => timers.tickAsync(1))
-  await t.settle()
+  await waitFor(() => (card(1001)[0]?.textContent ?? '').includes('Saudi Arabia'), { what: 'the countries' })
   assert.is(b.countryCalls, 1)
   assert.ok(t.requests.some((r) => r.path === Paths.statusByUid), 'the status look-up ran with it')
   assert.match(card(1001)[0].textContent ?? '', 'Saudi Arabia')
@@ -333,7 +334,10 @@ test('NET-09 the country list waits 3 s after the first load, then is cached for
   // a new visit within 7 days: the cache serves it, nothing is fetched
   const again = wallKernel(b, { storage, timers })
   await again.t.render()
+  await waitFor(() => card(1001).length, { what: 'the cards' })
   await act(async () => timers.tickAsync(10_000))
+  // the positive sign: the status look-up, secondary like the countries, has run
+  await waitFor(() => again.t.requests.some((r) => r.path === Paths.statusByUid), { what: 'the secondary loads' })
   await again.t.settle()
   assert.is(b.countryCalls, 1, 'not refetched')
   assert.match(card(1001)[0].textContent ?? '', 'Saudi Arabia', 'shown from the cache at once')
@@ -343,17 +347,18 @@ test('NET-09 the country list waits 3 s after the first load, then is cached for
   storage.setItem('wall.countries.en', JSON.stringify({ ...cached, at: timers.now() - COUNTRY_TTL_MS - 1 }))
   const later = wallKernel(b, { storage, timers })
   await later.t.render()
+  // the 3 s count from the first load
+  await waitFor(() => card(1001).length, { what: 'the first load' })
   assert.is(b.countryCalls, 1)
   await act(async () => timers.tickAsync(3000))
-  await later.t.settle()
-  assert.is(b.countryCalls, 2, 'a stale cache is refreshed')
+  await waitFor(() => b.countryCalls === 2, { what: 'a stale cache is refreshed' })
   later.t.dispose()
 })
 
 test('ENG-01 empty tab, error with retry, and offline state that reloads when back online', async () => {
   const { t } = wallKernel({ online: 0 })
   await t.render()
-  assert.ok(byTest('wall-empty')[0], 'empty state')
+  await waitFor(() => byTest('wall-empty')[0], { what: 'the empty state' })
   t.dispose()
 
   let fail = true
@@ -427,18 +432,20 @@ test('IM-05 the wall marks the scene while its All or Live tab shows, and clears
 
 test('ENG-01 starting on the wall asks for the tags, then the open tab\'s first hosts, before its page is drawn; the page asks neither again', async () => {
   const { t } = wallKernel({ online: 3 })
-  await t.settle()
+  await waitFor(() => t.requests.length >= 3, { what: 'tags and the first hosts' })
   assert.equal(t.requests.map((r) => r.path), [Paths.tags, Paths.list, Paths.list], 'tags, then the All tab\'s online and offline hosts, while the page code loads')
   assert.equal(t.requests[1].payload, { pageSize: PAGE_SIZE, tagId: 1, currentPage: 1 })
   await t.render()
-  await t.settle()
-  assert.ok(card(1001).length, 'the cards show')
+  await waitFor(() => card(1001).length, { what: 'the cards' })
   assert.equal(t.requests.filter((r) => r.path === Paths.tags || r.path === Paths.list).map((r) => r.path), [Paths.tags, Paths.list, Paths.list], 'the page asked neither again')
   t.dispose()
   const elsewhere = wallKernel({ online: 3 }, { path: '/detail' })
-  await elsewhere.t.settle(2)
+  // the positive sign: a wall start made just after has asked, so this one had its chance
+  const onWall = wallKernel({ online: 3 })
+  await waitFor(() => onWall.t.requests.length)
   assert.equal(elsewhere.t.requests.map((r) => r.path), [], 'another start path asks nothing of the wall')
   elsewhere.t.dispose()
+  onWall.t.dispose()
 })
 
 test('ENG-01 starting on the wall with ?tab= loads that tab first; a locked or guest-only-closed tab loads nothing early', async () => {

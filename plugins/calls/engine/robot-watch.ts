@@ -47,7 +47,11 @@ export function watchRobotInvites(kernel: Kernel, calls: CallsFacade, opts: { ti
       robot = null
       throw err
     })
-    robot.then((r) => r.onMessage(msg)).catch((err) => console.error('[calls] robot invitation failed', err))
+    robot
+      .then((r) => r.onMessage(msg))
+      // what became of it (taken, or why ignored): support reads it, end-to-end tests wait for it
+      .then((outcome) => console.info('[calls] robot invitation', outcome))
+      .catch((err) => console.error('[calls] robot invitation failed', err))
   }
   const stop = effect(() => {
     const ready = inbox.status.value === 'ready'

@@ -7,6 +7,7 @@ import { createTestKernel, fake, serverCode, type Fake, type TestKernel } from '
 import type { ImClient, ImEvents, ImMessage } from '../../../kernel/im/types.ts'
 import { EndpointError } from '../../../harness/types.ts'
 import { fakeTimers } from '../../../test/fake-timers.ts'
+import { waitFor } from '../../../test/wait.ts'
 import { rechargeRef, type RechargeOpenOptions } from '../../recharge/api.ts'
 import { fakeRtc } from '../engine/testing.ts'
 import { createCallsFake } from '../fake.ts'
@@ -109,7 +110,7 @@ export async function uiRig(o: UiRigOptions = {}) {
   current = { dispose: () => k.dispose() }
   const view = await tk.render()
   // lazy pages and overlays load over several rounds
-  await k.settle(10)
+  await k.settle()
 
   const $ = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)
   const $$ = (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)]
@@ -135,21 +136,16 @@ export async function uiRig(o: UiRigOptions = {}) {
         await act(async () => {
           await timers.tickAsync(Math.min(step, left))
         })
-        await k.settle(4)
+        await k.settle()
       }
-      await k.settle(6)
+      await k.settle()
     },
-    /** the element once it shows: a lazy overlay's first load takes real time, not rounds */
-    async find(id: string, rounds = 200) {
-      for (let i = 0; i < rounds && !$(id); i++) await k.settle(1)
-      return $(id)
-    },
+    /** the element once it shows: a lazy overlay's first load takes real time */
+    find: (id: string) => waitFor(() => $(id), { what: `[data-testid="${id}"]` }),
     async click(id: string) {
-      for (let i = 0; i < 200 && !$(id); i++) await k.settle(1)
-      const el = $(id)
-      if (!el) throw new Error(`no [data-testid="${id}"] to click`)
+      const el = await waitFor(() => $(id), { what: `[data-testid="${id}"] to click` })
       await act(async () => el.click())
-      await k.settle(8)
+      await k.settle()
     },
     sent: (path: string) => k.requests.filter((r) => r.path === path).map((r) => r.payload),
     dispose: cleanup,

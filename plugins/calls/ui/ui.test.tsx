@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
-import { flush } from '../../../test/fake-timers.ts'
+import { waitFor } from '../../../test/wait.ts'
 import { hostsRef } from '../../wall/api.ts'
 import { CallPath, CallStatus } from '../api.ts'
 import { cleanup, hostsDouble, typeInto, uiRig, type UiRig } from './testing.tsx'
@@ -16,19 +16,19 @@ async function connect(r: UiRig, hostId = HOST) {
   // placing changes what shows (the waiting screen): all of it inside act
   let placed = false
   await act(async () => void (placed = await r.service.start({ hostId, videoPrice: 100 })))
-  await r.tk.settle(8)
+  await r.tk.settle()
   assert.ok(placed, 'the call was placed')
   await r.advance(3000)
   assert.is(r.engine.info.value.status, CallStatus.CALLING_ING)
   // the lazy call screen loads
-  await r.tk.settle(10)
+  await r.tk.settle()
 }
 
 test('CALL-03 the waiting screen counts down and shows cancel only once under the time-out minus 5 s', async () => {
   const r = await uiRig()
   r.control('calls/behaviour', { answer: 'never' })
   await act(async () => void (await r.service.start({ hostId: HOST, videoPrice: 100 })))
-  await r.tk.settle(8)
+  await r.tk.settle()
   assert.ok(await r.find('call-waiting'), 'waiting screen shows')
   assert.match(r.$('call-waiting')!.textContent!, 'host 200001')
   assert.match(r.$('call-waiting')!.textContent!, 'Calling…')
@@ -158,7 +158,7 @@ test('CALL-14 under 60 s: problem tags (None first) and recommended hosts; the r
     submit.click()
     submit.click()
   })
-  await r.tk.settle(8)
+  await r.tk.settle()
   const sent = r.sent(CallPath.evaluation)
   assert.is(sent.length, 1)
   assert.equal({ score: sent[0].score, badTags: sent[0].badTags, feedbackType: sent[0].feedbackType }, { score: -1, badTags: 'Poor video quality', feedbackType: '1' })
@@ -171,7 +171,7 @@ test('CALL-14 60 s or more: Like/Dislike, at most 3 positive tags with the other
   await connect(r)
   await r.advance(61_000, 5000)
   await act(async () => r.service.hangUp())
-  await r.tk.settle(8)
+  await r.tk.settle()
   assert.ok(await r.find('post-call-like'))
   assert.ok(r.$('post-call-dislike'))
   assert.is(r.$('post-call-recommended'), null)
@@ -197,7 +197,7 @@ test('CALL-14 skip sends score 0 once; a balance under 2000 recommends a recharg
   await connect(r)
   await r.advance(10_000)
   await act(async () => r.service.hangUp())
-  await r.tk.settle(8)
+  await r.tk.settle()
   assert.ok(await r.find('post-call-low-balance'))
   await r.click('post-call-skip')
   assert.equal(r.sent(CallPath.evaluation).map((p) => [p.score, p.positiveTags, p.badTags]), [[0, '', '']])
@@ -208,7 +208,7 @@ test('CALL-14 skip sends score 0 once; a balance under 2000 recommends a recharg
 test('CALL-14 after a robot (free) call the sheet offers a recharge', async () => {
   const r = await uiRig({ balance: 5000, recharge: true })
   r.control('calls/incoming', { hostId: HOST, free: true })
-  await r.tk.settle(8)
+  await r.tk.settle()
   await r.click('call-accept')
   assert.ok(r.$('call-screen'))
   assert.is(r.$('call-price')!.textContent?.trim(), 'Free')
@@ -223,11 +223,11 @@ test('CALL-14 after a robot (free) call the sheet offers a recharge', async () =
 test('CALL-04 the incoming popup: hidden on /match, decline reports missedReason 3, accept joins the call', async () => {
   const r = await uiRig({ path: '/match' })
   r.control('calls/incoming', { hostId: HOST, waitTime: 20 })
-  await r.tk.settle(8)
+  await r.tk.settle()
   assert.ok(r.engine.incoming.call.value, 'the call rings')
   assert.is(r.$('call-incoming'), null, 'suppressed on /match')
   r.tk.location.navigate('/wall')
-  await r.tk.settle(8)
+  await r.tk.settle()
   assert.ok(await r.find('call-incoming'))
   assert.match(r.$('call-incoming')!.textContent!, 'host 200001')
   assert.match(r.$('call-incoming')!.textContent!, 'invites you to a video call')
@@ -237,7 +237,7 @@ test('CALL-04 the incoming popup: hidden on /match, decline reports missedReason
   // the accept/reject debounce is 3 s
   await r.advance(3000)
   r.control('calls/incoming', { hostId: 200002 })
-  await r.tk.settle(8)
+  await r.tk.settle()
   // the popup is a lazy chunk: wait for it, not for a number of turns (a busy machine is slower)
   assert.ok(await r.find('call-accept'))
   await r.click('call-accept')
@@ -250,7 +250,7 @@ test('CALL-04 the incoming popup: hidden on /match, decline reports missedReason
 test('ENG-11 the host profile shows the host with a live status pill; a double tap on call places one call', async () => {
   const hosts = hostsDouble('online')
   const r = await uiRig({ path: '/detail?id=200001&yxId=host_200001&sqec=2&path=hostlist', fakes: [fake(hostsRef, hosts.service)] })
-  await r.tk.settle(8)
+  await r.tk.settle()
   assert.is(r.$('detail-name')!.textContent, 'host 200001')
   assert.is(r.$('detail-age')!.textContent, '22')
   assert.is(r.$('detail-grade')!.textContent, 'A')
@@ -262,14 +262,12 @@ test('ENG-11 the host profile shows the host with a live status pill; a double t
   assert.is(r.$('detail-status')!.textContent, 'Busy')
   await act(async () => void (hosts.status.value = 'online'))
   const button = r.$('detail-call')!
-  await act(async () => {
+  act(() => {
     button.click()
     button.click()
-    // inside act until the call is placed and the button is released
-    for (let i = 0; i < 200 && r.engine.info.value.status !== CallStatus.CALLING; i++) await flush()
-    for (let i = 0; i < 5; i++) await flush()
   })
-  await r.tk.settle(8)
+  await waitFor(() => r.engine.info.value.status === CallStatus.CALLING)
+  await r.tk.settle()
   assert.is(r.sent(CallPath.create).length, 1)
   assert.equal(r.sent(CallPath.create)[0], { webSource: 'hostlist', beCallUserId: 200001, callType: 1, discountFlag: 0 })
   assert.ok(r.$('call-waiting'))
@@ -279,8 +277,7 @@ test('ENG-11 the host profile shows the host with a live status pill; a double t
 
 test('ENG-11 an unknown host shows the error state with a retry', async () => {
   const r = await uiRig({ path: '/detail?id=999' })
-  await r.tk.settle(8)
-  assert.ok(r.$('detail-error'))
+  await r.find('detail-error')
   assert.is(r.$('detail-call'), null)
   r.dispose()
 })
@@ -290,7 +287,7 @@ test('CALL-12 the match page shows the ticket; no host to match leads to NoResul
   assert.match(r.$('match-ticket')!.textContent!, '500 per match')
   r.db.get('users').filter({ userType: 2 }).each((u: any) => (u.onlineStatus = 3)).value()
   await r.click('match-start')
-  await r.tk.settle(8)
+  await r.tk.settle()
   assert.is(r.tk.location.path(), '/match/NoResult')
   assert.match(r.$('match-timeout')!.textContent!, 'Match timed out, please try again')
   await r.click('match-retry')
@@ -302,13 +299,13 @@ test('CALL-15 call records list connected, rejected and cancelled calls with the
   const r = await uiRig()
   await connect(r)
   await act(async () => r.service.hangUp())
-  await r.tk.settle(8)
+  await r.tk.settle()
   await r.click('post-call-skip')
   r.control('calls/behaviour', { hostId: 200002, answer: 'reject', afterSec: 1 })
   await act(async () => void (await r.service.start({ hostId: 200002, videoPrice: 110 })))
   await r.advance(6000)
   r.tk.location.navigate('/callRecords')
-  await r.tk.settle(8)
+  await r.tk.settle()
   assert.equal(r.$$('call-record').map((x) => x.dataset.category), ['2', '1'])
   assert.equal(r.$$('call-record-kind').map((x) => x.textContent?.split('·')[0]), ['Rejected', 'Connected'])
   await r.click('records-tab-connected')
