@@ -1,6 +1,7 @@
 // The control API under /__harness/ (JSON in and out): what tests, scenarios, the CLI and a
 // person with curl use to steer the fake backend. See README "Control API".
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { PushType } from '../kernel/protocol/push.ts'
 import { avatarSvg } from './avatar.ts'
 import { readJson, sendJson } from './http.ts'
 import type { HostTimeline } from './hosts.ts'
@@ -79,6 +80,14 @@ export function createControl(deps: ControlDeps) {
       })],
     ['GET', /^\/connections$/, () => deps.realtime().connected()],
     ['POST', /^\/connections\/drop$/, ({ body }) => ops.dropSockets(body.userId == null ? undefined : num(body.userId, 'userId'))],
+    // one diamond movement (a gift, a call deduction, a refund), as a load generator or QA makes it
+    ['POST', /^\/ledger\/move$/, ({ body }) => {
+      const userId = num(String(body.userId), 'userId')
+      if (!Number.isInteger(body.delta) || body.delta === 0) throw new BadRequest('delta must be a whole number of diamonds, not 0')
+      const entry = ctx.move(userId, body.delta, typeof body.reason === 'string' && body.reason ? body.reason : 'harness.move', body.key == null ? {} : { key: String(body.key) })
+      ctx.push(userId, PushType.balance, { diamondNum: entry.balanceAfter, reason: entry.reason })
+      return entry
+    }],
     ['GET', /^\/ledger$/, ({ params }) => ops.ledger(params.get('userId') ? num(params.get('userId')!, 'userId') : undefined)],
     ['GET', /^\/settings$/, () => ops.settings()],
     ['POST', /^\/settings$/, ({ body }) => {
