@@ -140,3 +140,5 @@ t('HAR-05 the viewers tab sets a balance through the ledger and links to the app
     await shot(control, `harness-ui-${tab}`)
   }
 })
+
+t.run()

@@ -5,16 +5,18 @@ import { call, useEvents } from './data.ts'
 import { timeOf } from './parts.tsx'
 
 const KEEP = 300
+/** state and settings changes refresh the panels; the log keeps what was asked and sent */
+const logged = (e: Stamped) => e.kind !== 'state' && e.kind !== 'settings'
 
 export function EventLog() {
   const [events, setEvents] = useState<Stamped[]>([])
   const [filter, setFilter] = useState<'all' | 'api' | 'push'>('all')
   const [paused, setPaused] = useState(false)
   useEffect(() => {
-    call('GET', '/events/recent').then((list: Stamped[]) => setEvents((now) => (now.length ? now : list.reverse())), () => {})
+    call('GET', '/events/recent').then((list: Stamped[]) => setEvents((now) => (now.length ? now : list.filter(logged).reverse())), () => {})
   }, [])
   useEvents((e) => {
-    if (paused || e.kind === 'state' || e.kind === 'settings') return
+    if (paused || !logged(e)) return
     setEvents((now) => [e, ...now].slice(0, KEEP))
   })
   const shown = events.filter((e) => filter === 'all' || e.kind === filter)
@@ -41,7 +43,9 @@ export function EventLog() {
         {shown.map((e) => (
           <li key={e.id} className={`ev ev--${e.kind}`}>
             <span className="ev__t">{timeOf(e.t)}</span>
-            <Line e={e} />
+            <span className="ev__what">
+              <Line e={e} />
+            </span>
           </li>
         ))}
       </ol>

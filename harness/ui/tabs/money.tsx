@@ -113,7 +113,7 @@ export function ListEntry({ entry }: { entry: Entry }) {
             <thead>
               <tr>
                 {spec.columns.map((c) => (
-                  <th key={c}>{c}</th>
+                  <th key={c}>{words(c)}</th>
                 ))}
                 {spec.actions?.length ? <th>Actions</th> : null}
               </tr>
@@ -151,6 +151,9 @@ export function ListEntry({ entry }: { entry: Entry }) {
     </Card>
   )
 }
+
+/** orderCode -> order code */
+const words = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
 
 function cell(v: unknown) {
   if (v == null) return <span className="muted">—</span>
