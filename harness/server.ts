@@ -51,7 +51,7 @@ export interface HarnessOptions {
   plugins?: string[]
   /** answer the control API and page from any address, not only loopback (a team server) */
   openControl?: boolean
-  /** the longest a change waits before the whole state file is written (default 500 ms) */
+  /** the longest a change waits before the whole state file is written (default 1000 ms) */
   stateFlushMs?: number
 }
 

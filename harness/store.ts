@@ -44,7 +44,7 @@ export function replayJournal(state: State, journalPath: string): number {
 }
 
 export interface StoreOptions {
-  /** the longest a change waits before the whole state is written; default 500 ms */
+  /** the longest a change waits before the whole state is written; default 1000 ms */
   flushMs?: number
   /** after every change (the control page's live updates) */
   onWrite?: () => void
@@ -59,7 +59,7 @@ export interface Store {
 }
 
 export function openStore(statePath: string, opts: StoreOptions = {}): Store {
-  const flushMs = opts.flushMs ?? 500
+  const flushMs = opts.flushMs ?? 1000
   const journal = journalOf(statePath)
   let journaled = 0
   let lastId = 0
