@@ -68,6 +68,9 @@ export interface CrowdResult {
   pushes: number
   p50: number
   p99: number
+  /** the control request answered, i.e. the harness has written the push to every socket */
+  sendP50: number
+  sendMax: number
   missed: number
   rssIdleMb: number | null
   rssCrowdMb: number | null
@@ -79,6 +82,8 @@ async function crowd(child: Child): Promise<CrowdResult> {
   const sockets: WebSocket[] = []
   const waiting = new Map<string, number>() // "userId:onlineStatus" of the push in flight -> t0
   const latencies: number[] = []
+  /** the control request's round trip: the harness answers once it has sent the push to every socket */
+  const sendMs: number[] = []
   let received = 0
   const open = (i: number) =>
     new Promise<void>((resolve) => {
@@ -109,13 +114,15 @@ async function crowd(child: Child): Promise<CrowdResult> {
     const host = hosts[n % hosts.length]
     const status = n % 2 ? 'online' : 'busy'
     waiting.clear()
-    waiting.set(`${host}:${status === 'online' ? 1 : 10000}`, performance.now())
+    const t0 = performance.now()
+    waiting.set(`${host}:${status === 'online' ? 1 : 10000}`, t0)
     await post(child.url, `/hosts/${host}/status`, { status })
+    sendMs.push(performance.now() - t0)
     await sleep(1000)
   }
   const rssCrowdMb = child.rssMb()
   for (const ws of sockets) ws.close()
-  return { viewers: VIEWERS, connected, pushes: PUSHES, p50: pct(latencies, 50), p99: pct(latencies, 99), missed: PUSHES * connected - received, rssIdleMb, rssCrowdMb }
+  return { viewers: VIEWERS, connected, pushes: PUSHES, p50: pct(latencies, 50), p99: pct(latencies, 99), sendP50: pct(sendMs, 50), sendMax: Math.max(...sendMs), missed: PUSHES * connected - received, rssIdleMb, rssCrowdMb }
 }
 
 export interface StormResult {
@@ -180,6 +187,7 @@ export function crowdRows(c: CrowdResult, s: StormResult): string[][] {
     [`realtime crowd: ${c.viewers} sockets on /ws, heartbeats every 5 s`, `${c.connected} connected`],
     [`  host status push to all, every 1 s x ${c.pushes}: latency p50`, ms(c.p50)],
     [`  latency p99 (goal < ${GOAL_P99_MS} ms)`, `${ms(c.p99)} ${c.p99 < GOAL_P99_MS ? 'PASS' : 'OVER'}`],
+    ['  harness done sending to all (control round trip) p50 / max', `${ms(c.sendP50)} / ${ms(c.sendMax)}`],
     ['  pushes missed', String(c.missed)],
     ['  harness memory (RSS): idle / with the crowd', `${mb(c.rssIdleMb)} / ${mb(c.rssCrowdMb)}`],
     [`ledger storm: ${s.rate} deductions/s for ${s.seconds} s (gift, call)`, `${s.settled} settled, ${s.failed} failed`],

@@ -7,7 +7,6 @@ export type HarnessEvent =
   | { kind: 'state' }
   | { kind: 'settings' }
   | { kind: 'scenario'; name: string; status: 'running' | 'done' | 'cancelled' | 'failed'; step?: { at: number; label?: string; ok: boolean; error?: string } }
-  | { kind: 'connections'; userId: number; change: 'open' | 'close' }
 
 export type Stamped = HarnessEvent & { id: number; t: number }
 

@@ -76,12 +76,6 @@ function Line({ e }: { e: Stamped }) {
           <span className="code code--scn">scenario</span> {e.name} {e.step ? `${e.step.ok ? '✓' : '✗'} ${e.step.label ?? ''}` : e.status}
         </span>
       )
-    case 'connections':
-      return (
-        <span>
-          socket {e.change} · {e.userId}
-        </span>
-      )
     default:
       return <span>{e.kind}</span>
   }
