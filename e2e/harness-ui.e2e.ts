@@ -6,10 +6,15 @@ import { assert, e2eSuite, expectText, poll, shot, waitForSelector, type E2ECont
 const t = e2eSuite('harness-ui')
 const VIEWER = 100001
 const CARD = '[data-testid=host-card]'
+/** the first open of a page on a busy machine: the app's first screen, the control page's bundle */
+const SLOW = 30_000
 
 async function openControl(ctx: E2EContext, tab: string): Promise<Page> {
+  // the page's bundle is built on its first request: wait for it (bounded) before the page's own waits
+  const script = await fetch(`${ctx.baseUrl}/__harness/ui/app.js`, { signal: AbortSignal.timeout(60_000) })
+  assert.is(script.status, 200)
   const page = await ctx.openApp(`/__harness/ui#${tab}`, { width: 1440, height: 900 })
-  await waitForSelector(page, '.live.is-on') // following the event stream
+  await waitForSelector(page, '.live.is-on', SLOW) // following the event stream
   return page
 }
 
@@ -30,8 +35,8 @@ async function openAppAsViewer(ctx: E2EContext, path = '/wall', lang?: 'en' | 'a
 
 t('HAR-05 one click on a host status in the control page changes the app card and the table', async (ctx) => {
   const app = await openAppAsViewer(ctx)
-  await waitForSelector(app, CARD)
-  await ctx.harness.waitForSocket(VIEWER)
+  await waitForSelector(app, CARD, SLOW)
+  await ctx.harness.waitForSocket(VIEWER, SLOW)
   const card = app.locator(CARD).first()
   const hostId = Number(await card.getAttribute('data-host-id'))
   const from = await card.getAttribute('data-status')
@@ -69,9 +74,9 @@ t('HAR-05 a scenario runs from the control page with a live progress of its step
 
 t('HAR-05 HAR-06 a USDT order settled as paid on the control page credits once; the app shows the badge, the invariant stays green', async (ctx) => {
   const app = await openAppAsViewer(ctx)
-  await waitForSelector(app, '[data-testid=header-balance]')
-  await app.locator('[data-testid=header-balance]').click()
-  await waitForSelector(app, '[data-testid=recharge-items]')
+  await waitForSelector(app, '[data-testid=header-balance]', SLOW)
+  await app.locator('[data-testid=header-balance]').click({ timeout: SLOW })
+  await waitForSelector(app, '[data-testid=recharge-items]', SLOW)
   await app.click('[data-testid=recharge-item-104]')
   await app.click('[data-testid=recharge-method-USDT]')
   await app.click('[data-testid=recharge-pay]')
