@@ -42,9 +42,10 @@ t('HAR-05 one click on a host status in the control page changes the app card an
   const from = await card.getAttribute('data-status')
   const to = from === 'busy' ? 'online' : 'busy'
   const control = await openControl(ctx, 'hosts')
-  await waitForSelector(control, `[data-testid=host-${hostId}]`)
+  await waitForSelector(control, 'input[type=search]', SLOW)
   await control.fill('input[type=search]', String(hostId))
-  await poll(async () => (await control.locator('[data-testid^=host-2]').count()) === 1)
+  await waitForSelector(control, `[data-testid=host-${hostId}]`, SLOW)
+  assert.ok(await poll(async () => (await control.locator('[data-testid^=host-2]').count()) === 1), 'the search leaves one host')
   await control.click(`[data-testid=status-${hostId}-${to}]`)
   const appCard = app.locator(`${CARD}[data-host-id="${hostId}"]`).first()
   assert.ok(await poll(async () => (await appCard.getAttribute('data-status')) === to), `the app's card of ${hostId} shows ${await appCard.getAttribute('data-status')}, expected ${to}`)

@@ -27,7 +27,7 @@ export async function call(method: 'GET' | 'POST', path: string, body?: unknown)
 type Listener = (e: Stamped) => void
 const listeners = new Set<Listener>()
 let source: EventSource | null = null
-const connection = { ok: false, listeners: new Set<(ok: boolean) => void>() }
+const connection = { ok: false, everOpen: false, listeners: new Set<(ok: boolean) => void>() }
 
 function follow() {
   if (source) return
@@ -46,6 +46,7 @@ function follow() {
 }
 function setConnected(ok: boolean) {
   connection.ok = ok
+  connection.everOpen ||= ok
   connection.listeners.forEach((l) => l(ok))
 }
 
@@ -93,8 +94,14 @@ export function useLive<T = Json>(path: string | null, kinds: Array<Stamped['kin
   }, [path])
   useEffect(reload, [reload])
   useEvents((e) => kinds.includes(e.kind) && reload())
+  // after a lost stream, fetch again (events may have been missed); not on the first connect
   const ok = useConnected()
-  useEffect(() => void (ok && reload()), [ok, reload])
+  const lost = useRef(false)
+  useEffect(() => {
+    if (!ok) return void (lost.current = lost.current || connection.everOpen)
+    if (lost.current) reload()
+    lost.current = false
+  }, [ok, reload])
   return { data, error, loading, reload }
 }
 
