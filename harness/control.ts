@@ -1,7 +1,6 @@
 // The control API under /__harness/ (JSON in and out): what tests, scenarios, the CLI and a
 // person with curl use to steer the fake backend. See README "Control API".
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { PushType } from '../kernel/protocol/push.ts'
 import { avatarSvg } from './avatar.ts'
 import { readJson, sendJson } from './http.ts'
 import type { HostTimeline } from './hosts.ts'
@@ -85,7 +84,7 @@ export function createControl(deps: ControlDeps) {
       const userId = num(String(body.userId), 'userId')
       if (!Number.isInteger(body.delta) || body.delta === 0) throw new BadRequest('delta must be a whole number of diamonds, not 0')
       const entry = ctx.move(userId, body.delta, typeof body.reason === 'string' && body.reason ? body.reason : 'harness.move', body.key == null ? {} : { key: String(body.key) })
-      ctx.push(userId, PushType.balance, { diamondNum: entry.balanceAfter, reason: entry.reason })
+      ctx.push(userId, 'user.balance', { diamondNum: entry.balanceAfter, reason: entry.reason })
       return entry
     }],
     ['GET', /^\/ledger$/, ({ params }) => ops.ledger(params.get('userId') ? num(params.get('userId')!, 'userId') : undefined)],

@@ -1,18 +1,17 @@
 // Pushes: a composer with the known push types as templates (the JSON is checked before it goes),
 // a raw frame for malformed input, and the open realtime connections with drop.
 import { useEffect, useState } from 'react'
-import { PushType } from '../../../kernel/protocol/push.ts'
 import { call, useLive, type Json } from '../data.ts'
 import { Act, Card, Empty, JsonField, Loading, jsonProblem, pretty, timeOf } from '../parts.tsx'
 
-/** An example body for every push type the kernel knows (kernel/protocol/push.ts). */
+/** An example body for the push types the plugins declare in their api.ts (PushTypes). */
 const TEMPLATES: Record<string, Record<string, unknown>> = {
-  [PushType.hostStatus]: { userId: 200001, yxAccid: 'host_200001', onlineStatus: 1, live: true },
-  [PushType.balance]: { diamondNum: 4200, reason: 'harness.adjust' },
-  [PushType.notice]: { attachType: 66, content: 'A full-server notice' },
-  [PushType.usdtStatus]: { status: true, orderCode: 'ORDER-CODE' },
-  [PushType.callNotify]: { channelId: 'CHANNEL-ID', type: 3 },
-  [PushType.callIncoming]: { channelId: 'CHANNEL-ID', callUserId: 200003, nickname: 'Host', waitTime: 20, videoPrice: 60 },
+  'host.status': { userId: 200001, yxAccid: 'host_200001', onlineStatus: 1, live: true },
+  'user.balance': { diamondNum: 4200, reason: 'harness.adjust' },
+  notice: { attachType: 66, content: 'A full-server notice' },
+  'pay.usdt': { status: true, orderCode: 'ORDER-CODE' },
+  'call.notify': { channelId: 'CHANNEL-ID', type: 3 },
+  'call.incoming': { channelId: 'CHANNEL-ID', callUserId: 200003, nickname: 'Host', waitTime: 20, videoPrice: 60 },
 }
 
 export function PushesTab() {
@@ -27,8 +26,8 @@ export function PushesTab() {
 function Composer() {
   const viewers = useLive<Json[]>('/users')
   const [to, setTo] = useState('100001')
-  const [type, setType] = useState<string>(PushType.notice)
-  const [data, setData] = useState(pretty(TEMPLATES[PushType.notice]))
+  const [type, setType] = useState<string>('notice')
+  const [data, setData] = useState(pretty(TEMPLATES.notice))
   const [raw, setRaw] = useState('{"pushType": "notice", "data": ')
   const pick = (t: string) => {
     setType(t)
