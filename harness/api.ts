@@ -13,6 +13,8 @@ export interface ApiOptions {
   settings: SettingsStore
   endpoints: Map<string, { id: string; entry: Endpoint }>
   quiet?: boolean
+  /** every answer, for the control page's event log */
+  onAnswer?: (e: { path: string; code: string; ms: number; userId: number | null }) => void
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -25,12 +27,22 @@ export function createApi(ctx: HarnessContext, opts: ApiOptions) {
     const answer = (code: string, msg: string, result?: unknown, httpStatus = 200) => {
       const body: Envelope = { code, msg, data: code === Code.ok ? encrypt(result ?? null, ctx.keys) : null }
       sendJson(res, httpStatus, body)
+      opts.onAnswer?.({ path, code: httpStatus === 200 ? code : `HTTP ${httpStatus}`, ms: Date.now() - started, userId })
       if (!opts.quiet) console.log(`[harness] ${req.method} ${path} ${httpStatus === 200 ? code : 'HTTP ' + httpStatus} ${Date.now() - started}ms${userId ? ' user ' + userId : ''}${code === Code.ok ? '' : ' ' + msg}`)
     }
 
     try {
+      // weak network: every answer late (a setting, shown on the control page)
+      const latency = Number(opts.settings.get().latencyMs) || 0
+      if (latency > 0) await sleep(latency)
       const fault = opts.settings.takeFault(path)
       if (fault?.delayMs) await sleep(fault.delayMs)
+      if (fault?.garble) {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+        res.end('{"code":"0000","msg":"success","data":"U2FsdGVk')
+        opts.onAnswer?.({ path, code: 'garbled', ms: Date.now() - started, userId })
+        return
+      }
       if (fault?.httpStatus) return answer(String(fault.httpStatus), fault.msg ?? `harness fault: HTTP ${fault.httpStatus} on ${path}`, null, fault.httpStatus)
       if (fault && (fault.code || !fault.delayMs)) return answer(fault.code ?? Code.refused, fault.msg ?? `harness fault on ${path}`)
 

@@ -7,8 +7,10 @@ import type { HostTimeline } from './hosts.ts'
 import type { Operations } from './operations.ts'
 import type { RealtimeService } from './realtime.ts'
 import type { Scenario } from './scenario.ts'
-import { runScenario, type ScenarioRun } from './scenario-runner.ts'
-import { EndpointError, RawReply, type FakeSlice, type HarnessContext } from './types.ts'
+import { runScenario, type ScenarioRun, type StepResult } from './scenario-runner.ts'
+import type { EventLog } from './events.ts'
+import { controlPage } from './ui/serve.ts'
+import { EndpointError, RawReply, type ControlInfo, type FakeSlice, type HarnessContext } from './types.ts'
 
 export interface ControlDeps {
   ctx: HarnessContext
@@ -18,6 +20,19 @@ export interface ControlDeps {
   timeline: HostTimeline
   realtime: () => RealtimeService
   sliceControls: Map<string, { id: string; entry: NonNullable<FakeSlice['control']>[string] }>
+  controlInfo?: Map<string, { id: string; entry: ControlInfo }>
+  events?: EventLog
+  /** the control API answers any address (a team server): the page shows a warning */
+  openControl?: boolean
+  /** the API paths the plugins answer (the page's fault form offers them) */
+  apiPaths?: string[]
+}
+
+/** The latest run of a scenario, for the control page's progress. */
+interface Progress {
+  status: 'running' | 'done' | 'cancelled' | 'failed'
+  startedAt: number
+  steps: StepResult[]
 }
 
 class BadRequest extends Error {}
@@ -27,6 +42,8 @@ type Handler = (m: { body: any; params: URLSearchParams; args: string[] }) => un
 export function createControl(deps: ControlDeps) {
   const { ctx, ops } = deps
   const running = new Map<string, ScenarioRun>()
+  const progress = new Map<string, Progress>()
+  const emit: EventLog['emit'] = (e) => deps.events?.emit(e)
 
   const num = (text: string, what: string) => {
     const n = Number(text)
@@ -51,6 +68,7 @@ export function createControl(deps: ControlDeps) {
     }],
     ['GET', /^\/users$/, () => ops.users()],
     ['POST', /^\/users\/([^/]+)\/balance$/, ({ body, args }) => guard(() => ops.setBalance(num(args[0], 'userId'), body.diamondNum))],
+    ['POST', /^\/users\/([^/]+)\/paid$/, ({ body, args }) => guard(() => markPaid(num(args[0], 'userId'), body.paid))],
     ['GET', /^\/hosts$/, () => ops.hosts()],
     ['POST', /^\/hosts\/tick$/, () => ({ changes: deps.timeline.tick() })],
     ['POST', /^\/hosts\/([^/]+)\/status$/, ({ body, args }) => guard(() => ops.setHostStatus(num(args[0], 'userId'), body.status))],
@@ -61,6 +79,14 @@ export function createControl(deps: ControlDeps) {
       })],
     ['GET', /^\/connections$/, () => deps.realtime().connected()],
     ['POST', /^\/connections\/drop$/, ({ body }) => ops.dropSockets(body.userId == null ? undefined : num(body.userId, 'userId'))],
+    // one diamond movement (a gift, a call deduction, a refund), as a load generator or QA makes it
+    ['POST', /^\/ledger\/move$/, ({ body }) => {
+      const userId = num(String(body.userId), 'userId')
+      if (!Number.isInteger(body.delta) || body.delta === 0) throw new BadRequest('delta must be a whole number of diamonds, not 0')
+      const entry = ctx.move(userId, body.delta, typeof body.reason === 'string' && body.reason ? body.reason : 'harness.move', body.key == null ? {} : { key: String(body.key) })
+      ctx.push(userId, 'user.balance', { diamondNum: entry.balanceAfter, reason: entry.reason })
+      return entry
+    }],
     ['GET', /^\/ledger$/, ({ params }) => ops.ledger(params.get('userId') ? num(params.get('userId')!, 'userId') : undefined)],
     ['GET', /^\/settings$/, () => ops.settings()],
     ['POST', /^\/settings$/, ({ body }) => {
@@ -68,7 +94,15 @@ export function createControl(deps: ControlDeps) {
       return ops.settings(body)
     }],
     ['GET', /^\/scenarios$/, () =>
-      [...deps.scenarios.values()].map((s) => ({ name: s.name, description: s.description, steps: s.steps.length, durationMs: s.steps.at(-1)?.at ?? 0, running: running.has(s.name) }))],
+      [...deps.scenarios.values()].map((s) => ({
+        name: s.name,
+        description: s.description,
+        steps: s.steps.length,
+        durationMs: s.steps.at(-1)?.at ?? 0,
+        running: running.has(s.name),
+        plan: s.steps.map((step) => ({ at: step.at, label: step.label ?? null })),
+        lastRun: progress.get(s.name) ?? null,
+      }))],
     ['POST', /^\/scenarios\/([^/]+)\/cancel$/, ({ args }) => {
       const run = running.get(args[0])
       run?.cancel()
@@ -78,16 +112,49 @@ export function createControl(deps: ControlDeps) {
       const scenario = deps.scenarios.get(args[0])
       if (!scenario) throw new NotFound(`no scenario ${args[0]}; known: ${[...deps.scenarios.keys()].join(', ')}`)
       running.get(scenario.name)?.cancel()
-      const run = runScenario(scenario, ops, { log: ctx.log })
+      const p: Progress = { status: 'running', startedAt: Date.now(), steps: [] }
+      progress.set(scenario.name, p)
+      emit({ kind: 'scenario', name: scenario.name, status: 'running' })
+      const onStep = (step: StepResult) => {
+        p.steps.push(step)
+        emit({ kind: 'scenario', name: scenario.name, status: 'running', step })
+      }
+      const run = runScenario(scenario, ops, { log: ctx.log, onStep })
       running.set(scenario.name, run)
-      const finished = run.done.finally(() => running.get(scenario.name) === run && running.delete(scenario.name))
+      const finished = run.done
+        .then(
+          (out) => ((p.status = out.status), out),
+          (err) => ((p.status = 'failed'), Promise.reject(err)),
+        )
+        .finally(() => {
+          if (running.get(scenario.name) === run) running.delete(scenario.name)
+          emit({ kind: 'scenario', name: scenario.name, status: p.status })
+        })
       // {"wait": true} answers when the story is over; otherwise at once
       if (body?.wait) return await finished
       finished.catch((err) => ctx.log(`scenario ${scenario.name} failed:`, err))
       return { started: scenario.name, steps: scenario.steps.length, durationMs: scenario.steps.at(-1)?.at ?? 0 }
     }],
     ['GET', /^\/avatar\/([^/]+)\.svg$/, ({ args }) => new Svg(avatarFor(args[0]))],
+    // the plugins' control entries and how the page offers them (README "Control page")
+    ['GET', /^\/controls$/, () => ({
+      open: !!deps.openControl,
+      apiPaths: deps.apiPaths ?? [],
+      entries: [...deps.sliceControls].map(([name, { id }]) => ({ name, plugin: id, ...(deps.controlInfo?.get(name)?.entry ?? { title: name }) })),
+    })],
+    ['GET', /^\/events\/recent$/, () => deps.events?.recent() ?? []],
+    ['GET', /^\/ui\/?$/, () => controlPage.html()],
+    ['GET', /^\/ui\/app\.js$/, () => controlPage.script()],
   ]
+
+  /** a viewer who has paid before, or a new one who never paid (forcePayConfig.isFinished) */
+  function markPaid(userId: number, paid: unknown) {
+    if (typeof paid !== 'boolean') throw new BadRequest('paid must be true or false')
+    if (!ctx.userById(userId)) throw new BadRequest(`no user ${userId}`)
+    const change = paid ? { forcePayFinished: true, firstPayTime: ctx.userById(userId)!.firstPayTime ?? new Date().toISOString() } : { forcePayFinished: false, firstPayTime: null }
+    ctx.db.get('users').find({ userId }).assign(change).write()
+    return { userId, ...change }
+  }
 
   function avatarFor(id: string) {
     const user = /^\d+$/.test(id) ? ctx.userById(Number(id)) : null
@@ -97,6 +164,7 @@ export function createControl(deps: ControlDeps) {
   return async function handleControl(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://harness')
     const sub = url.pathname.replace(/^\/__harness/, '') || '/'
+    if (sub === '/events' && req.method === 'GET') return followEvents(res, deps.events)
     try {
       const body = req.method === 'POST' ? await readJson(req).catch((err) => Promise.reject(new BadRequest(err.message))) : {}
       for (const [method, pattern, handler] of routes) {
@@ -106,6 +174,10 @@ export function createControl(deps: ControlDeps) {
           if (out instanceof Svg) {
             res.writeHead(200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' })
             return void res.end(out.text)
+          }
+          if (out instanceof RawReply) {
+            res.writeHead(out.status, { 'content-type': out.contentType, 'cache-control': 'no-store', ...out.headers })
+            return void res.end(out.body)
           }
           return sendJson(res, 200, out ?? { ok: true })
         }
@@ -126,6 +198,20 @@ export function createControl(deps: ControlDeps) {
       sendJson(res, status, { error: (err as Error).message })
     }
   }
+}
+
+/** GET /__harness/events: server-sent events, one `data:` line of JSON per harness event. */
+function followEvents(res: ServerResponse, events: EventLog | undefined) {
+  // no-transform: the compression middleware in front must not buffer the stream
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive' })
+  res.write('retry: 2000\n\n')
+  if (!events) return
+  const stop = events.subscribe((e) => res.write(`data: ${JSON.stringify(e)}\n\n`))
+  const ping = setInterval(() => res.write(': ping\n\n'), 15_000)
+  res.on('close', () => {
+    stop()
+    clearInterval(ping)
+  })
 }
 
 class NotFound extends Error {}

@@ -17,3 +17,9 @@ declare module 'json-server' {
   }
   export default jsonServer
 }
+
+// lowdb v1 (json-server's store): low(adapter) gives the lodash-chain database.
+declare module 'lowdb' {
+  const low: (adapter: { read(): unknown; write(state: any): unknown }) => any
+  export default low
+}

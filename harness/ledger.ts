@@ -11,25 +11,46 @@ export interface Opening {
 }
 
 export function createMover(db: any, now: () => Date = () => new Date()) {
+  // the ledger only grows: its keys and highest id are indexed as it grows, so a move stays cheap
+  // however long the ledger is; a new array (a reset) or a shorter one starts the index again
+  let indexed: LedgerEntry[] | null = null
+  let seen = 0
+  let maxId = 0
+  let keys = new Map<string, LedgerEntry>()
+  const sync = () => {
+    const rows = db.get('ledger').value() as LedgerEntry[]
+    if (rows !== indexed || rows.length < seen) {
+      indexed = rows
+      seen = maxId = 0
+      keys = new Map()
+    }
+    for (; seen < rows.length; seen++) {
+      const r = rows[seen]
+      if (r.key != null) keys.set(`${r.userId}:${r.key}`, r)
+      maxId = Math.max(maxId, r.id)
+    }
+    return rows
+  }
   return function move(userId: number, delta: number, reason: string, extra: { key?: string; [f: string]: unknown } = {}): LedgerEntry {
     if (!Number.isInteger(delta)) throw new Error(`ledger: delta must be a whole number of diamonds, got ${delta}`)
     if (!reason) throw new Error('ledger: a reason is required')
     const { key, ...rest } = extra
+    const rows = sync()
     // keys are per user: a call's billing point may debit the viewer and credit the host under one key
     if (key != null) {
-      const earlier = db.get('ledger').find({ userId, key: String(key) }).value() as LedgerEntry | undefined
+      const earlier = keys.get(`${userId}:${key}`)
       if (earlier) return earlier
     }
     const user = db.get('users').find({ userId }).value() as UserRow | undefined
     if (!user) throw new EndpointError(Code.refused, `no user ${userId}`)
     const balanceAfter = (Number(user.diamondNum) || 0) + delta
     if (balanceAfter < 0) throw new EndpointError(Code.notEnough, Msg.notEnough)
-    const rows = db.get('ledger').value() as LedgerEntry[]
-    const id = rows.reduce((max, r) => Math.max(max, r.id), 0) + 1
-    const entry: LedgerEntry = { ...rest, id, userId, delta, reason, balanceAfter, at: now().toISOString() }
+    const entry: LedgerEntry = { ...rest, id: maxId + 1, userId, delta, reason, balanceAfter, at: now().toISOString() }
     if (key != null) entry.key = String(key)
-    db.get('users').find({ userId }).assign({ diamondNum: balanceAfter }).value()
-    db.get('ledger').push(entry).write()
+    user.diamondNum = balanceAfter
+    rows.push(entry)
+    sync()
+    db.write()
     return entry
   }
 }

@@ -1,8 +1,10 @@
 // npm start: build the app in harness mode, then serve it with the fake backend on one port.
-//   PORT (default 5173), HOST (default 127.0.0.1), HARNESS_STATE (default .harness/state.json)
+//   PORT (default 5173), HOST (default 127.0.0.1), HARNESS_STATE (default .harness/state.json),
+//   HARNESS_OPEN_CONTROL=1 (the control API and page answer any address: a team server)
 import { join } from 'node:path'
 import { TEST_USER_ID } from './seed.ts'
 import { projectRoot, startHarness } from './server.ts'
+import { controlPage } from './ui/serve.ts'
 
 process.chdir(projectRoot)
 const outdir = 'dist/harness'
@@ -30,16 +32,26 @@ const harness = await startHarness({
   host: process.env.HOST,
   statePath: process.env.HARNESS_STATE,
   staticDir,
+  openControl: process.env.HARNESS_OPEN_CONTROL === '1',
 })
+controlPage.warm()
 const user = harness.ctx.userById(TEST_USER_ID)
 const url = harness.url
 console.log(`
   Harness ready  ${url}/
   as the test user     ${url}/wall?token=${user?.token ?? 'test-token-100001'}
   in Arabic            ${url}/wall?lang=ar&token=${user?.token ?? 'test-token-100001'}
+  control page         ${url}/__harness/ui
   control API          ${url}/__harness/   (npm run harness -- hosts | reset | scenario evening-rush)
   raw state            ${url}/__harness/db
 `)
+
+if (process.env.HARNESS_OPEN_CONTROL === '1') {
+  console.warn(`  WARNING: HARNESS_OPEN_CONTROL=1: the control API and page answer ANY address that reaches this
+  server. Anyone on the network can change balances, settle orders and inject faults. Use it on a
+  trusted team network only.
+`)
+}
 
 const stop = async () => {
   await harness.close()

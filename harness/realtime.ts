@@ -50,9 +50,11 @@ export function createRealtimeService(ctx: HarnessContext): RealtimeService {
 
   const sendTo = (filter: (c: Conn) => boolean, text: string) => {
     let n = 0
+    // encoded once, not once per socket (a broadcast to a crowd)
+    const data = Buffer.from(text)
     for (const [ws, c] of conns) {
       if (!filter(c) || ws.readyState !== ws.OPEN) continue
-      ws.send(text)
+      ws.send(data, { binary: false })
       n++
     }
     return n

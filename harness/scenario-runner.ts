@@ -53,7 +53,7 @@ export interface ScenarioRun {
   cancel(): void
 }
 
-export function runScenario(scenario: Scenario, ops: Operations, opts: { clock?: Clock; log?: (...a: unknown[]) => void } = {}): ScenarioRun {
+export function runScenario(scenario: Scenario, ops: Operations, opts: { clock?: Clock; log?: (...a: unknown[]) => void; onStep?: (step: StepResult) => void } = {}): ScenarioRun {
   const clock = opts.clock ?? realClock
   const log = opts.log ?? (() => {})
   const abort = new AbortController()
@@ -70,11 +70,13 @@ export function runScenario(scenario: Scenario, ops: Operations, opts: { clock?:
         try {
           await step.run(h)
           results.push({ at: step.at, label: step.label, ok: true })
+          opts.onStep?.(results.at(-1)!)
           log(`scenario ${scenario.name} @${step.at}ms ${step.label ?? ''}`.trim())
         } catch (err) {
           if ((err as Error).name === 'AbortError') throw err
           // one failing step is reported and the story goes on, like a real evening would
           results.push({ at: step.at, label: step.label, ok: false, error: (err as Error).message })
+          opts.onStep?.(results.at(-1)!)
           log(`scenario ${scenario.name} @${step.at}ms failed: ${(err as Error).message}`)
         }
       }

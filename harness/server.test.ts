@@ -43,7 +43,9 @@ test('HAR-01 state lives in a file: created from fixtures, kept across restarts,
   const dir = join(h.statePath, '..')
   const keep = join(mkdtempSync(join(tmpdir(), 'harness-keep-')), 'state.json')
   await h.control('POST', '/__harness/users/100001/balance', { diamondNum: 777 })
+  // a copy taken while running: the file (written in batches) plus its journal of ledger rows
   writeFileSync(keep, readFileSync(h.statePath))
+  writeFileSync(`${keep}.journal`, readFileSync(`${h.statePath}.journal`))
   await h.close()
   assert.not.ok(existsSync(dir))
   h = await startTestHarness({ statePath: keep })

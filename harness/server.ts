@@ -2,7 +2,7 @@
 // /app-config.js, the encrypted API at /api/*, the control API at /__harness/*, the raw state
 // at /__harness/db, and the WebSocket services (/ws realtime, /im, /rtc) on the same server.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
@@ -17,6 +17,9 @@ import { createApi } from './api.ts'
 import { appConfigFor, appConfigScript, type HarnessKeys } from './app-config.ts'
 import { createContext } from './context.ts'
 import { createControl } from './control.ts'
+import { createEventLog, type EventLog } from './events.ts'
+import { controlGuard } from './guard.ts'
+import { journalOf, openStore, writeAtomic } from './store.ts'
 import { createHostTimeline } from './hosts.ts'
 import { createOperations, type Operations } from './operations.ts'
 import { loadScenarios } from './scenario-runner.ts'
@@ -46,6 +49,10 @@ export interface HarnessOptions {
   pluginsDir?: string
   /** load only these plugins' slices (default: every plugins/<id>/fake.ts) */
   plugins?: string[]
+  /** answer the control API and page from any address, not only loopback (a team server) */
+  openControl?: boolean
+  /** the longest a change waits before the whole state file is written (default 1000 ms) */
+  stateFlushMs?: number
 }
 
 export interface Harness {
@@ -56,6 +63,7 @@ export interface Harness {
   rtc: RtcService
   ops: Operations
   settings: SettingsStore
+  events: EventLog
   reset(): void
   close(): Promise<void>
 }
@@ -77,6 +85,7 @@ function prepareStateFile(statePath: string, seed: () => Record<string, unknown>
     } catch (err) {
       const aside = `${statePath}.broken-${Date.now()}`
       renameSync(statePath, aside)
+      if (existsSync(journalOf(statePath))) renameSync(journalOf(statePath), `${aside}.journal`)
       log(`state file ${statePath} was unreadable (${(err as Error).message}); kept as ${aside}, seeding a fresh one`)
       state = null
     }
@@ -84,7 +93,7 @@ function prepareStateFile(statePath: string, seed: () => Record<string, unknown>
   const fresh = seed()
   // collections added by plugins since the file was made join in; existing ones stay as they are
   const merged = state ? { ...fresh, ...state } : fresh
-  writeFileSync(statePath, JSON.stringify(merged, null, 1))
+  writeAtomic(statePath, JSON.stringify(merged))
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -100,7 +109,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const seed = () => buildSeed(slices)
   prepareStateFile(statePath, seed, log)
 
-  const router = jsonServer.router(statePath)
+  const events = createEventLog()
+  // state changes come one per db write: the page hears of them at most every 200 ms
+  let stateTimer: ReturnType<typeof setTimeout> | null = null
+  const stateChanged = () => {
+    stateTimer ??= setTimeout(() => {
+      stateTimer = null
+      events.emit({ kind: 'state' })
+    }, 200)
+  }
+  const store = openStore(statePath, { flushMs: options.stateFlushMs, onWrite: stateChanged })
+  const router = jsonServer.router(store.db)
   const db = router.db
   const settings = createSettings(options.settings)
   let baseUrl = ''
@@ -109,8 +128,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     db,
     keys,
     settings: settings.get,
-    push: (userId, type, data) => services.realtime?.push(userId, type, data) ?? 0,
-    broadcast: (type, data) => services.realtime?.broadcast(type, data) ?? 0,
+    push: (userId, pushType, data) => {
+      const reached = services.realtime?.push(userId, pushType, data) ?? 0
+      events.emit({ kind: 'push', userId, pushType, reached })
+      return reached
+    },
+    broadcast: (pushType, data) => {
+      const reached = services.realtime?.broadcast(pushType, data) ?? 0
+      events.emit({ kind: 'push', userId: 'all', pushType, reached })
+      return reached
+    },
     baseUrl: () => baseUrl,
     rtc: () => services.rtc ?? null,
     im: () => services.im ?? null,
@@ -120,23 +147,39 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const im = (services.im = factory(options.services?.im, imModule, 'createImService')(ctx))
   const rtc = (services.rtc = factory(options.services?.rtc, rtcModule, 'createRtcService')(ctx))
   const upgrades: UpgradeService[] = [realtime, im, rtc]
+  const pushRaw = realtime.pushRaw.bind(realtime)
+  realtime.pushRaw = (userId, text) => {
+    const reached = pushRaw(userId, text)
+    events.emit({ kind: 'push', userId, pushType: '(raw frame)', reached })
+    return reached
+  }
 
   const timeline = createHostTimeline(ctx)
   const restartTimeline = settings.onChange((now, before) => {
     if (now.hostTickMs !== before.hostTickMs) timeline.start()
+    events.emit({ kind: 'settings' })
   })
   const reset = () => {
     db.setState(seed()).write()
+    store.flush()
     settings.reset()
     log('state reset from fixtures')
   }
   const ops = createOperations(ctx, { realtime: () => realtime, settings, controls: sliceControls })
-  const handleApi = createApi(ctx, { subscriptionKey: keysFile.subscriptionKey, settings, endpoints, quiet })
-  const handleControl = createControl({ ctx, ops, reset, scenarios: await loadScenarios(), timeline, realtime: () => realtime, sliceControls })
+  const handleApi = createApi(ctx, { subscriptionKey: keysFile.subscriptionKey, settings, endpoints, quiet, onAnswer: (e) => events.emit({ kind: 'api', ...e }) })
+  const controlInfo = mergeEntries(slices, (s) => s.controlInfo, 'control info')
+  const handleControl = createControl({ ctx, ops, reset, scenarios: await loadScenarios(), timeline, realtime: () => realtime, sliceControls, controlInfo, events, openControl: !!options.openControl, apiPaths: [...endpoints.keys()].sort() })
+  const guard = controlGuard({ open: !!options.openControl, publicEntries: new Set([...controlInfo].filter(([, i]) => i.entry.public).map(([name]) => name)) })
 
   const app = jsonServer.create()
   const emptyDir = join(projectRoot, 'harness/scenarios') // never served: express.static needs some folder
   app.use(jsonServer.defaults({ static: options.staticDir ?? emptyDir, logger: false }).slice(0, 2)) // compression + CORS
+  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const refusal = guard(req)
+    if (!refusal) return next()
+    res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(JSON.stringify({ error: refusal }))
+  })
   app.use('/__harness/db', router)
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = new URL(req.url ?? '/', 'http://harness').pathname
@@ -186,14 +229,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     rtc,
     ops,
     settings,
+    events,
     reset,
     async close() {
       restartTimeline()
+      if (stateTimer) clearTimeout(stateTimer)
       timeline.stop()
       for (const stop of stoppers) stop?.()
       for (const s of upgrades) s.close()
       server.closeAllConnections?.()
       await new Promise<void>((ok) => server.close(() => ok()))
+      store.close()
     },
   }
 }

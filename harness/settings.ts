@@ -13,6 +13,8 @@ export interface Fault {
   delayMs?: number
   /** answer this HTTP status instead of an envelope */
   httpStatus?: number
+  /** answer HTTP 200 with a body cut off mid-JSON (a garbled answer) */
+  garble?: boolean
 }
 
 export const defaultSettings: HarnessSettings = {
@@ -22,6 +24,8 @@ export const defaultSettings: HarnessSettings = {
   hostSeed: 1,
   /** hosts changed per tick, at most */
   hostsPerTick: 3,
+  /** weak network: every API answer waits this long first */
+  latencyMs: 0,
   faults: {},
 }
 

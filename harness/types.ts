@@ -105,8 +105,38 @@ export interface FakeSlice {
   endpoints?: Record<string, Endpoint>
   /** control API additions under /__harness/<name>; JSON in and out */
   control?: Record<string, (ctx: HarnessContext, body: any, params: URLSearchParams) => unknown | Promise<unknown>>
+  /** how the control page shows the control entries (those without info get a plain JSON form) */
+  controlInfo?: Record<string, ControlInfo>
   /** started with the harness; returns a stopper */
   start?: (ctx: HarnessContext) => (() => void) | void
+}
+
+/** How the control page (/__harness/ui) offers one control entry. */
+export interface ControlInfo {
+  title: string
+  description?: string
+  /** the tab it appears in; default: the plugin's own section under Plugins */
+  tab?: 'hosts' | 'viewers' | 'money' | 'pushes' | 'faults'
+  /** a template request body, edited as JSON in the page */
+  body?: Record<string, unknown>
+  /** a GET entry answering a list: the page shows it as a table, with these actions per row */
+  list?: { columns: string[]; actions?: RowAction[] }
+  /** served to any address, without the loopback guard: pages and scripts the app itself opens */
+  public?: boolean
+  /** buttons on every host's or viewer's row ("$userId" is the row's id) */
+  rowOf?: { kind: 'host' | 'viewer'; label: string; actions: RowAction[]; current?: { entry: string; path: string; fallback?: string } }
+  /** a GET entry whose fields say which simulated troubles are on (shown with the active faults) */
+  faultState?: { fields: string[]; clear: string }
+}
+
+/** A button on a row of a list entry: POST `control` with `body`, where "$field" strings take the row's field. */
+export interface RowAction {
+  label: string
+  control: string
+  body: Record<string, unknown>
+  /** shown only on rows whose fields equal these */
+  when?: Record<string, unknown>
+  variant?: 'primary' | 'danger'
 }
 
 /** What a control entry returns to answer something other than JSON: a fake provider's page,

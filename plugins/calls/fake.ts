@@ -26,12 +26,34 @@ export function createCallsFake(opts: CallsFakeOptions = {}): FakeSlice {
   const timers = opts.timers ?? realTimers
   const core = createCallCore(timers)
   const { finish } = core
+
+  const answer = (a: string) => ({ label: a, control: 'calls/behaviour', body: { hostId: '$userId', answer: a, afterSec: 2 } })
+  const controlInfo: FakeSlice['controlInfo'] = {
+    'calls/behaviour': {
+      title: 'Call behaviour',
+      description: 'How a host (hostId) answers calls, or every host without its own (no hostId). answer: accept | reject | busy | never.',
+      body: { answer: 'accept', afterSec: 3, hangUpAfterSec: 45 },
+      rowOf: { kind: 'host', label: 'Answers calls', actions: ['accept', 'reject', 'busy', 'never'].map(answer), current: { entry: 'calls/state', path: 'behaviours.$userId.answer', fallback: 'fallback.answer' } },
+    },
+    'calls/limit': { title: 'Call limit', description: 'The call-limit answer for a host.', body: { hostId: 200001, isLimitMet: 1, interactionCount: 3 } },
+    'calls/fail-deductions': { title: 'Fail deductions', description: 'The next `count` due billing deductions fail (the call hangs up with reason 8).', tab: 'faults', body: { count: 3 } },
+    'calls/begin': { title: 'Begin-call trouble', description: 'The next `fail` begin-call requests fail; delayMs makes them slow.', tab: 'faults', body: { fail: 1, delayMs: 0 } },
+    'calls/pushes': { title: 'Call pushes out of order', description: 'duplicate: every call.notify twice; reorder: the ring arrives after the answer.', tab: 'faults', body: { duplicate: true, reorder: false } },
+    'calls/media': { title: 'Weak call network', description: 'RTC trouble in the current call now: quality 0 (unknown) to 6 (down); hostLeave drops the host.', tab: 'faults', body: { quality: 5 } },
+    'calls/remote': { title: 'Host acts now', description: 'The host side of the latest call (or channelId): cancel | hangup | reject | busy.', body: { action: 'hangup' } },
+    'calls/incoming': { title: 'Host calls a viewer', description: 'A call.incoming push from the host; the call rings for waitTime seconds.', body: { hostId: 200003, userId: 100001, waitTime: 30 } },
+    'calls/robot-invite': { title: 'Robot invitation', description: 'A robot host invites the viewer to a free call over IM.', body: { userId: 100001 } },
+    'calls/state': { title: 'Calls state', description: 'Calls, behaviours and simulated failures.', faultState: { fields: ['failDeductions', 'failBegins', 'beginDelayMs', 'duplicatePushes', 'reorderPushes'], clear: 'calls/reset' } },
+    'calls/reset': { title: 'Reset calls', description: 'Forget every behaviour and simulated failure; stop pending host actions.' },
+  }
+
   return defineFake({
     seed(db) {
       for (const name of ['calls', 'pushCalls', 'callEvaluations', 'callRates', 'robotInvites']) if (!Array.isArray(db[name])) db[name] = []
     },
     endpoints: { ...lifecycleEndpoints(core), ...recordEndpoints(core) },
     control: callControl(core),
+    controlInfo,
     start(ctx) {
       runtimeOf(ctx, timers)
       // calls left ringing or connected by a previous run have no host timers any more

@@ -110,4 +110,7 @@ export default defineFake({
       return { ok: true }
     },
   },
+  controlInfo: {
+    'offers/special/reset': { title: 'New special offer', description: "Forget the user's offer of today: the next trigger starts a new one.", body: { userId: 100001 } },
+  },
 })

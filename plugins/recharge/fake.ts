@@ -143,4 +143,26 @@ export default defineFake({
       return userId ? all.filter((o) => o.userId === Number(userId)) : all
     },
   },
+  controlInfo: {
+    // what the app's browser opens at the provider: any device on the network may load them
+    'pay/page': { title: 'Provider approval page', public: true },
+    'pay/decide': { title: 'Provider decision', public: true },
+    'pay/card/dropin.js': { title: 'Card drop-in script', public: true },
+    'pay/card/confirm': { title: 'Card confirmation', public: true },
+    'pay/approve': { title: 'Approve at the provider', description: 'A pending order approved (or declined) as if the payer did it.', body: { orderCode: '', approve: true } },
+    'pay/orders': {
+      title: 'Orders',
+      description: 'Every pay order, newest first.',
+      tab: 'money',
+      list: {
+        columns: ['orderCode', 'userId', 'payMethodType', 'price', 'diamondNum', 'state'],
+        actions: [
+          { label: 'Approve', control: 'pay/approve', body: { orderCode: '$orderCode', approve: true }, when: { state: 'pending', action: 'redirect' }, variant: 'primary' },
+          { label: 'Decline', control: 'pay/approve', body: { orderCode: '$orderCode', approve: false }, when: { state: 'pending', action: 'redirect' }, variant: 'danger' },
+          { label: 'Store receipt valid', control: 'pay/approve', body: { orderCode: '$orderCode', approve: true }, when: { state: 'pending', action: 'store' }, variant: 'primary' },
+          { label: 'Card approved', control: 'pay/approve', body: { orderCode: '$orderCode', approve: true }, when: { state: 'pending', action: 'dropin' }, variant: 'primary' },
+        ],
+      },
+    },
+  },
 })

@@ -60,6 +60,22 @@ export default defineFake({
     'pay/usdt/settle': (ctx, body) => settleUsdt(ctx, body?.orderCode, body?.outcome),
     'pay/usdt/pending': (ctx) => pendingUsdt(ctx).map((o) => ({ orderCode: o.orderCode, userId: o.userId, ...o.usdt })),
   },
+  controlInfo: {
+    'pay/usdt/settle': { title: 'Settle a USDT order', description: 'outcome: paid (credited once) | underpaid | expired; the app hears pay.usdt.', body: { orderCode: '', outcome: 'paid' } },
+    'pay/usdt/pending': {
+      title: 'Pending USDT orders',
+      description: 'Waiting for a transfer on chain.',
+      tab: 'money',
+      list: {
+        columns: ['orderCode', 'userId', 'chainName', 'amount', 'address', 'expireTime'],
+        actions: [
+          { label: 'Paid', control: 'pay/usdt/settle', body: { orderCode: '$orderCode', outcome: 'paid' }, variant: 'primary' },
+          { label: 'Underpaid', control: 'pay/usdt/settle', body: { orderCode: '$orderCode', outcome: 'underpaid' } },
+          { label: 'Expired', control: 'pay/usdt/settle', body: { orderCode: '$orderCode', outcome: 'expired' }, variant: 'danger' },
+        ],
+      },
+    },
+  },
   start(ctx) {
     const timer = setInterval(() => {
       try {

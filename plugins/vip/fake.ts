@@ -70,6 +70,14 @@ export function setVip(ctx: HarnessContext, body: any, now = Date.now()) {
 
 export default defineFake({
   control: { 'vip/set': (ctx, body) => setVip(ctx, body) },
+  controlInfo: {
+    'vip/set': {
+      title: 'Set VIP',
+      description: 'VIP until `days` days from now; 0 ends it.',
+      body: { userId: 100001, days: 30 },
+      rowOf: { kind: 'viewer', label: 'Set VIP', actions: [{ label: '30 days', control: 'vip/set', body: { userId: '$userId', days: 30 } }, { label: 'none', control: 'vip/set', body: { userId: '$userId', days: 0 } }] },
+    },
+  },
   endpoints: {
     '/api/template/getVipTemplateData': (ctx, call) => {
       const user = call.requireUser()

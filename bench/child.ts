@@ -1,0 +1,54 @@
+// Start bench/harness-child.ts and wait for its address (bounded in time); stop or kill it.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const script = fileURLToPath(new URL('./harness-child.ts', import.meta.url))
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+export interface Child {
+  url: string
+  pid: number
+  proc: ChildProcess
+  /** SIGKILL: no flush, no goodbye (the crash test) */
+  kill(): Promise<void>
+  /** SIGTERM: a clean close */
+  stop(): Promise<void>
+  /** resident memory of the harness process, in MB (Linux /proc), or null */
+  rssMb(): number | null
+}
+
+export async function startChild(statePath: string, timeoutMs = 60_000): Promise<Child> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', script, statePath], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  const exited = new Promise<void>((ok) => proc.once('exit', () => ok()))
+  const first = await new Promise<{ url: string; pid: number }>((resolve, reject) => {
+    let buf = ''
+    const timer = setTimeout(() => reject(new Error(`the harness child did not start within ${timeoutMs} ms`)), timeoutMs)
+    proc.stdout!.on('data', (d) => {
+      buf += d
+      const line = buf.split('\n').find((l) => l.startsWith('{'))
+      if (!line) return
+      clearTimeout(timer)
+      resolve(JSON.parse(line))
+    })
+    proc.once('exit', (code) => reject(new Error(`the harness child exited with ${code} before starting`)))
+  })
+  const end = async (signal: NodeJS.Signals) => {
+    if (proc.exitCode == null && proc.signalCode == null) proc.kill(signal)
+    await exited
+  }
+  return {
+    ...first,
+    proc,
+    kill: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
+    rssMb() {
+      try {
+        const m = readFileSync(`/proc/${first.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)
+        return m ? Math.round(Number(m[1]) / 102.4) / 10 : null
+      } catch {
+        return null
+      }
+    },
+  }
+}
