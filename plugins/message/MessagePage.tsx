@@ -73,7 +73,7 @@ export default function MessagePage() {
   return (
     <main className="ms-page" data-testid="message">
       <div className="ms-top">
-        <h1 className="ms-title">{t('message.title')}</h1>
+        <h2 className="ms-title">{t('message.chats')}</h2>
         <button type="button" className="ms-bell" aria-label={t('message.disturbTitle')} onClick={() => void kernel.overlays.open(DISTURB_SHEET)} data-testid="disturb-open">
           <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
             <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />

@@ -70,6 +70,8 @@ export default function TalkPage() {
   if (!to) return <ErrorState testId="talk-error" title={t('message.noPeer')} retryLabel={t('message.back')} onRetry={() => goBackOrHome(kernel)} />
 
   const name = recharge ? t('message.rechargeService') : profile?.nickname || to
+  const calls = kernel.get(callsRef)
+  const callBack = calls && profile ? () => void calls.start({ hostId: profile.userId, videoPrice: Number(profile.videoPrice) || 0, source: 'talk', yxAccid: to }) : undefined
   const body =
     chat.loading.value === 'failed' && !items.length ? (
       <ErrorState testId="talk-error" title={t('message.historyFailed')} retryLabel={t('message.retry')} onRetry={() => void chat.load()} />
@@ -98,6 +100,7 @@ export default function TalkPage() {
               mine={m.senderId === me || !!m.sendState}
               sendState={m.sendState}
               onRetry={() => chat.retry(m.messageClientId)}
+              onCallBack={callBack}
               avatar={<Avatar src={profile?.icon} name={name} size={32} className="ch-avatar" />}
             />
           </Row>

@@ -114,12 +114,14 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
         },
         onState: (s) => {
           if (mine !== generation) return
-          if (s === 'connected') status.value = 'ready'
+          // ready once the connection is ours (the first 'connected' comes before connectIm returns)
+          if (s === 'connected') status.value = conn ? 'ready' : status.peek()
           else if (s === 'disconnected' || s === 'failed' || (s === 'connecting' && status.peek() === 'ready')) status.value = 'offline'
         },
       })
       if (mine !== generation) return void c.close().catch(() => undefined)
       conn = c
+      status.value = 'ready'
       offs.push(c.client.on('conversations-changed', (list) => (conversations.value = mergeConversations(conversations.peek(), list))))
       offs.push(
         c.client.on('message', (m) => {
