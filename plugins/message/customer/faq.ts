@@ -54,7 +54,7 @@ export const parseChips = (v: unknown): QuickChip[] =>
   Array.isArray(v) ? v.filter((c) => c && typeof c.dictLabel === 'string' && c.dictValue != null).map((c) => ({ dictLabel: c.dictLabel, dictValue: String(c.dictValue) })) : []
 
 /** copy to the clipboard: 'copy success' or 'copy failed' (d3 §8) */
-export async function copyText(text: string, clipboard: Pick<Clipboard, 'writeText'> | undefined = globalThis.navigator?.clipboard): Promise<boolean> {
+export async function copyText(text: string, clipboard: Pick<Clipboard, 'writeText'> | null = globalThis.navigator?.clipboard ?? null): Promise<boolean> {
   try {
     if (!clipboard) return false
     await clipboard.writeText(text)
