@@ -26,6 +26,8 @@ const QUICK = {
   ar: 'مرحباً 👋,كيف حالك؟,أنتِ جميلة 😍,هل نتصل فيديو؟,من أين أنتِ؟',
 }
 
+/** bad input to a control entry: answered 400 */
+const bad = (msg: string) => new EndpointError('4000', msg)
 const isHost = (u: UserRow | null | undefined): u is UserRow => !!u && (u.userType === 2 || u.userType === 3)
 const langOf = (call: EndpointCall) => (String(call.headers['accept-language'] ?? '').toLowerCase().startsWith('ar') ? 'ar' : 'en')
 const arabic = (text: string) => /[\u0600-\u06ff]/.test(text)
@@ -61,7 +63,7 @@ function imOf(ctx: HarnessContext): ImService {
 function account(ctx: HarnessContext, v: unknown): string {
   if (typeof v === 'string' && !/^\d+$/.test(v)) return v
   const u = ctx.userById(Number(v))
-  if (!u) throw new Error(`no user ${String(v)}`)
+  if (!u) throw bad(`no user ${String(v)}`)
   return u.yxAccid
 }
 
@@ -168,15 +170,15 @@ export default defineFake({
     /** a greeting from a stranger host: { userId, hostId?, lang? } */
     'im/greeting': (ctx, body) => {
       const viewer = ctx.userById(Number(body?.userId))
-      if (!viewer) throw new Error(`no user ${body?.userId}`)
+      if (!viewer) throw bad(`no user ${body?.userId}`)
       const from = sendGreeting(ctx, viewer, { hostId: body?.hostId ? Number(body.hostId) : undefined, lang: body?.lang === 'ar' ? 'ar' : 'en', seed: Number(body?.seed) || 0 })
-      if (!from) throw new Error('no stranger host left to greet this user')
+      if (!from) throw bad('no stranger host left to greet this user')
       return { ok: true, from }
     },
     /** greetingMessageConfig for a user: { userId, isEnable, unReadMsgNum } */
     'im/greeting-config': (ctx, body) => {
       const userId = Number(body?.userId)
-      if (!ctx.userById(userId)) throw new Error(`no user ${body?.userId}`)
+      if (!ctx.userById(userId)) throw bad(`no user ${body?.userId}`)
       const config = { isEnable: body?.isEnable ? 1 : 0, unReadMsgNum: Number(body?.unReadMsgNum) || 0 }
       stateOf(ctx).config.set(userId, config)
       return config
@@ -191,9 +193,9 @@ export default defineFake({
     /** the object store the STS credentials point at (the app's image uploads): { key, securityToken, contentType, data: base64 } */
     'oss/upload': (ctx, body) => {
       const key = String(body?.key ?? '')
-      if (!/^[\w.-]+\/[\w-]+\/\d+\.(jpg|jpeg|png|gif|webp)$/.test(key) || !String(body?.securityToken ?? '').startsWith('sts-')) throw new Error('bad upload')
+      if (!/^[\w.-]+\/[\w-]+\/\d+\.(jpg|jpeg|png|gif|webp)$/.test(key) || !String(body?.securityToken ?? '').startsWith('sts-')) throw bad('bad upload')
       const data = Buffer.from(String(body?.data ?? ''), 'base64')
-      if (!data.length) throw new Error('empty upload')
+      if (!data.length) throw bad('empty upload')
       stateOf(ctx).uploads.set(key, { type: String(body?.contentType || 'image/jpeg'), data })
       return { url: `${ctx.baseUrl()}/__harness/oss/file?key=${encodeURIComponent(key)}` }
     },
