@@ -183,8 +183,13 @@ export default defineFake({
       stateOf(ctx).config.set(userId, config)
       return config
     },
-    /** drop a user's IM connection (no userId: everyone's); the app reconnects with backoff */
-    'im/drop': (ctx, body) => ({ dropped: imOf(ctx).drop(body?.userId != null ? account(ctx, body.userId) : undefined) }),
+    /** drop a user's IM connection (no userId: everyone's); the app reconnects with backoff.
+     *  refuseLogins: n keeps that user out for the next n logins (a longer outage) */
+    'im/drop': (ctx, body) => {
+      const acc = body?.userId != null ? account(ctx, body.userId) : undefined
+      if (acc && Number(body?.refuseLogins) > 0) imOf(ctx).failNextLogins(acc, 415, Number(body.refuseLogins))
+      return { dropped: imOf(ctx).drop(acc) }
+    },
     /** the next sends of a user fail: { userId, times } */
     'im/fail-sends': (ctx, body) => {
       imOf(ctx).failNextSends(account(ctx, body?.userId), Number(body?.times ?? 1))
