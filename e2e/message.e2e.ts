@@ -13,21 +13,19 @@ const VIP = { userId: 100002, token: 'vip-token-100002' }
 type Harness = E2EContext['harness']
 const send = (h: Harness, body: Record<string, unknown>) => h.call('POST', '/im/send', body)
 
-/** a small PNG (a 2 x 2 red square) */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAwMDAxMDAAAAjCQMBW4yvnQAAAABJRU5ErkJggg==', 'base64')
-
-/** a large picture drawn in the page (over 300 KB, so it is compressed before upload) */
-async function bigPicture(page: Page): Promise<Buffer> {
-  const b64 = await page.evaluate(() => {
+/** a PNG of noise drawn in the page: 40 x 40 is a few KB (sent as it is), 900 x 700 is
+ *  about 2 MB (compressed before upload) */
+async function picture(page: Page, width: number, height: number): Promise<Buffer> {
+  const b64 = await page.evaluate(([w, h]) => {
     const c = document.createElement('canvas')
-    c.width = 1600
-    c.height = 1200
+    c.width = w
+    c.height = h
     const g = c.getContext('2d')!
     const img = g.createImageData(c.width, c.height)
-    for (let i = 0; i < img.data.length; i++) img.data[i] = (i * 2654435761) % 251
+    for (let i = 0; i < img.data.length; i++) img.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256)
     g.putImageData(img, 0, 0)
     return c.toDataURL('image/png').split(',')[1]
-  })
+  }, [width, height])
   return Buffer.from(b64, 'base64')
 }
 
@@ -66,7 +64,7 @@ for (const lang of ['en', 'ar'] as const) {
     await sendText(page, 'Hello <b>there</b>')
     await expectText(page, `${mine} >> nth=-1`, 'Hello <b>there</b>')
     assert.ok(await poll(async () => (await page.locator(theirs).count()) >= 34), 'the host answered')
-    await page.setInputFiles('[data-testid=composer-file]', { name: 'pic.png', mimeType: 'image/png', buffer: PNG })
+    await page.setInputFiles('[data-testid=composer-file]', { name: 'pic.png', mimeType: 'image/png', buffer: await picture(page, 40, 40) })
     await waitForSelector(page, `${mine} [data-testid=chat-image]`)
     const src = await page.locator(`${mine} [data-testid=chat-image]`).last().getAttribute('src')
     assert.match(String(src), /\/__harness\/oss\/file\?key=callwall%2Fchat%2F\d+\.png/)
@@ -107,23 +105,24 @@ t('IM-02 a send the server refuses is marked failed, and retry sends it', async 
 })
 
 t('IM-03 greetings from strangers gather behind one entry and drop out after a follow; the empty list goes to /message', async ({ openApp, harness }) => {
-  await harness.call('POST', '/im/greeting', { userId: VIEWER.userId, hostId: 200010 })
-  await harness.call('POST', '/im/greeting', { userId: VIEWER.userId, hostId: 200011, lang: 'ar' })
+  // hosts the test user neither follows nor has called (the fixtures' followedByTestUser)
+  await harness.call('POST', '/im/greeting', { userId: VIEWER.userId, hostId: 200011 })
+  await harness.call('POST', '/im/greeting', { userId: VIEWER.userId, hostId: 200013, lang: 'ar' })
   const page = await openApp('/wall', { token: VIEWER.token })
   await page.click('[data-testid=tab-message]')
   await waitForSelector(page, '[data-testid=greeting-entry]')
-  assert.is(await page.locator('[data-testid=message-list] [data-testid=conversation-host_200010]').count(), 0, 'strangers are not in the main list')
+  assert.is(await page.locator('[data-testid=message-list] [data-testid=conversation-host_200011]').count(), 0, 'strangers are not in the main list')
   await page.click('[data-testid=greeting-entry]')
   await waitForSelector(page, '[data-testid=greeting-list]')
   await shot(page, 'message-greetings-en')
-  for (const host of [200010, 200011]) {
+  for (const host of [200011, 200013]) {
     await page.click(`[data-testid=conversation-host_${host}]`)
     await page.click('[data-testid=talk-follow]')
     assert.ok(await poll(async () => (await page.locator('[data-testid=talk-follow]').count()) === 0))
     await page.click('[data-testid=talk-back]')
   }
   assert.ok(await poll(async () => new URL(page.url()).pathname === '/message'), 'the empty greeting list goes to /message')
-  await waitForSelector(page, '[data-testid=conversation-host_200010]')
+  await waitForSelector(page, '[data-testid=conversation-host_200011]')
   assert.is(await page.locator('[data-testid=greeting-entry]').count(), 0)
 })
 
@@ -175,7 +174,7 @@ for (const lang of ['en', 'ar'] as const) {
     await page.locator('[data-testid=customer-chip]').nth(2).click()
     await page.locator('[data-testid=customer-copy]').last().click()
     await waitForSelector(page, `[data-testid=toast]:has-text(${JSON.stringify(lang === 'en' ? 'copy success' : 'تم النسخ بنجاح')})`)
-    await page.setInputFiles('[data-testid=composer-file]', { name: 'big.png', mimeType: 'image/png', buffer: await bigPicture(page) })
+    await page.setInputFiles('[data-testid=composer-file]', { name: 'big.png', mimeType: 'image/png', buffer: await picture(page, 900, 700) })
     await waitForSelector(page, `${mine} [data-testid=chat-image]`)
     const src = String(await page.locator(`${mine} [data-testid=chat-image]`).last().getAttribute('src'))
     assert.match(src, /\.jpg$/, 'a large picture is sent as a compressed JPEG')
