@@ -38,8 +38,10 @@ export function ConversationRow({ c, onOpen, onActions }: { c: ImConversation; o
         <Avatar src={profile?.icon} name={name} size={52} />
         <span className="ms-row__main">
           <span className="ms-row__top">
-            <bdi className="ms-row__name">{name}</bdi>
-            {c.isPin && <span className="ms-pin" aria-label={t('message.pinned')}>📌</span>}
+            <span className="ms-row__who">
+              <bdi className="ms-row__name">{name}</bdi>
+              {c.isPin && <span className="ms-pin" aria-label={t('message.pinned')}>📌</span>}
+            </span>
             <span className="ms-row__time">{time.key ? t(time.key) : time.text}</span>
           </span>
           <span className="ms-row__bottom">
