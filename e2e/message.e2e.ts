@@ -47,7 +47,7 @@ for (const lang of ['en', 'ar'] as const) {
 
     const page = await openApp(`/detail?id=${host}`, { token: VIEWER.token, lang })
     await page.click('[data-testid=detail-chat]')
-    await waitForSelector(page, '[data-testid=talk-list]')
+    await waitForSelector(page, '[data-testid=talk-list]', 30_000)
     assert.match(new URL(page.url()).search, new RegExp(`to=host_${host}`))
     await waitForSelector(page, '[data-testid=chat-gift]')
     await waitForSelector(page, '[data-testid=chat-missed-call]')
@@ -110,7 +110,7 @@ t('IM-03 greetings from strangers gather behind one entry and drop out after a f
   await harness.call('POST', '/im/greeting', { userId: VIEWER.userId, hostId: 200013, lang: 'ar' })
   const page = await openApp('/wall', { token: VIEWER.token })
   await page.click('[data-testid=tab-message]')
-  await waitForSelector(page, '[data-testid=greeting-entry]')
+  await waitForSelector(page, '[data-testid=greeting-entry]', 30_000)
   assert.is(await page.locator('[data-testid=message-list] [data-testid=conversation-host_200011]').count(), 0, 'strangers are not in the main list')
   await page.click('[data-testid=greeting-entry]')
   await waitForSelector(page, '[data-testid=greeting-list]')
@@ -131,7 +131,8 @@ t('IM-04 as VIP: pin a chat to the top; do-not-disturb for messages holds the ba
   for (const host of [200012, 200013, 200014]) await send(harness, { from: host, to: VIP.userId, text: `hi from ${host}` })
   const page = await openApp('/wall', { token: VIP.token, lang: 'ar' })
   await page.click('[data-testid=tab-message]')
-  await waitForSelector(page, '[data-testid=conversation-host_200012]')
+  // the first wait covers the messaging login on a busy machine
+  await waitForSelector(page, '[data-testid=conversation-host_200012]', 30_000)
   await page.click('[data-testid=conversation-host_200012]', { button: 'right' })
   await page.click('[data-testid=row-pin]')
   await waitForSelector(page, '[data-testid=conversation-host_200012][data-pinned]')
@@ -165,8 +166,8 @@ t('IM-04 as VIP: pin a chat to the top; do-not-disturb for messages holds the ba
 for (const lang of ['en', 'ar'] as const) {
   t(`IM-06 (${lang}) customer service: the auto-reply, FAQ chips with sub-questions, copy, an image, a reply; the placeholder goes on exit`, async ({ openApp }) => {
     const page = await openApp('/customer-talk', { token: VIEWER.token, lang, beforeLoad: async (_p, c) => c.grantPermissions(['clipboard-read', 'clipboard-write']) })
-    await waitForSelector(page, '[data-testid=customer-auto-reply]')
-    await waitForSelector(page, '[data-testid=customer-chip]')
+    await waitForSelector(page, '[data-testid=customer-auto-reply]', 30_000)
+    await waitForSelector(page, '[data-testid=customer-chip]', 30_000)
     await page.locator('[data-testid=customer-chip]').first().click()
     await waitForSelector(page, '[data-testid=customer-sub]')
     await page.locator('[data-testid=customer-sub]').first().click()

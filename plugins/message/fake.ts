@@ -226,9 +226,9 @@ export default defineFake({
       later(ctx, ms, () => im.send(to, from, { text: lines[(host.userId + n) % lines.length] }))
     })
     const offCustomer = startCustomerRobot(ctx, im, (ms, fn) => later(ctx, ms, fn))
-    // new viewers online get a greeting from a stranger once per harness run
+    // with imGreetAfterMs set, new viewers online get a greeting from a stranger once per harness run
     const tick = setInterval(() => {
-      const ms = Number(ctx.settings().imGreetAfterMs ?? 8000)
+      const ms = Number(ctx.settings().imGreetAfterMs ?? 0)
       if (ms <= 0) return
       for (const acc of im.online()) {
         const viewer = ctx.userByAccid(acc)

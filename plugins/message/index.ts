@@ -21,7 +21,7 @@ export const message = definePlugin({
     { path: ['/customer', '/customer/ar', '/customer-talk'], page: () => import('./customer/CustomerPage.tsx'), auth: true },
   ],
   overlays: [
-    { id: BANNER_ID, tier: 'toast', component: () => import('./Banner.tsx'), dismissable: false },
+    { id: BANNER_ID, tier: 'float', component: () => import('./Banner.tsx'), dismissable: false },
     { id: DISTURB_SHEET, tier: 'sheet', component: () => import('./DisturbSheet.tsx') },
     { id: ROW_ACTIONS, tier: 'sheet', component: () => import('./RowActions.tsx') },
   ],
