@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { signal } from '@preact/signals-react'
-import { createTestKernel } from '../../kernel/testing.tsx'
+import { createTestKernel, fake } from '../../kernel/testing.tsx'
 import { byId, click, type, waitFor } from '../shell/testkit.tsx'
 import message from './index.ts'
 import { inboxRef } from './api.ts'
@@ -30,7 +30,7 @@ function talkKernel(online: boolean, api: (path: string, payload: any) => unknow
     loadProfiles: async () => undefined,
     reconnect: async () => undefined,
   }
-  const t = createTestKernel({ plugins: [message], path: `/talk?to=${HOST}&taPath=host_card`, token: 'tok', fakes: [[inboxRef, inbox], [socialRef, { markFollowed() {}, unread: signal(0) }]], api })
+  const t = createTestKernel({ plugins: [message], path: `/talk?to=${HOST}&taPath=host_card`, token: 'tok', fakes: [fake(inboxRef, inbox), fake(socialRef, { markFollowed() {}, unread: signal(0) })], api })
   return { t, im, inbox }
 }
 
