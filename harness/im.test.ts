@@ -125,4 +125,26 @@ test('NET-06 drop closes an account\'s sockets; raiseError sends the code', asyn
   await srv.close()
 })
 
+test('IM-02 IM-04 harness IM pages history back by time, pins, tells answered chats, and fails sends on demand', async () => {
+  const { im, srv, login, call } = await setup()
+  const a = (await login('acc1', 'im-1')).c
+  for (let i = 1; i <= 5; i++) im.send('acc2', 'acc1', { text: `m${i}` })
+  const last2 = (await call(a, { op: 'history', to: 'acc2', limit: 2 })).data
+  assert.equal(last2.map((m: any) => m.text), ['m4', 'm5'])
+  const before = (await call(a, { op: 'history', to: 'acc2', limit: 2, before: last2[0].createTime })).data
+  assert.equal(before.map((m: any) => m.text), ['m2', 'm3'])
+  let conv = (await call(a, { op: 'conversations' })).data[0]
+  assert.equal([conv.isReply, conv.isPin], [false, undefined])
+  await call(a, { op: 'pin', to: 'acc2', on: true })
+  await call(a, { op: 'send', to: 'acc2', message: { messageClientId: 'r1', messageType: 0, text: 'hello' } })
+  conv = (await call(a, { op: 'conversations' })).data[0]
+  assert.equal([conv.isReply, conv.isPin], [true, true])
+  im.failNextSends('acc1', 1)
+  const failed = await call(a, { op: 'send', to: 'acc2', message: { messageClientId: 'r2', messageType: 0, text: 'again' } })
+  assert.equal([failed.ok, failed.code], [false, 500])
+  assert.ok((await call(a, { op: 'send', to: 'acc2', message: { messageClientId: 'r3', messageType: 0, text: 'again' } })).ok)
+  assert.equal(im.online(), ['acc1'])
+  await srv.close()
+})
+
 test.run()

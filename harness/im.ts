@@ -17,7 +17,7 @@ export interface ImDelivered {
 
 export interface ImService extends UpgradeService {
   /** deliver a message from one account to another (a host greeting, a robot invitation) */
-  send(from: string, to: string, message: { text?: string; messageType?: number; attachment?: Record<string, unknown> }): void
+  send(from: string, to: string, message: { text?: string; messageType?: number; attachment?: Record<string, unknown>; serverExtension?: string }): void
   /** make the next logins of an account fail with a code (e.g. -10005) */
   failNextLogins(account: string, code: number, times: number): void
   drop(account?: string): number
@@ -27,6 +27,10 @@ export interface ImService extends UpgradeService {
   onMessage(fn: (m: ImDelivered) => void): () => void
   /** messages between two accounts, oldest first */
   history(a: string, b: string): ImMessage[]
+  /** make the next sends of an account fail with a code (a failed send, IM-02) */
+  failNextSends(account: string, times: number, code?: number): void
+  /** the accounts with an open, logged-in connection */
+  online(): string[]
 }
 
 interface Stored {
@@ -42,11 +46,14 @@ interface Stored {
 }
 
 interface Conv {
+  pinned?: boolean
+  replied?: boolean
   unread: number
   updateTime: number
   last?: Stored
 }
 
+/** one page of history at most (a client pages back with `before`) */
 const MAX_HISTORY = 100
 const MAX_CONVERSATIONS = 200
 
@@ -56,6 +63,7 @@ export function createImService(ctx: HarnessContext): ImService {
   const messages: Stored[] = []
   const convs = new Map<string, Map<string, Conv>>() // owner -> peer -> state
   const failures = new Map<string, { code: number; times: number }>()
+  const sendFailures = new Map<string, { code: number; times: number }>()
   const listeners = new Set<(m: ImDelivered) => void>()
   let seq = 0
   let lastTime = 0
@@ -95,6 +103,8 @@ export function createImService(ctx: HarnessContext): ImService {
       to: peer,
       ...(c.last && { lastMessage: view(c.last, owner) }),
       unreadCount: c.unread,
+      ...(c.pinned && { isPin: true }),
+      isReply: !!c.replied,
       updateTime: c.updateTime,
     }
   }
@@ -118,6 +128,7 @@ export function createImService(ctx: HarnessContext): ImService {
     }
     messages.push(m)
     const mine = conv(from, to)
+    mine.replied = true
     mine.last = m
     mine.updateTime = m.createTime
     const theirs = conv(to, from)
@@ -174,6 +185,11 @@ export function createImService(ctx: HarnessContext): ImService {
         return null
       case 'send': {
         const to = str(req.to, 'to')
+        const fail = sendFailures.get(me)
+        if (fail && fail.times > 0) {
+          if (--fail.times === 0) sendFailures.delete(me)
+          throw Object.assign(new Error('send refused'), { code: fail.code })
+        }
         const m = req.message
         if (!m || typeof m !== 'object' || typeof m.messageType !== 'number') throw new BadRequest('message.messageType must be a number')
         if (m.messageType === 0 && (typeof m.text !== 'string' || !m.text.trim())) throw new BadRequest('text must not be empty')
@@ -190,9 +206,17 @@ export function createImService(ctx: HarnessContext): ImService {
       case 'history': {
         const to = str(req.to, 'to')
         const limit = clampLimit(req.limit, 50, MAX_HISTORY)
+        const before = typeof req.before === 'number' && Number.isFinite(req.before) ? req.before : Infinity
         return historyOf(me, to)
+          .filter((m) => m.createTime < before)
           .slice(-limit)
           .map((m) => view(m, me))
+      }
+      case 'pin': {
+        const to = str(req.to, 'to')
+        conv(me, to).pinned = !!req.on
+        notifyConversation(me, to)
+        return null
       }
       case 'markRead': {
         const to = str(req.to, 'to')
@@ -243,6 +267,7 @@ export function createImService(ctx: HarnessContext): ImService {
         messageType: message.messageType ?? 0,
         ...(message.text !== undefined && { text: message.text }),
         ...(message.attachment && { attachment: message.attachment }),
+        ...(message.serverExtension !== undefined && { serverExtension: message.serverExtension }),
       })
     },
     failNextLogins(account, code, times) {
@@ -269,5 +294,10 @@ export function createImService(ctx: HarnessContext): ImService {
       return () => void listeners.delete(fn)
     },
     history: (a, b) => historyOf(a, b).map((m) => view(m, a)),
+    failNextSends(account, times, code = 500) {
+      if (times > 0) sendFailures.set(account, { code, times })
+      else sendFailures.delete(account)
+    },
+    online: () => [...new Set([...sockets.values()].map((s) => s.account).filter((a): a is string => !!a))],
   }
 }

@@ -143,7 +143,7 @@ export interface RowAction {
  *  script or redirect (a payment approval page, a card drop-in script). */
 export class RawReply {
   constructor(
-    public body: string,
+    public body: string | Uint8Array,
     public contentType = 'text/html; charset=utf-8',
     public status = 200,
     public headers: Record<string, string> = {},

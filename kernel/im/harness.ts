@@ -137,9 +137,11 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
     },
     sendText: (to, text) => send(to, { messageType: 0, text }),
     sendCustom: (to, raw) => send(to, { messageType: 100, attachment: { raw: JSON.stringify(raw) } }),
+    sendImage: (to, image) => send(to, { messageType: 1, attachment: { ...image } }),
     conversations: (limit) => request<ImConversation[]>({ op: 'conversations', limit }),
-    history: (to, limit) => request<ImMessage[]>({ op: 'history', to, limit }),
+    history: (to, limit, before) => request<ImMessage[]>({ op: 'history', to, limit, ...(before !== undefined && { before }) }),
     markRead: (to) => request<void>({ op: 'markRead', to }).then(() => undefined),
+    pin: (to, on) => request<void>({ op: 'pin', to, on }).then(() => undefined),
     on: (ev, fn) => events.on(ev, fn),
   }
 }

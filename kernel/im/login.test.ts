@@ -34,7 +34,11 @@ function fakeClient(script: number[] = []) {
     },
     conversations: async () => [],
     history: async () => [],
+    sendImage: async () => {
+      throw new Error('unused')
+    },
     markRead: async () => {},
+    pin: async () => {},
     on: (ev, fn) => events.on(ev, fn),
   }
   return client

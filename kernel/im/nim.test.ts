@@ -84,6 +84,9 @@ function fakeSdk(loginCodes: number[] = []) {
       calls.push(['clearUnreadCountByIds', ids])
       return []
     },
+    async stickTopConversation(id: string, on: boolean) {
+      calls.push(['stickTopConversation', id, on])
+    },
   })
   const instance: NimInstance = {
     V2NIMLoginService: login,
@@ -92,6 +95,7 @@ function fakeSdk(loginCodes: number[] = []) {
     V2NIMMessageCreator: {
       createTextMessage: (text) => ({ messageType: 0, text }),
       createCustomMessage: (text, raw) => ({ messageType: 100, text, attachment: { raw } }),
+      createImageMessage: (url, name, _scene, width, height) => ({ messageType: 1, attachment: { url, name, width, height } }),
     },
     V2NIMConversationIdUtil: { p2pConversationId: (a) => `${account}|1|${a}` },
   }
@@ -145,6 +149,18 @@ test('HAR-02 NIM adapter: login, send text and custom, conversations, history, m
   assert.equal(fake.calls.find((c) => c[0] === 'clearUnreadCountByIds'), ['clearUnreadCountByIds', ['me|1|host9']])
   await im.logout()
   assert.equal(states, ['connected', 'idle'])
+})
+
+test('HAR-02 NIM adapter: image messages, history paging back by time, pins', async () => {
+  const fake = fakeSdk()
+  const im = createNimIm({ appKey: 'app-key', sdk: nimFromModule(fake.module) })
+  await im.login('me', 'tok')
+  const img = await im.sendImage('host9', { url: 'https://cdn/x/1.jpg', width: 960, height: 720 })
+  assert.equal([img.messageType, img.attachment?.url, img.attachment?.width], [1, 'https://cdn/x/1.jpg', 960])
+  await im.history('host9', 20, 5000)
+  assert.equal(fake.calls.find((c) => c[0] === 'getMessageList')[1], { conversationId: 'me|1|host9', limit: 20, direction: 0, endTime: 4999 })
+  await im.pin('host9', true)
+  assert.equal(fake.calls.find((c) => c[0] === 'stickTopConversation'), ['stickTopConversation', 'me|1|host9', true])
 })
 
 test('HAR-02 NIM adapter: received messages and conversation changes become events', async () => {

@@ -21,15 +21,17 @@ export interface NimInstance {
   }
   V2NIMMessageService: Evented & {
     sendMessage(message: unknown, conversationId: string, params?: unknown): Promise<{ message: NimMessage }>
-    getMessageList(option: { conversationId: string; limit?: number; direction?: number }): Promise<NimMessage[]>
+    getMessageList(option: { conversationId: string; limit?: number; direction?: number; endTime?: number }): Promise<NimMessage[]>
   }
   V2NIMMessageCreator: {
     createTextMessage(text: string): unknown
     createCustomMessage(text: string, rawAttachment: string): unknown
+    createImageMessage(imageObj: string, name?: string, sceneName?: string, width?: number, height?: number): unknown
   }
   V2NIMConversationService: Evented & {
     getConversationList(offset: number, limit: number): Promise<{ conversationList: NimConversation[] }>
     clearUnreadCountByIds(ids: string[]): Promise<unknown>
+    stickTopConversation(conversationId: string, stickTop: boolean): Promise<void>
   }
   V2NIMConversationIdUtil: { p2pConversationId(account: string): string }
 }
@@ -183,15 +185,19 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
     },
     sendText: async (to, text) => send(to, loggedIn().V2NIMMessageCreator.createTextMessage(text)),
     sendCustom: async (to, raw) => send(to, loggedIn().V2NIMMessageCreator.createCustomMessage('', JSON.stringify(raw))),
+    sendImage: async (to, image) =>
+      send(to, loggedIn().V2NIMMessageCreator.createImageMessage(image.url, image.url.split('/').pop(), undefined, image.width, image.height)),
     async conversations(limit = 100) {
       const res = await loggedIn().V2NIMConversationService.getConversationList(0, limit)
       return (res?.conversationList ?? []).map(toConversation)
     },
-    async history(to, limit = 50) {
+    async history(to, limit = 50, before) {
       const n = loggedIn()
       const list = await n.V2NIMMessageService.getMessageList({
         conversationId: n.V2NIMConversationIdUtil.p2pConversationId(to),
         limit,
+        // the SDK's end time is inclusive: one millisecond earlier leaves the anchor message out
+        ...(before !== undefined && { endTime: before - 1 }),
         direction: V2NIMConst.V2NIMQueryDirection.V2NIM_QUERY_DIRECTION_DESC,
       })
       // newest first from the SDK; oldest first for us, as the harness answers
@@ -200,6 +206,10 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
     async markRead(to) {
       const n = loggedIn()
       await n.V2NIMConversationService.clearUnreadCountByIds([n.V2NIMConversationIdUtil.p2pConversationId(to)])
+    },
+    async pin(to, on) {
+      const n = loggedIn()
+      await n.V2NIMConversationService.stickTopConversation(n.V2NIMConversationIdUtil.p2pConversationId(to), on)
     },
     on: (ev, fn) => events.on(ev, fn),
   }

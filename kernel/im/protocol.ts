@@ -6,8 +6,10 @@
 //   { id, op: 'logout' }
 //   { id, op: 'send', to, message: { messageClientId, messageType, text?, attachment?, serverExtension? } }
 //   { id, op: 'conversations', limit? }                -> ImConversation[], newest first
-//   { id, op: 'history', to, limit? }                   -> ImMessage[], oldest first (the latest `limit`)
+//   { id, op: 'history', to, limit?, before? }          -> ImMessage[], oldest first (the latest `limit`,
+//                                                          sent before the createTime `before` when given)
 //   { id, op: 'markRead', to }
+//   { id, op: 'pin', to, on }
 // server -> client:
 //   { id, ok: true, data? } | { id, ok: false, code, msg }   the reply to one request
 //   { event: 'message', data: ImMessage }                     a message for this account
@@ -31,8 +33,9 @@ export type ImRequest =
   | { id: number; op: 'logout' }
   | { id: number; op: 'send'; to: string; message: ImOutgoing }
   | { id: number; op: 'conversations'; limit?: number }
-  | { id: number; op: 'history'; to: string; limit?: number }
+  | { id: number; op: 'history'; to: string; limit?: number; before?: number }
   | { id: number; op: 'markRead'; to: string }
+  | { id: number; op: 'pin'; to: string; on: boolean }
 
 export type ImReply = { id: number; ok: true; data?: unknown } | { id: number; ok: false; code: number; msg: string }
 

@@ -13,12 +13,22 @@ export interface ImMessage {
   fromNick?: string
 }
 
+export interface ImImage {
+  url: string
+  width?: number
+  height?: number
+  size?: number
+  ext?: string
+}
+
 export interface ImConversation {
   conversationId: string
   to: string
   lastMessage?: ImMessage
   unreadCount: number
   isPin?: boolean
+  /** this user has sent a message in it (a greeting answered); unknown when absent */
+  isReply?: boolean
   updateTime: number
 }
 
@@ -37,8 +47,14 @@ export interface ImClient {
   logout(): Promise<void>
   sendText(to: string, text: string): Promise<ImMessage>
   sendCustom(to: string, raw: Record<string, unknown>): Promise<ImMessage>
+  /** an image already uploaded (kernel/upload.ts): messageType 1, attachment { url, width, height, size, ext } */
+  sendImage(to: string, image: ImImage): Promise<ImMessage>
   conversations(limit?: number): Promise<ImConversation[]>
-  history(to: string, limit?: number): Promise<ImMessage[]>
+  /** oldest first: the latest `limit` messages, or the latest `limit` sent before `before` (a createTime), to page back */
+  history(to: string, limit?: number, before?: number): Promise<ImMessage[]>
+  /** read receipt: the peer's messages so far count as read */
   markRead(to: string): Promise<void>
+  /** pin a conversation to the top of the inbox, or unpin it */
+  pin(to: string, on: boolean): Promise<void>
   on<K extends keyof ImEvents>(ev: K, fn: (e: ImEvents[K]) => void): () => void
 }

@@ -1,25 +1,31 @@
 // '/message' and '/white-message': the inbox. Conversations come from the messaging client
-// once logged in; empty, offline and guest states say what is going on.
+// once logged in, pinned first; strangers' greetings gather behind one entry (IM-03); a long
+// press pins a chat (IM-04); the bell opens do-not-disturb. Empty, offline and guest states
+// say what is going on.
+import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
-import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
-import type { ImConversation } from '../../kernel/im/types.ts'
 import { shellRef } from '../shell/api.ts'
 import css from './message.css'
-import { inboxRef } from './api.ts'
-import { previewOf, shortTime } from './preview.ts'
+import { GREETING_PATH, inboxRef, RECHARGE_NOTIFY, talkHref } from './api.ts'
+import { ConversationRow } from './ConversationRow.tsx'
+import { DISTURB_SHEET, ROW_ACTIONS } from './ids.ts'
+import { socialRef } from './social-ref.ts'
+import type { InboxController } from './state.ts'
 
 export default function MessagePage() {
   useSignals()
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
-  const inbox = kernel.need(inboxRef)
+  const inbox = kernel.need(inboxRef) as Partial<InboxController> & Pick<InboxController, 'conversations' | 'status' | 'reconnect'>
+  const social = kernel.get(socialRef)
   const shell = kernel.get(shellRef)
+  useEffect(() => void social?.refresh?.(), [social])
 
   if (!kernel.session.loggedIn.value) {
     return (
@@ -35,23 +41,30 @@ export default function MessagePage() {
   }
 
   const status = inbox.status.value
-  const list = inbox.conversations.value
+  const greetings = social?.greetings?.value ?? []
+  const hidden = new Set(greetings.map((g) => g.to))
+  const list = inbox.conversations.value.filter((c) => !hidden.has(c.to))
   const follows = shell?.badges.followCount.value ?? 0
-  const now = Date.now()
-  const locale = kernel.i18n.locale.value
+  const any = list.length > 0 || greetings.length > 0
 
   let body
-  if (status === 'offline' && !list.length) {
+  if (status === 'offline' && !any) {
     body = <ErrorState testId="message-offline" title={t('message.offline')} retryLabel={t('message.retry')} onRetry={() => void inbox.reconnect()} />
-  } else if ((status === 'connecting' || status === 'idle') && !list.length) {
+  } else if ((status === 'connecting' || status === 'idle') && !any) {
     body = <PageSpinner />
-  } else if (!list.length) {
+  } else if (!any) {
     body = <EmptyState testId="message-empty" title={t('message.empty')} />
   } else {
     body = (
       <ul className="ms-list" data-testid="message-list">
+        {greetings.length > 0 && <GreetingEntry count={greetings.length} unread={social?.greetingUnread.value ?? 0} />}
         {list.map((c) => (
-          <Row key={c.conversationId} c={c} now={now} locale={locale} onOpen={() => kernel.router.navigate(`/talk?to=${encodeURIComponent(c.to)}&taPath=message`)} />
+          <ConversationRow
+            key={c.conversationId}
+            c={c}
+            onOpen={() => kernel.router.navigate(talkHref(c.to, 'message'))}
+            onActions={c.to === RECHARGE_NOTIFY ? undefined : () => void kernel.overlays.open(ROW_ACTIONS, { to: c.to, name: inbox.profiles?.peek().get(c.to)?.nickname ?? c.to })}
+          />
         ))}
       </ul>
     )
@@ -59,7 +72,17 @@ export default function MessagePage() {
 
   return (
     <main className="ms-page" data-testid="message">
-      {status === 'offline' && list.length > 0 && (
+      <div className="ms-top">
+        <h2 className="ms-title">{t('message.chats')}</h2>
+        <button type="button" className="ms-bell" aria-label={t('message.disturbTitle')} onClick={() => void kernel.overlays.open(DISTURB_SHEET)} data-testid="disturb-open">
+          <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+            <path d="M10 20.5a2 2 0 0 0 4 0" />
+            {Number(kernel.session.user.value?.disturb) > 0 && <path d="M3 3l18 18" />}
+          </svg>
+        </button>
+      </div>
+      {status === 'offline' && any && (
         <div className="ms-banner" role="status" data-testid="message-offline-banner">
           {t('message.offline')}
         </div>
@@ -77,29 +100,28 @@ export default function MessagePage() {
         </div>
       )}
       {body}
+      <button type="button" className="ms-cs" onClick={() => kernel.router.navigate('/customer-talk')} data-testid="open-customer">
+        <span className="ms-cs__icon" aria-hidden="true">🎧</span>
+        <span>{t('message.customerService')}</span>
+      </button>
     </main>
   )
 }
 
-function Row({ c, now, locale, onOpen }: { c: ImConversation; now: number; locale: string; onOpen: () => void }) {
+function GreetingEntry({ count, unread }: { count: number; unread: number }) {
+  const kernel = useKernel()
   const t = useT()
-  const last = c.lastMessage
-  // the peer's name travels on their messages; until one arrives the account id stands in
-  const name = last && last.senderId === c.to && last.fromNick ? last.fromNick : c.to
-  const preview = previewOf(last)
-  const time = shortTime(c.updateTime || last?.createTime || 0, now, locale)
   return (
     <li>
-      <button type="button" className="ms-row" data-testid={`conversation-${c.to}`} onClick={onOpen}>
-        <Avatar name={name} size={52} />
+      <button type="button" className="ms-row ms-row--greeting" onClick={() => kernel.router.navigate(GREETING_PATH)} data-testid="greeting-entry">
+        <span className="ms-greet__icon" aria-hidden="true">👋</span>
         <span className="ms-row__main">
           <span className="ms-row__top">
-            <span className="ms-row__name">{name}</span>
-            <span className="ms-row__time">{time.key ? t(time.key) : time.text}</span>
+            <span className="ms-row__name">{t('message.greetings')}</span>
           </span>
           <span className="ms-row__bottom">
-            <span className="ms-row__text">{preview.key ? t(preview.key) : preview.text}</span>
-            {c.unreadCount > 0 && <span className="ms-count">{c.unreadCount > 99 ? '99+' : c.unreadCount}</span>}
+            <span className="ms-row__text">{t('message.greetingCount', { n: count })}</span>
+            {unread > 0 && <span className="ms-count">{unread > 99 ? '99+' : unread}</span>}
           </span>
         </span>
       </button>

@@ -33,6 +33,8 @@ function fakeIm(list: ImConversation[]) {
     logout: async () => undefined,
     sendText: async () => { throw new Error('unused') },
     sendCustom: async () => { throw new Error('unused') },
+    sendImage: async () => { throw new Error('unused') },
+    pin: async () => undefined,
     conversations: async (limit) => list.slice(0, limit),
     history: async () => [],
     markRead: async () => undefined,

@@ -1,14 +1,17 @@
 // How a conversation row reads: the last message in a line, and a short time.
 import type { ImMessage } from '../../kernel/im/types.ts'
+import { kindOf } from './kinds.ts'
 
 /** text as is; other kinds as a bracketed word (i18n key) */
 export function previewOf(m: ImMessage | undefined): { text?: string; key?: string } {
   if (!m) return {}
-  if (m.messageType === 0 && m.text) return { text: m.text }
-  if (m.messageType === 1) return { key: 'message.image' }
-  const raw = m.attachment?.raw
-  if (typeof raw === 'string' && /SEND_GIFT/.test(raw)) return { key: 'message.gift' }
-  return m.text ? { text: m.text } : { key: 'message.message' }
+  const k = kindOf(m)
+  if (k.kind === 'text' || k.kind === 'tip') return k.text ? { text: k.text } : { key: 'message.message' }
+  if (k.kind === 'image') return { key: 'message.image' }
+  if (k.kind === 'gift') return { key: 'message.gift' }
+  if (k.kind === 'missed-call') return { key: 'message.missedCallShort' }
+  if (k.kind === 'paid') return { key: 'message.paidTitle' }
+  return { key: 'message.message' }
 }
 
 /** HH:mm today, 'Yesterday', else a short date, in the reader's locale */

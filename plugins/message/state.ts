@@ -1,12 +1,12 @@
 // The inbox: one messaging connection per logged-in user, its conversations and unread total.
 // It follows the session: a user with a messaging account connects, a logout closes it.
-import { batch, computed, effect, signal, untracked } from '@preact/signals-react'
+import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-react'
 import type { Disposer, Kernel } from '../../kernel/types.ts'
-import type { ImConversation } from '../../kernel/im/types.ts'
+import type { ImClient, ImConversation, ImMessage } from '../../kernel/im/types.ts'
 import type { ImConnection } from '../../kernel/im/login.ts'
 import type { User } from '../../kernel/session.ts'
 import type { Timers } from '../../kernel/realtime.ts'
-import type { Inbox, InboxStatus } from './api.ts'
+import { MessagePath, type Inbox, type InboxStatus } from './api.ts'
 
 /** IM-01: sessions loaded at start */
 export const CONVERSATION_LIMIT = 200
@@ -23,8 +23,35 @@ export function mergeConversations(known: ImConversation[], changed: ImConversat
   return sortConversations([...byId.values()])
 }
 
+/** A chat peer as the profile batch answers it (names and faces for the inbox and the chat header). */
+export interface PeerProfile {
+  userId: number
+  yxAccid: string
+  nickname: string
+  icon: string
+  userType: number
+  /** the app's host status word */
+  status?: 'online' | 'busy' | 'offline' | 'live'
+  followed?: boolean
+  /** diamonds per minute, for a call from the chat */
+  videoPrice?: number
+}
+
+
 export interface InboxController extends Inbox {
   start(): Disposer
+  /** the logged-in messaging client, or null while there is none */
+  client(): ImClient | null
+  /** this user's chat account */
+  me(): string | null
+  /** every incoming message, across reconnects */
+  onMessage(fn: (m: ImMessage) => void): () => void
+  /** peers' names and faces by chat account (cleared on each load, filled in batches) */
+  profiles: ReadonlySignal<ReadonlyMap<string, PeerProfile>>
+  /** ask for the profiles of these accounts (unknown ones only) */
+  loadProfiles(accounts: string[]): Promise<void>
+  /** a conversation changed here (a pin): show it at once */
+  patch(list: ImConversation[]): void
 }
 
 export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): InboxController {
@@ -35,6 +62,24 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
   let account: string | null = null
   let offs: Array<() => void> = []
   let generation = 0
+  const listeners = new Set<(m: ImMessage) => void>()
+  const profiles = signal<ReadonlyMap<string, PeerProfile>>(new Map())
+  const asked = new Set<string>()
+
+  const loadProfiles = async (accounts: string[]) => {
+    const wanted = [...new Set(accounts)].filter((a) => a && !asked.has(a))
+    if (!wanted.length) return
+    wanted.forEach((a) => asked.add(a))
+    try {
+      const rows = await kernel.api.post<PeerProfile[]>(MessagePath.profiles, { yxAccids: wanted }, { silent: true })
+      const next = new Map(profiles.peek())
+      for (const r of Array.isArray(rows) ? rows : []) if (r && typeof r.yxAccid === 'string') next.set(r.yxAccid, r)
+      profiles.value = next
+    } catch {
+      // names fall back to the account; ask again on the next load
+      wanted.forEach((a) => asked.delete(a))
+    }
+  }
 
   const close = () => {
     generation++
@@ -69,19 +114,36 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
         },
         onState: (s) => {
           if (mine !== generation) return
-          if (s === 'connected') status.value = 'ready'
+          // ready once the connection is ours (the first 'connected' comes before connectIm returns)
+          if (s === 'connected') status.value = conn ? 'ready' : status.peek()
           else if (s === 'disconnected' || s === 'failed' || (s === 'connecting' && status.peek() === 'ready')) status.value = 'offline'
         },
       })
       if (mine !== generation) return void c.close().catch(() => undefined)
       conn = c
+      status.value = 'ready'
       offs.push(c.client.on('conversations-changed', (list) => (conversations.value = mergeConversations(conversations.peek(), list))))
+      offs.push(
+        c.client.on('message', (m) => {
+          for (const fn of [...listeners]) {
+            try {
+              fn(m)
+            } catch (err) {
+              console.error(err)
+            }
+          }
+        }),
+      )
       const list = await c.client.conversations(CONVERSATION_LIMIT)
       if (mine !== generation) return
+      // d2 §4.9: the session profile cache is cleared on load
+      asked.clear()
       batch(() => {
+        profiles.value = new Map()
         conversations.value = sortConversations(list)
         status.value = 'ready'
       })
+      void loadProfiles(list.map((x) => x.to))
     } catch {
       if (mine === generation) status.value = 'offline'
     }
@@ -91,6 +153,15 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     conversations,
     unread,
     status,
+    profiles,
+    loadProfiles,
+    client: () => (status.peek() === 'ready' ? (conn?.client ?? null) : null),
+    me: () => account,
+    onMessage(fn) {
+      listeners.add(fn)
+      return () => void listeners.delete(fn)
+    },
+    patch: (list) => (conversations.value = mergeConversations(conversations.peek(), list)),
     async reconnect() {
       const user = kernel.session.user.peek()
       if (!user?.yxAccid || !user.imToken) return

@@ -12,6 +12,7 @@ import { IconBack } from '../../../kernel/ui/icons.tsx'
 import { goBackOrHome } from '../../../kernel/ui/PageBar.tsx'
 import { hostsRef, type HostStatusWord } from '../../wall/api.ts'
 import { CallPath, type HostDetail } from '../api.ts'
+import { inboxRef, talkHref } from '../../message/api.ts'
 import { flagOf, statusWord } from './format.ts'
 import { useCalls } from './hooks.ts'
 import { IconDiamond, IconVideo } from './icons.tsx'
@@ -147,6 +148,13 @@ export default function DetailPage() {
       </section>
 
       <div className="cl-detail__cta">
+        {kernel.get(inboxRef) && (
+          <button type="button" className="cl-detail__chat" data-testid="detail-chat" aria-label={t('calls.detail.chat')} onClick={() => kernel.router.navigate(talkHref(detail.yxAccid, search.get('path') || 'host_card'))}>
+            <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
+              <path d="M4 5h16v11H9l-5 4z" />
+            </svg>
+          </button>
+        )}
         <button type="button" className="cl-cta" data-testid="detail-call" aria-busy={starting || undefined} onClick={() => void call()}>
           <IconVideo size={26} />
           <span>{t('calls.detail.call')}</span>

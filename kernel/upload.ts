@@ -1,0 +1,146 @@
+// Image upload (d3 §5, shared by the customer chat, chats and the feedback form): credentials
+// from the STS call (valid 1 hour, reused until then), the object key appId/module/timestamp.ext,
+// images under 300 KB sent as they are, larger ones redrawn on a canvas as JPEG (quality 0.7,
+// longest side 960) and refused above 2 MB. A file that does not decode is not an image.
+import type { ApiClient } from './api.ts'
+
+export const UploadRules = {
+  rawUnderBytes: 300 * 1024,
+  maxBytes: 2 * 1024 * 1024,
+  quality: 0.7,
+  maxSide: 960,
+  credentialsMs: 60 * 60_000,
+} as const
+
+/** d3 §3 file-upload credentials; `host` takes the upload, `cdnUrl` serves it back */
+export interface UploadCredentials {
+  AccessKeyId: string
+  AccessKeySecret: string
+  SecurityToken: string
+  host: string
+  cdnUrl: string
+}
+
+/** d3 §7 GET /sts/getkey; the API client posts, so the harness answers it as a POST under /api */
+export const STS_PATH = '/api/sts/getkey'
+
+export class UploadError extends Error {
+  constructor(public reason: 'not-image' | 'too-large' | 'failed') {
+    super(`upload ${reason}`)
+  }
+}
+
+export interface Uploaded {
+  url: string
+  width: number
+  height: number
+  size: number
+  ext: string
+}
+
+/** What the browser gives: decoding and re-encoding an image. Tests hand in their own. */
+export interface ImageCodec {
+  /** the image's size in pixels; rejects when the bytes are not an image */
+  measure(file: Blob): Promise<{ width: number; height: number }>
+  /** redraw at width x height and encode as JPEG */
+  jpeg(file: Blob, width: number, height: number, quality: number): Promise<Blob>
+}
+
+export const canvasCodec: ImageCodec = {
+  async measure(file) {
+    const bmp = await createImageBitmap(file)
+    const size = { width: bmp.width, height: bmp.height }
+    bmp.close()
+    return size
+  },
+  async jpeg(file, width, height, quality) {
+    const bmp = await createImageBitmap(file)
+    const canvas = document.createElement('canvas')
+    canvas.width = width
+    canvas.height = height
+    canvas.getContext('2d')!.drawImage(bmp, 0, 0, width, height)
+    bmp.close()
+    return new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), 'image/jpeg', quality))
+  },
+}
+
+/** the size after fitting the longest side into maxSide */
+export function fitted(width: number, height: number, maxSide: number = UploadRules.maxSide) {
+  const scale = Math.min(1, maxSide / Math.max(width, height))
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
+}
+
+const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' }
+
+/** The bytes to upload: small images as they are, others compressed (d3 §5). */
+export async function prepareImage(file: Blob, codec: ImageCodec = canvasCodec): Promise<{ blob: Blob; width: number; height: number; ext: string }> {
+  if (file.type && !file.type.startsWith('image/')) throw new UploadError('not-image')
+  let size: { width: number; height: number }
+  try {
+    size = await codec.measure(file)
+  } catch {
+    throw new UploadError('not-image')
+  }
+  if (!(size.width > 0 && size.height > 0)) throw new UploadError('not-image')
+  if (file.size < UploadRules.rawUnderBytes) return { blob: file, ...size, ext: EXT[file.type] ?? 'jpg' }
+  const target = fitted(size.width, size.height)
+  const blob = await codec.jpeg(file, target.width, target.height, UploadRules.quality)
+  if (blob.size > UploadRules.maxBytes) throw new UploadError('too-large')
+  return { blob, ...target, ext: 'jpg' }
+}
+
+export const uploadKey = (appId: string, module: string, at: number, ext: string) => `${appId}/${module}/${at}.${ext}`
+
+const toBase64 = async (blob: Blob) => {
+  const bytes = new Uint8Array(await blob.arrayBuffer())
+  let bin = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(bin)
+}
+
+export interface UploaderDeps {
+  api: Pick<ApiClient, 'post'>
+  appId: () => string
+  codec?: ImageCodec
+  now?: () => number
+  fetch?: typeof fetch
+}
+
+/** One uploader per app: it keeps the credentials for their hour. */
+export function createUploader(deps: UploaderDeps) {
+  const now = deps.now ?? Date.now
+  let creds: { value: UploadCredentials; until: number } | null = null
+
+  const credentials = async () => {
+    if (creds && creds.until > now()) return creds.value
+    const value = await deps.api.post<UploadCredentials>(STS_PATH, {}, { silent: true })
+    if (!value?.host || !value.cdnUrl) throw new UploadError('failed')
+    creds = { value, until: now() + UploadRules.credentialsMs }
+    return value
+  }
+
+  return {
+    /** prepare and upload one image; UploadError says why not */
+    async upload(file: Blob, module: string): Promise<Uploaded> {
+      const img = await prepareImage(file, deps.codec)
+      let c: UploadCredentials
+      try {
+        c = await credentials()
+      } catch (err) {
+        throw err instanceof UploadError ? err : new UploadError('failed')
+      }
+      const key = uploadKey(deps.appId(), module, now(), img.ext)
+      const res = await (deps.fetch ?? fetch)(c.host, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key, accessKeyId: c.AccessKeyId, securityToken: c.SecurityToken, contentType: img.blob.type || 'image/jpeg', data: await toBase64(img.blob) }),
+      }).catch(() => null)
+      if (!res?.ok) throw new UploadError('failed')
+      // d3 §5: an empty upload result is a failure
+      const body = (await res.json().catch(() => null)) as { url?: string } | null
+      const url = body?.url || ''
+      if (!url) throw new UploadError('failed')
+      return { url, width: img.width, height: img.height, size: img.blob.size, ext: img.ext }
+    },
+  }
+}

@@ -1,0 +1,105 @@
+// The parts of a chat list shared by /talk and the customer chat: a bubble per message kind,
+// the time line, and the send state of one's own messages. Text is rendered as text, always.
+import type { ReactNode } from 'react'
+import { useT } from '../../kernel/hooks.ts'
+import type { ImMessage } from '../../kernel/im/types.ts'
+import { kindOf } from './kinds.ts'
+import type { SendState } from './chat.ts'
+
+export function TimeLine({ at, locale }: { at: number; locale: string }) {
+  const d = new Date(at)
+  const today = new Date().toDateString() === d.toDateString()
+  const text = today ? d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) : d.toLocaleString(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+  return (
+    <li className="ch-time" data-testid="chat-time">
+      <span>{text}</span>
+    </li>
+  )
+}
+
+export interface BubbleProps {
+  m: ImMessage
+  mine: boolean
+  avatar?: ReactNode
+  sendState?: SendState
+  onRetry?: () => void
+  onCallBack?: () => void
+}
+
+export function Bubble({ m, mine, avatar, sendState, onRetry, onCallBack }: BubbleProps) {
+  const t = useT()
+  const k = kindOf(m)
+  if (k.kind === 'tip') {
+    return (
+      <li className="ch-tip" data-testid="chat-tip">
+        <span>{k.text}</span>
+      </li>
+    )
+  }
+  if (k.kind === 'paid') {
+    return (
+      <li className="ch-paid" data-testid="chat-paid">
+        <span className="ch-paid__icon" aria-hidden="true">✓</span>
+        <span className="ch-paid__main">
+          <strong>{t('message.paidTitle')}</strong>
+          <span>{k.diamondNum ? t('message.paidDiamonds', { n: k.diamondNum }) : (k.text ?? '')}</span>
+        </span>
+      </li>
+    )
+  }
+  let body: ReactNode
+  let cls = 'ch-bubble'
+  if (k.kind === 'text') body = <span className="ch-text" dir="auto">{k.text}</span>
+  else if (k.kind === 'image') {
+    cls += ' ch-bubble--image'
+    body = <img className="ch-img" src={k.url} alt={t('message.image')} loading="lazy" decoding="async" data-testid="chat-image" />
+  } else if (k.kind === 'gift') {
+    cls += ' ch-bubble--gift'
+    body = (
+      <span className="ch-gift" data-testid="chat-gift">
+        {k.giftImg ? <img src={k.giftImg} alt="" width={44} height={44} /> : <span className="ch-gift__icon" aria-hidden="true">🎁</span>}
+        <span>
+          <strong>{mine ? t('message.giftSent') : t('message.giftReceived')}</strong>
+          <span className="ch-sub">
+            {k.giftName ? <bdi>{k.giftName}</bdi> : t('message.gift')} × {k.giftNum}
+          </span>
+        </span>
+      </span>
+    )
+  } else if (k.kind === 'missed-call') {
+    cls += ' ch-bubble--call'
+    body = (
+      <span className="ch-call" data-testid="chat-missed-call">
+        <span className="ch-call__icon" aria-hidden="true">📞</span>
+        <span>
+          <strong>{t('message.missedCall')}</strong>
+          {onCallBack && (
+            <button type="button" className="ch-link" onClick={onCallBack} data-testid="chat-call-back">
+              {t('message.callBack')}
+            </button>
+          )}
+        </span>
+      </span>
+    )
+  } else {
+    cls += ' ch-bubble--unknown'
+    body = <span className="ch-sub" data-testid="chat-unknown">{t('message.unsupported')}</span>
+  }
+  return (
+    <li className={`ch-row${mine ? ' ch-row--mine' : ''}`} data-testid="chat-message" data-mine={mine || undefined} data-state={sendState}>
+      {!mine && avatar}
+      <div className={cls}>{body}</div>
+      {sendState === 'sending' && <span className="ch-state ch-state--sending" aria-label={t('message.sending')} />}
+      {sendState === 'queued' && (
+        <span className="ch-state ch-state--queued" title={t('message.queued')} data-testid="chat-queued">
+          ⏱
+        </span>
+      )}
+      {sendState === 'failed' && (
+        <button type="button" className="ch-state ch-state--failed" aria-label={t('message.retrySend')} onClick={onRetry} data-testid="chat-retry">
+          !
+        </button>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,45 @@
+// IM-03 '/greeting-message': greetings from strangers (hosts never answered, not followed, never
+// called), newest first, at most 99. When the list empties the page goes back to /message.
+import { useEffect } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { PageBar } from '../../kernel/ui/PageBar.tsx'
+import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
+import { inboxRef, talkHref } from './api.ts'
+import { ConversationRow } from './ConversationRow.tsx'
+import { socialRef } from './social-ref.ts'
+import type { InboxController } from './state.ts'
+import css from './message.css'
+
+export default function GreetingPage() {
+  useSignals()
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const inbox = kernel.need(inboxRef) as InboxController
+  const social = kernel.need(socialRef)
+  const ready = inbox.status.value === 'ready'
+  const list = social.greetings.value
+  useEffect(() => void social.refresh(), [social])
+  // nothing left to read here: back to the inbox
+  useEffect(() => {
+    if (ready && !list.length) kernel.router.navigate('/message', { replace: true })
+  }, [ready, list.length, kernel])
+
+  return (
+    <main className="ms-page ms-page--sub" data-testid="greetings">
+      <PageBar title={t('message.greetings')} />
+      <p className="ms-hint">{t('message.greetingsHint')}</p>
+      {!ready && !list.length ? (
+        <PageSpinner />
+      ) : (
+        <ul className="ms-list" data-testid="greeting-list">
+          {list.map((c) => (
+            <ConversationRow key={c.conversationId} c={c} onOpen={() => kernel.router.navigate(talkHref(c.to, 'greeting'))} />
+          ))}
+        </ul>
+      )}
+    </main>
+  )
+}

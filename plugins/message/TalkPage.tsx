@@ -1,0 +1,237 @@
+// IM-02 '/talk?to=&taPath=': the conversation with a host (or the recharge-service chat when `to`
+// is recharge_notify). Header with the peer's status, follow and video call; the messages by
+// kind, paging back when scrolled to the top; text with the anti-spam check, quick messages,
+// an image, a gift when this build has a gift feature. Sent while offline: kept and sent later.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { Avatar } from '../../kernel/ui/Avatar.tsx'
+import { IconBack } from '../../kernel/ui/icons.tsx'
+import { goBackOrHome } from '../../kernel/ui/PageBar.tsx'
+import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
+import { ErrorState } from '../../kernel/ui/States.tsx'
+import { callsRef } from '../calls/api.ts'
+import { hostsRef } from '../wall/api.ts'
+import { chatGiftsRef, inboxRef, intimacyCardRef, isHostAccount, MessagePath, RECHARGE_NOTIFY } from './api.ts'
+import { Bubble, TimeLine } from './Bubbles.tsx'
+import { createChat, MAX_TEXT } from './chat.ts'
+import { Composer } from './Composer.tsx'
+import { needsTimeLine } from './rules.ts'
+import { nearBottom, scrollToBottom } from './scroll.ts'
+import { socialRef } from './social-ref.ts'
+import type { InboxController } from './state.ts'
+import css from './talk.css'
+
+export default function TalkPage() {
+  useSignals()
+  injectStyle(css)
+  const kernel = useKernel()
+  const t = useT()
+  const { search } = useRoute()
+  const to = search.get('to') ?? ''
+  const inbox = kernel.need(inboxRef) as InboxController
+  const chat = useMemo(() => createChat({ inbox, peer: to }), [inbox, to])
+  useEffect(() => () => chat.dispose(), [chat])
+  useEffect(() => void inbox.loadProfiles?.([to]), [inbox, to])
+
+  const listRef = useRef<HTMLUListElement>(null)
+  const firstPaint = useRef(true)
+  const anchor = useRef<{ height: number; top: number } | null>(null)
+  const items = chat.items.value
+  const status = inbox.status.value
+  const profile = inbox.profiles?.value.get(to)
+  const locale = kernel.i18n.locale.value
+  const me = inbox.me?.()
+  const recharge = to === RECHARGE_NOTIFY
+
+  // the first page lands at the end; a page of older messages keeps the reader's place
+  useLayoutEffect(() => {
+    const el = listRef.current
+    if (!el || !items.length) return
+    if (anchor.current) {
+      el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top
+      anchor.current = null
+    } else if (firstPaint.current) {
+      firstPaint.current = false
+      return scrollToBottom(el)
+    } else if (nearBottom(el, 240) || items[items.length - 1]?.senderId === me) el.scrollTop = el.scrollHeight
+  }, [items, me])
+
+  const onScroll = () => {
+    const el = listRef.current
+    if (!el || el.scrollTop > 40 || chat.older.peek() !== 'idle') return
+    anchor.current = { height: el.scrollHeight, top: el.scrollTop }
+    void chat.loadOlder().then((more) => {
+      if (!more) anchor.current = null
+    })
+  }
+
+  if (!to) return <ErrorState testId="talk-error" title={t('message.noPeer')} retryLabel={t('message.back')} onRetry={() => goBackOrHome(kernel)} />
+
+  const name = recharge ? t('message.rechargeService') : profile?.nickname || to
+  const calls = kernel.get(callsRef)
+  const callBack = calls && profile ? () => void calls.start({ hostId: profile.userId, videoPrice: Number(profile.videoPrice) || 0, source: 'talk', yxAccid: to }) : undefined
+  const body =
+    chat.loading.value === 'failed' && !items.length ? (
+      <ErrorState testId="talk-error" title={t('message.historyFailed')} retryLabel={t('message.retry')} onRetry={() => void chat.load()} />
+    ) : !items.length && (status === 'connecting' || chat.loading.value === 'loading') ? (
+      <PageSpinner />
+    ) : !items.length ? (
+      <div className="tk-empty" data-testid="talk-empty">
+        <Avatar src={profile?.icon} name={name} size={72} />
+        <p>{recharge ? t('message.rechargeEmpty') : t('message.sayHi', { name })}</p>
+      </div>
+    ) : (
+      <ul className="tk-list" ref={listRef} onScroll={onScroll} data-testid="talk-list">
+        {chat.older.value === 'loading' && <li className="tk-more" data-testid="talk-older-loading">{t('message.loadingOlder')}</li>}
+        {chat.older.value === 'done' && <li className="tk-more">{t('message.startOfChat')}</li>}
+        {chat.older.value === 'failed' && (
+          <li className="tk-more">
+            <button type="button" className="ch-link" onClick={() => void chat.loadOlder()}>
+              {t('message.retry')}
+            </button>
+          </li>
+        )}
+        {items.map((m, i) => (
+          <Row key={m.messageClientId} show={needsTimeLine(items.map((x) => x.createTime), i)} at={m.createTime} locale={locale}>
+            <Bubble
+              m={m}
+              mine={m.senderId === me || !!m.sendState}
+              sendState={m.sendState}
+              onRetry={() => chat.retry(m.messageClientId)}
+              onCallBack={callBack}
+              avatar={<Avatar src={profile?.icon} name={name} size={32} className="ch-avatar" />}
+            />
+          </Row>
+        ))}
+      </ul>
+    )
+
+  return (
+    <main className="tk-page" data-testid="talk" data-peer={to}>
+      <Header to={to} name={name} recharge={recharge} />
+      {status !== 'ready' && status !== 'idle' && (
+        <div className="tk-offline" role="status" data-testid="talk-offline">
+          {status === 'connecting' ? t('message.connecting') : t('message.offlineChat')}
+        </div>
+      )}
+      <section className="tk-body">{body}</section>
+      {recharge ? (
+        <div className="tk-recharge">
+          <button type="button" className="tk-cta" onClick={() => kernel.router.navigate('/getcoin')} data-testid="talk-recharge">
+            {t('message.rechargeNow')}
+          </button>
+        </div>
+      ) : (
+        <Composer
+          maxLength={MAX_TEXT}
+          onImage={(img) => chat.sendImage(img)}
+          gift={kernel.get(chatGiftsRef) && profile ? () => kernel.get(chatGiftsRef)!.open({ yxAccid: to, userId: profile.userId, nickname: profile.nickname }, 'IM') : undefined}
+          onSend={async (text) => {
+            const body = text.trim()
+            if (!body) return true
+            try {
+              const r = await kernel.api.post<{ result?: number }>(MessagePath.checkText, { text: body }, { silent: true })
+              if (Number(r?.result)) {
+                kernel.overlays.toast(t('message.messageProhibited'), { type: 'warning' })
+                return false
+              }
+            } catch {
+              kernel.overlays.toast(t('message.checkFailed'), { type: 'warning' })
+              return false
+            }
+            const res = chat.sendText(body)
+            if (res === 'queued') kernel.overlays.toast(t('message.sendOffline'), { type: 'warning' })
+            return true
+          }}
+        />
+      )}
+    </main>
+  )
+}
+
+function Row({ show, at, locale, children }: { show: boolean; at: number; locale: string; children: React.ReactNode }) {
+  return (
+    <>
+      {show && <TimeLine at={at} locale={locale} />}
+      {children}
+    </>
+  )
+}
+
+function Header({ to, name, recharge }: { to: string; name: string; recharge: boolean }) {
+  useSignals()
+  const kernel = useKernel()
+  const t = useT()
+  const inbox = kernel.need(inboxRef) as InboxController
+  const social = kernel.get(socialRef)
+  const calls = kernel.get(callsRef)
+  const hosts = kernel.get(hostsRef)
+  const intimacy = kernel.get(intimacyCardRef)
+  const profile = inbox.profiles?.value.get(to)
+  const [following, setFollowing] = useState(false)
+  const host = isHostAccount(to) && !!profile && (profile.userType === 2 || profile.userType === 3)
+  const pushed = profile && hosts ? hosts.statusOf(profile.userId).value : undefined
+  const status = pushed ?? profile?.status
+  const followed = !!profile?.followed || following
+
+  const follow = async () => {
+    if (!profile || following) return
+    setFollowing(true)
+    try {
+      await kernel.api.post(MessagePath.follow, { followType: 1, followUserId: profile.userId, source: 'host_card' }, { silent: true })
+      social?.markFollowed(to)
+    } catch {
+      setFollowing(false)
+    }
+  }
+
+  return (
+    <header className="tk-head" data-testid="talk-head">
+      <button type="button" className="tk-icon" aria-label={t('message.back')} onClick={() => goBackOrHome(kernel)} data-testid="talk-back">
+        <IconBack size={24} />
+      </button>
+      <button type="button" className="tk-who" onClick={() => profile && host && kernel.router.navigate(`/detail?id=${profile.userId}&yxId=${encodeURIComponent(to)}&path=talk`)}>
+        <Avatar src={profile?.icon} name={name} size={38} />
+        <span className="tk-who__text">
+          <bdi className="tk-name" data-testid="talk-name">{name}</bdi>
+          {host && status && (
+            <span className={`tk-status tk-status--${status}`} data-testid="talk-status" data-status={status}>
+              <span className="tk-dot" />
+              {t(`message.status.${status}`)}
+            </span>
+          )}
+        </span>
+      </button>
+      {host && !recharge && (
+        <span className="tk-actions">
+          {!followed && (
+            <button type="button" className="tk-follow" onClick={() => void follow()} disabled={following} data-testid="talk-follow">
+              {t('message.follow')}
+            </button>
+          )}
+          {intimacy && (
+            <button type="button" className="tk-icon" aria-label={t('message.intimacy')} onClick={() => kernel.router.navigate(`/talk/component/intimacy-card?to=${encodeURIComponent(to)}`)} data-testid="talk-intimacy">
+              ♥
+            </button>
+          )}
+          {calls && profile && (
+            <button
+              type="button"
+              className="tk-icon tk-icon--call"
+              aria-label={t('message.videoCall')}
+              data-testid="talk-call"
+              onClick={() => void calls.start({ hostId: profile.userId, videoPrice: Number(profile.videoPrice) || 0, source: 'talk', yxAccid: to })}
+            >
+              <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
+                <rect x="2.5" y="6" width="13" height="12" rx="3" />
+                <path d="M15.5 10.5 21 7.5v9l-5.5-3z" />
+              </svg>
+            </button>
+          )}
+        </span>
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,85 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { startTestHarness, TEST_TOKEN } from '../../harness/testing.ts'
+import { MessagePath } from './api.ts'
+import { CustomerPath } from './customer/faq.ts'
+
+const VIEWER = 100001
+
+async function harness() {
+  return startTestHarness({ plugins: ['shell', 'wall', 'calls', 'message'], settings: { imReplyMs: 20, imGreetAfterMs: 0 } })
+}
+
+const until = async (ok: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+test('IM-02 harness: the anti-spam check, quick messages in the reader’s language, profiles by chat account', async () => {
+  const h = await harness()
+  try {
+    assert.equal((await h.api(MessagePath.checkText, { text: 'add me on WhatsApp' }, { token: TEST_TOKEN })).data, { result: 1 })
+    assert.equal((await h.api(MessagePath.checkText, { text: 'hello there' }, { token: TEST_TOKEN })).data, { result: 0 })
+    assert.match((await h.api(MessagePath.quickMessages, {}, { token: TEST_TOKEN, lang: 'ar' })).data, /كيف حالك/)
+    const [p] = (await h.api(MessagePath.profiles, { yxAccids: ['host_200002', 'nobody'] }, { token: TEST_TOKEN })).data
+    assert.equal([p.userId, p.yxAccid, typeof p.followed, typeof p.status], [200002, 'host_200002', 'boolean', 'string'])
+  } finally {
+    await h.close()
+  }
+})
+
+test('IM-02 IM-03 harness: hosts answer chats; greetings come from strangers; control sends any kind', async () => {
+  const h = await harness()
+  try {
+    const im = h.im!
+    im.send('user_100001', 'host_200002', { text: 'مرحبا' })
+    await until(() => im.history('user_100001', 'host_200002').length === 2)
+    assert.match(String(im.history('user_100001', 'host_200002')[1].text), /[\u0600-\u06ff]/, 'an Arabic answer to Arabic')
+    const g = await h.control('POST', '/__harness/im/greeting', { userId: VIEWER })
+    assert.is(g.status, 200)
+    assert.is.not(g.body.from, 'host_200002', 'never a host already chatting')
+    await h.control('POST', '/__harness/im/send', { from: 200003, to: VIEWER, kind: 'gift' })
+    const raw = JSON.parse(String(im.history('user_100001', 'host_200003').at(-1)!.attachment!.raw))
+    assert.is(raw.attachType, 'SEND_GIFT')
+    await h.control('POST', '/__harness/im/greeting-config', { userId: VIEWER, isEnable: 0, unReadMsgNum: 1 })
+    assert.equal((await h.api(MessagePath.greetingConfig, {}, { token: TEST_TOKEN })).data, { isEnable: 0, unReadMsgNum: 1 })
+  } finally {
+    await h.close()
+  }
+})
+
+test('IM-04 harness: do-not-disturb is refused to users who are not VIP, kept for VIP', async () => {
+  const h = await harness()
+  try {
+    assert.is((await h.api(MessagePath.disturb, { disturb: 2 }, { token: TEST_TOKEN })).body.msg, 'vip.only')
+    assert.equal((await h.api(MessagePath.disturb, { disturb: 2 }, { token: 'vip-token-100002' })).data, { disturb: 2 })
+  } finally {
+    await h.close()
+  }
+})
+
+test('IM-06 harness: FAQ and chips in en and ar, the auto-reply, uploads stored and served back', async () => {
+  const h = await harness()
+  try {
+    const faq = (await h.api(CustomerPath.problems, {}, { token: TEST_TOKEN, lang: 'ar' })).data
+    assert.ok(faq[0].childrenQuestion.length >= 2)
+    assert.match(faq[0].problemName, /[\u0600-\u06ff]/)
+    const chips = (await h.api(CustomerPath.dict, { dictType: 'auto_reply' }, { token: TEST_TOKEN })).data
+    assert.equal(chips[0], { dictLabel: 'Recharge', dictValue: '1' })
+    assert.ok((await h.api(CustomerPath.replyInfo, {}, { token: TEST_TOKEN })).data.text)
+    const sts = (await h.api('/api/sts/getkey', {}, { token: TEST_TOKEN })).data
+    const key = `callwall/chat/${Date.now()}.png`
+    const up = await h.control('POST', '/__harness/oss/upload', { key, securityToken: sts.SecurityToken, contentType: 'image/png', data: Buffer.from('png-bytes').toString('base64') })
+    assert.is(up.status, 200)
+    const served = await fetch(up.body.url)
+    assert.equal([served.status, served.headers.get('content-type'), await served.text()], [200, 'image/png', 'png-bytes'])
+    assert.is((await h.control('POST', '/__harness/oss/upload', { key: '../etc', securityToken: 'x', data: 'AA==' })).status, 400)
+  } finally {
+    await h.close()
+  }
+})
+
+test.run()

@@ -1,0 +1,66 @@
+// What a message is, for the chat list: its messageType and attachment read defensively, since
+// attachments come from hosts, systems and robots and may be malformed. Text is only ever text
+// (React escapes it); an unknown type becomes a neutral placeholder.
+import type { ImMessage } from '../../kernel/im/types.ts'
+
+export type MessageKind =
+  | { kind: 'text'; text: string }
+  | { kind: 'image'; url: string; width?: number; height?: number }
+  | { kind: 'gift'; giftImg?: string; giftName?: string; giftNum: number }
+  | { kind: 'missed-call' }
+  | { kind: 'tip'; text: string }
+  | { kind: 'paid'; text?: string; diamondNum?: number }
+  | { kind: 'unknown' }
+
+/** d2 §3 message types */
+export const MsgType = { text: 0, image: 1, notification: 5, call: 7, tip: 10, robot: 11, bill: 12, custom: 100 } as const
+/** d3 §3 serverExtension.viewFlag 4: the payment-success notice */
+export const VIEW_FLAG_PAID = 4
+
+const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
+
+function parseJson(raw: unknown): Record<string, unknown> | null {
+  if (typeof raw !== 'string') return obj(raw)
+  try {
+    return obj(JSON.parse(raw))
+  } catch {
+    return null
+  }
+}
+
+/** a safe image address: http(s), a same-origin path, or an inline image; nothing else is drawn */
+export function safeUrl(v: unknown): string | undefined {
+  if (typeof v !== 'string' || !v) return undefined
+  if (/^https?:\/\//i.test(v) || /^\/(?!\/)/.test(v) || /^data:image\/(png|jpe?g|gif|webp|svg\+xml)[;,]/i.test(v)) return v
+  return undefined
+}
+
+/** serverExtension as an object ({} when absent or malformed) */
+export const extensionOf = (m: ImMessage) => parseJson(m.serverExtension) ?? {}
+
+/** the custom payload: attachment.raw parsed, else the attachment itself */
+export const customOf = (m: ImMessage) => parseJson(m.attachment?.raw) ?? obj(m.attachment) ?? {}
+
+export function kindOf(m: ImMessage): MessageKind {
+  const ext = extensionOf(m)
+  if (Number(ext.viewFlag) === VIEW_FLAG_PAID) {
+    const data = obj(ext.data) ?? {}
+    return { kind: 'paid', text: typeof m.text === 'string' && m.text ? m.text : undefined, diamondNum: Number(data.diamondNum) || undefined }
+  }
+  const type = Number(m.messageType)
+  if (type === MsgType.text) return typeof m.text === 'string' ? { kind: 'text', text: m.text } : { kind: 'unknown' }
+  if (type === MsgType.image) {
+    const url = safeUrl(m.attachment?.url)
+    return url ? { kind: 'image', url, width: Number(m.attachment?.width) || undefined, height: Number(m.attachment?.height) || undefined } : { kind: 'unknown' }
+  }
+  if (type === MsgType.tip || type === MsgType.notification) return typeof m.text === 'string' && m.text ? { kind: 'tip', text: m.text } : { kind: 'unknown' }
+  if (type === MsgType.call) return { kind: 'missed-call' }
+  if (type === MsgType.custom) {
+    const raw = customOf(m)
+    if (raw.attachType === 'SEND_GIFT') {
+      return { kind: 'gift', giftImg: safeUrl(raw.giftImg ?? raw.smallImg), giftName: typeof raw.giftName === 'string' ? raw.giftName : undefined, giftNum: Math.max(1, Number(raw.giftNum) || 1) }
+    }
+    if (raw.attachType === 'MISSED_CALLS_RECORD') return { kind: 'missed-call' }
+  }
+  return { kind: 'unknown' }
+}
