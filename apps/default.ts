@@ -23,6 +23,7 @@ export default defineApp({
     later('usdt', () => import('../plugins/usdt/index.ts')),
     later('vip', () => import('../plugins/vip/index.ts')),
     later('offers', () => import('../plugins/offers/index.ts')),
+    later('live', () => import('../plugins/live/index.ts')),
   ],
   settings: {
     tabs: defaultTabs,

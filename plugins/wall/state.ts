@@ -16,6 +16,8 @@ import type { Country, Host, HostStatusWord, HostsService } from './api.ts'
 import { hostFromRow, pushedWordOf, rowsOf } from './hosts.ts'
 
 export const PAGE_SIZE = 10
+/** LIVE-01: the Live tab lists rooms with queryLiveList, 6 a page (isMiddleEast in Arabic) */
+export const LIVE_PAGE_SIZE = 6
 /** NET-09 */
 export const COUNTRY_TTL_MS = 7 * 24 * 3600 * 1000
 export const SECONDARY_DELAY_MS = 3000
@@ -33,6 +35,7 @@ export const Paths = {
   games: '/api/full/geme/list',
   statusByUid: '/api/anchor/batchQueryYxStatByUid',
   level: '/api/user/level/v2/userLevel',
+  liveList: '/api/agora/live/queryLiveList',
 } as const
 
 export type TagKind = 'all' | 'live' | 'follow' | 'new' | 'game' | 'likeYou' | 'other'
@@ -226,8 +229,8 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   // ---- one pager per tab ----
   const lists = new Map<number, TabList>()
   const listsVersion = signal(0)
-  const fetchRows = async (payload: Record<string, unknown>) => {
-    const answer = await kernel.api.post<unknown>(Paths.list, payload, { timeout: LIST_TIMEOUT, silent: true })
+  const fetchRows = async (payload: Record<string, unknown>, path: string = Paths.list) => {
+    const answer = await kernel.api.post<unknown>(path, payload, { timeout: LIST_TIMEOUT, silent: true })
     return rowsOf(answer)
       .map(remember)
       .filter((id): id is number => id !== null)
@@ -242,9 +245,14 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     const offlineAt = signal<number | null>(null)
     // only the latest load may move the phase: an answer the pager drops must not either
     let generation = 0
+    const live = tag.kind === 'live'
     const pager: Pager<number> = createPager<number>({
-      pageSize: PAGE_SIZE,
+      pageSize: live ? LIVE_PAGE_SIZE : PAGE_SIZE,
       fetch: async (page) => {
+        if (live) {
+          const me = kernel.i18n.locale.peek() === 'ar' ? { isMiddleEast: 1 } : {}
+          return await fetchRows({ currentPage: page, pageSize: LIVE_PAGE_SIZE, ...me }, Paths.liveList).finally(firstLoadDone)
+        }
         const mine = ++generation
         const before = page === 1 ? 0 : pager.items.peek().length
         const commit = (from: number | null, at: number | null) => {
