@@ -40,6 +40,8 @@ export interface RoomDeps {
   timers?: Timers
   frame?: FrameScheduler
   chatRoom?: () => Promise<ChatRoomClient>
+  /** the video client; the kernel's by default */
+  rtc?: () => Promise<RtcClient>
 }
 
 const numOr = (v: unknown, d: number) => (Number.isFinite(Number(v)) ? Number(v) : d)
@@ -169,7 +171,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   const joinVideo = async (gen: number, r: RoomInfo) => {
     let client: RtcClient
     try {
-      client = await kernel.rtc()
+      client = await (deps.rtc ?? kernel.rtc)()
     } catch {
       return // no video client: the loading time-out ends the room
     }
@@ -358,7 +360,10 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
       pip.value = false
       return
     }
-    await leave()
+    // the room before (if any) is let go, and this one is loading from this moment on
+    const previous = hostId.peek()
+    generation++
+    const releasing = releaseMedia()
     reset()
     const gen = generation
     batch(() => {
@@ -367,6 +372,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
       status.value = 'loading'
       pip.value = false
     })
+    if (previous != null) kernel.api.post(LivePaths.leave, { anchorId: previous }, { silent: true }).catch(() => undefined)
     after(R.CLOSE_AFTER_MS, () => (showClose.value = true))
     after(R.LOADING_END_MS, () => status.peek() === 'loading' && end('timeout'))
 
@@ -378,6 +384,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
         if (gen === generation && row?.liveRoomState === 'ended') end('ended')
       })
       .catch(() => undefined)
+    await releasing
     let raw: unknown
     try {
       raw = await kernel.api.post<unknown>(LivePaths.enter, { anchorId: h.userId, type: 1 }, { silent: true, timeout: R.ENTER_TIMEOUT_MS })
