@@ -54,6 +54,8 @@ export function createAgoraRtc(opts: { appId: string; sdk: AgoraSdk }): RtcClien
   // a call is an 'rtc' channel; a live room is a 'live' channel joined as audience (d2 §4.1)
   const getClient = (want: 'rtc' | 'live' = mode) => {
     if (client && mode === want) return client
+    // a call after a live room (or the other way): the old client goes
+    if (client) void client.leave().catch(() => undefined)
     mode = want
     const c = (client = opts.sdk.createClient({ mode: want, codec: 'vp9' }))
     c.on('connection-state-change', (cur: string, _prev: string, reason?: string) =>
