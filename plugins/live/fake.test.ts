@@ -6,6 +6,7 @@ import type { ChatRoomMessage, ChatRoomNotice } from '../../kernel/im/chatroom.t
 import type { SocketClass } from '../../kernel/socket.ts'
 import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
 import { LivePaths } from './paths.ts'
+import { instantClock, loadScenarios, runScenario } from '../../harness/scenario-runner.ts'
 import { Code } from '../../kernel/protocol/envelope.ts'
 
 let h: TestHarness
@@ -90,8 +91,22 @@ test('LIVE-17 a full-server notice from the control API is pushed to everyone', 
   const sent = h.sent.slice(before)
   assert.is(sent.length, 1)
   assert.is(sent[0].pushType, 'notice')
-  assert.is(sent[0].data.attachType, 88)
-  assert.ok(sent[0].data.userId && sent[0].data.pushTime)
+  assert.is(sent[0].data?.attachType, 88)
+  assert.ok(sent[0].data?.userId && sent[0].data?.pushTime)
+})
+
+test('LIVE-02 the live scenarios play through: busy room, host away, ends while watching, notice storm', async () => {
+  const scenarios = await loadScenarios()
+  for (const name of ['live-busy-room', 'live-host-away', 'live-ends-while-watching', 'live-notice-storm']) {
+    const s = scenarios.get(name)
+    assert.ok(s, name)
+    assert.match(s!.description, /Open|Stay/)
+    const result = await runScenario(s!, h.ops, { clock: instantClock() }).done
+    assert.is(result.status, 'done', name)
+    assert.ok(result.steps.every((x) => x.ok), `${name}: ${JSON.stringify(result.steps)}`)
+  }
+  // the storm's stale notice is pushed like the others; the app drops it (notices.test.ts)
+  assert.ok(h.sent.filter((p) => p.pushType === 'notice').length >= 13)
 })
 
 test.run()
