@@ -101,7 +101,7 @@ export default function LivePage() {
         else if (status === 'live' || status === 'calling') room.clearScreen.value = !room.clearScreen.peek()
       }
     },
-    { axis: 'lock', filterTaps: true, pointer: { touch: true }, from: () => [0, 0] },
+    { axis: 'lock', filterTaps: true, from: () => [0, 0] },
   )
 
   return (

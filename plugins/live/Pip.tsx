@@ -51,7 +51,7 @@ export default function Pip() {
       const maxY = Math.max(0, window.innerHeight - H - 8)
       setPos({ x: Math.min(maxX, Math.max(8, x)), y: Math.min(maxY, Math.max(8, y)) })
     },
-    { from: () => [pos.x, pos.y], filterTaps: true, pointer: { touch: true } },
+    { from: () => [pos.x, pos.y], filterTaps: true },
   )
 
   const status = room.status.value
