@@ -29,3 +29,13 @@ export const liveRef = ref<LiveApi>('live')
 /** the room page's path; query id = the host's user id */
 export const LIVE_PATH = '/live'
 export const liveHref = (hostId: number, from?: string) => `${LIVE_PATH}?id=${hostId}${from ? `&path=${encodeURIComponent(from)}` : ''}`
+
+/** 'notice' push (LIVE-17): a full-server notice (d2 §4.10); the data is checked by notices.ts */
+export const NoticePush = 'notice'
+
+declare module '../../kernel/types.ts' {
+  interface PushTypes {
+    /** attachType and the fields of d2 §3 Full-server notice; anything else is ignored */
+    notice: Record<string, unknown>
+  }
+}

@@ -3,7 +3,7 @@
 // entries that drive the simulated rooms (fake-rooms.ts) and the full-server notices.
 // Paths the spec leaves out are chosen here (harness/README.md lists them).
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { PushType } from '../../kernel/protocol/push.ts'
+import { NoticePush } from './api.ts'
 import { langOf } from '../../harness/http.ts'
 import { byWallOrder, followedIds, hostCard, hosts, page } from '../../harness/hosts.ts'
 import { chatRoomsOf } from '../../harness/im-chatroom.ts'
@@ -180,7 +180,7 @@ export function notice(ctx: HarnessContext, body: any) {
     totalReward: body.totalReward ?? 5000,
     ...(body.showTime != null && { showTime: body.showTime }),
   }
-  return { pushedTo: body.userId ? ctx.push(Number(body.userId), PushType.notice, data) : ctx.broadcast(PushType.notice, data) }
+  return { pushedTo: body.userId ? ctx.push(Number(body.userId), NoticePush, data) : ctx.broadcast(NoticePush, data) }
 }
 
 export default defineFake({

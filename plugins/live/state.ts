@@ -6,6 +6,7 @@ import type { ChatRoom, ChatRoomClient, ChatRoomMessage, ChatRoomNotice } from '
 import type { RtcClient } from '../../kernel/rtc/types.ts'
 import { realTimers, type Timers } from '../../kernel/timers.ts'
 import type { Kernel } from '../../kernel/types.ts'
+import { isVip, type User } from '../../kernel/protocol/user.ts'
 import type { FrontStatus, LiveHostHint } from './api.ts'
 import { createChatWindow, nextFrame, roomSignalOf, toLine, type ChatLine, type FrameScheduler } from './chat.ts'
 import { LivePaths } from './paths.ts'
@@ -77,6 +78,9 @@ export function toRoomInfo(raw: unknown, hostId: number): RoomInfo | null {
     liveDescribe: text(vo.liveDescribe),
   }
 }
+
+/** the viewer's badges on her own lines (d2 §3 chat record: userLevel, isVip, isNewUser) */
+const badgesOf = (u: User | null) => ({ userLevel: numOr(u?.userLevel, 0), isVip: isVip(u, Date.now()), isNewUser: !!u?.isNewUser })
 
 export type LiveRoom = ReturnType<typeof createRoom>
 
@@ -299,7 +303,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
         account: u.yxAccid,
         token: u.imToken,
         nick: u.nickname,
-        ext: { userLevel: numOr(u.userLevel, 0), isVip: u.isVip === 1 || u.vipInfo?.isVip === 1, isNewUser: u.isNewUser === 1 },
+        ext: badgesOf(u),
       })
       if (gen !== generation) return entered.leave()
       room = entered
@@ -452,7 +456,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     }
     try {
       const u = me()
-      const sent = await room.sendText(body, { userLevel: numOr(u?.userLevel, 0), isVip: u?.isVip === 1, isNewUser: u?.isNewUser === 1 })
+      const sent = await room.sendText(body, badgesOf(u))
       const line = toLine({ ...sent, from: u?.yxAccid ?? sent.from }, u?.yxAccid ?? '')
       if (line && gen === generation) chat.add(line)
       return true

@@ -131,7 +131,7 @@ export function liveKernel(o: { api?: FakeApi; room?: Record<string, unknown>; r
     api,
     timers,
   })
-  t.kernel.session.user.value = { userId: 100001, nickname: 'Viewer', icon: '', diamondNum: 10, yxAccid: 'viewer_1', imToken: 'im', userLevel: 3 }
+  t.kernel.session.setUser({ userId: 100001, nickname: 'Viewer', icon: '', diamondNum: 10, yxAccid: 'viewer_1', imToken: 'im', userLevel: 3 })
   const live = t.kernel.need(liveServiceRef)
   return { t, timers, rtc, chat, frames, live, room: live.room }
 }
