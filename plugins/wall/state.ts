@@ -16,8 +16,6 @@ import type { Country, Host, HostStatusWord, HostsService } from './api.ts'
 import { hostFromRow, pushedWordOf, rowsOf } from './hosts.ts'
 
 export const PAGE_SIZE = 10
-/** LIVE-01: the Live tab lists rooms with queryLiveList, 6 a page (isMiddleEast in Arabic) */
-export const LIVE_PAGE_SIZE = 6
 /** NET-09 */
 export const COUNTRY_TTL_MS = 7 * 24 * 3600 * 1000
 export const SECONDARY_DELAY_MS = 3000
@@ -35,7 +33,6 @@ export const Paths = {
   games: '/api/full/geme/list',
   statusByUid: '/api/anchor/batchQueryYxStatByUid',
   level: '/api/user/level/v2/userLevel',
-  liveList: '/api/agora/live/queryLiveList',
 } as const
 
 export type TagKind = 'all' | 'live' | 'follow' | 'new' | 'game' | 'likeYou' | 'other'
@@ -247,12 +244,10 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     let generation = 0
     const live = tag.kind === 'live'
     const pager: Pager<number> = createPager<number>({
-      pageSize: live ? LIVE_PAGE_SIZE : PAGE_SIZE,
+      // LIVE-01: the Live tab lists rooms with queryLiveList, 6 a page (isMiddleEast in Arabic)
+      pageSize: live ? 6 : PAGE_SIZE,
       fetch: async (page) => {
-        if (live) {
-          const me = kernel.i18n.locale.peek() === 'ar' ? { isMiddleEast: 1 } : {}
-          return await fetchRows({ currentPage: page, pageSize: LIVE_PAGE_SIZE, ...me }, Paths.liveList).finally(firstLoadDone)
-        }
+        if (live) return fetchRows({ currentPage: page, pageSize: 6, ...(kernel.i18n.locale.peek() == 'ar' && { isMiddleEast: 1 }) }, '/api/agora/live/queryLiveList').finally(firstLoadDone)
         const mine = ++generation
         const before = page === 1 ? 0 : pager.items.peek().length
         const commit = (from: number | null, at: number | null) => {

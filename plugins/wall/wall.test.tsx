@@ -445,7 +445,7 @@ test('ENG-01 starting on the wall with ?tab= loads that tab first; a locked or g
   const live = wallKernel({ online: 3 }, { path: '/wall?tab=2' })
   await live.t.settle()
   // the Live tab lists rooms with queryLiveList, 6 a page (LIVE-01)
-  assert.equal(live.t.requests.filter((r) => r.path === Paths.liveList).map((r) => r.payload), [{ currentPage: 1, pageSize: 6 }], 'the Live tab')
+  assert.equal(live.t.requests.filter((r) => r.path === '/api/agora/live/queryLiveList').map((r) => r.payload), [{ currentPage: 1, pageSize: 6 }], 'the Live tab')
   live.t.dispose()
   for (const tab of [3, 4]) {
     const closed = wallKernel({ online: 3 }, { path: `/wall?tab=${tab}` })
