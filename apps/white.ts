@@ -31,6 +31,7 @@ export default defineApp({
     later('vip', () => import('../plugins/vip/index.ts')),
     later('offers', () => import('../plugins/offers/index.ts')),
     later('engage', () => import('../plugins/engage/index.ts')),
+    later('live', () => import('../plugins/live/index.ts')),
   ],
   settings: {
     tabs: whiteTabs,

@@ -16,18 +16,23 @@ export interface RtcService extends UpgradeService {
   channels(): Array<{ channel: string; uids: string[] }>
   /** close the viewers' sockets (of one channel, or all) to simulate a network loss; returns how many */
   drop(channel?: string): number
+  /** make a channel's audience joins fail with a code (UID_CONFLICT, ALREADY_CONNECTED); null clears it */
+  failAudience(channel: string, code: string | null): void
 }
 
 interface Member {
   peer: RtcPeer
   /** absent for simulated hosts */
   ws?: WebSocket
+  /** a live room's viewer: watches only, announced to nobody (Agora's audience role) */
+  audience?: boolean
 }
 
 export function createRtcService(ctx: HarnessContext): RtcService {
   const wss = new WebSocketServer({ noServer: true })
   const channels = new Map<string, Map<string, Member>>()
   const sockets = new Map<WebSocket, { channel: string; uid: string } | null>()
+  const audienceFaults = new Map<string, string>()
 
   // a uid may be an IM account or a user id; either way show the user's nickname
   const nameOf = (uid: string) =>
@@ -45,6 +50,7 @@ export function createRtcService(ctx: HarnessContext): RtcService {
     const before = ch.get(member.peer.uid)
     if (before?.ws && before.ws !== member.ws) leave(channel, member.peer.uid, 'replaced')
     ch.set(member.peer.uid, member)
+    if (member.audience) return
     tell(channel, member.peer.uid, { event: 'user-joined', user: { ...member.peer, media: [] } })
     for (const mediaType of member.peer.media) tell(channel, member.peer.uid, { event: 'user-published', uid: member.peer.uid, mediaType })
   }
@@ -56,6 +62,7 @@ export function createRtcService(ctx: HarnessContext): RtcService {
     ch.delete(uid)
     if (member.ws) sockets.set(member.ws, null)
     if (!ch.size) channels.delete(channel)
+    if (member.audience) return
     tell(channel, uid, { event: 'user-left', uid, ...(reason && { reason }) })
   }
 
@@ -64,16 +71,22 @@ export function createRtcService(ctx: HarnessContext): RtcService {
     if (req.op === 'join') {
       if (typeof req.channel !== 'string' || !req.channel || typeof req.uid !== 'string' || !req.uid)
         return write(ws, { event: 'error', code: 400, msg: 'join needs channel and uid' })
+      const audience = req.role === 'audience'
+      const fault = audience ? audienceFaults.get(req.channel) : undefined
+      if (fault) return write(ws, { event: 'error', code: fault, msg: `join refused: ${fault}` })
       if (at) leave(at.channel, at.uid, 'rejoined')
-      const existing = others(req.channel, req.uid).map((m) => m.peer)
+      const existing = others(req.channel, req.uid)
+        .filter((m) => !m.audience)
+        .map((m) => m.peer)
       sockets.set(ws, { channel: req.channel, uid: req.uid })
-      add(req.channel, { peer: { uid: req.uid, name: nameOf(req.uid), media: [] }, ws })
+      add(req.channel, { peer: { uid: req.uid, name: nameOf(req.uid), media: [] }, ws, ...(audience && { audience }) })
       write(ws, { event: 'joined', channel: req.channel, users: existing })
       write(ws, { event: 'network-quality', uplink: 1, downlink: 1 })
     } else if (req.op === 'publish') {
       if (!at) return write(ws, { event: 'error', code: 403, msg: 'not in a channel' })
       const member = channels.get(at.channel)?.get(at.uid)
       if (!member) return
+      if (member.audience) return write(ws, { event: 'error', code: 403, msg: 'an audience does not publish' })
       const media = (Array.isArray(req.media) ? req.media : []).filter((m): m is MediaType => m === 'video' || m === 'audio')
       for (const mediaType of media) {
         if (member.peer.media.includes(mediaType)) continue
@@ -115,6 +128,7 @@ export function createRtcService(ctx: HarnessContext): RtcService {
       for (const ws of sockets.keys()) ws.terminate()
       sockets.clear()
       channels.clear()
+      audienceFaults.clear()
       wss.close()
     },
     hostJoin(channel, uid) {
@@ -125,6 +139,10 @@ export function createRtcService(ctx: HarnessContext): RtcService {
     setQuality(channel, quality) {
       const q = Math.max(0, Math.min(6, Math.round(quality)))
       for (const m of channels.get(channel)?.values() ?? []) write(m.ws, { event: 'network-quality', uplink: q, downlink: q })
+    },
+    failAudience(channel, code) {
+      if (code) audienceFaults.set(channel, code)
+      else audienceFaults.delete(channel)
     },
     channels: () => [...channels].map(([channel, ch]) => ({ channel, uids: [...ch.keys()] })),
     drop(channel) {

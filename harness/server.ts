@@ -10,6 +10,7 @@ import jsonServer from 'json-server'
 import * as realtimeModule from './realtime.ts'
 import * as imModule from './im.ts'
 import * as rtcModule from './rtc.ts'
+import { createChatRoomService } from './im-chatroom.ts'
 import type { RealtimeService } from './realtime.ts'
 import type { ImService } from './im.ts'
 import type { RtcService } from './rtc.ts'
@@ -146,7 +147,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const realtime = (services.realtime = factory(options.services?.realtime, realtimeModule, 'createRealtimeService')(ctx))
   const im = (services.im = factory(options.services?.im, imModule, 'createImService')(ctx))
   const rtc = (services.rtc = factory(options.services?.rtc, rtcModule, 'createRtcService')(ctx))
-  const upgrades: UpgradeService[] = [realtime, im, rtc]
+  const upgrades: UpgradeService[] = [realtime, im, rtc, createChatRoomService(ctx)]
   const pushRaw = realtime.pushRaw.bind(realtime)
   realtime.pushRaw = (userId, text) => {
     const reached = pushRaw(userId, text)

@@ -10,3 +10,9 @@ declare module '*.svg' {
   const text: string
   export default text
 }
+
+// nim-web-sdk-ng's chat-room build ships its types in a folder beside the script.
+declare module 'nim-web-sdk-ng/dist/v2/CHATROOM_BROWSER_SDK.js' {
+  const sdk: unknown
+  export default sdk
+}

@@ -24,10 +24,12 @@ export interface AgoraClient {
   publish(tracks: AgoraTrack[]): Promise<void>
   subscribe(user: AgoraRemoteUser, mediaType: 'video' | 'audio'): Promise<unknown>
   on(ev: string, fn: (...args: any[]) => void): void
+  /** live mode only */
+  setClientRole?(role: 'host' | 'audience'): Promise<void>
 }
 /** The slice of the SDK this adapter uses. */
 export interface AgoraSdk {
-  createClient(config: { mode: 'rtc'; codec: 'vp9' }): AgoraClient
+  createClient(config: { mode: 'rtc' | 'live'; codec: 'vp9' }): AgoraClient
   createMicrophoneAndCameraTracks(audio?: object, video?: { encoderConfig: string }): Promise<[AgoraTrack, AgoraTrack]>
 }
 
@@ -46,11 +48,16 @@ export function createAgoraRtc(opts: { appId: string; sdk: AgoraSdk }): RtcClien
   if (!opts.appId) throw new Error('agoraAppId is missing from the app config')
   const events = createEmitter<RtcEvents>()
   let client: AgoraClient | null = null
+  let mode: 'rtc' | 'live' = 'rtc'
   let tracks: [AgoraTrack, AgoraTrack] | null = null
 
-  const getClient = () => {
-    if (client) return client
-    const c = (client = opts.sdk.createClient({ mode: 'rtc', codec: 'vp9' }))
+  // a call is an 'rtc' channel; a live room is a 'live' channel joined as audience (d2 §4.1)
+  const getClient = (want: 'rtc' | 'live' = mode) => {
+    if (client && mode === want) return client
+    // a call after a live room (or the other way): the old client goes
+    if (client) void client.leave().catch(() => undefined)
+    mode = want
+    const c = (client = opts.sdk.createClient({ mode: want, codec: 'vp9' }))
     c.on('connection-state-change', (cur: string, _prev: string, reason?: string) =>
       events.emit('connection-state', { state: cur.toLowerCase() as RtcConnectionState, ...(reason && { reason }) }),
     )
@@ -83,10 +90,17 @@ export function createAgoraRtc(opts: { appId: string; sdk: AgoraSdk }): RtcClien
   }
 
   return {
-    async join({ channel, uid, token }) {
-      await getClient().join(opts.appId, channel, token ?? null, agoraUid(uid))
+    async join({ channel, uid, token, role }) {
+      const c = getClient(role === 'audience' ? 'live' : 'rtc')
+      try {
+        if (role === 'audience') await c.setClientRole?.('audience')
+        await c.join(opts.appId, channel, token ?? null, agoraUid(uid))
+      } catch (err) {
+        throw liveError(err)
+      }
     },
     async publish() {
+      if (mode === 'live') return false // an audience watches only
       if (!tracks) {
         try {
           tracks = await opts.sdk.createMicrophoneAndCameraTracks({}, { encoderConfig: '480p' })
@@ -113,4 +127,13 @@ export function createAgoraRtc(opts: { appId: string; sdk: AgoraSdk }): RtcClien
     },
     on: (ev, fn) => events.on(ev, fn),
   }
+}
+
+/** The SDK's join failures a live room acts on (d2 §4.1: UID conflict, already connected), as RtcErrors. */
+export function liveError(err: unknown): unknown {
+  const code = String((err as { code?: unknown })?.code ?? '')
+  const msg = String((err as Error)?.message ?? err)
+  if (code === 'UID_CONFLICT') return new RtcError('UID_CONFLICT', msg)
+  if (code === 'INVALID_OPERATION' && /already|connect/i.test(msg)) return new RtcError('ALREADY_CONNECTED', msg)
+  return err
 }

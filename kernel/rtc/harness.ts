@@ -31,7 +31,7 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
   const peers = new Map<string, RtcPeer>()
   const renders = new Map<string, GeneratedVideo>()
   let socket: SocketLike | null = null
-  let joined: { channel: string; uid: string; token?: string | null } | null = null
+  let joined: { channel: string; uid: string; token?: string | null; role?: 'host' | 'audience' } | null = null
   let published: MediaType[] = []
   let local: MediaStream | null = null
   let retry: unknown = null
@@ -112,7 +112,7 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
         reject(err)
       }
       s.onopen = () => {
-        send({ op: 'join', channel: target.channel, uid: target.uid, token: target.token ?? null })
+        send({ op: 'join', channel: target.channel, uid: target.uid, token: target.token ?? null, ...(target.role && { role: target.role }) })
         if (published.length) send({ op: 'publish', media: published })
       }
       s.onmessage = (ev) => {
@@ -183,9 +183,9 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
   }
 
   return {
-    async join({ channel, uid, token }) {
+    async join({ channel, uid, token, role }) {
       if (joined) await this.leave()
-      joined = { channel, uid, token }
+      joined = { channel, uid, token, ...(role && { role }) }
       events.emit('connection-state', { state: 'connecting' })
       try {
         await connect(joined)
@@ -196,6 +196,7 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
       }
     },
     async publish() {
+      if (joined?.role === 'audience') return false // an audience watches only
       const stream = await camera()
       if (!stream) return false
       published = ['video', 'audio']

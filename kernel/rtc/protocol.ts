@@ -4,7 +4,8 @@
 // adapter draws the remote user as a generated video.
 //
 // client -> server:
-//   { op: 'join', channel, uid, token? }    answered by 'joined' (or 'error')
+//   { op: 'join', channel, uid, token?, role? }    answered by 'joined' (or 'error'); role 'audience'
+//                                           watches a live channel (code 'UID_CONFLICT' when the room's video fails)
 //   { op: 'publish', media: ['video','audio'] }
 //   { op: 'leave' }
 // server -> client:
@@ -25,7 +26,7 @@ export interface RtcPeer {
 }
 
 export type RtcRequest =
-  | { op: 'join'; channel: string; uid: string; token?: string | null }
+  | { op: 'join'; channel: string; uid: string; token?: string | null; role?: 'host' | 'audience' }
   | { op: 'publish'; media: MediaType[] }
   | { op: 'leave' }
 
@@ -36,4 +37,4 @@ export type RtcServerEvent =
   | { event: 'user-published'; uid: string; mediaType: MediaType }
   | { event: 'user-unpublished'; uid: string; mediaType: MediaType }
   | { event: 'network-quality'; uplink: number; downlink: number }
-  | { event: 'error'; code: number; msg: string }
+  | { event: 'error'; code: number | string; msg: string }

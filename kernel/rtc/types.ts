@@ -1,6 +1,9 @@
 // INTERFACE ONLY for now: one-to-one video, implemented by the harness adapter and the Agora adapter.
 export type RtcConnectionState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'disconnecting'
 
+/** 'host' publishes (a one-to-one call), 'audience' only watches (a live room) */
+export type RtcRole = 'host' | 'audience'
+
 export interface RtcEvents {
   'connection-state': { state: RtcConnectionState; reason?: string }
   /** 0 unknown .. 6 down, as Agora reports uplink/downlink quality */
@@ -12,7 +15,9 @@ export interface RtcEvents {
 }
 
 export interface RtcClient {
-  join(opts: { channel: string; uid: string; token?: string | null }): Promise<void>
+  /** role 'audience' (a live room) joins a live channel to watch only: nothing is published.
+   *  A live room's failures arrive as RtcError codes UID_CONFLICT and ALREADY_CONNECTED. */
+  join(opts: { channel: string; uid: string; token?: string | null; role?: RtcRole }): Promise<void>
   /** publish the local camera/mic when present; resolves false when no device */
   publish(): Promise<boolean>
   /** attach the remote user's video to an element */

@@ -226,8 +226,8 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   // ---- one pager per tab ----
   const lists = new Map<number, TabList>()
   const listsVersion = signal(0)
-  const fetchRows = async (payload: Record<string, unknown>) => {
-    const answer = await kernel.api.post<unknown>(Paths.list, payload, { timeout: LIST_TIMEOUT, silent: true })
+  const fetchRows = async (payload: Record<string, unknown>, path: string = Paths.list) => {
+    const answer = await kernel.api.post<unknown>(path, payload, { timeout: LIST_TIMEOUT, silent: true })
     return rowsOf(answer)
       .map(remember)
       .filter((id): id is number => id !== null)
@@ -242,9 +242,12 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     const offlineAt = signal<number | null>(null)
     // only the latest load may move the phase: an answer the pager drops must not either
     let generation = 0
+    const live = tag.kind === 'live'
     const pager: Pager<number> = createPager<number>({
-      pageSize: PAGE_SIZE,
+      // LIVE-01: the Live tab lists rooms with queryLiveList, 6 a page (isMiddleEast in Arabic)
+      pageSize: live ? 6 : PAGE_SIZE,
       fetch: async (page) => {
+        if (live) return fetchRows({ currentPage: page, pageSize: 6, ...(kernel.i18n.locale.peek() == 'ar' && { isMiddleEast: 1 }) }, '/api/agora/live/queryLiveList').finally(firstLoadDone)
         const mine = ++generation
         const before = page === 1 ? 0 : pager.items.peek().length
         const commit = (from: number | null, at: number | null) => {

@@ -451,7 +451,8 @@ test('ENG-01 starting on the wall asks for the tags, then the open tab\'s first 
 test('ENG-01 starting on the wall with ?tab= loads that tab first; a locked or guest-only-closed tab loads nothing early', async () => {
   const live = wallKernel({ online: 3 }, { path: '/wall?tab=2' })
   await live.t.settle()
-  assert.equal(live.t.requests.filter((r) => r.path === Paths.list).map((r) => r.payload.tagId), [2], 'the Live tab')
+  // the Live tab lists rooms with queryLiveList, 6 a page (LIVE-01)
+  assert.equal(live.t.requests.filter((r) => r.path === '/api/agora/live/queryLiveList').map((r) => r.payload), [{ currentPage: 1, pageSize: 6 }], 'the Live tab')
   live.t.dispose()
   for (const tab of [3, 4]) {
     const closed = wallKernel({ online: 3 }, { path: `/wall?tab=${tab}` })

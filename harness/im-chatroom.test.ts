@@ -1,0 +1,95 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import WebSocket from 'ws'
+import { createHarnessChatRoom } from '../kernel/im/chatroom-harness.ts'
+import type { ChatRoomMessage, ChatRoomNotice } from '../kernel/im/chatroom.ts'
+import type { SocketClass } from '../kernel/socket.ts'
+import { chatRoomsOf, createChatRoomService } from './im-chatroom.ts'
+import { createRtcService } from './rtc.ts'
+import { client, fakeCtx, serve, user } from './upgrade-test-kit.ts'
+
+const rejects = async (fn: () => Promise<unknown>) => {
+  try {
+    await fn()
+  } catch {
+    return
+  }
+  throw new Error('expected a rejection')
+}
+
+const until = async (fn: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms
+  while (!fn()) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+async function setup() {
+  const ctx = fakeCtx([user(1, { nickname: 'Omar' }), user(2), user(9, { yxAccid: 'host9', nickname: 'Layla', userType: 2 })])
+  const srv = await serve(createChatRoomService(ctx))
+  const rooms = createHarnessChatRoom({ url: `${srv.base}/chatroom`, WebSocket: WebSocket as unknown as SocketClass, retryMs: 50 })
+  return { ctx, srv, rooms, hub: chatRoomsOf(ctx) }
+}
+
+test('LIVE-06 chat room: enter with the IM account, get lines and notices, send (not echoed to the sender), leave', async () => {
+  const { srv, rooms, hub } = await setup()
+  const a = await rooms.enter({ roomId: 'room_9', account: 'acc1', token: 'im-1', ext: { userLevel: 4 } })
+  const b = await rooms.enter({ roomId: 'room_9', account: 'acc2', token: 'im-2' })
+  const got: { a: ChatRoomMessage[]; b: ChatRoomMessage[]; n: ChatRoomNotice[] } = { a: [], b: [], n: [] }
+  a.on('message', (m) => got.a.push(m))
+  b.on('message', (m) => got.b.push(m))
+  b.on('notification', (n) => got.n.push(n))
+  assert.equal(hub.members('room_9').sort(), ['acc1', 'acc2'])
+  const sent = await a.sendText('hello <b>all</b>')
+  assert.is(sent.text, 'hello <b>all</b>')
+  assert.equal(sent.ext, { userLevel: 4 })
+  await until(() => got.b.length === 1)
+  assert.is(got.b[0].fromNick, 'Omar')
+  hub.post('room_9', { from: 'host9', fromNick: 'Layla', text: 'hi', ext: { isHost: true } })
+  hub.notify('room_9', { type: 0, account: 'x', nick: 'Sam', level: 3 })
+  await until(() => got.a.length === 1 && got.b.length === 2 && got.n.length === 1)
+  assert.is(got.a.some((m) => m.text === 'hello <b>all</b>'), false, 'the sender is not echoed')
+  await rejects(() => a.sendText('   '))
+  a.leave()
+  await until(() => hub.members('room_9').length === 1)
+  await srv.close()
+})
+
+test('LIVE-02 a wrong token cannot enter; a closed room tells its viewers; a dropped socket reconnects', async () => {
+  const { srv, rooms, hub } = await setup()
+  await rejects(() => rooms.enter({ roomId: 'room_9', account: 'acc1', token: 'wrong' }))
+  const a = await rooms.enter({ roomId: 'room_9', account: 'acc1', token: 'im-1' })
+  const states: string[] = []
+  a.on('connect-state', (e) => states.push(e.state))
+  assert.is(hub.drop('room_9'), 1)
+  await until(() => states.includes('reconnecting'))
+  await until(() => states.includes('connected') && hub.members('room_9').length === 1)
+  hub.close('room_9', 'ended')
+  await until(() => states.includes('closed'))
+  a.leave()
+  await srv.close()
+})
+
+test('LIVE-02 RTC audience: not announced to others, never publishes, and a room whose video fails refuses the join', async () => {
+  const rtc = createRtcService(fakeCtx([user(1), user(2), user(9, { yxAccid: 'host9', userType: 2 })]))
+  const srv = await serve(rtc)
+  rtc.hostJoin('live_9', 'host9')
+  const v1 = await client(`${srv.base}/rtc`)
+  v1.send({ op: 'join', channel: 'live_9', uid: '1', role: 'audience' })
+  const joined = await v1.next()
+  assert.equal(joined.users.map((u: { uid: string }) => u.uid), ['host9'])
+  await v1.next() // quality
+  const v2 = await client(`${srv.base}/rtc`)
+  v2.send({ op: 'join', channel: 'live_9', uid: '2', role: 'audience' })
+  assert.equal((await v2.next()).users.map((u: { uid: string }) => u.uid), ['host9'], 'the other viewer is not listed')
+  v1.send({ op: 'publish', media: ['video'] })
+  assert.equal(await v1.next(), { event: 'error', code: 403, msg: 'an audience does not publish' })
+  rtc.failAudience('live_9', 'UID_CONFLICT')
+  const v3 = await client(`${srv.base}/rtc`)
+  v3.send({ op: 'join', channel: 'live_9', uid: '3', role: 'audience' })
+  assert.equal(await v3.next(), { event: 'error', code: 'UID_CONFLICT', msg: 'join refused: UID_CONFLICT' })
+  await srv.close()
+})
+
+test.run()

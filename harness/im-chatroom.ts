@@ -1,0 +1,165 @@
+// The harness's chat rooms at /chatroom (kernel/im/chatroom-protocol.ts): the live rooms' chat
+// and member notifications. Viewers enter with their IM account and token; simulated audiences
+// and hosts post through the hub (chatRoomsOf(ctx)), which plugins/live/fake.ts drives.
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type WebSocket } from 'ws'
+import type { ChatRoomMessage, ChatRoomNotice } from '../kernel/im/chatroom.ts'
+import type { ChatRoomRequest, ChatRoomServerFrame } from '../kernel/im/chatroom-protocol.ts'
+import type { HarnessContext, UpgradeService } from './types.ts'
+
+export interface ChatRoomSent {
+  roomId: string
+  account: string
+  text: string
+}
+
+export interface ChatRoomHub {
+  /** a line in a room, to everyone in it */
+  post(roomId: string, message: Omit<ChatRoomMessage, 'messageClientId' | 'time'> & { messageClientId?: string }, exceptAccount?: string): ChatRoomMessage
+  /** a member notification (0 enter, 1 leave, 4 blocked, 5 unblocked), to everyone in the room or to one account */
+  notify(roomId: string, notice: ChatRoomNotice, onlyTo?: string): number
+  /** close a room: its viewers are told and disconnected */
+  close(roomId: string, reason: string): number
+  /** viewers (real sockets) in a room */
+  members(roomId: string): string[]
+  /** lines sent by viewers (a simulated host may answer) */
+  onSend(fn: (m: ChatRoomSent) => void): () => void
+  /** drop the viewers' sockets (one room or all) to simulate a network loss */
+  drop(roomId?: string): number
+}
+
+const hubs = new WeakMap<HarnessContext, ChatRoomHub & { attach(ws: WebSocket): void; closeAll(): void }>()
+
+export function chatRoomsOf(ctx: HarnessContext) {
+  let hub = hubs.get(ctx)
+  if (!hub) hubs.set(ctx, (hub = createHub(ctx)))
+  return hub
+}
+
+function createHub(ctx: HarnessContext) {
+  const sockets = new Map<WebSocket, { roomId: string; account: string; nick: string; ext?: Record<string, unknown> } | null>()
+  const listeners = new Set<(m: ChatRoomSent) => void>()
+  let seq = 0
+  const write = (ws: WebSocket, f: ChatRoomServerFrame) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(f))
+  }
+  const inRoom = (roomId: string) => [...sockets].filter(([, s]) => s?.roomId === roomId).map(([ws]) => ws)
+  const stamp = (m: Omit<ChatRoomMessage, 'messageClientId' | 'time'> & { messageClientId?: string }): ChatRoomMessage => ({
+    ...m,
+    messageClientId: m.messageClientId || `r${++seq}`,
+    time: Date.now(),
+  })
+
+  const handle = (ws: WebSocket, req: ChatRoomRequest): unknown => {
+    const me = sockets.get(ws)
+    if (req.op === 'enter') {
+      const user = typeof req.account === 'string' ? ctx.userByAccid(req.account) : null
+      if (!user || user.imToken !== req.token) throw Object.assign(new Error('wrong account or token'), { code: 302 })
+      if (typeof req.roomId !== 'string' || !req.roomId) throw Object.assign(new Error('roomId must be a string'), { code: 414 })
+      const ext = req.ext && typeof req.ext === 'object' ? req.ext : undefined
+      sockets.set(ws, { roomId: req.roomId, account: req.account, nick: String(req.nick ?? user.nickname), ...(ext && { ext }) })
+      return { roomId: req.roomId }
+    }
+    if (!me) throw Object.assign(new Error('not in a room'), { code: 403 })
+    if (req.op === 'leave') {
+      sockets.set(ws, null)
+      return null
+    }
+    if (req.op === 'send') {
+      if (typeof req.text !== 'string' || !req.text.trim()) throw Object.assign(new Error('text must not be empty'), { code: 414 })
+      const ext = { ...me.ext, ...(req.ext && typeof req.ext === 'object' ? req.ext : {}) }
+      // like NIM, a sender gets its own line in the reply, not as an event
+      const m = hub.post(me.roomId, { from: me.account, fromNick: me.nick, text: req.text.slice(0, 500), ext }, me.account)
+      for (const fn of [...listeners]) {
+        try {
+          fn({ roomId: me.roomId, account: me.account, text: req.text })
+        } catch (err) {
+          ctx.log('chat room listener failed', err)
+        }
+      }
+      return m
+    }
+    throw Object.assign(new Error(`unknown op ${(req as { op?: unknown }).op}`), { code: 400 })
+  }
+
+  const hub = {
+    attach(ws: WebSocket) {
+      sockets.set(ws, null)
+      ws.on('message', (data, isBinary) => {
+        if (isBinary) return
+        let req: ChatRoomRequest
+        try {
+          req = JSON.parse(String(data))
+        } catch {
+          return
+        }
+        if (!req || typeof req !== 'object' || typeof req.id !== 'number') return
+        try {
+          write(ws, { id: req.id, ok: true, data: handle(ws, req) ?? null })
+        } catch (err) {
+          const code = typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 500
+          write(ws, { id: req.id, ok: false, code, msg: (err as Error).message })
+        }
+      })
+      const gone = () => void sockets.delete(ws)
+      ws.on('close', gone)
+      ws.on('error', gone)
+    },
+    closeAll() {
+      for (const ws of sockets.keys()) ws.terminate()
+      sockets.clear()
+    },
+    post(roomId, message, exceptAccount) {
+      const m = stamp(message)
+      for (const ws of inRoom(roomId)) if (!exceptAccount || sockets.get(ws)?.account !== exceptAccount) write(ws, { event: 'message', data: m })
+      return m
+    },
+    notify(roomId, notice, onlyTo) {
+      const list = inRoom(roomId).filter((ws) => !onlyTo || sockets.get(ws)?.account === onlyTo)
+      for (const ws of list) write(ws, { event: 'notification', data: notice })
+      return list.length
+    },
+    close(roomId, reason) {
+      const list = inRoom(roomId)
+      for (const ws of list) {
+        write(ws, { event: 'closed', reason })
+        sockets.set(ws, null)
+      }
+      return list.length
+    },
+    members: (roomId) => inRoom(roomId).map((ws) => sockets.get(ws)!.account),
+    onSend(fn) {
+      listeners.add(fn)
+      return () => void listeners.delete(fn)
+    },
+    drop(roomId) {
+      let n = 0
+      for (const [ws, s] of sockets) {
+        if (roomId !== undefined && s?.roomId !== roomId) continue
+        ws.terminate()
+        sockets.delete(ws)
+        n++
+      }
+      return n
+    },
+  } satisfies ChatRoomHub & { attach(ws: WebSocket): void; closeAll(): void }
+  return hub
+}
+
+/** The /chatroom WebSocket service, serving the context's hub. */
+export function createChatRoomService(ctx: HarnessContext): UpgradeService {
+  const wss = new WebSocketServer({ noServer: true })
+  const hub = chatRoomsOf(ctx)
+  wss.on('connection', (ws) => hub.attach(ws))
+  return {
+    path: '/chatroom',
+    handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+    },
+    close() {
+      hub.closeAll()
+      wss.close()
+    },
+  }
+}

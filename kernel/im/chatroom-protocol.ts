@@ -1,0 +1,25 @@
+// The harness chat-room protocol: JSON text frames over one WebSocket per room (the harness's
+// /chatroom, beside /im), shared by kernel/im/chatroom-harness.ts and harness/im-chatroom.ts.
+//
+// client -> server, each with a numeric id echoed by the reply:
+//   { id, op: 'enter', roomId, account, token, nick?, ext? }   -> { roomId }
+//   { id, op: 'send', text, ext? }                             -> ChatRoomMessage as stored
+//   { id, op: 'leave' }
+// server -> client:
+//   { id, ok: true, data? } | { id, ok: false, code, msg }
+//   { event: 'message', data: ChatRoomMessage }
+//   { event: 'notification', data: ChatRoomNotice }
+//   { event: 'closed', reason }            the room was closed (the live ended)
+import type { ChatRoomMessage, ChatRoomNotice } from './chatroom.ts'
+
+export type ChatRoomRequest =
+  | { id: number; op: 'enter'; roomId: string; account: string; token: string; nick?: string; ext?: Record<string, unknown> }
+  | { id: number; op: 'send'; text: string; ext?: Record<string, unknown> }
+  | { id: number; op: 'leave' }
+
+export type ChatRoomServerFrame =
+  | { id: number; ok: true; data?: unknown }
+  | { id: number; ok: false; code: number; msg: string }
+  | { event: 'message'; data: ChatRoomMessage }
+  | { event: 'notification'; data: ChatRoomNotice }
+  | { event: 'closed'; reason: string }

@@ -1,0 +1,155 @@
+// LIVE-06 on screen: the room's chat (the capped window of chat.ts; text always as text, host
+// lines with their translation below), badges (host, level, VIP, new), the record types of
+// d2 §3, quick-message chips and the input.
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useT } from '../../kernel/hooks.ts'
+import { useLive } from './hooks.ts'
+import type { ChatLine } from './chat.ts'
+import { IconSend } from './icons.tsx'
+import { LivePaths } from './paths.ts'
+
+type T = ReturnType<typeof useT>
+
+let quickCache: string[] | null = null
+
+/** d2 §7: quick messages arrive as one comma-separated string; failures leave no chips */
+function useQuickMessages(): string[] {
+  const kernel = useKernel()
+  const [list, setList] = useState<string[]>(quickCache ?? [])
+  useEffect(() => {
+    if (quickCache) return
+    let on = true
+    kernel.api
+      .post<unknown>(LivePaths.quickMessages, {}, { silent: true })
+      .then((res) => {
+        const items = typeof res === 'string' ? res.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 8) : []
+        quickCache = items
+        if (on) setList(items)
+      })
+      .catch(() => undefined)
+    return () => {
+      on = false
+    }
+  }, [kernel])
+  return list
+}
+
+export function ChatPanel() {
+  useSignals()
+  const t = useT()
+  const room = useLive().room
+  const lines = room.lines.value
+  const list = useRef<HTMLDivElement>(null)
+  const [draft, setDraft] = useState('')
+  const quick = useQuickMessages()
+  const stick = useRef(true)
+
+  // follow the newest line unless the viewer scrolled up to read
+  useLayoutEffect(() => {
+    const el = list.current
+    if (el && stick.current) el.scrollTop = el.scrollHeight
+  }, [lines])
+
+  const submit = async () => {
+    if (await room.send(draft)) setDraft('')
+  }
+
+  return (
+    <section className="lv-chat" data-testid="live-chat">
+      <div
+        className="lv-chat__list"
+        ref={list}
+        data-testid="live-chat-list"
+        onScroll={(e) => {
+          const el = e.currentTarget
+          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40
+        }}
+      >
+        <p className="lv-line lv-line--tip">{t('live.tips')}</p>
+        {lines.map((l) => (
+          <Line key={l.messageClientId} line={l} t={t} />
+        ))}
+      </div>
+      {quick.length > 0 && (
+        <div className="lv-chips" data-testid="live-quick">
+          {quick.map((q) => (
+            <button key={q} type="button" className="lv-chip" data-testid="live-quick-chip" onClick={() => void room.send(q, true)}>
+              <bdi>{q}</bdi>
+            </button>
+          ))}
+        </div>
+      )}
+      <form
+        className="lv-input"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+      >
+        <input
+          className="lv-input__field"
+          data-testid="live-input"
+          value={draft}
+          maxLength={200}
+          placeholder={t('live.say')}
+          enterKeyHint="send"
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit" className="lv-input__send" data-testid="live-send" aria-label={t('live.send')} disabled={!draft.trim()}>
+          <IconSend size={20} />
+        </button>
+      </form>
+    </section>
+  )
+}
+
+const recordKey: Record<string, string> = {
+  wheelRes: 'live.record.wheelRes',
+  sendGiftTip: 'live.record.sendGiftTip',
+  followTip: 'live.record.followTip',
+  luckyGift: 'live.record.luckyGift',
+  intimacyAdd: 'live.record.intimacyAdd',
+  intimacyUpgrade: 'live.record.intimacyUpgrade',
+  intimacyUpcomingUpgrade: 'live.record.intimacyUpcomingUpgrade',
+  enterRoom: 'live.record.enterRoom',
+}
+
+const Line = memo(function Line({ line: l, t }: { line: ChatLine; t: T }) {
+  const badges = (
+    <>
+      {l.isHost && <span className="lv-badge lv-badge--host">{t('live.host')}</span>}
+      {!l.isHost && l.userLevel > 0 && <span className={`lv-badge lv-lvl lv-lvl--${levelTier(l.userLevel)}`}>{t('live.level', { n: l.userLevel })}</span>}
+      {l.isVip && <span className="lv-badge lv-badge--vip">{t('live.vip')}</span>}
+      {l.isNewUser && <span className="lv-badge lv-badge--new">{t('live.new')}</span>}
+    </>
+  )
+  if (l.type !== 'text') {
+    return (
+      <p className={`lv-line lv-line--record lv-line--${l.type}`} data-testid="live-line" data-type={l.type}>
+        {badges}
+        <bdi>{t(recordKey[l.type], { name: l.fromNick, text: l.text, n: l.totalReward ?? l.giftNum ?? '' })}</bdi>
+        {l.giftImg && <img className="lv-line__gift" src={l.giftImg} alt="" loading="lazy" />}
+        {l.giftNum ? <span className="lv-line__num">×{l.giftNum}</span> : null}
+      </p>
+    )
+  }
+  return (
+    <p className={`lv-line${l.isHost ? ' lv-line--host' : ''}${l.isSelf ? ' lv-line--self' : ''}`} data-testid="live-line" data-type="text">
+      {badges}
+      <bdi className="lv-line__nick">{l.fromNick}:</bdi> <bdi className="lv-line__text">{l.text}</bdi>
+      {l.translated && (
+        <span className="lv-line__translated" data-testid="live-translation">
+          <bdi>{l.translated}</bdi>
+        </span>
+      )}
+    </p>
+  )
+})
+
+/** d2 §5 level badge tiers: 1-19, 20-34, 35-44, 45-49, 50-59, 60-99 */
+export function levelTier(level: number): number {
+  const bounds = [20, 35, 45, 50, 60]
+  const i = bounds.findIndex((b) => level < b)
+  return i === -1 ? 6 : i + 1
+}

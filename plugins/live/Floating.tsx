@@ -1,0 +1,56 @@
+// What the live plugin shows over any page: the full-server notice banner (LIVE-17) and, while a
+// room is minimised, its picture-in-picture window (LIVE-16; its code loads when first needed).
+import { lazy, Suspense } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { Avatar } from '../../kernel/ui/Avatar.tsx'
+import { useLive } from './hooks.ts'
+import type { Notice } from './notices.ts'
+import css from './floating.css'
+
+const Pip = lazy(() => import('./Pip.tsx'))
+
+export function Floating() {
+  useSignals()
+  injectStyle(css)
+  const live = useLive()
+  const shown = live.notices.current.value
+  const pip = live.room.pip.value && live.room.hostId.value != null
+  return (
+    <>
+      {shown && <NoticeBanner notice={shown.notice} phase={shown.phase} onTap={() => live.tapNotice(shown.notice)} />}
+      {pip && (
+        <Suspense fallback={null}>
+          <Pip />
+        </Suspense>
+      )}
+    </>
+  )
+}
+
+function NoticeBanner({ notice: n, phase, onTap }: { notice: Notice; phase: string; onTap: () => void }) {
+  const t = useT()
+  const text = n.system
+    ? n.text
+    : n.attachType === 88
+      ? t('live.notice.lucky', { sender: n.sender, receiver: n.receiver, n: n.totalReward })
+      : n.attachType === 65
+        ? t('live.notice.win', { sender: n.sender, n: n.totalReward })
+        : t('live.notice.gift', { sender: n.sender, receiver: n.receiver, n: n.giftNum || 1 })
+  return (
+    <button
+      type="button"
+      className={`lv-notice lv-notice--${phase} lv-notice--t${n.attachType}`}
+      data-testid="live-notice"
+      data-type={n.attachType}
+      onClick={onTap}
+      disabled={!n.hostId}
+    >
+      {!n.system && <Avatar src={n.senderIcon} name={n.sender} size={30} />}
+      <bdi className="lv-notice__text">{text}</bdi>
+      {n.giftImg && <img className="lv-notice__gift" src={n.giftImg} alt="" />}
+      {n.hostId && <span className="lv-notice__go">{t('live.notice.go')}</span>}
+    </button>
+  )
+}

@@ -1,0 +1,164 @@
+// The live room page (/live?id=<host>): the video full-bleed with the front states of LIVE-02
+// over it, the room's furniture and chat while live or calling, the end screen, the swipes of
+// LIVE-04 (@use-gesture/react), and leaving by route change into picture-in-picture (LIVE-16).
+import { useEffect, useRef, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useDrag } from '@use-gesture/react'
+import { useKernel, useT } from '../../kernel/hooks.ts'
+import { injectStyle } from '../../kernel/style.ts'
+import { Avatar } from '../../kernel/ui/Avatar.tsx'
+import { Spinner } from '../../kernel/ui/Spinner.tsx'
+import { IconClose } from '../../kernel/ui/icons.tsx'
+import { useLive } from './hooks.ts'
+import { ChatPanel } from './ChatPanel.tsx'
+import { EndScreen } from './EndScreen.tsx'
+import { RoomFurniture, ExitSheet, MoreSheet } from './RoomFurniture.tsx'
+import { swipePasses } from './rules.ts'
+import css from './live.css'
+
+injectStyle(css)
+
+export default function LivePage() {
+  useSignals()
+  const kernel = useKernel()
+  const live = useLive()
+  const room = live.room
+  const t = useT()
+  const id = Number(kernel.router.search.value.get('id'))
+  const stage = useRef<HTMLDivElement>(null)
+  const [drag, setDrag] = useState<{ y: number; active: boolean }>({ y: 0, active: false })
+  const [sheet, setSheet] = useState<'exit' | 'more' | null>(null)
+  const [switching, setSwitching] = useState(false)
+
+  // enter the room of the address (a deep link, a reload); open() has usually entered it already
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) return void kernel.router.navigate('/wall', { replace: true })
+    if (room.hostId.peek() !== id || room.status.peek() === 'idle') void room.enter({ userId: id })
+    else room.pip.value = false
+  }, [id])
+
+  // SHELL-05: the tab bar hides while the room is on; leaving by route change while live or
+  // calling shrinks the room into picture-in-picture, otherwise leaves it (d2 §4.1)
+  useEffect(() => {
+    kernel.scene.value = { ...kernel.scene.peek(), live: true }
+    return () => {
+      kernel.scene.value = { ...kernel.scene.peek(), live: false }
+      const s = room.status.peek()
+      if (s === 'live' || s === 'calling') room.pip.value = true
+      else void room.leave()
+    }
+  }, [])
+
+  // the video element is the room's: it moves here from picture-in-picture and back
+  useEffect(() => {
+    stage.current?.appendChild(room.video)
+  }, [room.pip.value])
+
+  const status = room.status.value
+  const info = room.info.value
+  const hint = room.hint.value
+  const name = info?.nickname || hint?.nickname || ''
+  const icon = info?.icon || hint?.icon || ''
+
+  const goBack = () => {
+    if (kernel.router.canGoBack?.()) kernel.router.back()
+    else kernel.router.navigate('/wall', { replace: true })
+  }
+  const exit = async () => {
+    setSheet(null)
+    await room.leave()
+    goBack()
+  }
+  const minimize = () => {
+    setSheet(null)
+    goBack() // the unmount shrinks the room into picture-in-picture
+  }
+  const close = () => (status === 'live' || status === 'calling' ? setSheet('exit') : void exit())
+
+  const switchRoom = async (direction: 'next' | 'previous') => {
+    setSwitching(true)
+    setDrag({ y: direction === 'next' ? -window.innerHeight : window.innerHeight, active: false })
+    const moved = await live.neighbour(direction)
+    setSwitching(false)
+    setDrag({ y: 0, active: false })
+    return moved
+  }
+
+  const bind = useDrag(
+    ({ last, movement: [mx, my], velocity: [vx, vy], direction: [dx, dy], axis, tap }) => {
+      if (tap || switching || sheet) return
+      const height = stage.current?.clientHeight || window.innerHeight
+      if (axis === 'y') {
+        if (!last) return setDrag({ y: my, active: true })
+        setDrag({ y: 0, active: false })
+        if (status !== 'ended' && swipePasses(my, height, vy * dy)) void switchRoom(my < 0 ? 'next' : 'previous')
+        return
+      }
+      if (axis === 'x' && last && (Math.abs(mx) > 60 || vx > 0.4)) {
+        void dx
+        // d2 §2.2: left or right toggles clear-screen in live and calling, leaves in loading
+        if (status === 'loading') void exit()
+        else if (status === 'live' || status === 'calling') room.clearScreen.value = !room.clearScreen.peek()
+      }
+    },
+    { axis: 'lock', filterTaps: true, from: () => [0, 0] },
+  )
+
+  return (
+    <div className={`lv-room lv-room--${status}`} data-testid="live-room" data-status={status} data-host={room.hostId.value ?? ''}>
+      <div
+        {...bind()}
+        className="lv-stage"
+        style={{ transform: `translate3d(0, ${drag.y}px, 0)`, transition: drag.active ? 'none' : 'transform 300ms ease-out' }}
+      >
+        <div className="lv-backdrop" style={icon ? { backgroundImage: `url("${icon}")` } : undefined} aria-hidden="true" />
+        <div className="lv-video" ref={stage} data-testid="live-video" />
+        <div className="lv-shade" aria-hidden="true" />
+        {status === 'loading' && (
+          <div className="lv-center" data-testid="live-loading">
+            <Avatar src={icon} name={name} size={88} className="lv-pulse" />
+            <Spinner label={t('live.loading')} />
+            <p className="lv-center__text">{t('live.loading')}</p>
+          </div>
+        )}
+        {status === 'calling' && (
+          <div className="lv-center lv-center--calling" data-testid="live-calling">
+            <Avatar src={icon} name={name} size={88} />
+            <p className="lv-center__title">{t('live.calling')}</p>
+            <p className="lv-center__text">{t('live.callingHint')}</p>
+          </div>
+        )}
+        {room.reconnecting.value && status !== 'ended' && (
+          <div className="lv-reconnecting" data-testid="live-reconnecting">
+            {t('live.reconnecting')}
+          </div>
+        )}
+        {(status === 'live' || status === 'calling') && !room.clearScreen.value && (
+          <>
+            <RoomFurniture onClose={close} onMore={() => setSheet('more')} />
+            <ChatPanel />
+          </>
+        )}
+        {room.clearScreen.value && (status === 'live' || status === 'calling') && (
+          <button type="button" className="lv-restore" data-testid="live-restore" onClick={() => (room.clearScreen.value = false)}>
+            {t('live.restore')}
+          </button>
+        )}
+        {status === 'ended' && <EndScreen onClose={() => void exit()} />}
+      </div>
+      {(status === 'loading' || status === 'idle') && room.showClose.value && (
+        <button type="button" className="lv-icon-btn lv-loading-close" data-testid="live-close" aria-label={t('live.close')} onClick={() => void exit()}>
+          <IconClose size={22} />
+        </button>
+      )}
+      {switching && (
+        <div className="lv-switching" data-testid="live-switching">
+          <Spinner />
+          <span>{t('live.switching')}</span>
+        </div>
+      )}
+      {sheet === 'exit' && <ExitSheet onExit={() => void exit()} onMinimize={minimize} onCancel={() => setSheet(null)} />}
+      {sheet === 'more' && <MoreSheet onClose={() => setSheet(null)} />}
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+// The live plugin's public face: the 'live' service other plugins use to open a host's room
+// (the wall's liveOpenerRef is provided from it too), and the room's public types. Import this
+// file only, never the plugin's internals.
+import type { ReadonlySignal } from '@preact/signals-react'
+import { ref } from '../../kernel/plugin.ts'
+
+/** d2 §4.1 front status of the room being watched */
+export type FrontStatus = 'idle' | 'loading' | 'live' | 'calling' | 'ended'
+
+/** Enough of a host to draw the loading state before the room answers. */
+export interface LiveHostHint {
+  userId: number
+  nickname?: string
+  icon?: string
+  yxAccid?: string
+}
+
+export interface LiveApi {
+  /** the room shown now (or in picture-in-picture): its host id and front status */
+  current: ReadonlySignal<{ hostId: number; status: FrontStatus; pip: boolean } | null>
+  /** open a host's room (LIVE-01: from any card); the hint draws the loading state */
+  open(host: LiveHostHint, from?: { path?: string; index?: number }): void
+  /** leave the room, picture-in-picture included (a call starting elsewhere does this first) */
+  leave(): Promise<void>
+}
+
+export const liveRef = ref<LiveApi>('live')
+
+/** the room page's path; query id = the host's user id */
+export const LIVE_PATH = '/live'
+export const liveHref = (hostId: number, from?: string) => `${LIVE_PATH}?id=${hostId}${from ? `&path=${encodeURIComponent(from)}` : ''}`
+
+/** 'notice' push (LIVE-17): a full-server notice (d2 §4.10); the data is checked by notices.ts */
+export const NoticePush = 'notice'
+
+declare module '../../kernel/types.ts' {
+  interface PushTypes {
+    /** attachType and the fields of d2 §3 Full-server notice; anything else is ignored */
+    notice: Record<string, unknown>
+  }
+}

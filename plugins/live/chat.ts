@@ -1,0 +1,130 @@
+// Room chat (LIVE-06): the record types of d2 §3 read from a chat-room line, and the window of
+// lines the room shows. Lines arrive at hundreds a second under load, so they are buffered and
+// flushed into the signal once per animation frame, and only the last MAX_LINES are kept
+// (ARCHITECTURE.md, real-time rooms under load).
+import { signal, type ReadonlySignal } from '@preact/signals-react'
+import type { ChatRoomMessage } from '../../kernel/im/chatroom.ts'
+
+export const MAX_LINES = 100
+
+/** d2 §3 chat record types; a plain text line has type 'text' */
+export const RECORD_TYPES = ['wheelRes', 'sendGiftTip', 'followTip', 'luckyGift', 'intimacyAdd', 'intimacyUpgrade', 'intimacyUpcomingUpgrade', 'enterRoom'] as const
+export type RecordType = 'text' | (typeof RECORD_TYPES)[number]
+
+export interface ChatLine {
+  messageClientId: string
+  type: RecordType
+  from: string
+  fromNick: string
+  /** always shown as text, never as markup */
+  text: string
+  userLevel: number
+  isVip: boolean
+  isNewUser: boolean
+  isHost: boolean
+  isSelf: boolean
+  giftImg?: string
+  giftNum?: number
+  totalReward?: number
+  /** the host line's translation, once it arrives */
+  translated?: string
+}
+
+const str = (v: unknown, max = 500) => (typeof v === 'string' ? v.slice(0, max) : typeof v === 'number' ? String(v) : '')
+const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0)
+const flag = (v: unknown) => v === true || v === 1 || v === '1'
+
+/** What a custom line (not a record type) means for the room itself. */
+export type RoomSignal = { kind: 'calling' } | { kind: 'back' } | { kind: 'ended' }
+
+export function roomSignalOf(m: ChatRoomMessage): RoomSignal | null {
+  const c = m.custom
+  if (!c) return null
+  if (Number(c.type) === -1) return { kind: 'calling' }
+  if (Number(c.type) === -2) return { kind: 'back' }
+  if (c.liveRoomState === 'ended' || c.liveRoomState === 3) return { kind: 'ended' }
+  return null
+}
+
+/** A line of the chat, or null for what the room does not show (unknown record types, empty text). */
+export function toLine(m: ChatRoomMessage, me: string): ChatLine | null {
+  if (!m || typeof m !== 'object' || typeof m.messageClientId !== 'string') return null
+  const ext = (m.ext && typeof m.ext === 'object' ? m.ext : {}) as Record<string, unknown>
+  const c = m.custom && typeof m.custom === 'object' ? m.custom : null
+  const type = c ? (RECORD_TYPES as readonly string[]).includes(String(c.type)) ? (String(c.type) as RecordType) : null : 'text'
+  if (!type) return null
+  const text = c ? str(c.text ?? c.nickName ?? '') : str(m.text)
+  if (type === 'text' && !text.trim()) return null
+  const src = c ?? ext
+  return {
+    messageClientId: m.messageClientId,
+    type,
+    from: str(m.from, 64),
+    fromNick: str(c?.fromNick ?? c?.nickName ?? m.fromNick, 40) || str(m.from, 40),
+    text,
+    userLevel: num(src.userLevel ?? ext.userLevel),
+    isVip: flag(src.isVip ?? ext.isVip),
+    isNewUser: flag(src.isNewUser ?? ext.isNewUser),
+    isHost: flag(ext.isHost),
+    isSelf: m.from === me,
+    ...(c && typeof c.giftImg === 'string' && /^(https?:|\/|data:image\/)/.test(c.giftImg) && { giftImg: c.giftImg }),
+    ...(c && c.giftNum != null && { giftNum: num(c.giftNum) }),
+    ...(c && c.totalReward != null && { totalReward: num(c.totalReward) }),
+  }
+}
+
+export interface ChatWindow {
+  lines: ReadonlySignal<ChatLine[]>
+  /** queue a line; it shows with the next frame */
+  add(line: ChatLine): void
+  /** set a line's translation (a host line) */
+  translate(id: string, text: string): void
+  clear(): void
+  dispose(): void
+}
+
+export type FrameScheduler = (fn: () => void) => () => void
+
+/** requestAnimationFrame where there is one, else a 100 ms timer */
+export const nextFrame: FrameScheduler = (fn) => {
+  if (typeof requestAnimationFrame === 'function') {
+    const id = requestAnimationFrame(() => fn())
+    return () => cancelAnimationFrame(id)
+  }
+  const id = setTimeout(fn, 100)
+  return () => clearTimeout(id)
+}
+
+export function createChatWindow(schedule: FrameScheduler = nextFrame, max = MAX_LINES): ChatWindow {
+  const lines = signal<ChatLine[]>([])
+  let buffer: ChatLine[] = []
+  let cancel: (() => void) | null = null
+  const flush = () => {
+    cancel = null
+    if (!buffer.length) return
+    const next = lines.peek().concat(buffer.length > max ? buffer.slice(-max) : buffer)
+    buffer = []
+    lines.value = next.length > max ? next.slice(-max) : next
+  }
+  return {
+    lines,
+    add(line) {
+      buffer.push(line)
+      if (buffer.length > max) buffer = buffer.slice(-max)
+      cancel ??= schedule(flush)
+    },
+    translate(id, text) {
+      lines.value = lines.peek().map((l) => (l.messageClientId === id ? { ...l, translated: text } : l))
+      buffer = buffer.map((l) => (l.messageClientId === id ? { ...l, translated: text } : l))
+    },
+    clear() {
+      buffer = []
+      lines.value = []
+    },
+    dispose() {
+      cancel?.()
+      cancel = null
+      buffer = []
+    },
+  }
+}

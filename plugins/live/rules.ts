@@ -1,0 +1,56 @@
+// The room's business rules and constants (d2 §4.1-4.3, §5, §9), one answer each.
+
+export const LIST_PAGE_SIZE = 6
+export const LIST_TIMEOUT_MS = 6000
+export const FOLLOW_LIST_SIZE = 100
+/** d2 §9: the status check and the enter call */
+export const STATUS_TIMEOUT_MS = 2000
+export const ENTER_TIMEOUT_MS = 5000
+/** the close button shows after 5 s of loading */
+export const CLOSE_AFTER_MS = 5000
+/** a room still loading this long ends (the spec names no length; the enter time-out plus ten seconds) */
+export const LOADING_END_MS = 15_000
+/** host away: 10 s, then reset to 50 s once, then the room ends */
+export const CALLING_FIRST_MS = 10_000
+export const CALLING_SECOND_MS = 50_000
+/** a lost video or chat connection this long ends the room */
+export const RECONNECT_END_MS = 15_000
+export const SEND_DEBOUNCE_MS = 500
+export const QUICK_DEBOUNCE_MS = 300
+export const PIP_DEBOUNCE_MS = 1000
+export const ENTRANCE_BANNER_MS = 2000
+export const JOIN_POP_MS = 1200
+/** entrance banners and join names waiting at once (the rest are let go) */
+export const QUEUE_CAP = 20
+/** d2 §4.2 */
+export const SWITCH_MIN_WAIT_MS = 1200
+export const SWIPE_PASS_RATIO = 0.3
+export const SWIPE_PASS_VELOCITY = 0.4
+
+/** audience above 999 shows as Nk+ (d2 §9) */
+export function audienceLabel(n: number): string {
+  if (!Number.isFinite(n) || n < 0) return '0'
+  return n > 999 ? `${Math.floor(n / 1000)}k+` : String(Math.floor(n))
+}
+
+/** d2 §4.3: whoBlock 1 or 3 means the viewer blocked the host; otherwise the viewer was blocked */
+export function blockMessageKey(isBlockUser: number, whoBlock: number): 'live.youBlocked' | 'live.beenBlocked' | null {
+  if (!isBlockUser) return null
+  return whoBlock === 1 || whoBlock === 3 ? 'live.youBlocked' : 'live.beenBlocked'
+}
+
+/** d2 §4.3 notification 5 (unblocked): 3 becomes 1 and stays blocked; 2 becomes 0; 1 stays 1 */
+export function afterUnblock(whoBlock: number): { whoBlock: number; isBlockUser: number } {
+  if (whoBlock === 3 || whoBlock === 1) return { whoBlock: 1, isBlockUser: 1 }
+  return { whoBlock: 0, isBlockUser: 0 }
+}
+
+/** d2 §4.3 notification 4 (blocked by the host): isBlockUser 1, whoBlock 2 (3 when the viewer had blocked her too) */
+export function afterBlock(whoBlock: number): { whoBlock: number; isBlockUser: number } {
+  return { whoBlock: whoBlock === 1 || whoBlock === 3 ? 3 : 2, isBlockUser: 1 }
+}
+
+/** d2 §4.2: a swipe passes at 30 % of the height or a velocity above 0.4 (px per ms) */
+export function swipePasses(dy: number, height: number, velocity: number): boolean {
+  return Math.abs(dy) >= height * SWIPE_PASS_RATIO || Math.abs(velocity) > SWIPE_PASS_VELOCITY
+}

@@ -1,0 +1,113 @@
+// The 'live' service: one room (state.ts) and the full-server notices (notices.ts) per kernel,
+// the links other plugins use to open a room, and the rules that tie the room to the app: a
+// call starting elsewhere leaves picture-in-picture first (d1 §4, d2 §4.11).
+import { computed, effect } from '@preact/signals-react'
+import type { Kernel } from '../../kernel/types.ts'
+import type { LiveApi, LiveHostHint } from './api.ts'
+import { liveHref } from './api.ts'
+import { createNoticeQueue, noticeAllowed, parseNotice, type Notice } from './notices.ts'
+import { createRoom, type RoomDeps } from './state.ts'
+import { LivePaths } from './paths.ts'
+import { LIST_TIMEOUT_MS, SWITCH_MIN_WAIT_MS } from './rules.ts'
+import { realTimers } from '../../kernel/timers.ts'
+
+export type LiveService = ReturnType<typeof createLiveService>
+
+export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
+  const room = createRoom(kernel, deps)
+  const notices = createNoticeQueue({
+    ...(deps.timers && { timers: deps.timers }),
+    // d2 §4.1: notices stop while a room loads
+    paused: () => room.status.peek() === 'loading',
+    visible: () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
+  })
+  let userLevels: number[] | null = null
+  let levelsAsked = false
+  const askLevels = () => {
+    if (levelsAsked) return
+    levelsAsked = true
+    kernel.api
+      .post<{ userLevels?: unknown; gameList?: Array<{ userLevels?: unknown }> }>('/api/full/geme/list', {}, { silent: true })
+      .then((res) => {
+        const list = Array.isArray(res?.userLevels) ? res.userLevels : res?.gameList?.flatMap((g) => (Array.isArray(g.userLevels) ? g.userLevels : []))
+        userLevels = list?.length ? list.map(Number) : null
+      })
+      .catch(() => (levelsAsked = false))
+  }
+
+  const open: LiveApi['open'] = (host, from) => {
+    void room.enter(host)
+    const href = liveHref(host.userId, from?.path)
+    if (kernel.router.path.peek() === '/live') kernel.router.navigate(href, { replace: true })
+    else kernel.router.navigate(href)
+  }
+
+  // a call starting elsewhere leaves the room (and its picture-in-picture) first
+  const offCall = effect(() => {
+    if (kernel.scene.value.call && room.status.peek() !== 'idle') void room.leave()
+  })
+
+  // LIVE-04: the next (up) or previous (down) room; two are fetched, the first is entered.
+  // The switch takes at least 1.2 s (the animation's wait); none: a warning, and the room stays.
+  let switching = false
+  const neighbour = async (direction: 'next' | 'previous'): Promise<boolean> => {
+    const id = room.hostId.peek()
+    if (id == null || switching) return false
+    switching = true
+    const timers = deps.timers ?? realTimers
+    const wait = new Promise((ok) => timers.setTimeout(() => ok(null), SWITCH_MIN_WAIT_MS))
+    try {
+      const rows = await kernel.api
+        .post<unknown>(LivePaths.neighbours, { anchorId: id, type: direction === 'next' ? 2 : 1 }, { silent: true, timeout: LIST_TIMEOUT_MS })
+        .catch(() => []) // d2 §8: a failure is an empty list
+      const first = (Array.isArray(rows) ? rows : []).find((r) => r && Number.isFinite(Number(r.userId)) && Number(r.userId) !== id)
+      await wait
+      if (!first || room.hostId.peek() !== id) {
+        if (!first) kernel.overlays.toast(kernel.i18n.t('live.noMore'), { type: 'warning' })
+        return false
+      }
+      open({ userId: Number(first.userId), nickname: String(first.nickname ?? ''), icon: String(first.icon ?? ''), yxAccid: String(first.yxAccid ?? '') }, { path: 'swipe' })
+      return true
+    } finally {
+      switching = false
+    }
+  }
+
+  const api: LiveApi = {
+    current: computed(() => {
+      const id = room.hostId.value
+      return id == null ? null : { hostId: id, status: room.status.value, pip: room.pip.value }
+    }),
+    open,
+    leave: () => room.leave(),
+  }
+
+  return {
+    api,
+    room,
+    notices,
+    /** a pushed notice (LIVE-17): parsed, gated by level, queued */
+    notice(data: unknown) {
+      const n = parseNotice(data, Date.now())
+      if (!n) return
+      askLevels()
+      const level = Number(kernel.session.user.peek()?.userLevel ?? 0)
+      if (noticeAllowed(n, level, userLevels)) notices.add(n)
+    },
+    /** a tap on a notice: its room, or 'Already in this live room' when it is the one open */
+    tapNotice(n: Notice) {
+      if (!n.hostId) return
+      const cur = api.current.peek()
+      if (cur && cur.hostId === n.hostId && !cur.pip && kernel.router.path.peek() === '/live')
+        return kernel.overlays.toast(kernel.i18n.t('live.alreadyHere'), { duration: 3000 })
+      open({ userId: n.hostId, nickname: n.receiver, icon: n.receiverIcon }, { path: 'notice' })
+    },
+    openHint: (h: LiveHostHint, path?: string) => open(h, path ? { path } : undefined),
+    neighbour,
+    dispose() {
+      offCall()
+      notices.dispose()
+      room.dispose()
+    },
+  }
+}

@@ -1,0 +1,498 @@
+// The room a viewer watches (LIVE-02, LIVE-05, LIVE-06, LIVE-16): its front status and the
+// timers that move it, the video (RTC audience), the chat room, the audience count, entrance
+// banners and the join list. One room at a time, kept while it shrinks to picture-in-picture.
+import { batch, computed, signal } from '@preact/signals-react'
+import type { ChatRoom, ChatRoomClient, ChatRoomMessage, ChatRoomNotice } from '../../kernel/im/chatroom.ts'
+import type { RtcClient } from '../../kernel/rtc/types.ts'
+import { realTimers, type Timers } from '../../kernel/timers.ts'
+import type { Kernel } from '../../kernel/types.ts'
+import { isVip, type User } from '../../kernel/protocol/user.ts'
+import type { FrontStatus, LiveHostHint } from './api.ts'
+import { createChatWindow, nextFrame, roomSignalOf, toLine, type ChatLine, type FrameScheduler } from './chat.ts'
+import { LivePaths } from './paths.ts'
+import * as R from './rules.ts'
+
+/** The room as the enter call answers it (d2 §3 Live info), normalised. */
+export interface RoomInfo {
+  userId: number
+  yxAccid: string
+  yxRoomId: string
+  agoraChannelId: string
+  icon: string
+  nickname: string
+  anchorLevelName: string
+  followFlag: number
+  privateCallOpen: number
+  videoPrice: number
+  isBlockUser: number
+  whoBlock: number
+  currentAnchorRank: number | null
+  task: { value: number; goal: number } | null
+  topSpender: { userId: number; icon: string } | null
+  recommend: LiveHostHint[]
+  liveRoomState: string
+  userStatus: string
+  liveDescribe: string
+}
+
+export type EndReason = 'ended' | 'uid-conflict' | 'already-connected' | 'timeout' | 'host-left' | 'calling-timeout' | 'connection'
+
+export interface RoomDeps {
+  timers?: Timers
+  frame?: FrameScheduler
+  chatRoom?: () => Promise<ChatRoomClient>
+  /** the video client; the kernel's by default */
+  rtc?: () => Promise<RtcClient>
+}
+
+const numOr = (v: unknown, d: number) => (Number.isFinite(Number(v)) ? Number(v) : d)
+const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v))
+
+export function toRoomInfo(raw: unknown, hostId: number): RoomInfo | null {
+  if (!raw || typeof raw !== 'object') return null
+  const r = raw as Record<string, any>
+  const vo = r.agoraLiveSimpleVO && typeof r.agoraLiveSimpleVO === 'object' ? r.agoraLiveSimpleVO : {}
+  const task = Array.isArray(r.expandMap?.tasks) ? r.expandMap.tasks[0] : null
+  const top = Array.isArray(r.bigBrotherList) ? r.bigBrotherList[0] : null
+  return {
+    userId: numOr(r.userId ?? r.id, hostId),
+    yxAccid: text(r.yxAccid),
+    yxRoomId: text(r.yxRoomId),
+    agoraChannelId: text(r.agoraChannelId ?? vo.agoraChannelId),
+    icon: text(r.icon),
+    nickname: text(r.nickname),
+    anchorLevelName: text(r.anchorLevelName),
+    followFlag: numOr(r.followFlag, 0),
+    privateCallOpen: numOr(r.privateCallOpen, 0),
+    videoPrice: numOr(r.videoPrice, 0),
+    isBlockUser: numOr(r.isBlockUser, 0),
+    whoBlock: numOr(r.whoBlock, 0),
+    currentAnchorRank: r.currentAnchorRank == null ? null : numOr(r.currentAnchorRank, 0),
+    task: task ? { value: numOr(task.taskValue, 0), goal: numOr(task.taskCondition, 0) } : null,
+    topSpender: top ? { userId: numOr(top.userId, 0), icon: text(top.icon) } : null,
+    recommend: (Array.isArray(r.recommendLiveAnchorList) ? r.recommendLiveAnchorList : [])
+      .filter((h: any) => h && Number.isFinite(Number(h.userId)))
+      .map((h: any) => ({ userId: Number(h.userId), nickname: text(h.nickname), icon: text(h.icon), yxAccid: text(h.yxAccid) })),
+    liveRoomState: text(r.liveRoomState),
+    userStatus: text(r.userStatus),
+    liveDescribe: text(vo.liveDescribe),
+  }
+}
+
+/** the viewer's badges on her own lines (d2 §3 chat record: userLevel, isVip, isNewUser) */
+const badgesOf = (u: User | null) => ({ userLevel: numOr(u?.userLevel, 0), isVip: isVip(u, Date.now()), isNewUser: !!u?.isNewUser })
+
+export type LiveRoom = ReturnType<typeof createRoom>
+
+export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
+  const timers = deps.timers ?? realTimers
+  const loadChatRoom = deps.chatRoom ?? (() => import('../../kernel/im/chatroom.ts').then((m) => m.loadChatRoom(kernel.config)))
+
+  const hostId = signal<number | null>(null)
+  const hint = signal<LiveHostHint | null>(null)
+  const info = signal<RoomInfo | null>(null)
+  const status = signal<FrontStatus>('idle')
+  const endReason = signal<EndReason | null>(null)
+  const showClose = signal(false)
+  const audience = signal(0)
+  const pip = signal(false)
+  const clearScreen = signal(false)
+  const reconnecting = signal(false)
+  const banner = signal<{ nick: string; level: number; key: number } | null>(null)
+  const joined = signal<{ nick: string; key: number } | null>(null)
+  const chat = createChatWindow(deps.frame ?? nextFrame)
+  /** the video lives in this element; the room page or the PiP window puts it in its own DOM */
+  const video = typeof document !== 'undefined' ? document.createElement('div') : (null as unknown as HTMLDivElement)
+  if (video) video.className = 'lv-video-layer'
+
+  // everything one room owns, released by leave()
+  let generation = 0
+  let room: ChatRoom | null = null
+  let rtc: RtcClient | null = null
+  let offs: Array<() => void> = []
+  let timerIds: unknown[] = []
+  let callingPhase = 0
+  let firstInCalling = false
+  let bannerQueue: Array<{ nick: string; level: number }> = []
+  let joinQueue: string[] = []
+  let bannerTimer: unknown = null
+  let joinTimer: unknown = null
+  let pendingAudience = 0
+  let audienceCancel: (() => void) | null = null
+  let seq = 0
+
+  const me = () => kernel.session.user.peek()
+  const after = (ms: number, fn: () => void) => {
+    const gen = generation
+    const id = timers.setTimeout(() => gen === generation && fn(), ms)
+    timerIds.push(id)
+    return id
+  }
+  const toast = (key: string, type: 'warning' | 'info' = 'warning', duration?: number) =>
+    kernel.overlays.toast(kernel.i18n.t(key), { type, ...(duration && { duration }) })
+
+  const end = (reason: EndReason) => {
+    if (status.peek() === 'ended' || status.peek() === 'idle') return
+    batch(() => {
+      endReason.value = reason
+      status.value = 'ended'
+      reconnecting.value = false
+    })
+    void releaseMedia()
+  }
+
+  // ---- front status (LIVE-02) ----
+  const goLive = () => {
+    const s = status.peek()
+    if (s === 'ended' || s === 'idle') return
+    callingPhase = 0
+    status.value = 'live'
+  }
+  const goCalling = () => {
+    const s = status.peek()
+    if (s === 'ended' || s === 'idle' || s === 'calling') return
+    // first entered while the host is in a call: the room ends at once (d2 §4.1)
+    if (s === 'loading' && firstInCalling) return end('calling-timeout')
+    status.value = 'calling'
+    callingPhase = 1
+    const gen = generation
+    const arm = (ms: number, next: () => void) => after(ms, () => gen === generation && status.peek() === 'calling' && next())
+    arm(R.CALLING_FIRST_MS, () => {
+      callingPhase = 2
+      arm(R.CALLING_SECOND_MS, () => end('calling-timeout'))
+    })
+  }
+
+  // ---- video (RTC audience) ----
+  const watchFirstFrame = (gen: number) => {
+    const done = () => gen === generation && goLive()
+    const v = video.querySelector('video')
+    if (!v || v.readyState >= 2) return done()
+    v.addEventListener('loadeddata', done, { once: true })
+    v.addEventListener('playing', done, { once: true })
+  }
+
+  const joinVideo = async (gen: number, r: RoomInfo) => {
+    let client: RtcClient
+    try {
+      client = await (deps.rtc ?? kernel.rtc)()
+    } catch {
+      return // no video client: the loading time-out ends the room
+    }
+    if (gen !== generation) return
+    rtc = client
+    const hostUid = r.yxAccid
+    const isHost = (uid: string) => uid === hostUid || uid === String(r.userId)
+    offs.push(
+      client.on('user-published', (e) => {
+        if (gen !== generation || !isHost(e.uid) || e.mediaType !== 'video') return
+        video.replaceChildren()
+        client.subscribe(e.uid, video).then(
+          () => watchFirstFrame(gen),
+          () => undefined,
+        )
+      }),
+      client.on('user-left', (e) => gen === generation && isHost(e.uid) && goCalling()),
+      client.on('user-unpublished', (e) => gen === generation && isHost(e.uid) && e.mediaType === 'video' && goCalling()),
+      client.on('connection-state', (e) => {
+        if (gen !== generation) return
+        if (e.state === 'reconnecting') {
+          reconnecting.value = true
+          after(R.RECONNECT_END_MS, () => reconnecting.peek() && end('connection'))
+        } else if (e.state === 'connected') reconnecting.value = false
+      }),
+    )
+    try {
+      await client.join({ channel: r.agoraChannelId, uid: String(me()?.userId ?? `guest-${kernel.session.deviceId}`), role: 'audience' })
+    } catch (err) {
+      if (gen !== generation) return
+      const code = (err as { code?: string }).code
+      if (code === 'UID_CONFLICT') end('uid-conflict')
+      else if (code === 'ALREADY_CONNECTED') end('already-connected')
+      // anything else: the loading time-out decides
+    }
+  }
+
+  // ---- chat room (LIVE-05, LIVE-06) ----
+  const onMessage = (m: ChatRoomMessage) => {
+    const sig = roomSignalOf(m)
+    if (sig?.kind === 'calling') return goCalling()
+    if (sig?.kind === 'ended') return end('ended')
+    if (sig) return
+    const line = toLine(m, me()?.yxAccid ?? '')
+    if (!line) return
+    chat.add(line)
+    if (line.isHost && line.type === 'text') translate(line)
+  }
+
+  const translate = (line: ChatLine) => {
+    const gen = generation
+    kernel.api
+      .post<{ translations?: Array<{ text?: string }> }>(LivePaths.translate, { list: [{ text: line.text }], target: kernel.i18n.locale.peek() }, { silent: true, timeout: 5000 })
+      .then((res) => {
+        const t = res?.translations?.[0]?.text
+        if (gen === generation && typeof t === 'string' && t && t !== line.text) chat.translate(line.messageClientId, t)
+      })
+      .catch(() => undefined) // d2 §8: translation failures are ignored
+  }
+
+  const bumpAudience = (delta: number) => {
+    pendingAudience += delta
+    audienceCancel ??= (deps.frame ?? nextFrame)(() => {
+      audienceCancel = null
+      audience.value = Math.max(0, audience.peek() + pendingAudience)
+      pendingAudience = 0
+    })
+  }
+
+  const showNextBanner = () => {
+    bannerTimer = null
+    const next = bannerQueue.shift()
+    banner.value = next ? { ...next, key: ++seq } : null
+    if (next) bannerTimer = timers.setTimeout(showNextBanner, R.ENTRANCE_BANNER_MS)
+  }
+  const popJoin = () => {
+    const next = joinQueue.shift()
+    joined.value = next ? { nick: next, key: ++seq } : null
+    if (!next) {
+      timers.clearInterval(joinTimer)
+      joinTimer = null
+    }
+  }
+
+  const onNotice = (n: ChatRoomNotice) => {
+    if (!n || typeof n !== 'object' || typeof n.type !== 'number') return
+    const r = info.peek()
+    const nick = text(n.nick).slice(0, 40)
+    switch (n.type) {
+      case 0: {
+        bumpAudience(1)
+        if (nick) {
+          joinQueue = [...joinQueue, nick].slice(-R.QUEUE_CAP)
+          joinTimer ??= timers.setInterval(popJoin, R.JOIN_POP_MS)
+        }
+        const level = numOr(n.level, 0)
+        if (level > 0 && nick) {
+          bannerQueue = [...bannerQueue, { nick, level }].slice(-R.QUEUE_CAP)
+          if (!bannerTimer) showNextBanner()
+        }
+        return
+      }
+      case 1:
+        // the host leaving leaves the room (d2 §4.3)
+        if (n.isHost || (r && n.account === r.yxAccid)) return end('host-left')
+        return bumpAudience(-1)
+      case 4:
+      case 5: {
+        if (!r || (n.account && n.account !== me()?.yxAccid)) return
+        const next = n.type === 4 ? R.afterBlock(r.whoBlock) : R.afterUnblock(r.whoBlock)
+        info.value = { ...r, ...next }
+        return toast(n.type === 4 ? 'live.beenBlocked' : next.isBlockUser ? 'live.youBlocked' : 'live.unblocked', n.type === 4 ? 'warning' : 'info')
+      }
+    }
+  }
+
+  const joinChat = async (gen: number, r: RoomInfo) => {
+    const u = me()
+    if (!r.yxRoomId || !u?.yxAccid || !u.imToken) return
+    let client: ChatRoomClient
+    try {
+      client = await loadChatRoom()
+      const entered = await client.enter({
+        roomId: r.yxRoomId,
+        account: u.yxAccid,
+        token: u.imToken,
+        nick: u.nickname,
+        ext: badgesOf(u),
+      })
+      if (gen !== generation) return entered.leave()
+      room = entered
+      offs.push(
+        entered.on('message', onMessage),
+        entered.on('notification', onNotice),
+        entered.on('connect-state', (e) => {
+          if (e.state === 'closed') end('ended')
+          else if (e.state === 'reconnecting') after(R.RECONNECT_END_MS, () => status.peek() !== 'ended' && !room && end('connection'))
+        }),
+      )
+    } catch {
+      // no chat: the room still plays; sending says the connection is down
+    }
+  }
+
+  // ---- entering and leaving ----
+  const releaseMedia = async () => {
+    for (const off of offs) off()
+    offs = []
+    room?.leave()
+    room = null
+    const client = rtc
+    rtc = null
+    video?.replaceChildren()
+    if (client) await client.leave().catch(() => undefined)
+  }
+
+  const reset = () => {
+    generation++
+    for (const id of timerIds) timers.clearTimeout(id)
+    timerIds = []
+    timers.clearTimeout(bannerTimer)
+    timers.clearInterval(joinTimer)
+    bannerTimer = joinTimer = null
+    bannerQueue = []
+    joinQueue = []
+    audienceCancel?.()
+    audienceCancel = null
+    pendingAudience = 0
+    callingPhase = 0
+    firstInCalling = false
+    chat.clear()
+    batch(() => {
+      info.value = null
+      endReason.value = null
+      showClose.value = false
+      audience.value = 0
+      clearScreen.value = false
+      reconnecting.value = false
+      banner.value = null
+      joined.value = null
+    })
+  }
+
+  async function enter(h: LiveHostHint) {
+    if (hostId.peek() === h.userId && status.peek() !== 'idle' && status.peek() !== 'ended') {
+      pip.value = false
+      return
+    }
+    // the room before (if any) is let go, and this one is loading from this moment on
+    const previous = hostId.peek()
+    generation++
+    const releasing = releaseMedia()
+    reset()
+    const gen = generation
+    batch(() => {
+      hostId.value = h.userId
+      hint.value = h
+      status.value = 'loading'
+      pip.value = false
+    })
+    if (previous != null) kernel.api.post(LivePaths.leave, { anchorId: previous }, { silent: true }).catch(() => undefined)
+    after(R.CLOSE_AFTER_MS, () => (showClose.value = true))
+    after(R.LOADING_END_MS, () => status.peek() === 'loading' && end('timeout'))
+
+    // the status check (2 s) and the enter call (5 s) run while loading; failures are ignored
+    kernel.api
+      .post<unknown>(LivePaths.status, { anchorIds: [h.userId] }, { silent: true, timeout: R.STATUS_TIMEOUT_MS })
+      .then((res) => {
+        const row = Array.isArray(res) ? res.find((x) => Number(x?.anchorId) === h.userId) : null
+        if (gen === generation && row?.liveRoomState === 'ended') end('ended')
+      })
+      .catch(() => undefined)
+    await releasing
+    let raw: unknown
+    try {
+      raw = await kernel.api.post<unknown>(LivePaths.enter, { anchorId: h.userId, type: 1 }, { silent: true, timeout: R.ENTER_TIMEOUT_MS })
+    } catch {
+      return // d2 §8: ignored silently; the loading time-out ends the room
+    }
+    const r = toRoomInfo(raw, h.userId)
+    if (gen !== generation || !r) return
+    batch(() => {
+      info.value = r
+      audience.value = numOr((raw as Record<string, unknown>).audienceNum ?? (raw as any).agoraLiveSimpleVO?.joinNum, 0)
+    })
+    if (r.liveRoomState === 'ended') return end('ended')
+    firstInCalling = r.userStatus === 'CALLING'
+    if (firstInCalling) return goCalling()
+    void joinChat(gen, r)
+    void joinVideo(gen, r)
+  }
+
+  async function leave() {
+    const was = hostId.peek()
+    generation++
+    await releaseMedia()
+    reset()
+    batch(() => {
+      status.value = 'idle'
+      hostId.value = null
+      hint.value = null
+      pip.value = false
+    })
+    if (was != null) kernel.api.post(LivePaths.leave, { anchorId: was }, { silent: true }).catch(() => undefined)
+  }
+
+  let lastSend = -Infinity
+  let lastQuick = -Infinity
+  /** d2 §5: trimmed text, 500 ms apart (quick chips 300 ms), the block rules, the anti-spam check;
+   *  then the line goes to the room. Resolves true when it went (the input may be cleared). */
+  async function send(raw: string, quick = false): Promise<boolean> {
+    const body = raw.trim()
+    if (!body) return false
+    const now = timers.now()
+    if (quick ? now - lastQuick < R.QUICK_DEBOUNCE_MS : now - lastSend < R.SEND_DEBOUNCE_MS) return false
+    if (quick) lastQuick = now
+    else lastSend = now
+    const r = info.peek()
+    const blocked = r && R.blockMessageKey(r.isBlockUser, r.whoBlock)
+    if (blocked) {
+      toast(blocked)
+      return false
+    }
+    const gen = generation
+    try {
+      const check = await kernel.api.post<{ result?: number }>(LivePaths.antiSpam, { text: body }, { silent: true, timeout: 5000 })
+      if (Number(check?.result ?? 0) !== 0) {
+        toast('live.prohibited')
+        return false
+      }
+    } catch {
+      // the check is down: the line goes; the chat room's own filter still applies
+    }
+    if (gen !== generation) return false
+    if (!room) {
+      toast('live.chatOffline')
+      return false
+    }
+    try {
+      const u = me()
+      const sent = await room.sendText(body, badgesOf(u))
+      const line = toLine({ ...sent, from: u?.yxAccid ?? sent.from }, u?.yxAccid ?? '')
+      if (line && gen === generation) chat.add(line)
+      return true
+    } catch {
+      toast('live.chatOffline')
+      return false
+    }
+  }
+
+  return {
+    hostId,
+    hint,
+    info,
+    status,
+    endReason,
+    showClose,
+    audience,
+    pip,
+    clearScreen,
+    reconnecting,
+    banner,
+    joined,
+    lines: chat.lines,
+    video,
+    blocked: computed(() => {
+      const r = info.value
+      return r ? R.blockMessageKey(r.isBlockUser, r.whoBlock) : null
+    }),
+    callingPhase: () => callingPhase,
+    enter,
+    leave,
+    send,
+    end,
+    dispose() {
+      void leave()
+      chat.dispose()
+    },
+  }
+}
