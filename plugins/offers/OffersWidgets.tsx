@@ -4,11 +4,9 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { DISCOUNT_POPUP, SPECIAL_POPUP } from './api.ts'
-import { hms, showOfferIcon } from './rules.ts'
-import { offersServiceRef, onWall } from './facade.ts'
+import { hms, onWall, showOfferIcon } from './rules.ts'
+import { offersServiceRef } from './state.ts'
 import css from './widgets.css'
-
-export { onWall }
 
 export function OffersWidgets() {
   useSignals()

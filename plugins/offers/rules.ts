@@ -10,7 +10,14 @@ export function specialPopupAllowed(savedKey: string | null | undefined, now: nu
   return savedKey !== shownKey(now)
 }
 
-export { offerLeft } from './left.ts'
+/** seconds left of an offer that started at startedAt (ms) and lasts durationS seconds */
+export function offerLeft(startedAt: number, durationS: number, now: number): number {
+  if (!(durationS > 0)) return 0
+  return Math.max(0, Math.ceil((startedAt + durationS * 1000 - now) / 1000))
+}
+
+/** the offers show on the wall only */
+export const onWall = (path: string) => /^\/(white-)?wall$/.test(path)
 
 /** closing the popup leaves the special-offer icon while time remains */
 export const showOfferIcon = (leftS: number) => leftS > 0

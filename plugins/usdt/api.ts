@@ -1,7 +1,7 @@
 // The USDT plugin's public face: the kept crypto order, for the floating badge or anyone else.
 import type { ReadonlySignal } from '@preact/signals-react'
 import { ref } from '../../kernel/plugin.ts'
-import type { UsdtState } from './kept.ts'
+import type { UsdtState } from './rules.ts'
 
 export interface UsdtOrderDetail {
   address: string
