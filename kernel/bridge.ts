@@ -7,6 +7,8 @@
 //   iOS      window.webkit.messageHandlers.bridge.postMessage({ method, ...args }); the app id
 //            is injected as window.__NATIVE_APP_ID__; purchases answer through the same callback
 // In a plain browser (or the harness) the calls fall back to what a browser can do.
+import { once } from './once.ts'
+
 export interface StorePurchase {
   productId: string
   orderCode: string
@@ -61,15 +63,7 @@ type Calls = Omit<NativeBridge, 'appId'>
 export function createBridge(win: Window = window, harness?: { appId?: string | null }): NativeBridge {
   const w = win as Window & NativeWindow
   // one load, so the calls reach the shell in the order they were made
-  let loaded: Promise<Calls> | null = null
-  const calls = () =>
-    (loaded ??= import('./bridge-calls.ts').then(
-      (m) => (harness ? m.harnessCalls(w) : m.nativeCalls(w)),
-      (err) => {
-        loaded = null
-        throw err
-      },
-    ))
+  const calls = once(() => import('./bridge-calls.ts').then((m): Calls => (harness ? m.harnessCalls(w) : m.nativeCalls(w))))
   return {
     appId: () => (harness ? harness.appId ?? null : w.NativeBridge?.appId?.() || w.__NATIVE_APP_ID__ || null),
     closeWebview: () => void calls().then((c) => c.closeWebview()),

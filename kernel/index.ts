@@ -21,12 +21,12 @@ import { createI18n, type Locale } from './i18n.ts'
 import { createSession, takeTokenFromUrl, type UrlTokenResult } from './session.ts'
 import { createApiClient, type Cipher, type Http } from './api.ts'
 import { createPushBus } from './push.ts'
-import type { createDispatch } from './push-dispatch.ts'
 import type { createRealtime, RealtimeOptions, SocketClass, Timers } from './realtime.ts'
 import { lazyRealtime } from './realtime-lazy.ts'
 import { createOverlays } from './overlays.tsx'
 import { createRouter, type KernelRouter, type LocationSource } from './router.tsx'
 import { bindFirstScreen, openGate, type FirstScreenGate } from './first-screen.ts'
+import { once } from './once.ts'
 import type { RtcClient } from './rtc/types.ts'
 import type { ImClient } from './im/types.ts'
 
@@ -48,8 +48,6 @@ export interface KernelOptions {
   /** builds the realtime socket at once (tests pass realtime.ts's createRealtime); by default its
    *  code loads once there is a token (a guest never loads it) */
   createRealtime?: typeof createRealtime
-  /** the push bus's dispatch at hand (tests pass push-dispatch.ts's); by default its code loads with the first push */
-  createDispatch?: typeof createDispatch
   /** the wire cipher of the api client and the realtime token; default WebCrypto (tests pass the synchronous one) */
   cipher?: Cipher
   timers?: Timers
@@ -128,7 +126,6 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     kernel: () => kernel,
     onError: (err, pushType) => console.error(`push handler for "${pushType}" failed`, err),
     missing: lateWanted,
-    createDispatch: opts.createDispatch,
   })
   const realtimeOptions: RealtimeOptions = {
     config,
@@ -190,24 +187,16 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     if (typeof d === 'function') disposers.push(d)
   }
 
-  let loading: Promise<void> | null = null
-  const loadPlugins = (): Promise<void> => {
-    if (!pending.peek().length) return loading ?? Promise.resolve()
-    // the joining code comes with the late plugins themselves
-    return (loading ??= Promise.all([import('./late.ts'), ...registry.late.map((l) => l.load())]).then(
-      ([late, ...mods]) => {
-        if (disposed) return
-        const use = (next: Registry) => void (registry = next)
-        const failed = late.joinLate({ registry, use, overlays, i18n, push, disposers, runSetup, pending }, mods.map((m) => ('default' in m ? m.default : m)))
-        if (failed) throw failed
-      },
-      (err) => {
-        // a chunk that did not load may load on the next try
-        loading = null
-        throw err
-      },
-    ))
-  }
+  // the joining code comes with the late plugins themselves
+  const join = once(() =>
+    Promise.all([import('./late.ts'), ...registry.late.map((l) => l.load())]).then(([late, ...mods]) => {
+      if (disposed) return
+      const use = (next: Registry) => void (registry = next)
+      const failed = late.joinLate({ registry, use, overlays, i18n, push, disposers, runSetup, pending }, mods.map((m) => ('default' in m ? m.default : m)))
+      if (failed) throw failed
+    }),
+  )
+  const loadPlugins = (): Promise<void> => (pending.peek().length ? join() : Promise.resolve())
 
   kernel = {
     app,
@@ -280,15 +269,6 @@ export const LATE_RETRY_MS = 5000
 const defaultLoadRtc = (config: AppConfig) => import('./rtc/load.ts').then((m) => m.loadRtc(config))
 const defaultLoadIm = (config: AppConfig) => import('./im/load.ts').then((m) => m.loadIm(config))
 
-/** Load once; a failed load may be tried again. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let p: Promise<T> | null = null
-  return () =>
-    (p ??= load().catch((err) => {
-      p = null
-      throw err
-    }))
-}
 
 function messageOf(err: unknown) {
   return err instanceof Error ? err.message : String(err)

@@ -30,7 +30,6 @@ import type { Http } from './api.ts'
 import type { Locale } from './i18n.ts'
 import type { NativeBridge, StorePurchase } from './bridge.ts'
 import { createRealtime, type SocketLike, type Timers } from './realtime.ts'
-import { createDispatch } from './push-dispatch.ts'
 import type { FirstScreenGate } from './first-screen.ts'
 
 /** A fake backend: the decrypted payload in, the result out (or a serverCode / httpStatus answer). */
@@ -193,7 +192,6 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     WebSocket: Socket,
     // the socket at once, so a test drives it without waiting for its chunk
     createRealtime,
-    createDispatch,
     // the app encrypts with WebCrypto (asynchronous, off the main thread); crypto-js gives the
     // same text at once, so a test's rounds of settle() stay deterministic
     cipher: { encrypt, decrypt },
