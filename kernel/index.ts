@@ -5,7 +5,7 @@
 //   2. platform pieces: storage, the native bridge, events, the router (a wouter location hook)
 //   3. who and where: i18n (from ?lang=), the session (token from storage, then from the URL)
 //   4. overlays (their context follows the route and the scene), the api client, the push bus
-//      with every plugin's handlers, the realtime socket (opens once logged in; its code loads then)
+//      with every plugin's handlers, the realtime socket (opens once logged in)
 //   5. every plugin's setup, in requirement order; services are created on first use
 //   6. the manifest's late plugins join after the first screen (or at once when a route, an
 //      overlay or a push of theirs is wanted): checked with the rest, wired in, set up
@@ -21,8 +21,7 @@ import { createI18n, type Locale } from './i18n.ts'
 import { createSession, takeTokenFromUrl, type UrlTokenResult } from './session.ts'
 import { createApiClient, type Cipher, type Http } from './api.ts'
 import { createPushBus } from './push.ts'
-import type { createRealtime, RealtimeOptions, SocketClass, Timers } from './realtime.ts'
-import { lazyRealtime } from './realtime-lazy.ts'
+import { createRealtime, type RealtimeOptions, type SocketClass, type Timers } from './realtime.ts'
 import { createOverlays } from './overlays.tsx'
 import { createRouter, type KernelRouter, type LocationSource } from './router.tsx'
 import { bindFirstScreen, openGate, type FirstScreenGate } from './first-screen.ts'
@@ -45,9 +44,6 @@ export interface KernelOptions {
   /** dictionaries at hand before any lazy one loads (tests read them from disk); see createI18n */
   strings?: (locale: Locale, namespace: string) => Strings | undefined
   WebSocket?: SocketClass
-  /** builds the realtime socket at once (tests pass realtime.ts's createRealtime); by default its
-   *  code loads once there is a token (a guest never loads it) */
-  createRealtime?: typeof createRealtime
   /** the wire cipher of the api client and the realtime token; default WebCrypto (tests pass the synchronous one) */
   cipher?: Cipher
   timers?: Timers
@@ -136,7 +132,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     timers: opts.timers,
     encryptToken: opts.cipher && ((token) => opts.cipher!.encrypt(token, { key: config.cipherKey, iv: config.cipherIv })),
   }
-  const realtime = opts.createRealtime ? opts.createRealtime(realtimeOptions) : lazyRealtime(realtimeOptions)
+  const realtime = createRealtime(realtimeOptions)
 
   // services: created on first get/need, each once, with the finished kernel
   const fakes = new Map<string, unknown>((opts.services ?? []).map(([ref, impl]) => [ref.id, impl]))
