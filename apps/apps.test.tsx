@@ -36,7 +36,7 @@ test('SHELL-08 the default app has the five tabs with home, main path /wall', ()
       ['user', '/user'],
     ],
   )
-  assert.equal(ids(defaultApp), ['shell', 'home', 'wall', 'moments', 'message', 'user', 'calls', 'recharge', 'usdt', 'vip', 'offers'])
+  assert.equal(ids(defaultApp), ['shell', 'wall', 'moments', 'message', 'user', 'calls', 'recharge', 'usdt', 'vip', 'offers', 'home'])
   assert.is(defaultApp.settings.mainPath, '/wall')
 })
 
