@@ -8,7 +8,7 @@ import type { HarnessContext, UserRow } from './types.ts'
 export type StatusWord = 'live' | 'online' | 'busy' | 'offline'
 const words: Record<StatusWord, number> = { live: HostStatus.live, online: HostStatus.online, busy: HostStatus.busy, offline: HostStatus.offline }
 
-export function statusWord(status: number): StatusWord {
+function statusWord(status: number): StatusWord {
   return (Object.keys(words) as StatusWord[]).find((w) => words[w] === status) ?? 'offline'
 }
 
@@ -27,7 +27,7 @@ export function pushedCode(status: number): number {
   return 1 // online, and live (with live: true)
 }
 
-export const isHost = (u: UserRow) => u.userType === 2 || u.userType === 3
+const isHost = (u: UserRow) => u.userType === 2 || u.userType === 3
 
 export function hosts(ctx: HarnessContext): UserRow[] {
   return (ctx.db.get('users').value() as UserRow[]).filter(isHost)

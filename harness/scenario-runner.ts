@@ -10,7 +10,7 @@ export interface Clock {
   sleep(ms: number, signal: AbortSignal): Promise<void>
 }
 
-export const realClock: Clock = {
+const realClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {
@@ -40,7 +40,7 @@ export function instantClock(start = 0): Clock & { elapsed(): number } {
   }
 }
 
-export interface StepResult {
+interface StepResult {
   at: number
   label?: string
   ok: boolean

@@ -21,14 +21,14 @@ export interface NativeBridge {
   purchase(p: StorePurchase): Promise<{ receipt: string }>
 }
 
-export interface AndroidBridge {
+interface AndroidBridge {
   closeWebview?: () => void
   openExternal?: (url: string) => void
   appId?: () => string | null | undefined
   purchase?: (json: string) => unknown
 }
 
-export interface NativeWindow {
+interface NativeWindow {
   NativeBridge?: AndroidBridge
   webkit?: { messageHandlers?: { bridge?: { postMessage(m: unknown): void } } }
   __NATIVE_APP_ID__?: string
@@ -37,7 +37,7 @@ export interface NativeWindow {
 }
 
 /** Only http(s) leaves the app: a configured link must never run script in the shell. */
-export function isWebUrl(url: string): boolean {
+function isWebUrl(url: string): boolean {
   try {
     const u = new URL(url)
     return u.protocol === 'http:' || u.protocol === 'https:'
@@ -46,7 +46,7 @@ export function isWebUrl(url: string): boolean {
   }
 }
 
-export interface BridgeCall {
+interface BridgeCall {
   method: 'closeWebview' | 'openExternal' | 'purchase'
   args: unknown[]
 }
@@ -76,7 +76,7 @@ export const createHarnessBridge = (opts: { appId?: string | null; win?: Window 
 
 export const harnessReceipt = (orderCode: string) => `harness-receipt:${orderCode}`
 
-export function nativeCalls(w: Window & NativeWindow): Calls {
+function nativeCalls(w: Window & NativeWindow): Calls {
   const android = () => w.NativeBridge
   const ios = () => w.webkit?.messageHandlers?.bridge
   return {
@@ -106,7 +106,7 @@ export function nativeCalls(w: Window & NativeWindow): Calls {
  * app asked to close (NET-02 code 1004). A purchase always succeeds with the receipt
  * "harness-receipt:<orderCode>", which the harness's store verification accepts.
  */
-export function harnessCalls(w: Window & NativeWindow): Calls {
+function harnessCalls(w: Window & NativeWindow): Calls {
   const record = (method: BridgeCall['method'], ...args: unknown[]) => (w.__bridgeLog ??= []).push({ method, args })
   return {
     closeWebview() {

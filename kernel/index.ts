@@ -259,8 +259,8 @@ export function createKernel(opts: KernelOptions): KernelInstance {
 }
 
 /** background tries of the late plugins after the first one failed, and the pause before each (growing) */
-export const LATE_RETRIES = 3
-export const LATE_RETRY_MS = 5000
+const LATE_RETRIES = 3
+const LATE_RETRY_MS = 5000
 
 const defaultLoadRtc = (config: AppConfig) => import('./rtc/load.ts').then((m) => m.loadRtc(config))
 const defaultLoadIm = (config: AppConfig) => import('./im/load.ts').then((m) => m.loadIm(config))
@@ -270,6 +270,4 @@ function messageOf(err: unknown) {
   return err instanceof Error ? err.message : String(err)
 }
 
-export { definePlugin, defineApp, provide, ref } from './plugin.ts'
 export type * from './types.ts'
-export type { Registry } from './registry.ts'

@@ -44,7 +44,7 @@ const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange']
 const DEPTH_KEY = 'appDepth'
 const depthOf = (state: unknown) => Number((state as Record<string, unknown> | null)?.[DEPTH_KEY]) || 0
 
-export function browserSource(): LocationSource {
+function browserSource(): LocationSource {
   return {
     read: () => ({ path: location.pathname, search: location.search }),
     // wouter's navigate fires a pushState/replaceState event we listen to below
@@ -132,7 +132,7 @@ function patternToRegExp(pattern: string): RegExp {
 // error state and the 'new version' dialog offers a reload, since a missing chunk almost always
 // means the server holds a newer build than this page.
 
-export const ROUTE_LOAD_ATTEMPTS = 3
+const ROUTE_LOAD_ATTEMPTS = 3
 
 /** The page's code could not be loaded after every attempt. */
 export class RouteLoadError extends Error {

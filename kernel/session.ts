@@ -34,7 +34,7 @@ export interface Session {
 }
 
 /** localStorage keys, shared with whatever else reads them (the IM plugin reads yxAccid and imToken). */
-export const StoreKey = {
+const StoreKey = {
   token: 'token',
   deviceId: 'deviceId',
   yxAccid: 'yxAccid',
@@ -97,7 +97,7 @@ export function createSession(opts: { storage: Storage; appId: string }): Sessio
   }
 }
 
-export type UrlTokenAction = 'login' | 'logout' | 'none'
+type UrlTokenAction = 'login' | 'logout' | 'none'
 
 export interface UrlTokenResult {
   action: UrlTokenAction

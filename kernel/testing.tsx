@@ -80,7 +80,7 @@ export interface TestKernelOptions {
   firstScreen?: FirstScreenGate
 }
 
-export interface ApiCall {
+interface ApiCall {
   path: string
   payload: any
   headers: Record<string, string>
@@ -128,7 +128,7 @@ let pushSeq = 0
  * The app loads each language's dictionaries lazily; a test kernel reads them from
  * locales/<lang>/<namespace>.json at once, so it speaks from its first line.
  */
-export function stringsFromDisk(locale: Locale, namespace: string): Strings | undefined {
+function stringsFromDisk(locale: Locale, namespace: string): Strings | undefined {
   try {
     return JSON.parse(readFileSync(new URL(`../locales/${locale}/${namespace}.json`, import.meta.url), 'utf8')) as Strings
   } catch {

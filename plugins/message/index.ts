@@ -5,7 +5,7 @@ import { unreadRef } from '../shell/api.ts'
 import { MESSAGE_PATHS, inboxRef } from './api.ts'
 import { createInbox, type InboxController } from './state.ts'
 
-export const message = definePlugin({
+const message = definePlugin({
   id: 'message',
   routes: [{ path: MESSAGE_PATHS, page: () => import('./MessagePage.tsx'), auth: true, tab: 'message' }],
   services: [

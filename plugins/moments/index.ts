@@ -2,7 +2,7 @@
 import { definePlugin } from '../../kernel/plugin.ts'
 import { MOMENTS_PATHS } from './api.ts'
 
-export const moments = definePlugin({
+const moments = definePlugin({
   id: 'moments',
   routes: [{ path: MOMENTS_PATHS, page: () => import('./MomentsPage.tsx'), tab: 'moments' }],
   strings: { en: () => import('../../locales/en/moments.json'), ar: () => import('../../locales/ar/moments.json') },

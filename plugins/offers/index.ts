@@ -38,5 +38,5 @@ export function createOffersPlugin(deps: OffersDeps = {}) {
   })
 }
 
-export const offers = createOffersPlugin()
+const offers = createOffersPlugin()
 export default offers

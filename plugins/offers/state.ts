@@ -9,7 +9,7 @@ import type { RechargeItem } from '../recharge/api.ts'
 import { DISCOUNT_POPUP, SPECIAL_POPUP, type DiscountAnswer, type SpecialTrigger } from './api.ts'
 import { DISCOUNT_PAGE_SIZE, offerLeft, showDiscountEntry, shownKey, specialPopupAllowed } from './rules.ts'
 
-export interface SpecialOffer {
+interface SpecialOffer {
   item: RechargeItem
   startedAt: number
   durationS: number
@@ -53,7 +53,7 @@ export function createOffers(kernel: Kernel, deps: OffersDeps = {}): OffersServi
 
 export const OffersPath = { trigger: '/api/index/triggerSpecialPopup', discount: '/api/pool/mergeTheDiscountAnchor' } as const
 export const SPECIAL_SHOWN_KEY = 'specialPopTime'
-export const DISCOUNT_SHOWN_KEY = 'discountPopTime'
+const DISCOUNT_SHOWN_KEY = 'discountPopTime'
 
 const storeOf = (deps: OffersDeps) => safeStorage(deps.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage))
 

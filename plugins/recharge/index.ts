@@ -40,5 +40,5 @@ export function createRechargePlugin(deps: RechargeDeps = {}) {
   })
 }
 
-export const recharge = createRechargePlugin()
+const recharge = createRechargePlugin()
 export default recharge

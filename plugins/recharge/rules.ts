@@ -7,7 +7,7 @@ import { ChannelType, PayMethod, type PayMethodSku, type RechargeItem } from './
 // ---- PAY-02 amounts --------------------------------------------------------------------------
 
 /** d3 §9: diamonds per dollar the discount percent is measured against. */
-export const DISCOUNT_BASELINE = 490
+const DISCOUNT_BASELINE = 490
 /** d3 §4: the recharge tip counts down 10 minutes, then starts again. */
 export const TIP_COUNTDOWN_MS = 10 * 60_000
 /** d3 §9: the default recharge tip text (config recharge_tip_message_text overrides it). */
@@ -59,10 +59,10 @@ export function clock(ms: number): string {
 
 // ---- PAY-01 the sheet --------------------------------------------------------------------------
 
-export const SHEET_PAGE_SIZE = 3
-export const SHEET_PAGES = 2
+const SHEET_PAGE_SIZE = 3
+const SHEET_PAGES = 2
 /** d3 §4, §9: during a call the list shows only prices of at least 4.99 */
-export const IN_CALL_MIN_PRICE = 4.99
+const IN_CALL_MIN_PRICE = 4.99
 
 /** items of one page of the sheet: 1 -> items 1-3, 2 -> items 4-6 */
 export function sheetPage<T>(items: T[], page: number): T[] {
@@ -120,7 +120,7 @@ export function sortMethods<T extends Pick<PayMethodSku, 'payMethodType' | 'reco
 }
 
 const STORE_CHANNELS: number[] = [ChannelType.IOS, ChannelType.GOOGLE]
-export const isStoreMethod = (m: Pick<PayMethodSku, 'channelType' | 'payMethodType'>) =>
+const isStoreMethod = (m: Pick<PayMethodSku, 'channelType' | 'payMethodType'>) =>
   STORE_CHANNELS.includes(m.channelType) || m.payMethodType === PayMethod.APPSTORE || m.payMethodType === PayMethod.GOOGLEPLAY
 
 export interface MethodContext {
@@ -173,7 +173,7 @@ export function showSellerList(o: { proxyChargeStatus?: number; isPayUser: boole
 // ---- SHELL-15 floating pay button ------------------------------------------------------------------
 
 /** the paths of the comma-separated payment_portal config value */
-export function portalPaths(config: string | null | undefined): string[] {
+function portalPaths(config: string | null | undefined): string[] {
   return String(config ?? '').split(',').map((p) => p.trim()).filter(Boolean)
 }
 

@@ -38,11 +38,10 @@ export const RechargePath = {
 export const SHEET_ID = 'recharge.sheet'
 export const CARD_ID = 'recharge.card'
 export const SECURITY_ID = 'recharge.security'
-export const RETENTION_ID = 'recharge.retention'
 /** d3 §4: PayPal redirects 1.8 s after the security check shows */
 export const PAYPAL_REDIRECT_MS = 1800
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
+type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
 
 export type PayContext = RechargeOpenOptions
 export type { PayOutcome }
@@ -224,4 +223,4 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
 }
 
 /** the redirect a provider page needs; kept apart so tests can replace it */
-export const assignLocation = (url: string) => window.location.assign(url)
+const assignLocation = (url: string) => window.location.assign(url)

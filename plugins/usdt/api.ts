@@ -18,8 +18,6 @@ export interface UsdtApi {
 }
 
 export const usdtRef = ref<UsdtApi>('usdt')
-export type { UsdtState }
-
 /** 'pay.usdt' push (PAY-06): a crypto order was settled. */
 export const UsdtPush = 'pay.usdt'
 

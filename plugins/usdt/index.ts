@@ -31,5 +31,5 @@ export function createUsdtPlugin(deps: UsdtDeps = {}) {
   })
 }
 
-export const usdt = createUsdtPlugin()
+const usdt = createUsdtPlugin()
 export default usdt

@@ -9,7 +9,7 @@ export const USDT_COUNTDOWN_S = 5 * 60
 export const USDT_KEEP_MS = 60 * 60_000
 
 /** crypto pay status: 0 failed, 1 success, 2 pending with countdown */
-export type UsdtStatus = 0 | 1 | 2
+type UsdtStatus = 0 | 1 | 2
 
 export interface UsdtState {
   orderCode: string

@@ -14,7 +14,7 @@ export const UsdtPath = { status: '/api/fuse/queryUsdtOrderStat', createOrder: '
 
 type Kept = UsdtState & { detail?: UsdtOrderDetail }
 /** an event without its time: the service adds now() */
-export type UsdtInput = UsdtEvent extends infer E ? (E extends UsdtEvent ? Omit<E, 'now'> & { now?: number } : never) : never
+type UsdtInput = UsdtEvent extends infer E ? (E extends UsdtEvent ? Omit<E, 'now'> & { now?: number } : never) : never
 
 export interface UsdtService extends UsdtApi {
   start(orderCode: string, detail: UsdtOrderDetail): void

@@ -30,5 +30,5 @@ export function createVipPlugin(opts: { storage?: Storage; now?: () => number } 
   })
 }
 
-export const vip = createVipPlugin()
+const vip = createVipPlugin()
 export default vip

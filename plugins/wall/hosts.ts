@@ -18,7 +18,7 @@ export function pushedWordOf(code: unknown, live?: unknown): HostStatusWord | nu
   return null
 }
 
-export function gradeOf(row: Record<string, unknown>): HostGrade | null {
+function gradeOf(row: Record<string, unknown>): HostGrade | null {
   const name = String(row.anchorLevelName ?? row.levelName ?? '').toUpperCase()
   if (grades.has(name)) return name as HostGrade
   return gradeByLevel[Number(row.anchorLevel)] ?? null

@@ -33,5 +33,5 @@ export function createWallPlugin(opts: WallOptions = {}) {
   })
 }
 
-export const wall = createWallPlugin()
+const wall = createWallPlugin()
 export default wall
