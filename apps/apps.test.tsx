@@ -8,7 +8,7 @@ import defaultApp, { DEFAULT_APP_ID } from './default.ts'
 import { createHarnessBridge } from '../kernel/bridge.ts'
 import { memoryStorage } from '../kernel/storage.ts'
 import { backend, byId, waitFor } from '../plugins/shell/testkit.tsx'
-import { isLate } from '../kernel/plugin.ts'
+import { isLate, routePaths } from '../kernel/plugin.ts'
 import type { Plugin } from '../kernel/types.ts'
 
 const unwrap = (m: Plugin | { default: Plugin }) => ('default' in m ? m.default : m)
@@ -62,7 +62,7 @@ test('SHELL-08 each app id of the build names its own manifest', async () => {
 test('SHELL-08 every tab path of every app is served by a route of that app', async () => {
   for (const app of await Promise.all(Object.values(apps).map((load) => load()))) {
     const plugins = await Promise.all(app.plugins.map(async (p) => (isLate(p) ? unwrap(await p.load()) : p)))
-    const paths = new Set(plugins.flatMap((p) => (p ? (p.routes ?? []).flatMap((r) => [r.path].flat()) : [])))
+    const paths = new Set(plugins.flatMap((p) => (p ? (p.routes ?? []).flatMap((r) => routePaths(r, app.settings.tabs)) : [])))
     for (const tab of app.settings.tabs) assert.ok(paths.has(tab.path), `${app.appId}: ${tab.path}`)
     assert.ok(paths.has(app.settings.mainPath), `${app.appId}: main path`)
   }

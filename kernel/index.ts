@@ -26,6 +26,7 @@ import { createOverlays } from './overlays.tsx'
 import { createRouter, type KernelRouter, type LocationSource } from './router.tsx'
 import { bindFirstScreen, openGate, type FirstScreenGate } from './first-screen.ts'
 import { once } from './once.ts'
+import { tabAt } from './plugin.ts'
 import type { RtcClient } from './rtc/types.ts'
 import type { ImClient } from './im/types.ts'
 
@@ -69,7 +70,7 @@ export interface KernelInstance extends Kernel {
 
 export function createKernel(opts: KernelOptions): KernelInstance {
   const { app, config } = opts
-  let registry = buildRegistry(app.plugins)
+  let registry = buildRegistry(app.plugins, app.settings.tabs)
   const plugins = registry.plugins
   const pending = signal<readonly string[]>(registry.late.map((l) => l.id))
   // what waits for a late plugin (an overlay, a push of its type) loads them at once
@@ -99,7 +100,10 @@ export function createKernel(opts: KernelOptions): KernelInstance {
   const scene: Signal<Scene> = signal<Scene>({})
   const overlays = createOverlays({
     defs: registry.overlays,
-    context: computed(() => ({ path: router.path.value, search: router.search.value, scene: scene.value })),
+    context: computed(() => {
+      const path = router.path.value
+      return { path, tab: tabAt(app, path), search: router.search.value, scene: scene.value }
+    }),
     missing: lateWanted,
   })
   const toast: Parameters<typeof createApiClient>[0]['toast'] = (text, o) => overlays.toast(text, o)

@@ -51,7 +51,8 @@ test('BLD-01 a late plugin joins after the first screen: routes, services, strin
   assert.is(loads, 0, 'nothing loads before the first screen')
 
   gate.open()
-  await t.settle(2)
+  // joins in the background; loadPlugins() hands back that same join
+  await t.kernel.loadPlugins()
   assert.is(loads, 1)
   assert.equal(t.kernel.plugins.map((p) => p.id), ['eager', 'late'])
   assert.equal(t.kernel.pending.value, [])

@@ -3,6 +3,7 @@
 //
 // The source is the browser's by default; tests and previews hand in an in-memory history or any
 // wouter location hook (router-sources.ts), which the first bundle then never carries.
+import { routePaths } from './plugin.ts'
 import { Component, Suspense, lazy, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
 import { batch, computed, signal } from '@preact/signals-react'
 import { Route, Router as WouterRouter, Switch, type BaseLocationHook, type BaseSearchHook } from 'wouter'
@@ -182,7 +183,7 @@ export function Routes() {
     <WouterRouter hook={hooks.hook} searchHook={hooks.searchHook}>
       <Switch>
         {routes.flatMap((route) =>
-          [route.path].flat().map((p) => (
+          routePaths(route, kernel.app.settings.tabs).map((p) => (
             <Route key={p} path={p}>
               <RouteSlot route={route} />
             </Route>

@@ -34,7 +34,7 @@ export interface Session {
 }
 
 /** localStorage keys, shared with whatever else reads them (the IM plugin reads yxAccid and imToken). */
-const StoreKey = {
+export const StoreKey = {
   token: 'token',
   deviceId: 'deviceId',
   yxAccid: 'yxAccid',

@@ -1,4 +1,4 @@
-// '/message' and '/white-message': the inbox. Conversations come from the messaging client
+// The message tab's page: the inbox. Conversations come from the messaging client
 // once logged in; empty, offline and guest states say what is going on.
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'

@@ -16,4 +16,3 @@ export interface Inbox {
 }
 
 export const inboxRef = ref<Inbox>('inbox')
-export const MESSAGE_PATHS = ['/message', '/white-message']

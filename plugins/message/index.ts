@@ -1,13 +1,13 @@
-// Message: the inbox tab ('/message', '/white-message'; login needed) and the messaging
+// Message: the inbox tab ('/message' and the path the app manifest gives the tab; login needed) and the messaging
 // connection behind its unread badge.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { unreadRef } from '../shell/api.ts'
-import { MESSAGE_PATHS, inboxRef } from './api.ts'
+import { inboxRef } from './api.ts'
 import { createInbox, type InboxController } from './state.ts'
 
 const message = definePlugin({
   id: 'message',
-  routes: [{ path: MESSAGE_PATHS, page: () => import('./MessagePage.tsx'), auth: true, tab: 'message' }],
+  routes: [{ path: '/message', page: () => import('./MessagePage.tsx'), auth: true, tab: 'message' }],
   services: [
     provide(inboxRef, (kernel) => createInbox(kernel)),
     // the shell's message tab badge adds this to the follow count

@@ -2,7 +2,7 @@
 // A late plugin: it joins after the first screen, with its service and the wall's icon and entry;
 // the popups load on use.
 import { effect } from '@preact/signals-react'
-import { definePlugin, provide } from '../../kernel/plugin.ts'
+import { definePlugin, provide, tabAt } from '../../kernel/plugin.ts'
 import { DISCOUNT_POPUP, SPECIAL_POPUP } from './api.ts'
 import { OffersWidgets } from './OffersWidgets.tsx'
 import { onWall } from './rules.ts'
@@ -17,8 +17,8 @@ export function createOffersPlugin(deps: OffersDeps = {}) {
     id: 'offers',
     requires: ['recharge'],
     overlays: [
-      { id: SPECIAL_POPUP, tier: 'sheet', priority: ACTIVITY_PRIORITY, component: () => import('./SpecialOfferPopup.tsx'), when: (c) => onWall(c.path) && !c.scene.call && !c.scene.live },
-      { id: DISCOUNT_POPUP, tier: 'sheet', priority: DISCOUNT_PRIORITY, component: () => import('./DiscountPopup.tsx'), when: (c) => onWall(c.path) && !c.scene.call && !c.scene.live },
+      { id: SPECIAL_POPUP, tier: 'sheet', priority: ACTIVITY_PRIORITY, component: () => import('./SpecialOfferPopup.tsx'), when: (c) => onWall(c.tab) && !c.scene.call && !c.scene.live },
+      { id: DISCOUNT_POPUP, tier: 'sheet', priority: DISCOUNT_PRIORITY, component: () => import('./DiscountPopup.tsx'), when: (c) => onWall(c.tab) && !c.scene.call && !c.scene.live },
     ],
     services: [provide(offersServiceRef, (kernel) => createOffers(kernel, deps))],
     // lazy: only the language the user reads loads
@@ -28,7 +28,7 @@ export function createOffersPlugin(deps: OffersDeps = {}) {
       // once logged in and on the wall: the special-offer trigger and the discount flag, once per session
       let done = false
       return effect(() => {
-        if (done || !kernel.session.loggedIn.value || !onWall(kernel.router.path.value)) return
+        if (done || !kernel.session.loggedIn.value || !onWall(tabAt(kernel.app, kernel.router.path.value))) return
         done = true
         const offers = kernel.need(offersServiceRef)
         void offers.trigger('wall')

@@ -16,8 +16,8 @@ export function offerLeft(startedAt: number, durationS: number, now: number): nu
   return Math.max(0, Math.ceil((startedAt + durationS * 1000 - now) / 1000))
 }
 
-/** the offers show on the wall only */
-export const onWall = (path: string) => /^\/(white-)?wall$/.test(path)
+/** the offers show on the wall tab only (its path is the app manifest's) */
+export const onWall = (tab: string | undefined) => tab === 'wall'
 
 /** closing the popup leaves the special-offer icon while time remains */
 export const showOfferIcon = (leftS: number) => leftS > 0

@@ -177,18 +177,18 @@ function portalPaths(config: string | null | undefined): string[] {
   return String(config ?? '').split(',').map((p) => p.trim()).filter(Boolean)
 }
 
-/** shown when the path is not / or /message and is listed in payment_portal (the spec also hides it under the
- *  game centre popup, which this app has no screen for yet) */
-export function showPayButton(path: string, portal: string | null | undefined): boolean {
-  if (path === '/' || path === '/message') return false
+/** shown when the path is not the home or message tab and is listed in payment_portal (the spec also hides it
+ *  under the game centre popup, which this app has no screen for yet) */
+export function showPayButton(path: string, tab: string | undefined, portal: string | null | undefined): boolean {
+  if (tab === 'home' || tab === 'message') return false
   return portalPaths(portal).includes(path)
 }
 
-/** bottom offset in px: above the wall's entry bar, the moments game strip, the tab bar, or the page edge */
-export function payButtonBottom(path: string, o: { wallEntry?: boolean; momentsGames?: boolean } = {}): number {
-  if (/^\/(white-)?wall$/.test(path) && o.wallEntry) return 168
-  if (/^\/(white-)?moments$/.test(path)) return o.momentsGames ? 176 : 112
-  if (/^\/(white-)?wall$/.test(path) || path === '/user') return 112
+/** bottom offset in px (by the main tab at the path): above the wall's entry bar, the moments game strip, the tab bar, or the page edge */
+export function payButtonBottom(tab: string | undefined, o: { wallEntry?: boolean; momentsGames?: boolean } = {}): number {
+  if (tab === 'wall' && o.wallEntry) return 168
+  if (tab === 'moments') return o.momentsGames ? 176 : 112
+  if (tab === 'wall' || tab === 'user') return 112
   return 48
 }
 

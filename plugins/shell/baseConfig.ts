@@ -2,7 +2,7 @@
 import type { ApiClient } from '../../kernel/api.ts'
 import type { BaseConfig } from './api.ts'
 
-const BASE_CONFIG_PATH = '/api/index/v2/getBaseConfigForIntoBag'
+export const BASE_CONFIG_PATH = '/api/index/v2/getBaseConfigForIntoBag'
 const BASE_CONFIG_RETRIES = 3
 export const BASE_CONFIG_FAILED = 'getBaseConfig failed'
 

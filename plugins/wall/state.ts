@@ -74,7 +74,7 @@ function tagKind(row: Record<string, unknown>): TagKind {
   return byName[String(row.tagName ?? row.name ?? '').trim().toLowerCase()] ?? 'other'
 }
 
-function tagFromRow(raw: unknown): WallTag | null {
+export function tagFromRow(raw: unknown): WallTag | null {
   if (!raw || typeof raw !== 'object') return null
   const row = raw as Record<string, unknown>
   const tagId = Number(row.tagId ?? row.id)
