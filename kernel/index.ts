@@ -10,7 +10,7 @@
 //   6. the manifest's late plugins join after the first screen (or at once when a route, an
 //      overlay or a push of theirs is wanted): checked with the rest, wired in, set up
 // dispose() undoes 6, 5 and 4 in reverse, so a test can build and drop kernels freely.
-import { computed, signal, type Signal } from '@preact/signals-react'
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
 import type { AppConfig } from './config.ts'
 import type { AppManifest, Disposer, Kernel, Plugin, Scene, ServiceRef, Strings } from './types.ts'
 import { buildRegistry, type Registry } from './registry.ts'
@@ -138,31 +138,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
   }
   const realtime = createRealtime(realtimeOptions)
 
-  // services: created on first get/need, each once, with the finished kernel
-  const fakes = new Map<string, unknown>((opts.services ?? []).map(([ref, impl]) => [ref.id, impl]))
-  const created = new Map<string, unknown>()
-  const creating: string[] = []
-  const get = <T>(ref: ServiceRef<T>): T | undefined => {
-    if (fakes.has(ref.id)) return fakes.get(ref.id) as T
-    if (created.has(ref.id)) return created.get(ref.id) as T
-    const entry = registry.services.get(ref.id)
-    // a late plugin may still bring it: a component or computed reading this follows its arrival
-    if (!entry) return void pending.value
-    if (creating.includes(ref.id)) {
-      throw new Error(`services need each other in a cycle: ${[...creating, ref.id].join(' -> ')}`)
-    }
-    creating.push(ref.id)
-    try {
-      const service = entry.provider.create(kernel)
-      created.set(ref.id, service)
-      return service as T
-    } catch (err) {
-      if (err instanceof Error && err.message.startsWith('services need each other')) throw err
-      throw new Error(`service "${ref.id}" of plugin "${entry.plugin}" failed to start: ${messageOf(err)}`, { cause: err })
-    } finally {
-      creating.pop()
-    }
-  }
+  const get = serviceGetter(() => registry, () => kernel, pending, opts.services)
 
   const rtc = once(() => (opts.loadRtc ?? defaultLoadRtc)(config))
   const im = once(() => (opts.loadIm ?? defaultLoadIm)(config))
@@ -248,23 +224,55 @@ export function createKernel(opts: KernelOptions): KernelInstance {
 
   // opens now when logged in; from here on it follows login and logout by itself
   realtime.connect()
-  // the rest of the app joins once the first screen is shown; a failed load (a dropped connection)
-  // is tried again when the browser is back online, or a little later, a few times
-  const joinInBackground = (attempt: number) =>
-    loadPlugins().catch((err) => {
-      console.error('[app] late plugins failed to load', err)
-      if (disposed || attempt >= LATE_RETRIES || !pending.peek().length) return
-      const again = () => void (disposed || joinInBackground(attempt + 1))
-      if (globalThis.navigator?.onLine === false && globalThis.addEventListener) globalThis.addEventListener('online', again, { once: true })
-      else setTimeout(again, LATE_RETRY_MS * (attempt + 1))
-    })
-  if (pending.peek().length) void firstScreen.done.then(() => void (disposed || joinInBackground(0)))
+  // the rest of the app joins once the first screen is shown
+  if (pending.peek().length) void firstScreen.done.then(() => joinInBackground(loadPlugins, () => !disposed && pending.peek().length > 0))
   return kernel
+}
+
+/** Services are created on first get/need, each once, with the finished kernel; fakes (tests) win. */
+function serviceGetter(registry: () => Registry, kernel: () => Kernel, pending: ReadonlySignal<readonly string[]>, fakeList: KernelOptions['services'] = []) {
+  const fakes = new Map<string, unknown>(fakeList.map(([ref, impl]) => [ref.id, impl]))
+  const created = new Map<string, unknown>()
+  const creating: string[] = []
+  return <T>(ref: ServiceRef<T>): T | undefined => {
+    if (fakes.has(ref.id)) return fakes.get(ref.id) as T
+    if (created.has(ref.id)) return created.get(ref.id) as T
+    const entry = registry().services.get(ref.id)
+    // a late plugin may still bring it: a component or computed reading this follows its arrival
+    if (!entry) return void pending.value
+    if (creating.includes(ref.id)) {
+      throw new Error(`services need each other in a cycle: ${[...creating, ref.id].join(' -> ')}`)
+    }
+    creating.push(ref.id)
+    try {
+      const service = entry.provider.create(kernel())
+      created.set(ref.id, service)
+      return service as T
+    } catch (err) {
+      if (err instanceof Error && err.message.startsWith('services need each other')) throw err
+      throw new Error(`service "${ref.id}" of plugin "${entry.plugin}" failed to start: ${messageOf(err)}`, { cause: err })
+    } finally {
+      creating.pop()
+    }
+  }
 }
 
 /** background tries of the late plugins after the first one failed, and the pause before each (growing) */
 const LATE_RETRIES = 3
 const LATE_RETRY_MS = 5000
+
+/** Join the late plugins; a failed load (a dropped connection) is tried again when the browser is
+ *  back online, or a little later, a few times, while `wanted()` */
+function joinInBackground(load: () => Promise<void>, wanted: () => boolean, attempt = 0): void {
+  if (!wanted()) return
+  load().catch((err) => {
+    console.error('[app] late plugins failed to load', err)
+    if (attempt >= LATE_RETRIES || !wanted()) return
+    const again = () => joinInBackground(load, wanted, attempt + 1)
+    if (globalThis.navigator?.onLine === false && globalThis.addEventListener) globalThis.addEventListener('online', again, { once: true })
+    else setTimeout(again, LATE_RETRY_MS * (attempt + 1))
+  })
+}
 
 const defaultLoadRtc = (config: AppConfig) => import('./rtc/load.ts').then((m) => m.loadRtc(config))
 const defaultLoadIm = (config: AppConfig) => import('./im/load.ts').then((m) => m.loadIm(config))
