@@ -3,7 +3,7 @@
 // (generated-video.ts); the local preview is the real camera when there is one.
 import { closeQuietly, type SocketClass, type SocketLike } from '../socket.ts'
 import { realTimers, type Timers } from '../timers.ts'
-import { createEmitter } from '../im/emitter.ts'
+import { createEmitter, type Emitter } from '../im/emitter.ts'
 import { generatedVideo, type GeneratedVideo } from './generated-video.ts'
 import { RtcError } from './errors.ts'
 import type { MediaType, RtcPeer, RtcRequest, RtcServerEvent } from './protocol.ts'
@@ -27,18 +27,154 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
   const Socket = opts.WebSocket ?? (globalThis.WebSocket as unknown as SocketClass)
   const media = opts.media ?? (typeof navigator !== 'undefined' ? navigator.mediaDevices : undefined)
   const events = createEmitter<RtcEvents>()
-  const peers = new Map<string, RtcPeer>()
-  const renders = new Map<string, GeneratedVideo>()
+  const peers = createPeers(events)
+  const camera = createCamera(media)
   let socket: SocketLike | null = null
   let joined: { channel: string; uid: string; token?: string | null } | null = null
   let published: MediaType[] = []
-  let local: MediaStream | null = null
   let retry: unknown = null
 
   const send = (req: RtcRequest) => {
     if (socket && socket.readyState === 1) socket.send(JSON.stringify(req))
   }
 
+  /** open a socket and join; resolves once the server answered 'joined' */
+  const connect = (target: NonNullable<typeof joined>) =>
+    new Promise<void>((resolve, reject) => {
+      let s: SocketLike
+      try {
+        s = new Socket(opts.url)
+      } catch (err) {
+        return reject(new RtcError('NETWORK_ERROR', String(err)))
+      }
+      socket = s
+      let settled = false
+      const timer = timers.setTimeout(() => fail(new RtcError('TIMEOUT', 'join timed out')), opts.joinTimeoutMs ?? 10_000)
+      const fail = (err: Error) => {
+        if (settled) return
+        settled = true
+        timers.clearTimeout(timer)
+        closeSocket()
+        reject(err)
+      }
+      s.onopen = () => {
+        send({ op: 'join', channel: target.channel, uid: target.uid, token: target.token ?? null })
+        if (published.length) send({ op: 'publish', media: published })
+      }
+      s.onmessage = (ev) => {
+        if (typeof ev.data !== 'string') return
+        let e: RtcServerEvent
+        try {
+          e = JSON.parse(ev.data)
+        } catch {
+          return
+        }
+        if (!e || typeof e !== 'object') return
+        if (!settled && e.event === 'error') return fail(new RtcError(String(e.code), e.msg))
+        if (!settled && e.event === 'joined') {
+          settled = true
+          timers.clearTimeout(timer)
+          // before the users and quality that follow, so listeners see a connected channel first
+          events.emit('connection-state', { state: 'connected' })
+          resolve()
+        }
+        peers.onEvent(e)
+      }
+      s.onclose = s.onerror = () => {
+        if (socket !== s) return
+        if (!settled) return fail(new RtcError('NETWORK_ERROR', 'rtc connection failed'))
+        socket = null
+        lost()
+      }
+    })
+
+  const closeSocket = () => {
+    const s = socket
+    socket = null
+    if (!s) return
+    closeQuietly(s)
+  }
+
+  // The connection dropped while in a channel: keep trying until it is back or we leave.
+  const lost = () => {
+    if (!joined || retry != null) return
+    events.emit('connection-state', { state: 'reconnecting', reason: 'NETWORK_ERROR' })
+    const attempt = () => {
+      retry = timers.setTimeout(async () => {
+        retry = null
+        if (!joined) return
+        try {
+          await connect(joined)
+        } catch {
+          if (joined) attempt()
+        }
+      }, opts.retryMs ?? 2000)
+    }
+    attempt()
+  }
+
+  return {
+    async join({ channel, uid, token }) {
+      if (joined) await this.leave()
+      joined = { channel, uid, token }
+      events.emit('connection-state', { state: 'connecting' })
+      try {
+        await connect(joined)
+      } catch (err) {
+        joined = null
+        events.emit('connection-state', { state: 'disconnected', reason: (err as RtcError).code })
+        throw err
+      }
+    },
+    async publish() {
+      const stream = await camera.get()
+      if (!stream) return false
+      published = ['video', 'audio']
+      send({ op: 'publish', media: published })
+      return true
+    },
+    async subscribe(uid, el) {
+      peers.render(uid, el)
+    },
+    playLocal(el) {
+      void camera.get().then((stream) => {
+        if (!stream || !joined) return
+        const video = el.ownerDocument.createElement('video')
+        video.muted = true
+        video.autoplay = true
+        video.playsInline = true
+        video.setAttribute('data-local-video', '')
+        video.style.width = '100%'
+        video.style.height = '100%'
+        video.style.objectFit = 'cover'
+        try {
+          video.srcObject = stream
+        } catch {
+          return // not a stream this element can show: no preview, the call goes on
+        }
+        el.appendChild(video)
+      })
+    },
+    async leave() {
+      const was = joined
+      joined = null
+      if (retry != null) timers.clearTimeout(retry)
+      retry = null
+      send({ op: 'leave' })
+      closeSocket()
+      peers.clear()
+      published = []
+      camera.stop()
+      if (was) events.emit('connection-state', { state: 'disconnected', reason: 'LEAVE' })
+    },
+    on: (ev, fn) => events.on(ev, fn),
+  }
+}
+
+/** Who else is in the channel, from the server's events; each one's video is generated here. */
+function createPeers(events: Emitter<RtcEvents>) {
+  const peers = new Map<string, RtcPeer>()
+  const renders = new Map<string, GeneratedVideo>()
   const stopRender = (uid: string) => {
     renders.get(uid)?.stop()
     renders.delete(uid)
@@ -91,82 +227,27 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
     }
   }
 
-  /** open a socket and join; resolves once the server answered 'joined' */
-  const connect = (target: NonNullable<typeof joined>) =>
-    new Promise<void>((resolve, reject) => {
-      let s: SocketLike
-      try {
-        s = new Socket(opts.url)
-      } catch (err) {
-        return reject(new RtcError('NETWORK_ERROR', String(err)))
-      }
-      socket = s
-      let settled = false
-      const timer = timers.setTimeout(() => fail(new RtcError('TIMEOUT', 'join timed out')), opts.joinTimeoutMs ?? 10_000)
-      const fail = (err: Error) => {
-        if (settled) return
-        settled = true
-        timers.clearTimeout(timer)
-        closeSocket()
-        reject(err)
-      }
-      s.onopen = () => {
-        send({ op: 'join', channel: target.channel, uid: target.uid, token: target.token ?? null })
-        if (published.length) send({ op: 'publish', media: published })
-      }
-      s.onmessage = (ev) => {
-        if (typeof ev.data !== 'string') return
-        let e: RtcServerEvent
-        try {
-          e = JSON.parse(ev.data)
-        } catch {
-          return
-        }
-        if (!e || typeof e !== 'object') return
-        if (!settled && e.event === 'error') return fail(new RtcError(String(e.code), e.msg))
-        if (!settled && e.event === 'joined') {
-          settled = true
-          timers.clearTimeout(timer)
-          // before the users and quality that follow, so listeners see a connected channel first
-          events.emit('connection-state', { state: 'connected' })
-          resolve()
-        }
-        onEvent(e)
-      }
-      s.onclose = s.onerror = () => {
-        if (socket !== s) return
-        if (!settled) return fail(new RtcError('NETWORK_ERROR', 'rtc connection failed'))
-        socket = null
-        lost()
-      }
-    })
-
-  const closeSocket = () => {
-    const s = socket
-    socket = null
-    if (!s) return
-    closeQuietly(s)
+  return {
+    onEvent,
+    render(uid: string, el: HTMLElement) {
+      const peer = peers.get(uid)
+      if (!peer) throw new RtcError('INVALID_REMOTE_USER', `user ${uid} is not in the channel`)
+      stopRender(uid)
+      const video = generatedVideo(peer.name, el.ownerDocument)
+      renders.set(uid, video)
+      el.appendChild(video.element)
+    },
+    clear() {
+      for (const uid of [...renders.keys()]) stopRender(uid)
+      peers.clear()
+    },
   }
+}
 
-  // The connection dropped while in a channel: keep trying until it is back or we leave.
-  const lost = () => {
-    if (!joined || retry != null) return
-    events.emit('connection-state', { state: 'reconnecting', reason: 'NETWORK_ERROR' })
-    const attempt = () => {
-      retry = timers.setTimeout(async () => {
-        retry = null
-        if (!joined) return
-        try {
-          await connect(joined)
-        } catch {
-          if (joined) attempt()
-        }
-      }, opts.retryMs ?? 2000)
-    }
-    attempt()
-  }
-
-  const camera = async (): Promise<MediaStream | null> => {
+/** The local camera, asked for once; null without one or without permission. */
+function createCamera(media: HarnessRtcOptions['media']) {
+  let local: MediaStream | null = null
+  const get = async (): Promise<MediaStream | null> => {
     if (local) return local
     if (!media?.getUserMedia) return null
     try {
@@ -180,68 +261,11 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
       return null // no camera, or permission refused: the call goes on without a picture
     }
   }
-
   return {
-    async join({ channel, uid, token }) {
-      if (joined) await this.leave()
-      joined = { channel, uid, token }
-      events.emit('connection-state', { state: 'connecting' })
-      try {
-        await connect(joined)
-      } catch (err) {
-        joined = null
-        events.emit('connection-state', { state: 'disconnected', reason: (err as RtcError).code })
-        throw err
-      }
-    },
-    async publish() {
-      const stream = await camera()
-      if (!stream) return false
-      published = ['video', 'audio']
-      send({ op: 'publish', media: published })
-      return true
-    },
-    async subscribe(uid, el) {
-      const peer = peers.get(uid)
-      if (!peer) throw new RtcError('INVALID_REMOTE_USER', `user ${uid} is not in the channel`)
-      stopRender(uid)
-      const video = generatedVideo(peer.name, el.ownerDocument)
-      renders.set(uid, video)
-      el.appendChild(video.element)
-    },
-    playLocal(el) {
-      void camera().then((stream) => {
-        if (!stream || !joined) return
-        const video = el.ownerDocument.createElement('video')
-        video.muted = true
-        video.autoplay = true
-        video.playsInline = true
-        video.setAttribute('data-local-video', '')
-        video.style.width = '100%'
-        video.style.height = '100%'
-        video.style.objectFit = 'cover'
-        try {
-          video.srcObject = stream
-        } catch {
-          return // not a stream this element can show: no preview, the call goes on
-        }
-        el.appendChild(video)
-      })
-    },
-    async leave() {
-      const was = joined
-      joined = null
-      if (retry != null) timers.clearTimeout(retry)
-      retry = null
-      send({ op: 'leave' })
-      closeSocket()
-      for (const uid of [...renders.keys()]) stopRender(uid)
-      peers.clear()
-      published = []
+    get,
+    stop() {
       local?.getTracks().forEach((t) => t.stop())
       local = null
-      if (was) events.emit('connection-state', { state: 'disconnected', reason: 'LEAVE' })
     },
-    on: (ev, fn) => events.on(ev, fn),
   }
 }
