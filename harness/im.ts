@@ -53,50 +53,13 @@ const MAX_CONVERSATIONS = 200
 export function createImService(ctx: HarnessContext): ImService {
   const wss = new WebSocketServer({ noServer: true })
   const sockets = new Map<WebSocket, { account: string | null }>()
-  const messages: Stored[] = []
-  const convs = new Map<string, Map<string, Conv>>() // owner -> peer -> state
+  const store = createConversations(ctx)
+  const { conv, view, conversationOf, historyOf } = store
   const failures = new Map<string, { code: number; times: number }>()
   const listeners = new Set<(m: ImDelivered) => void>()
-  let seq = 0
-  let lastTime = 0
-
-  const now = () => (lastTime = Math.max(Date.now(), lastTime + 1))
   const socketsOf = (account: string) => [...sockets].filter(([, s]) => s.account === account).map(([ws]) => ws)
   const write = (ws: WebSocket, frame: ImReply | ImServerEvent) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame))
-  }
-
-  const conv = (owner: string, peer: string) => {
-    let byPeer = convs.get(owner)
-    if (!byPeer) convs.set(owner, (byPeer = new Map()))
-    let c = byPeer.get(peer)
-    if (!c) byPeer.set(peer, (c = { unread: 0, updateTime: 0 }))
-    return c
-  }
-
-  // A stored message as one side of the conversation sees it.
-  const view = (m: Stored, viewer: string): ImMessage => ({
-    messageClientId: m.clientId,
-    messageServerId: m.serverId,
-    senderId: m.from,
-    conversationId: p2pConversationId(viewer, viewer === m.from ? m.to : m.from),
-    messageType: m.messageType,
-    ...(m.text !== undefined && { text: m.text }),
-    ...(m.attachment && { attachment: m.attachment }),
-    ...(m.serverExtension !== undefined && { serverExtension: m.serverExtension }),
-    createTime: m.createTime,
-    fromNick: ctx.userByAccid(m.from)?.nickname ?? m.from,
-  })
-
-  const conversationOf = (owner: string, peer: string): ImConversation => {
-    const c = conv(owner, peer)
-    return {
-      conversationId: p2pConversationId(owner, peer),
-      to: peer,
-      ...(c.last && { lastMessage: view(c.last, owner) }),
-      unreadCount: c.unread,
-      updateTime: c.updateTime,
-    }
   }
 
   const notifyConversation = (owner: string, peer: string) => {
@@ -104,26 +67,8 @@ export function createImService(ctx: HarnessContext): ImService {
     for (const ws of socketsOf(owner)) write(ws, { event: 'conversations-changed', data })
   }
 
-  const deliver = (from: string, to: string, out: Omit<ImOutgoing, 'messageClientId'> & { messageClientId?: string }) => {
-    const m: Stored = {
-      serverId: String(++seq),
-      clientId: out.messageClientId || `s${seq}`,
-      from,
-      to,
-      messageType: out.messageType,
-      ...(out.text !== undefined && { text: out.text }),
-      ...(out.attachment && { attachment: out.attachment }),
-      ...(out.serverExtension !== undefined && { serverExtension: out.serverExtension }),
-      createTime: now(),
-    }
-    messages.push(m)
-    const mine = conv(from, to)
-    mine.last = m
-    mine.updateTime = m.createTime
-    const theirs = conv(to, from)
-    theirs.last = m
-    theirs.updateTime = m.createTime
-    theirs.unread++
+  const deliver = (from: string, to: string, out: Outgoing) => {
+    const m = store.add(from, to, out)
     for (const ws of socketsOf(to)) write(ws, { event: 'message', data: view(m, to) })
     notifyConversation(to, from)
     notifyConversation(from, to)
@@ -137,9 +82,6 @@ export function createImService(ctx: HarnessContext): ImService {
     }
     return m
   }
-
-  const historyOf = (a: string, b: string) =>
-    messages.filter((m) => (m.from === a && m.to === b) || (m.from === b && m.to === a))
 
   const clampLimit = (v: unknown, dflt: number, max: number) =>
     typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.min(Math.floor(v), max) : dflt
@@ -182,7 +124,8 @@ export function createImService(ctx: HarnessContext): ImService {
       }
       case 'conversations': {
         const limit = clampLimit(req.limit, 100, MAX_CONVERSATIONS)
-        return [...(convs.get(me)?.keys() ?? [])]
+        return store
+          .peersOf(me)
           .map((peer) => conversationOf(me, peer))
           .sort((a, b) => b.updateTime - a.updateTime)
           .slice(0, limit)
@@ -270,4 +213,77 @@ export function createImService(ctx: HarnessContext): ImService {
     },
     history: (a, b) => historyOf(a, b).map((m) => view(m, a)),
   }
+}
+
+type Outgoing = Omit<ImOutgoing, 'messageClientId'> & { messageClientId?: string }
+
+/** Every message and each side's conversations (last message, unread count), as the IM server keeps them. */
+function createConversations(ctx: HarnessContext) {
+  const messages: Stored[] = []
+  const convs = new Map<string, Map<string, Conv>>() // owner -> peer -> state
+  let seq = 0
+  let lastTime = 0
+  const now = () => (lastTime = Math.max(Date.now(), lastTime + 1))
+
+  const conv = (owner: string, peer: string) => {
+    let byPeer = convs.get(owner)
+    if (!byPeer) convs.set(owner, (byPeer = new Map()))
+    let c = byPeer.get(peer)
+    if (!c) byPeer.set(peer, (c = { unread: 0, updateTime: 0 }))
+    return c
+  }
+
+  // A stored message as one side of the conversation sees it.
+  const view = (m: Stored, viewer: string): ImMessage => ({
+    messageClientId: m.clientId,
+    messageServerId: m.serverId,
+    senderId: m.from,
+    conversationId: p2pConversationId(viewer, viewer === m.from ? m.to : m.from),
+    messageType: m.messageType,
+    ...(m.text !== undefined && { text: m.text }),
+    ...(m.attachment && { attachment: m.attachment }),
+    ...(m.serverExtension !== undefined && { serverExtension: m.serverExtension }),
+    createTime: m.createTime,
+    fromNick: ctx.userByAccid(m.from)?.nickname ?? m.from,
+  })
+
+  const conversationOf = (owner: string, peer: string): ImConversation => {
+    const c = conv(owner, peer)
+    return {
+      conversationId: p2pConversationId(owner, peer),
+      to: peer,
+      ...(c.last && { lastMessage: view(c.last, owner) }),
+      unreadCount: c.unread,
+      updateTime: c.updateTime,
+    }
+  }
+
+  const historyOf = (a: string, b: string) =>
+    messages.filter((m) => (m.from === a && m.to === b) || (m.from === b && m.to === a))
+
+  /** store a message from one account to another: the sender's conversation moves, the receiver's gains an unread */
+  const add = (from: string, to: string, out: Outgoing): Stored => {
+    const m: Stored = {
+      serverId: String(++seq),
+      clientId: out.messageClientId || `s${seq}`,
+      from,
+      to,
+      messageType: out.messageType,
+      ...(out.text !== undefined && { text: out.text }),
+      ...(out.attachment && { attachment: out.attachment }),
+      ...(out.serverExtension !== undefined && { serverExtension: out.serverExtension }),
+      createTime: now(),
+    }
+    messages.push(m)
+    const mine = conv(from, to)
+    mine.last = m
+    mine.updateTime = m.createTime
+    const theirs = conv(to, from)
+    theirs.last = m
+    theirs.updateTime = m.createTime
+    theirs.unread++
+    return m
+  }
+  const peersOf = (owner: string) => [...(convs.get(owner)?.keys() ?? [])]
+  return { conv, view, conversationOf, historyOf, add, peersOf }
 }
