@@ -90,13 +90,14 @@ test('SHELL-03 late plugins that cannot load: three attempts, then a retry that 
     firstScreen: manualGate(),
   })
   const view = await t.render()
-  await t.settle(10)
+  // bounded by time, not by turns: each attempt waits for the last one to fail
+  for (const end = Date.now() + 5000; Date.now() < end && !view.container.querySelector('[data-testid="route-error"]'); ) await new Promise((r) => setTimeout(r, 10))
   assert.is(attempts, 3)
   assert.ok(view.container.querySelector('[data-testid="route-error"]'))
   assert.ok(t.kernel.overlays.isOpen('kernel.update'), 'the update dialog is offered')
   broken = false
   await click(view.container.querySelector('[data-testid="route-error-retry"]'))
-  await t.settle(10)
+  for (const end = Date.now() + 5000; Date.now() < end && !view.container.querySelector('[data-testid="late-page"]'); ) await new Promise((r) => setTimeout(r, 10))
   assert.ok(view.container.querySelector('[data-testid="late-page"]'))
   t.dispose()
 })
