@@ -1,6 +1,6 @@
 // The React root: kernel context, the frame a plugin brings (header, tab bar) around the routes,
 // always-mounted widgets, and the overlay host on top.
-import { StrictMode, useEffect, useState, type ComponentType } from 'react'
+import { StrictMode, useEffect, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Router as WouterRouter } from 'wouter'
 import { KernelContext, useKernel, useSignalValue } from './hooks.ts'
@@ -8,7 +8,7 @@ import { OverlayHost, preloadOverlayHost } from './overlays.tsx'
 import { Routes, wouterHooks, type KernelRouter } from './router.tsx'
 import { injectStyle } from './style.ts'
 import { afterFirstScreen } from './first-screen.ts'
-import type { Kernel, Plugin } from './types.ts'
+import type { Kernel } from './types.ts'
 import baseCss from './base.css'
 import { injectSprite } from './ui/sprite.tsx'
 import kernelIcons from './ui/icons.svg'
@@ -35,19 +35,7 @@ export function KernelApp({ kernel }: { kernel: Kernel }) {
 function Widgets() {
   const kernel = useKernel()
   useSignalValue(kernel.pending)
-  return kernel.plugins.filter((p) => p.widgets?.length).map((p) => <PluginWidgets key={p.id} plugin={p} />)
-}
-
-/** One plugin's widgets, once its strings are in (a late plugin's follow it; a failure shows English or keys) */
-function PluginWidgets({ plugin }: { plugin: Plugin }) {
-  const kernel = useKernel()
-  const [ready, setReady] = useState(false)
-  useEffect(() => {
-    let live = true
-    void kernel.i18n.ready(undefined, [plugin.id]).catch(() => undefined).then(() => live && setReady(true))
-    return () => void (live = false)
-  }, [kernel, plugin])
-  return ready ? <>{plugin.widgets!.map((W: ComponentType, i) => <W key={i} />)}</> : null
+  return kernel.plugins.flatMap((p) => p.widgets ?? []).map((W: ComponentType, i) => <W key={i} />)
 }
 
 /** <html lang dir> follow the locale, so Arabic lays the whole document out right to left. */

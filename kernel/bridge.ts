@@ -21,14 +21,14 @@ export interface NativeBridge {
   purchase(p: StorePurchase): Promise<{ receipt: string }>
 }
 
-interface AndroidBridge {
+export interface AndroidBridge {
   closeWebview?: () => void
   openExternal?: (url: string) => void
   appId?: () => string | null | undefined
   purchase?: (json: string) => unknown
 }
 
-interface NativeWindow {
+export interface NativeWindow {
   NativeBridge?: AndroidBridge
   webkit?: { messageHandlers?: { bridge?: { postMessage(m: unknown): void } } }
   __NATIVE_APP_ID__?: string
@@ -37,7 +37,7 @@ interface NativeWindow {
 }
 
 /** Only http(s) leaves the app: a configured link must never run script in the shell. */
-function isWebUrl(url: string): boolean {
+export function isWebUrl(url: string): boolean {
   try {
     const u = new URL(url)
     return u.protocol === 'http:' || u.protocol === 'https:'
@@ -46,28 +46,38 @@ function isWebUrl(url: string): boolean {
   }
 }
 
-interface BridgeCall {
+export interface BridgeCall {
   method: 'closeWebview' | 'openExternal' | 'purchase'
   args: unknown[]
 }
 
 /**
- * The bridge to the native shell. `harness`: nothing native exists, every call is recorded in
- * window.__bridgeLog instead (see harnessCalls), and the app id is the one given.
+ * The bridge to the native shell. The app id is read at once (the entry picks the app by it); the
+ * calls (bridge-calls.ts) load with the first one. `harness`: nothing native exists, every call is
+ * recorded in window.__bridgeLog instead (see harnessCalls), and the app id is the one given.
  */
 type Calls = Omit<NativeBridge, 'appId'>
 
 export function createBridge(win: Window = window, harness?: { appId?: string | null }): NativeBridge {
   const w = win as Window & NativeWindow
-  const calls = harness ? harnessCalls(w) : nativeCalls(w)
+  // one load, so the calls reach the shell in the order they were made
+  let loaded: Promise<Calls> | null = null
+  const calls = () =>
+    (loaded ??= import('./bridge-calls.ts').then(
+      (m) => (harness ? m.harnessCalls(w) : m.nativeCalls(w)),
+      (err) => {
+        loaded = null
+        throw err
+      },
+    ))
   return {
     appId: () => (harness ? harness.appId ?? null : w.NativeBridge?.appId?.() || w.__NATIVE_APP_ID__ || null),
-    closeWebview: () => calls.closeWebview(),
+    closeWebview: () => void calls().then((c) => c.closeWebview()),
     openExternal(url) {
       if (!isWebUrl(url)) throw new Error(`openExternal refuses "${url}": only http and https links open outside the app`)
-      calls.openExternal(url)
+      void calls().then((c) => c.openExternal(url))
     },
-    purchase: (p) => calls.purchase(p),
+    purchase: (p) => calls().then((c) => c.purchase(p)),
   }
 }
 
@@ -75,98 +85,3 @@ export function createBridge(win: Window = window, harness?: { appId?: string | 
 export const createHarnessBridge = (opts: { appId?: string | null; win?: Window } = {}) => createBridge(opts.win ?? window, { appId: opts.appId })
 
 export const harnessReceipt = (orderCode: string) => `harness-receipt:${orderCode}`
-
-function nativeCalls(w: Window & NativeWindow): Calls {
-  const android = () => w.NativeBridge
-  const ios = () => w.webkit?.messageHandlers?.bridge
-  return {
-    closeWebview() {
-      const a = android()
-      if (a?.closeWebview) return a.closeWebview()
-      const i = ios()
-      if (i) return i.postMessage({ method: 'closeWebview' })
-      // a browser: leave the page the way the user came, or close a window we opened
-      if (w.history.length > 1) w.history.back()
-      else w.close()
-    },
-    openExternal(url) {
-      const a = android()
-      if (a?.openExternal) return a.openExternal(url)
-      const i = ios()
-      if (i) return i.postMessage({ method: 'openExternal', url })
-      w.open(url, '_blank', 'noopener,noreferrer')
-    },
-    purchase: (p) => nativePurchase(w, p),
-  }
-}
-
-/**
- * The harness's shell: nothing native exists, so every call is recorded in window.__bridgeLog, and
- * closeWebview also sets <html data-webview-closed="1">, so an end-to-end test can assert that the
- * app asked to close (NET-02 code 1004). A purchase always succeeds with the receipt
- * "harness-receipt:<orderCode>", which the harness's store verification accepts.
- */
-function harnessCalls(w: Window & NativeWindow): Calls {
-  const record = (method: BridgeCall['method'], ...args: unknown[]) => (w.__bridgeLog ??= []).push({ method, args })
-  return {
-    closeWebview() {
-      record('closeWebview')
-      w.document.documentElement.dataset.webviewClosed = '1'
-    },
-    openExternal: (url) => void (isWebUrl(url) && record('openExternal', url)),
-    async purchase(p) {
-      record('purchase', p)
-      if (!p?.orderCode) throw new Error('purchase needs an order code')
-      return { receipt: harnessReceipt(p.orderCode) }
-    },
-  }
-}
-
-// Store purchases: Android answers from purchase() or later through window.__nativePurchaseResult;
-// iOS always later.
-
-type Waiting = Map<string, { resolve: (r: { receipt: string }) => void; reject: (e: Error) => void }>
-// one answer callback per window, shared by every bridge over it
-const waitingBy = new WeakMap<object, Waiting>()
-
-function waitingOf(w: NativeWindow): Waiting {
-  let pending = waitingBy.get(w)
-  if (!pending) {
-    const map: Waiting = (pending = new Map())
-    waitingBy.set(w, map)
-    w.__nativePurchaseResult ??= (orderCode, receipt, error) => {
-      const p = map.get(orderCode)
-      if (!p) return
-      map.delete(orderCode)
-      if (receipt) p.resolve({ receipt })
-      else p.reject(new Error(error || 'cancelled'))
-    }
-  }
-  return pending
-}
-
-const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)))
-
-/** Buy an app-store item; resolves with the store receipt, rejects when cancelled or unsupported. */
-function nativePurchase(w: NativeWindow, p: StorePurchase): Promise<{ receipt: string }> {
-  const a = w.NativeBridge
-  const i = w.webkit?.messageHandlers?.bridge
-  if (!a?.purchase && !i) return Promise.reject(new Error('unsupported: store purchases need the native app'))
-  const pending = waitingOf(w)
-  return new Promise((resolve, reject) => {
-    pending.set(p.orderCode, { resolve, reject })
-    try {
-      const answer = a?.purchase ? a.purchase(JSON.stringify(p)) : i!.postMessage({ method: 'purchase', ...p })
-      if (answer && typeof (answer as Promise<unknown>).then === 'function') {
-        pending.delete(p.orderCode)
-        ;(answer as Promise<unknown>).then(
-          (receipt) => (receipt ? resolve({ receipt: String(receipt) }) : reject(new Error('cancelled'))),
-          (e) => reject(asError(e)),
-        )
-      }
-    } catch (e) {
-      pending.delete(p.orderCode)
-      reject(asError(e))
-    }
-  })
-}

@@ -12,43 +12,8 @@ export const page = {
   log: (event: string, detail?: unknown): void => console.warn(`[app] ${event}`, detail ?? ''),
 }
 
-const CHUNK_PATTERNS = [
-  /failed to fetch dynamically imported module/i,
-  /error loading dynamically imported module/i, // Firefox
-  /importing a module script failed/i, // Safari
-  /loading (css )?chunk [\w-]+ failed/i, // webpack-style names, kept for old builds
-  /loading chunk/i,
-  /chunkloaderror/i,
-  /failed to load module script/i,
-  /mime type/i, // the server answered HTML instead of a script
-  /unexpected token '?<'?/i, // an HTML page parsed as script
-  /\b404\b.*\b(chunk|module|script|\.m?js)\b|\b(chunk|module|script|\.m?js)\b.*\b404\b/i,
-]
-
-/** Is this the failure of loading code (a dynamic import / chunk) rather than a bug in it? */
-export function isChunkLoadError(err: unknown): boolean {
-  if (!err) return false
-  const e = err as { name?: unknown; message?: unknown }
-  if (e.name === 'ChunkLoadError') return true
-  const text = typeof err === 'string' ? err : `${String(e.name ?? '')}: ${String(e.message ?? '')}`
-  return CHUNK_PATTERNS.some((re) => re.test(text))
-}
-
-/** Unregister every service worker and delete every Cache Storage entry; never throws. */
-export async function clearAppCaches(): Promise<void> {
-  try {
-    const sw = (navigator as Navigator & { serviceWorker?: ServiceWorkerContainer }).serviceWorker
-    if (sw?.getRegistrations) await Promise.all((await sw.getRegistrations()).map((r) => r.unregister()))
-  } catch (err) {
-    page.log('service worker cleanup failed', err)
-  }
-  try {
-    const store = (globalThis as { caches?: CacheStorage }).caches
-    if (store?.keys) await Promise.all((await store.keys()).map((k) => store.delete(k)))
-  } catch (err) {
-    page.log('cache cleanup failed', err)
-  }
-}
+/** the rest of the recovery (recover.ts): it loads with the first failure */
+const recovery = () => import('./recover.ts')
 
 const RELOAD_KEY = 'kernel.chunkReloadAt'
 /** a second chunk error this soon after our own reload means reloading does not help */
@@ -74,7 +39,7 @@ export async function recoverFromChunkError(err: unknown): Promise<boolean> {
     return false
   }
   store?.setItem(RELOAD_KEY, String(page.now()))
-  await clearAppCaches()
+  await recovery().then((m) => m.clearAppCaches(), () => undefined)
   page.log('reload', { reason: 'chunk-load-error', message: (err as Error)?.message ?? String(err) })
   page.reload()
   return true
@@ -82,7 +47,7 @@ export async function recoverFromChunkError(err: unknown): Promise<boolean> {
 
 /** Clear caches, then reload after `delayMs` (the 'Update now' button waits 500 ms, SHELL-03). */
 export function reloadSoon(delayMs = 500): void {
-  void clearAppCaches()
+  void recovery().then((m) => m.clearAppCaches(), () => undefined)
   page.log('reload', { reason: 'update' })
   setTimeout(() => page.reload(), delayMs)
 }
@@ -105,7 +70,12 @@ export function installGlobalErrorHandlers(opts: GlobalErrorOptions = {}): () =>
         if (!reloaded) void reportAppError(err)
       }))
   const onOther = opts.onError ?? ((err: unknown) => page.log('uncaught error', err))
-  const handle = (err: unknown) => (isChunkLoadError(err) ? onChunk(err) : onOther(err))
+  const handle = (err: unknown) =>
+    void recovery().then(
+      (m) => (m.isChunkLoadError(err) ? onChunk(err) : onOther(err)),
+      // the recovery code cannot load either: this page's chunks are gone, which a reload cures
+      () => onChunk(err),
+    )
 
   const onError = (e: Event) => {
     const ev = e as ErrorEvent

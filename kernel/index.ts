@@ -21,12 +21,12 @@ import { createI18n, type Locale } from './i18n.ts'
 import { createSession, takeTokenFromUrl, type UrlTokenResult } from './session.ts'
 import { createApiClient, type Cipher, type Http } from './api.ts'
 import { createPushBus } from './push.ts'
-import { createRealtime, type RealtimeOptions, type SocketClass, type Timers } from './realtime.ts'
+import type { createRealtime, RealtimeOptions, SocketClass, Timers } from './realtime.ts'
+import { lazyRealtime } from './realtime-lazy.ts'
 import { createOverlays } from './overlays.tsx'
 import { createRouter, type KernelRouter, type LocationSource } from './router.tsx'
 import { bindFirstScreen, openGate, type FirstScreenGate } from './first-screen.ts'
 import { once } from './once.ts'
-import { tabAt } from './plugin.ts'
 import type { RtcClient } from './rtc/types.ts'
 import type { ImClient } from './im/types.ts'
 
@@ -45,6 +45,9 @@ export interface KernelOptions {
   /** dictionaries at hand before any lazy one loads (tests read them from disk); see createI18n */
   strings?: (locale: Locale, namespace: string) => Strings | undefined
   WebSocket?: SocketClass
+  /** builds the realtime socket at once (tests pass realtime.ts's createRealtime); by default its
+   *  code loads once there is a token (a guest never loads it) */
+  createRealtime?: typeof createRealtime
   /** the wire cipher of the api client and the realtime token; default WebCrypto (tests pass the synchronous one) */
   cipher?: Cipher
   timers?: Timers
@@ -100,10 +103,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
   const scene: Signal<Scene> = signal<Scene>({})
   const overlays = createOverlays({
     defs: registry.overlays,
-    context: computed(() => {
-      const path = router.path.value
-      return { path, tab: tabAt(app, path), search: router.search.value, scene: scene.value }
-    }),
+    context: computed(() => ({ path: router.path.value, search: router.search.value, scene: scene.value })),
     missing: lateWanted,
   })
   const toast: Parameters<typeof createApiClient>[0]['toast'] = (text, o) => overlays.toast(text, o)
@@ -136,7 +136,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     timers: opts.timers,
     encryptToken: opts.cipher && ((token) => opts.cipher!.encrypt(token, { key: config.cipherKey, iv: config.cipherIv })),
   }
-  const realtime = createRealtime(realtimeOptions)
+  const realtime = opts.createRealtime ? opts.createRealtime(realtimeOptions) : lazyRealtime(realtimeOptions)
 
   const get = serviceGetter(() => registry, () => kernel, pending, opts.services)
 

@@ -38,6 +38,7 @@ export const tabAt = (app: AppManifest, path: string): string | undefined => app
 /** A route's paths: its own and, for a main tab's route, the path the app manifest gives that tab
  *  (the white-label app's /white-wall), so no plugin writes another app's paths. */
 export function routePaths(route: Pick<RouteDef, 'path' | 'tab'>, tabs: readonly TabSetting[]): string[] {
+  const own = [route.path].flat()
   const tabPath = route.tab && tabs.find((t) => t.id === route.tab)?.path
-  return [...new Set([route.path, tabPath || []].flat())]
+  return tabPath && !own.includes(tabPath) ? [...own, tabPath] : own
 }

@@ -13,7 +13,7 @@ import { realTimers, type Timers } from './timers.ts'
 
 export type { SocketClass, SocketLike, Timers }
 
-type RealtimeState = 'idle' | 'connecting' | 'open' | 'retrying' | 'failed'
+export type RealtimeState = 'idle' | 'connecting' | 'open' | 'retrying' | 'failed'
 
 export interface Realtime {
   state: ReadonlySignal<RealtimeState>

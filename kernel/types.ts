@@ -46,8 +46,6 @@ export type TierName = keyof typeof Tier
 /** What an overlay's `when` sees: where the user is and what is going on. */
 export interface OverlayContext {
   path: string
-  /** the id of the main tab whose path this is (the app manifest's tabs), if any */
-  tab?: string
   search: URLSearchParams
   scene: Scene
 }

@@ -13,18 +13,21 @@ const ACTIVITY_PRIORITY = 3
 const DISCOUNT_PRIORITY = 4
 
 export function createOffersPlugin(deps: OffersDeps = {}) {
+  // the wall tab's path is the app manifest's (setup reads it)
+  let wallPath = '/wall'
   return definePlugin({
     id: 'offers',
     requires: ['recharge'],
     overlays: [
-      { id: SPECIAL_POPUP, tier: 'sheet', priority: ACTIVITY_PRIORITY, component: () => import('./SpecialOfferPopup.tsx'), when: (c) => onWall(c.tab) && !c.scene.call && !c.scene.live },
-      { id: DISCOUNT_POPUP, tier: 'sheet', priority: DISCOUNT_PRIORITY, component: () => import('./DiscountPopup.tsx'), when: (c) => onWall(c.tab) && !c.scene.call && !c.scene.live },
+      { id: SPECIAL_POPUP, tier: 'sheet', priority: ACTIVITY_PRIORITY, component: () => import('./SpecialOfferPopup.tsx'), when: (c) => c.path === wallPath && !c.scene.call && !c.scene.live },
+      { id: DISCOUNT_POPUP, tier: 'sheet', priority: DISCOUNT_PRIORITY, component: () => import('./DiscountPopup.tsx'), when: (c) => c.path === wallPath && !c.scene.call && !c.scene.live },
     ],
     services: [provide(offersServiceRef, (kernel) => createOffers(kernel, deps))],
     // lazy: only the language the user reads loads
     strings: { en: () => import('../../locales/en/offers.json'), ar: () => import('../../locales/ar/offers.json') },
     widgets: [OffersWidgets],
     setup(kernel) {
+      wallPath = kernel.app.settings.tabs.find((t) => t.id === 'wall')?.path ?? wallPath
       // once logged in and on the wall: the special-offer trigger and the discount flag, once per session
       let done = false
       return effect(() => {

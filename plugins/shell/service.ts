@@ -1,6 +1,5 @@
 // The shell service: base config, login, user refresh, badges and links, over one kernel.
 import { ref } from '../../kernel/plugin.ts'
-import { loadFollowCount, loadTaskClaimable } from './badges.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { BaseConfig, ShellApi } from './api.ts'
 import { fetchBaseConfig, type RetryOptions } from './baseConfig.ts'
@@ -95,7 +94,11 @@ export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
           state.taskClaimable.value = false
           return
         }
-        // badges are decoration: a failing call keeps the last value (d1 §8 'swallowed silently')
+        // badges are decoration: a failing call keeps the last value (d1 §8 'swallowed silently');
+        // their code loads with the first logged-in refresh, never for a guest
+        const badges = await import('./badges.ts').catch(() => null)
+        if (!badges) return
+        const { loadFollowCount, loadTaskClaimable } = badges
         const [follow, task] = await Promise.allSettled([loadFollowCount(kernel.api), loadTaskClaimable(kernel.api)])
         if (follow.status === 'fulfilled') state.followCount.value = follow.value
         if (task.status === 'fulfilled') state.taskClaimable.value = task.value

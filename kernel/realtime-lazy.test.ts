@@ -2,6 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { signal } from '@preact/signals-react'
 import { createRealtime, type RealtimeOptions } from './realtime.ts'
+import { lazyRealtime } from './realtime-lazy.ts'
 import { createPushBus } from './push.ts'
 import { FakeSocket } from './testing.tsx'
 import { flush } from '../test/fake-timers.ts'
@@ -26,18 +27,23 @@ function setup(token: string | null) {
     WebSocket: Socket,
     encryptToken: (t) => `enc(${t})`,
   }
-  const rt = createRealtime(opts)
-  return { rt, sockets, got, token: opts.token as ReturnType<typeof signal<string | null>> }
+  let loads = 0
+  const rt = lazyRealtime(opts, async () => {
+    loads++
+    return { createRealtime }
+  })
+  return { rt, sockets, got, token: opts.token as ReturnType<typeof signal<string | null>>, loads: () => loads }
 }
 
-test('NET-05 a guest opens no socket; a login connects', async () => {
+test('NET-05 a guest never loads the realtime code; a login loads it and connects', async () => {
   const s = setup(null)
   s.rt.connect()
   await flush()
-  assert.is(s.sockets.length, 0, 'a guest opens nothing')
+  assert.is(s.loads(), 0, 'a guest loads nothing')
   assert.is(s.rt.state.value, 'idle')
   s.token.value = 'tok'
   await flush()
+  assert.is(s.loads(), 1)
   assert.is(s.sockets.length, 1, 'the login connects')
   assert.is(s.sockets[0].url, 'ws://x?token=enc(tok)')
   s.sockets[0].open()
@@ -48,15 +54,24 @@ test('NET-05 a guest opens no socket; a login connects', async () => {
   assert.is(s.sockets[0].readyState, 3, 'dispose closes the socket')
 })
 
-test('NET-05 a logged-in start opens with the call channel asked meanwhile', async () => {
+test('NET-05 a logged-in start loads the code and opens with the call channel asked meanwhile', async () => {
   const s = setup('tok')
   s.rt.connect()
   s.rt.setCallChannel('ch1')
+  assert.is(s.sockets.length, 0, 'the code is on its way')
   await flush()
   assert.is(s.sockets.length, 1)
   s.sockets[0].open()
   assert.equal(s.sockets[0].sent[0], { messageType: 2, onlineStatus: 10000 }, 'in a call: status 10000')
   s.rt.dispose()
+})
+
+test('NET-05 a kernel disposed before the code arrived opens nothing', async () => {
+  const s = setup('tok')
+  s.rt.connect()
+  s.rt.dispose()
+  await flush()
+  assert.is(s.sockets.length, 0)
 })
 
 test.run()
