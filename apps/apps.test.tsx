@@ -9,7 +9,7 @@ import { createHarnessBridge } from '../kernel/bridge.ts'
 import { memoryStorage } from '../kernel/storage.ts'
 import { backend, byId } from '../plugins/shell/testkit.tsx'
 import { waitFor } from '../test/wait.ts'
-import { isLate } from '../kernel/plugin.ts'
+import { isLate, routePaths } from '../kernel/plugin.ts'
 import type { Plugin } from '../kernel/types.ts'
 
 const unwrap = (m: Plugin | { default: Plugin }) => ('default' in m ? m.default : m)
@@ -37,7 +37,7 @@ test('SHELL-08 the default app has the five tabs with home, main path /wall', ()
       ['user', '/user'],
     ],
   )
-  assert.equal(ids(defaultApp), ['shell', 'home', 'wall', 'moments', 'message', 'user', 'calls', 'recharge', 'usdt', 'vip', 'offers', 'engage', 'live'])
+  assert.equal(ids(defaultApp), ['shell', 'wall', 'moments', 'message', 'user', 'calls', 'recharge', 'usdt', 'vip', 'offers', 'engage', 'live', 'home'])
   assert.is(defaultApp.settings.mainPath, '/wall')
 })
 
@@ -63,7 +63,7 @@ test('SHELL-08 each app id of the build names its own manifest', async () => {
 test('SHELL-08 every tab path of every app is served by a route of that app', async () => {
   for (const app of await Promise.all(Object.values(apps).map((load) => load()))) {
     const plugins = await Promise.all(app.plugins.map(async (p) => (isLate(p) ? unwrap(await p.load()) : p)))
-    const paths = new Set(plugins.flatMap((p) => (p ? (p.routes ?? []).flatMap((r) => [r.path].flat()) : [])))
+    const paths = new Set(plugins.flatMap((p) => (p ? (p.routes ?? []).flatMap((r) => routePaths(r, app.settings.tabs)) : [])))
     for (const tab of app.settings.tabs) assert.ok(paths.has(tab.path), `${app.appId}: ${tab.path}`)
     assert.ok(paths.has(app.settings.mainPath), `${app.appId}: main path`)
   }

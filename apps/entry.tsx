@@ -23,9 +23,8 @@ async function start() {
     const app = await loadManifest(apps, pickAppId(Object.keys(apps), [config.defaultAppId, defaultAppId], bridge, storage))
     const kernel = createKernel({ app, config, storage, bridge, firstScreen: createFirstScreenGate() })
     // before the first paint, only the strings it shows: the active language of the frame, the
-    // widgets shown at once (not the lazyWidget ones) and the page at the start path (one small chunk
-    // each); the rest follows the first screen
-    const first = firstScreen(kernel.plugins, kernel.router.path.peek(), kernel.session.loggedIn.peek())
+    // widgets and the page at the start path (one small chunk each); the rest follows the first screen
+    const first = firstScreen(kernel.plugins, kernel.router.path.peek(), kernel.session.loggedIn.peek(), kernel.app.settings.tabs)
     // the page at the start path loads beside those strings, not after them: one round trip less
     // on a phone network (the router's own import of it then finds it loaded; a failure is its to handle)
     for (const r of first.pages) r.page().catch(() => undefined)

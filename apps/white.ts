@@ -1,8 +1,7 @@
 // The white-label app (SHELL-08): no home/match plugin, tabs on the /white-* paths, main path
-// /white-wall. As in the default app, the frame and the main page load with the first screen.
-import { defineApp, later } from '../kernel/plugin.ts'
-import shell from '../plugins/shell/index.ts'
-import wall from '../plugins/wall/index.ts'
+// /white-wall. The plugins every app has, and no more.
+import { defineApp } from '../kernel/plugin.ts'
+import { plugins } from './plugins.ts'
 import type { TabSetting } from '../kernel/types.ts'
 import { wellKnownPaths } from './tabs.ts'
 
@@ -19,20 +18,7 @@ export const whiteTabs: TabSetting[] = [
 export default defineApp({
   appId: WHITE_APP_ID,
   name: 'CallWall Lite',
-  plugins: [
-    shell,
-    wall,
-    later('moments', () => import('../plugins/moments/index.ts')),
-    later('message', () => import('../plugins/message/index.ts')),
-    later('user', () => import('../plugins/user/index.ts')),
-    later('calls', () => import('../plugins/calls/index.ts')),
-    later('recharge', () => import('../plugins/recharge/index.ts')),
-    later('usdt', () => import('../plugins/usdt/index.ts')),
-    later('vip', () => import('../plugins/vip/index.ts')),
-    later('offers', () => import('../plugins/offers/index.ts')),
-    later('engage', () => import('../plugins/engage/index.ts')),
-    later('live', () => import('../plugins/live/index.ts')),
-  ],
+  plugins,
   settings: {
     tabs: whiteTabs,
     mainPath: '/white-wall',

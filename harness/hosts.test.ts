@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { mapPushedStatus, HostStatus } from '../kernel/protocol/status.ts'
+import { mapPushedStatus, HostStatus } from '../plugins/wall/api.ts'
 import { createHostTimeline, nextStatus, parseStatus, pushedCode } from './hosts.ts'
 import { seededRandom } from './random.ts'
 import { startTestHarness } from './testing.ts'

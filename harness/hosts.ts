@@ -1,7 +1,7 @@
 // Simulated hosts (HAR-03, NET-08): their status lives on the user row (onlineStatus in the
 // app's values -1 live, 1 online, 2 busy, 3 offline); every change is pushed to everyone as
 // 'host.status' with the pushed codes of d1 §4 (1 online, 10000 busy, 3 offline, live flag).
-import { HostStatus } from '../kernel/protocol/status.ts'
+import { HostStatus } from '../plugins/wall/api.ts'
 import { pick, seededRandom, type Random } from './random.ts'
 import type { HarnessContext, UserRow } from './types.ts'
 
@@ -27,7 +27,7 @@ export function pushedCode(status: number): number {
   return 1 // online, and live (with live: true)
 }
 
-export const isHost = (u: UserRow) => u.userType === 2 || u.userType === 3
+const isHost = (u: UserRow) => u.userType === 2 || u.userType === 3
 
 export function hosts(ctx: HarnessContext): UserRow[] {
   return (ctx.db.get('users').value() as UserRow[]).filter(isHost)

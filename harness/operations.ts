@@ -6,7 +6,7 @@ import type { RealtimeService } from './realtime.ts'
 import type { SettingsStore } from './settings.ts'
 import type { FakeSlice, HarnessContext, HarnessSettings, LedgerEntry, UserRow } from './types.ts'
 
-export type PushMessage = { pushType: string; data?: Record<string, unknown> } | { raw: string }
+type PushMessage = { pushType: string; data?: Record<string, unknown> } | { raw: string }
 
 export interface Operations {
   users(): Array<{ userId: number; nickname: string; token: string | null; diamondNum: number; email: string | null; userType: number }>

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { mapPushedStatus, HostStatus } from '../kernel/protocol/status.ts'
+import { mapPushedStatus, HostStatus } from '../plugins/wall/api.ts'
 import { parsePush } from '../kernel/protocol/push.ts'
 import { defineScenario } from './scenario.ts'
 import { instantClock, loadScenarios, runScenario } from './scenario-runner.ts'

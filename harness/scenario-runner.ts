@@ -10,7 +10,7 @@ export interface Clock {
   sleep(ms: number, signal: AbortSignal): Promise<void>
 }
 
-export const realClock: Clock = {
+const realClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {

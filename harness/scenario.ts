@@ -8,7 +8,7 @@ export interface ScenarioHandle extends Operations {
   log(...args: unknown[]): void
 }
 
-export interface ScenarioStep {
+interface ScenarioStep {
   /** ms after the start */
   at: number
   label?: string

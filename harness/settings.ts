@@ -3,7 +3,7 @@
 import type { HarnessSettings } from './types.ts'
 
 /** A fault injected on one API path; see README "Faults". */
-export interface Fault {
+interface Fault {
   /** how many requests it affects; absent = every request until removed */
   fail?: number
   /** answer this envelope code (default '5000' when no httpStatus and no delay-only fault) */
@@ -17,7 +17,7 @@ export interface Fault {
   garble?: boolean
 }
 
-export const defaultSettings: HarnessSettings = {
+const defaultSettings: HarnessSettings = {
   billingPeriodSec: 60,
   hostTickMs: 5000,
   /** seed of the simulated hosts' random timeline */

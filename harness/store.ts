@@ -20,7 +20,7 @@ export function writeAtomic(path: string, text: string) {
 export const journalOf = (statePath: string) => `${statePath}.journal`
 
 /** Journal rows newer than the state's ledger, applied to the state (which is changed in place). */
-export function replayJournal(state: State, journalPath: string): number {
+function replayJournal(state: State, journalPath: string): number {
   if (!existsSync(journalPath)) return 0
   const ledger = (state.ledger ??= [])
   let last = ledger.reduce((max, r) => Math.max(max, r.id), 0)

@@ -14,7 +14,7 @@ import type { RtcService } from './rtc.ts'
 import { fixture } from './seed.ts'
 import { startHarness, type Harness, type HarnessOptions } from './server.ts'
 
-export interface SentPush {
+interface SentPush {
   userId: number | 'all'
   pushType?: string
   data?: Record<string, unknown>
@@ -22,7 +22,7 @@ export interface SentPush {
 }
 
 /** A realtime double that records what it would have sent; every user counts as one socket. */
-export function recordingRealtime(): RealtimeService & { sent: SentPush[] } {
+function recordingRealtime(): RealtimeService & { sent: SentPush[] } {
   const sent: SentPush[] = []
   return {
     path: '/ws',
@@ -40,11 +40,11 @@ export function recordingRealtime(): RealtimeService & { sent: SentPush[] } {
 const idle = (path: string) => ({ path, handleUpgrade: (_r: unknown, socket: { destroy(): void }) => socket.destroy(), close() {} })
 
 // stand-ins only while the real services are not written; their methods do nothing
-export function idleIm(): ImService {
+function idleIm(): ImService {
   return { ...idle('/im'), send() {}, failNextLogins() {}, drop: () => 0, raiseError: () => 0, onMessage: () => () => {}, history: () => [] } as unknown as ImService
 }
 
-export function idleRtc(): RtcService {
+function idleRtc(): RtcService {
   return { ...idle('/rtc'), hostJoin() {}, hostLeave() {}, setQuality() {}, channels: () => [] } as unknown as RtcService
 }
 

@@ -48,7 +48,6 @@ function setup(answer: Answer, o: { token?: string | null; locale?: 'en' | 'ar';
   const timers = fakeTimers()
   const events = createEvents()
   events.on('insufficient-balance', (e) => emitted.push(['insufficient-balance', e]))
-  events.on('unauthorized', (e) => emitted.push(['unauthorized', e]))
   const fake: Http = {
     post: ((url: string, body: any, cfg: any) => {
       const req = { url, body, headers: cfg.headers, signal: cfg.signal }
@@ -255,7 +254,7 @@ for (const [status, text] of [
     assert.is(err.status, status)
     assert.is(err.message, text)
     assert.equal(toasts, [[text, 'warning']])
-    assert.equal(emitted, status === 401 ? [['unauthorized', { path: '/api/x' }]] : [])
+    assert.equal(emitted, [])
   })
 }
 

@@ -35,10 +35,6 @@ export interface ApiErrorShape {
   path: string
 }
 
-export interface PassedCode {
-  passedCode: string
-  msg: string
-}
 
 export interface ApiClient {
   /** POST path with payload encrypted; resolves with the decrypted result (or a PassedCode) */
@@ -63,13 +59,19 @@ export class ApiError extends Error implements ApiErrorShape {
 /** true when err is the insufficient-balance answer (code 1080 or diamond.not.enough) */
 export const isInsufficient = (err: unknown) => err instanceof ApiError && err.kind === 'code' && err.code === Code.notEnough
 export const isTimeout = (err: unknown) => err instanceof ApiError && err.kind === 'timeout'
+
+/** what a request answered with a code the caller asked to handle itself (`passCodes`, e.g. 1111) */
+export interface PassedCode {
+  passedCode: string
+  msg: string
+}
 export const isPassedCode = (v: unknown): v is PassedCode => !!v && typeof v === 'object' && 'passedCode' in v
 
-export const DEFAULT_TIMEOUT = 30_000
+const DEFAULT_TIMEOUT = 30_000
 /** NET-01: host and live lists wait 6 s */
 export const LIST_TIMEOUT = 6_000
 /** code 1004: the webview closes this long after the update toast */
-export const CLOSE_AFTER_UPDATE = 2_000
+const CLOSE_AFTER_UPDATE = 2_000
 
 /** the payload's encryption failed (not a network matter) */
 class SealError extends Error {
@@ -196,7 +198,6 @@ export function createApiClient(opts: {
         if (e instanceof ApiError) return fail(e, o.silent)
         // the HTTP layer rejects with the response for a non-2xx status, and with a TypeError when there is none
         const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : 0
-        if (status === 401) events.emit('unauthorized', { path })
         const key = httpText[status] ?? 'kernel.network'
         return fail(new ApiError({ kind: status ? 'http' : 'network', status: status || undefined, message: t(key), path }), o.silent)
       }

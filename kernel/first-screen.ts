@@ -57,16 +57,3 @@ export function afterFirstScreen(kernel: Kernel): Promise<void> {
 export function firstScreenShown(kernel: Kernel): void {
   gates.get(kernel)?.shown()
 }
-
-// Widgets that render nothing before the first screen (lazyWidget): the marks live here, with
-// the first bundle, so the entry can tell them without loading lazyWidget's code.
-const deferred = new WeakSet<object>()
-
-/** Mark a widget as drawing nothing before the first screen; returns it. */
-export function deferredWidget<T extends object>(widget: T): T {
-  deferred.add(widget)
-  return widget
-}
-
-/** Was this widget marked by deferredWidget()? (Its plugin's strings need not load before the first paint.) */
-export const isDeferredWidget = (widget: object) => deferred.has(widget)

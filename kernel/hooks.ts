@@ -1,7 +1,7 @@
 // React's view of the kernel: one context, and hooks that re-render when the signals they read change.
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react'
 import type { ReadonlySignal } from '@preact/signals-react'
-import type { Kernel, ServiceRef } from './types.ts'
+import type { Kernel } from './types.ts'
 import type { I18n } from './i18n.ts'
 
 export const KernelContext = createContext<Kernel | null>(null)
@@ -37,11 +37,6 @@ export function useT(): I18n['t'] {
   const locale = useSignalValue(i18n.locale)
   // a new function per locale, so memoised children that take `t` as a prop re-render too
   return useCallback((key: string, params?: Record<string, unknown>) => i18n.t(key, params), [i18n, locale])
-}
-
-/** The service behind ref, or undefined when this build has no plugin providing it. */
-export function useService<T>(ref: ServiceRef<T>): T | undefined {
-  return useKernel().get(ref)
 }
 
 /** Where the user is: the path and the query, re-rendering on navigation. */

@@ -34,7 +34,7 @@ export interface KernelI18n extends I18n {
   include(plugins: readonly Plugin[]): void
 }
 
-export const LOCALES: readonly Locale[] = ['en', 'ar']
+const LOCALES: readonly Locale[] = ['en', 'ar']
 const STORE_KEY = 'lang'
 
 /** The kernel's own dictionaries: English is in the first bundle (every fallback needs it), Arabic loads. */
@@ -44,7 +44,7 @@ const kernelStrings: Record<Locale, Record<string, StringsSource>> = {
 }
 
 /** 'ar', 'ar-SA', 'AR' -> 'ar'; anything we do not speak -> null */
-export function toLocale(raw: string | null | undefined): Locale | null {
+function toLocale(raw: string | null | undefined): Locale | null {
   const base = (raw ?? '').trim().toLowerCase().split(/[-_]/)[0]
   return (LOCALES as readonly string[]).includes(base) ? (base as Locale) : null
 }

@@ -5,12 +5,12 @@
 //   2. platform pieces: storage, the native bridge, events, the router (a wouter location hook)
 //   3. who and where: i18n (from ?lang=), the session (token from storage, then from the URL)
 //   4. overlays (their context follows the route and the scene), the api client, the push bus
-//      with every plugin's handlers, the realtime socket (opens once logged in; its code loads then)
+//      with every plugin's handlers, the realtime socket (opens once logged in)
 //   5. every plugin's setup, in requirement order; services are created on first use
 //   6. the manifest's late plugins join after the first screen (or at once when a route, an
 //      overlay or a push of theirs is wanted): checked with the rest, wired in, set up
 // dispose() undoes 6, 5 and 4 in reverse, so a test can build and drop kernels freely.
-import { computed, signal, type Signal } from '@preact/signals-react'
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
 import type { AppConfig } from './config.ts'
 import type { AppManifest, Disposer, Kernel, Plugin, Scene, ServiceRef, Strings } from './types.ts'
 import { buildRegistry, type Registry } from './registry.ts'
@@ -21,12 +21,12 @@ import { createI18n, type Locale } from './i18n.ts'
 import { createSession, takeTokenFromUrl, type UrlTokenResult } from './session.ts'
 import { createApiClient, type Cipher, type Http } from './api.ts'
 import { createPushBus } from './push.ts'
-import type { createDispatch } from './push-dispatch.ts'
 import type { createRealtime, RealtimeOptions, SocketClass, Timers } from './realtime.ts'
 import { lazyRealtime } from './realtime-lazy.ts'
 import { createOverlays } from './overlays.tsx'
 import { createRouter, type KernelRouter, type LocationSource } from './router.tsx'
 import { bindFirstScreen, openGate, type FirstScreenGate } from './first-screen.ts'
+import { once } from './once.ts'
 import type { RtcClient } from './rtc/types.ts'
 import type { ImClient } from './im/types.ts'
 
@@ -48,8 +48,6 @@ export interface KernelOptions {
   /** builds the realtime socket at once (tests pass realtime.ts's createRealtime); by default its
    *  code loads once there is a token (a guest never loads it) */
   createRealtime?: typeof createRealtime
-  /** the push bus's dispatch at hand (tests pass push-dispatch.ts's); by default its code loads with the first push */
-  createDispatch?: typeof createDispatch
   /** the wire cipher of the api client and the realtime token; default WebCrypto (tests pass the synchronous one) */
   cipher?: Cipher
   timers?: Timers
@@ -75,7 +73,7 @@ export interface KernelInstance extends Kernel {
 
 export function createKernel(opts: KernelOptions): KernelInstance {
   const { app, config } = opts
-  let registry = buildRegistry(app.plugins)
+  let registry = buildRegistry(app.plugins, app.settings.tabs)
   const plugins = registry.plugins
   const pending = signal<readonly string[]>(registry.late.map((l) => l.id))
   // what waits for a late plugin (an overlay, a push of its type) loads them at once
@@ -128,7 +126,6 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     kernel: () => kernel,
     onError: (err, pushType) => console.error(`push handler for "${pushType}" failed`, err),
     missing: lateWanted,
-    createDispatch: opts.createDispatch,
   })
   const realtimeOptions: RealtimeOptions = {
     config,
@@ -141,31 +138,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
   }
   const realtime = opts.createRealtime ? opts.createRealtime(realtimeOptions) : lazyRealtime(realtimeOptions)
 
-  // services: created on first get/need, each once, with the finished kernel
-  const fakes = new Map<string, unknown>((opts.services ?? []).map(([ref, impl]) => [ref.id, impl]))
-  const created = new Map<string, unknown>()
-  const creating: string[] = []
-  const get = <T>(ref: ServiceRef<T>): T | undefined => {
-    if (fakes.has(ref.id)) return fakes.get(ref.id) as T
-    if (created.has(ref.id)) return created.get(ref.id) as T
-    const entry = registry.services.get(ref.id)
-    // a late plugin may still bring it: a component or computed reading this follows its arrival
-    if (!entry) return void pending.value
-    if (creating.includes(ref.id)) {
-      throw new Error(`services need each other in a cycle: ${[...creating, ref.id].join(' -> ')}`)
-    }
-    creating.push(ref.id)
-    try {
-      const service = entry.provider.create(kernel)
-      created.set(ref.id, service)
-      return service as T
-    } catch (err) {
-      if (err instanceof Error && err.message.startsWith('services need each other')) throw err
-      throw new Error(`service "${ref.id}" of plugin "${entry.plugin}" failed to start: ${messageOf(err)}`, { cause: err })
-    } finally {
-      creating.pop()
-    }
-  }
+  const get = serviceGetter(() => registry, () => kernel, pending, opts.services)
 
   const rtc = once(() => (opts.loadRtc ?? defaultLoadRtc)(config))
   const im = once(() => (opts.loadIm ?? defaultLoadIm)(config))
@@ -190,24 +163,16 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     if (typeof d === 'function') disposers.push(d)
   }
 
-  let loading: Promise<void> | null = null
-  const loadPlugins = (): Promise<void> => {
-    if (!pending.peek().length) return loading ?? Promise.resolve()
-    // the joining code comes with the late plugins themselves
-    return (loading ??= Promise.all([import('./late.ts'), ...registry.late.map((l) => l.load())]).then(
-      ([late, ...mods]) => {
-        if (disposed) return
-        const use = (next: Registry) => void (registry = next)
-        const failed = late.joinLate({ registry, use, overlays, i18n, push, disposers, runSetup, pending }, mods.map((m) => ('default' in m ? m.default : m)))
-        if (failed) throw failed
-      },
-      (err) => {
-        // a chunk that did not load may load on the next try
-        loading = null
-        throw err
-      },
-    ))
-  }
+  // the joining code comes with the late plugins themselves
+  const join = once(() =>
+    Promise.all([import('./late.ts'), ...registry.late.map((l) => l.load())]).then(([late, ...mods]) => {
+      if (disposed) return
+      const use = (next: Registry) => void (registry = next)
+      const failed = late.joinLate({ registry, use, overlays, i18n, push, disposers, runSetup, pending }, mods.map((m) => ('default' in m ? m.default : m)))
+      if (failed) throw failed
+    }),
+  )
+  const loadPlugins = (): Promise<void> => (pending.peek().length ? join() : Promise.resolve())
 
   kernel = {
     app,
@@ -259,41 +224,62 @@ export function createKernel(opts: KernelOptions): KernelInstance {
 
   // opens now when logged in; from here on it follows login and logout by itself
   realtime.connect()
-  // the rest of the app joins once the first screen is shown; a failed load (a dropped connection)
-  // is tried again when the browser is back online, or a little later, a few times
-  const joinInBackground = (attempt: number) =>
-    loadPlugins().catch((err) => {
-      console.error('[app] late plugins failed to load', err)
-      if (disposed || attempt >= LATE_RETRIES || !pending.peek().length) return
-      const again = () => void (disposed || joinInBackground(attempt + 1))
-      if (globalThis.navigator?.onLine === false && globalThis.addEventListener) globalThis.addEventListener('online', again, { once: true })
-      else setTimeout(again, LATE_RETRY_MS * (attempt + 1))
-    })
-  if (pending.peek().length) void firstScreen.done.then(() => void (disposed || joinInBackground(0)))
+  // the rest of the app joins once the first screen is shown
+  if (pending.peek().length) void firstScreen.done.then(() => joinInBackground(loadPlugins, () => !disposed && pending.peek().length > 0))
   return kernel
 }
 
+/** Services are created on first get/need, each once, with the finished kernel; fakes (tests) win. */
+function serviceGetter(registry: () => Registry, kernel: () => Kernel, pending: ReadonlySignal<readonly string[]>, fakeList: KernelOptions['services'] = []) {
+  const fakes = new Map<string, unknown>(fakeList.map(([ref, impl]) => [ref.id, impl]))
+  const created = new Map<string, unknown>()
+  const creating: string[] = []
+  return <T>(ref: ServiceRef<T>): T | undefined => {
+    if (fakes.has(ref.id)) return fakes.get(ref.id) as T
+    if (created.has(ref.id)) return created.get(ref.id) as T
+    const entry = registry().services.get(ref.id)
+    // a late plugin may still bring it: a component or computed reading this follows its arrival
+    if (!entry) return void pending.value
+    if (creating.includes(ref.id)) {
+      throw new Error(`services need each other in a cycle: ${[...creating, ref.id].join(' -> ')}`)
+    }
+    creating.push(ref.id)
+    try {
+      const service = entry.provider.create(kernel())
+      created.set(ref.id, service)
+      return service as T
+    } catch (err) {
+      if (err instanceof Error && err.message.startsWith('services need each other')) throw err
+      throw new Error(`service "${ref.id}" of plugin "${entry.plugin}" failed to start: ${messageOf(err)}`, { cause: err })
+    } finally {
+      creating.pop()
+    }
+  }
+}
+
 /** background tries of the late plugins after the first one failed, and the pause before each (growing) */
-export const LATE_RETRIES = 3
-export const LATE_RETRY_MS = 5000
+const LATE_RETRIES = 3
+const LATE_RETRY_MS = 5000
+
+/** Join the late plugins; a failed load (a dropped connection) is tried again when the browser is
+ *  back online, or a little later, a few times, while `wanted()` */
+function joinInBackground(load: () => Promise<void>, wanted: () => boolean, attempt = 0): void {
+  if (!wanted()) return
+  load().catch((err) => {
+    console.error('[app] late plugins failed to load', err)
+    if (attempt >= LATE_RETRIES || !wanted()) return
+    const again = () => joinInBackground(load, wanted, attempt + 1)
+    if (globalThis.navigator?.onLine === false && globalThis.addEventListener) globalThis.addEventListener('online', again, { once: true })
+    else setTimeout(again, LATE_RETRY_MS * (attempt + 1))
+  })
+}
 
 const defaultLoadRtc = (config: AppConfig) => import('./rtc/load.ts').then((m) => m.loadRtc(config))
 const defaultLoadIm = (config: AppConfig) => import('./im/load.ts').then((m) => m.loadIm(config))
 
-/** Load once; a failed load may be tried again. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let p: Promise<T> | null = null
-  return () =>
-    (p ??= load().catch((err) => {
-      p = null
-      throw err
-    }))
-}
 
 function messageOf(err: unknown) {
   return err instanceof Error ? err.message : String(err)
 }
 
-export { definePlugin, defineApp, provide, ref } from './plugin.ts'
 export type * from './types.ts'
-export type { Registry } from './registry.ts'

@@ -29,7 +29,7 @@ export function joinLate(k: JoinContext, loaded: Plugin[]): Error | null {
   })
   const framed = loaded.find((p) => p.frame)
   if (framed) throw new Error(`plugin "${framed.id}" brings a page frame, so it cannot load later`)
-  const next = buildRegistry([...k.registry.plugins, ...loaded])
+  const next = buildRegistry([...k.registry.plugins, ...loaded], k.registry.tabs)
   const added = next.plugins.filter((p) => !k.registry.plugins.includes(p))
   k.use(next)
   k.overlays.define(next.overlays.filter((o) => added.some((p) => p.id === o.plugin)))

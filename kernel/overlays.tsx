@@ -9,6 +9,7 @@ import { useEffect, useState, type ComponentType } from 'react'
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel } from './hooks.ts'
+import { once } from './once.ts'
 import { reloadSoon } from './errors.ts'
 import { Tier, type OverlayContext, type OverlayDef } from './types.ts'
 import type { OverlayEngine } from './overlay-engine.ts'
@@ -111,10 +112,9 @@ export function createOverlays(opts: OverlaysOptions): KernelOverlays {
   define([...builtIns, ...opts.defs])
   const stale = signal(false)
   let early: Early[] = []
-  let loading: Promise<void> | null = null
   let disposed = false
-  const load = () =>
-    (loading ??= (opts.engine ?? (() => import('./overlay-engine.ts')))().then(
+  const load = once(() =>
+    (opts.engine ?? (() => import('./overlay-engine.ts')))().then(
       (m) => {
         if (disposed) return
         const e = m.createOverlayEngine({ ...opts, defs: [...defs.values()] })
@@ -128,14 +128,14 @@ export function createOverlays(opts: OverlaysOptions): KernelOverlays {
         }
       },
       (err) => {
-        loading = null
         // SHELL-03 when the overlay code itself cannot load (a deploy removed it): the host draws
         // the update prompt from what the first bundle has
         if (early.some((c) => c.id === UPDATE_DIALOG)) stale.value = true
         for (const c of early.splice(0)) c.drop()
         throw err
       },
-    ))
+    ),
+  )
   const run = (id: string | null, fn: (e: OverlayEngine) => void, drop = () => {}) => {
     const e = engine.peek()
     if (e) return fn(e)
@@ -182,18 +182,11 @@ export function createOverlays(opts: OverlaysOptions): KernelOverlays {
 // Host
 
 let Layers: ComponentType | null = null
-let loadingLayers: Promise<ComponentType> | null = null
+const loadLayers = once(() => import('./overlay-host.tsx').then((m) => (Layers = m.OverlayLayers)))
 
 /** Load the host (layers, toasts, the kernel's dialogs), and the engine when given; the app calls it after the first screen. */
 export function preloadOverlayHost(overlays?: Overlays): Promise<unknown> {
-  const host = (loadingLayers ??= import('./overlay-host.tsx').then(
-    (m) => (Layers = m.OverlayLayers),
-    (err) => {
-      loadingLayers = null
-      throw err
-    },
-  ))
-  return overlays ? Promise.all([host, overlays.load()]) : host
+  return overlays ? Promise.all([loadLayers(), overlays.load()]) : loadLayers()
 }
 
 /** Renders the open overlays and toasts; mount once inside <KernelApp>. Nothing to draw: nothing loaded. */

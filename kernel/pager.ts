@@ -7,7 +7,7 @@
 import { signal, type ReadonlySignal } from '@preact/signals-react'
 import { ApiError } from './api.ts'
 
-export interface PagerError {
+interface PagerError {
   /** 'timeout' for a time-out, 'failed' for anything else (the api client already toasted it) */
   kind: 'timeout' | 'failed'
   message: string

@@ -1,7 +1,7 @@
 // The few helpers a plugin or an app manifest is written with. They add no behaviour of
 // their own: a plugin is a plain object and the app's plugin list is plain data, so a
 // white-label build or a test picks any set (Sentry's integrations, Backstage's refs).
-import type { AppManifest, Kernel, LatePlugin, Plugin, PluginEntry, ServiceProvider, ServiceRef } from './types.ts'
+import type { AppManifest, Kernel, LatePlugin, Plugin, PluginEntry, RouteDef, ServiceProvider, ServiceRef, TabSetting } from './types.ts'
 
 /** Identity with type checking; `cond && definePlugin(...)` in a manifest is dropped when false. */
 export function definePlugin<P extends Plugin>(plugin: P): P {
@@ -30,4 +30,15 @@ export const isLate = (p: PluginEntry): p is LatePlugin => !!p && typeof (p as P
 /** Identity with type checking for apps/<id>.ts. */
 export function defineApp(manifest: AppManifest): AppManifest {
   return manifest
+}
+
+/** The id of the main tab whose path is `path` (the app manifest's tabs), if any. */
+export const tabAt = (app: AppManifest, path: string): string | undefined => app.settings.tabs.find((t) => t.path === path)?.id
+
+/** A route's paths: its own and, for a main tab's route, the path the app manifest gives that tab
+ *  (the white-label app's /white-wall), so no plugin writes another app's paths. */
+export function routePaths(route: Pick<RouteDef, 'path' | 'tab'>, tabs: readonly TabSetting[]): string[] {
+  const own = [route.path].flat()
+  const tabPath = route.tab && tabs.find((t) => t.id === route.tab)?.path
+  return tabPath && !own.includes(tabPath) ? [...own, tabPath] : own
 }

@@ -1,16 +1,14 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createPushBus } from './push.ts'
-import { createDispatch } from './push-dispatch.ts'
 import type { Kernel } from './types.ts'
-import { waitFor } from '../test/wait.ts'
 
 const kernel = { marker: 'k' } as unknown as Kernel
 const frame = (msgId: string, pushType = 'host.status', data: unknown = { userId: 1 }) =>
   JSON.stringify({ msgId, pushType, data })
 
 test('NET-07 unparseable or malformed frames are dropped without throwing', () => {
-  const bus = createPushBus({ createDispatch, kernel: () => kernel })
+  const bus = createPushBus({ kernel: () => kernel })
   const got: unknown[] = []
   bus.on('host.status', (d) => got.push(d))
   for (const bad of ['', 'nope', '[]', 'null', '{"msgId":"1","pushType":"host.status"}', frame('', 'host.status'), frame('1', ''), frame('1', 'host.status', 'str')]) {
@@ -25,7 +23,7 @@ test('NET-07 unparseable or malformed frames are dropped without throwing', () =
 })
 
 test('NET-07 handlers get the data, the kernel and the message; parsed objects are accepted', () => {
-  const bus = createPushBus({ createDispatch, kernel: () => kernel })
+  const bus = createPushBus({ kernel: () => kernel })
   const calls: unknown[][] = []
   bus.on('host.status', (d, k, m) => calls.push([d, k, m.msgId]))
   assert.ok(bus.dispatch(frame('m1')))
@@ -37,7 +35,7 @@ test('NET-07 handlers get the data, the kernel and the message; parsed objects a
 })
 
 test('NET-07 duplicates by msgId are dropped; only the last N ids are remembered', () => {
-  const bus = createPushBus({ createDispatch, kernel: () => kernel, remember: 3 })
+  const bus = createPushBus({ kernel: () => kernel, remember: 3 })
   let n = 0
   bus.on('host.status', () => n++)
   assert.ok(bus.dispatch(frame('a')))
@@ -51,7 +49,7 @@ test('NET-07 duplicates by msgId are dropped; only the last N ids are remembered
 
 test('NET-07 one throwing handler never stops the others; the error is reported', () => {
   const errors: unknown[] = []
-  const bus = createPushBus({ createDispatch, kernel: () => kernel, onError: (e, t) => errors.push([(e as Error).message, t]) })
+  const bus = createPushBus({ kernel: () => kernel, onError: (e, t) => errors.push([(e as Error).message, t]) })
   const order: string[] = []
   bus.on('host.status', () => order.push('first'))
   bus.on('host.status', () => {
@@ -65,7 +63,6 @@ test('NET-07 one throwing handler never stops the others; the error is reported'
 
 test('NET-07 a throwing error reporter does not break delivery either', () => {
   const bus = createPushBus({
-    createDispatch,
     kernel: () => kernel,
     onError: () => {
       throw new Error('reporter')
@@ -81,7 +78,7 @@ test('NET-07 a throwing error reporter does not break delivery either', () => {
 })
 
 test('NET-07 disposers remove handlers, also while dispatching', () => {
-  const bus = createPushBus({ createDispatch, kernel: () => kernel })
+  const bus = createPushBus({ kernel: () => kernel })
   const seen: string[] = []
   const offA = bus.on('t', () => {
     seen.push('a')
@@ -94,22 +91,6 @@ test('NET-07 disposers remove handlers, also while dispatching', () => {
   // pushes of a type nobody handles are still accepted (and remembered)
   assert.ok(bus.dispatch(frame('3', 'other')))
   assert.is(bus.dispatch(frame('3', 'other')), false)
-})
-
-test('NET-07 pushes that come before the dispatch code are kept and delivered in order, validated', async () => {
-  const bus = createPushBus({ kernel: () => kernel })
-  const seen: unknown[] = []
-  bus.on('t', (data) => seen.push(data.n))
-  assert.ok(bus.dispatch(frame('1', 't', { n: 1 })), 'accepted while the code loads')
-  bus.dispatch('{not json')
-  bus.dispatch(frame('1', 't', { n: 1 }))
-  bus.dispatch(frame('2', 't', { n: 2 }))
-  assert.equal(seen, [])
-  // in order: once 2 is delivered, the malformed frame and the duplicate before it were decided
-  await waitFor(() => seen.length >= 2)
-  assert.equal(seen, [1, 2], 'malformed and duplicate frames dropped')
-  assert.is(bus.dispatch(frame('3', 't', { n: 3 })), true)
-  assert.equal(seen, [1, 2, 3], 'then at once')
 })
 
 test.run()

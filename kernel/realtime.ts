@@ -12,7 +12,6 @@ import { closeQuietly, type SocketClass, type SocketLike } from './socket.ts'
 import { realTimers, type Timers } from './timers.ts'
 
 export type { SocketClass, SocketLike, Timers }
-export { realTimers }
 
 export type RealtimeState = 'idle' | 'connecting' | 'open' | 'retrying' | 'failed'
 
@@ -25,7 +24,7 @@ export interface Realtime {
   setCallChannel(channelId: string | null): void
 }
 
-export const HEARTBEAT_MS = 20_000
+const HEARTBEAT_MS = 20_000
 export const RETRY_MS = 5_000
 export const MAX_RETRIES = 720
 

@@ -2,8 +2,8 @@
 //
 // Everything here fails fast and names the culprit: a plugin set that cannot work
 // should stop the build's first test, not show a blank page on a phone.
-import { isLate } from './plugin.ts'
-import type { BusHandler, LatePlugin, OverlayDef, Plugin, PluginEntry, RouteDef, ServiceProvider } from './types.ts'
+import { isLate, routePaths } from './plugin.ts'
+import type { BusHandler, LatePlugin, OverlayDef, Plugin, PluginEntry, RouteDef, ServiceProvider, TabSetting } from './types.ts'
 
 /** A plugin's push handlers as the bus keeps them: by name (each was typed by its push type). */
 export const pushEntries = (p: Pick<Plugin, 'push'>) => Object.entries(p.push ?? {}) as Array<[string, BusHandler]>
@@ -14,22 +14,24 @@ export interface Registry {
   /** the manifest's late plugins, in manifest order, not loaded yet */
   late: LatePlugin[]
   routes: Array<RouteDef & { plugin: string }>
+  /** the manifest's tabs, whose paths their routes serve too (routePaths) */
+  tabs: readonly TabSetting[]
   overlays: OverlayDef[]
   push: Array<{ pushType: string; handler: BusHandler; plugin: string }>
   /** by service ref id */
   services: Map<string, { provider: ServiceProvider; plugin: string }>
 }
 
-export function buildRegistry(entries: readonly PluginEntry[]): Registry {
+export function buildRegistry(entries: readonly PluginEntry[], tabs: readonly TabSetting[] = []): Registry {
   const { plugins, late } = orderPlugins(entries)
-  const reg: Registry = { plugins, late, routes: [], overlays: [], push: [], services: new Map() }
+  const reg: Registry = { plugins, late, routes: [], overlays: [], push: [], services: new Map(), tabs }
   const overlayOwner = new Map<string, string>()
   const pathOwner = new Map<string, string>()
   let frameOwner = ''
 
   for (const p of plugins) {
     for (const route of p.routes ?? []) {
-      for (const path of [route.path].flat()) {
+      for (const path of routePaths(route, tabs)) {
         const other = pathOwner.get(path)
         if (other) throw new Error(`route "${path}" is declared by both plugin "${other}" and plugin "${p.id}"`)
         pathOwner.set(path, p.id)

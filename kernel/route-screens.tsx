@@ -65,7 +65,7 @@ export function LoginRequired() {
 }
 
 /** Unknown path (SHELL-01): say so and offer the main page. */
-export function NotFound() {
+function NotFound() {
   const kernel = useKernel()
   const text = useText()
   return (

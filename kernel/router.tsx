@@ -3,6 +3,7 @@
 //
 // The source is the browser's by default; tests and previews hand in an in-memory history or any
 // wouter location hook (router-sources.ts), which the first bundle then never carries.
+import { routePaths } from './plugin.ts'
 import { Component, Suspense, lazy, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
 import { batch, computed, signal } from '@preact/signals-react'
 import { Route, Router as WouterRouter, Switch, type BaseLocationHook, type BaseSearchHook } from 'wouter'
@@ -44,7 +45,7 @@ const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange']
 const DEPTH_KEY = 'appDepth'
 const depthOf = (state: unknown) => Number((state as Record<string, unknown> | null)?.[DEPTH_KEY]) || 0
 
-export function browserSource(): LocationSource {
+function browserSource(): LocationSource {
   return {
     read: () => ({ path: location.pathname, search: location.search }),
     // wouter's navigate fires a pushState/replaceState event we listen to below
@@ -132,7 +133,7 @@ function patternToRegExp(pattern: string): RegExp {
 // error state and the 'new version' dialog offers a reload, since a missing chunk almost always
 // means the server holds a newer build than this page.
 
-export const ROUTE_LOAD_ATTEMPTS = 3
+const ROUTE_LOAD_ATTEMPTS = 3
 
 /** The page's code could not be loaded after every attempt. */
 export class RouteLoadError extends Error {
@@ -182,7 +183,7 @@ export function Routes() {
     <WouterRouter hook={hooks.hook} searchHook={hooks.searchHook}>
       <Switch>
         {routes.flatMap((route) =>
-          [route.path].flat().map((p) => (
+          routePaths(route, kernel.app.settings.tabs).map((p) => (
             <Route key={p} path={p}>
               <RouteSlot route={route} />
             </Route>

@@ -97,7 +97,7 @@ export function createSession(opts: { storage: Storage; appId: string }): Sessio
   }
 }
 
-export type UrlTokenAction = 'login' | 'logout' | 'none'
+type UrlTokenAction = 'login' | 'logout' | 'none'
 
 export interface UrlTokenResult {
   action: UrlTokenAction

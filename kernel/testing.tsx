@@ -30,7 +30,6 @@ import type { Http } from './api.ts'
 import type { Locale } from './i18n.ts'
 import type { NativeBridge, StorePurchase } from './bridge.ts'
 import { createRealtime, type SocketLike, type Timers } from './realtime.ts'
-import { createDispatch } from './push-dispatch.ts'
 import type { FirstScreenGate } from './first-screen.ts'
 
 /** A fake backend: the decrypted payload in, the result out (or a serverCode / httpStatus answer). */
@@ -81,7 +80,7 @@ export interface TestKernelOptions {
   firstScreen?: FirstScreenGate
 }
 
-export interface ApiCall {
+interface ApiCall {
   path: string
   payload: any
   headers: Record<string, string>
@@ -100,8 +99,8 @@ export interface TestKernel {
   /** every request the api client sent, decrypted */
   requests: ApiCall[]
   /**
-   * every request whose answer (or error) the api client has handed back to its caller, by path:
-   * the positive sign a test waits for before it checks that the answer made nothing show
+   * every request the fake server has answered (or failed), by path: the positive sign a test
+   * waits for (then settles) before it checks that the answer made nothing show
    */
   answered: Array<{ path: string; payload: unknown }>
   /** every toast shown */
@@ -134,7 +133,7 @@ let pushSeq = 0
  * The app loads each language's dictionaries lazily; a test kernel reads them from
  * locales/<lang>/<namespace>.json at once, so it speaks from its first line.
  */
-export function stringsFromDisk(locale: Locale, namespace: string): Strings | undefined {
+function stringsFromDisk(locale: Locale, namespace: string): Strings | undefined {
   try {
     return JSON.parse(readFileSync(new URL(`../locales/${locale}/${namespace}.json`, import.meta.url), 'utf8')) as Strings
   } catch {
@@ -154,14 +153,25 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
   const bridge = recordingBridge()
 
   const keys = { key: config.cipherKey, iv: config.cipherIv }
+  const answered: TestKernel['answered'] = []
   const http: Http = {
     post: (async (url: string, body: { data: string }, cfg: { headers: Record<string, string> }) => {
       const path = url.slice(config.apiBase.replace(/\/+$/, '').length)
       const payload = decrypt(body.data, keys)
       requests.push({ path, payload, headers: cfg.headers })
+      // recorded as the answer leaves the fake server: requests made while the kernel is created (a
+      // plugin's setup) count too, and the caller's continuation follows within a few turns
+      try {
+        return await answerOf(path, payload, cfg.headers)
+      } finally {
+        answered.push({ path, payload })
+      }
+    }) as Http['post'],
+  }
+  async function answerOf(path: string, payload: unknown, headers: Record<string, string>) {
       let answer: unknown
       try {
-        answer = o.api ? await o.api(path, payload, cfg.headers) : serverCode(Code.unknownPath, `no fake API answer for ${path}`)
+        answer = o.api ? await o.api(path, payload, headers) : serverCode(Code.unknownPath, `no fake API answer for ${path}`)
       } catch (thrown) {
         answer = thrown
       }
@@ -172,7 +182,6 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
       }
       if (answer instanceof Error) throw answer
       return { status: 200, data: { code: Code.ok, msg: 'success', data: answer === undefined ? null : encrypt(answer, keys) } }
-    }) as Http['post'],
   }
 
   const Socket = class extends FakeSocket {
@@ -198,7 +207,6 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     WebSocket: Socket,
     // the socket at once, so a test drives it without waiting for its chunk
     createRealtime,
-    createDispatch,
     // the app encrypts with WebCrypto (asynchronous, off the main thread); crypto-js gives the
     // same text at once, so a test's settle() sees its answers sooner
     cipher: { encrypt, decrypt },
@@ -207,16 +215,6 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     services: o.fakes ? [...o.fakes] : undefined,
     firstScreen: o.firstScreen,
   })
-
-  const answered: TestKernel['answered'] = []
-  const post = kernel.api.post.bind(kernel.api)
-  kernel.api.post = ((path: string, payload?: unknown, opts?: object) => {
-    const p = post(path, payload, opts)
-    // recorded before the caller's own continuation, which runs in the same turn
-    const record = () => void answered.push({ path, payload })
-    p.then(record, record)
-    return p
-  }) as typeof kernel.api.post
 
   const toast = kernel.overlays.toast.bind(kernel.overlays)
   kernel.overlays.toast = (text, opts) => {

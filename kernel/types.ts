@@ -202,8 +202,6 @@ export interface Router {
 export interface KernelEvents {
   /** code 1080 / diamond.not.enough (NET-02): a recharge plugin may open its sheet */
   'insufficient-balance': { path: string; source?: string }
-  /** HTTP 401 */
-  unauthorized: { path: string }
   /** a login protected tab or route was tapped by a guest */
   'login-required': { to: string }
 }

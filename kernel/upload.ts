@@ -46,7 +46,7 @@ export interface ImageCodec {
   jpeg(file: Blob, width: number, height: number, quality: number): Promise<Blob>
 }
 
-export const canvasCodec: ImageCodec = {
+const canvasCodec: ImageCodec = {
   async measure(file) {
     const bmp = await createImageBitmap(file)
     const size = { width: bmp.width, height: bmp.height }

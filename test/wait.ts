@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks'
 import { act } from 'react'
 
 /** how long waitFor and settle wait at most: generous, a busy machine may be slow */
-export const WAIT_MS = 5000
+const WAIT_MS = 5000
 /** how long the page must stay unchanged before settle() returns */
 const QUIET_MS = 25
 

@@ -8,7 +8,7 @@ let toasts: Toast[] = []
 let nextToast = 0
 const toastListeners = new Set<(t: Toast[]) => void>()
 
-export function notify(text: string, ok = true) {
+function notify(text: string, ok = true) {
   const t = { id: ++nextToast, text, ok }
   toasts = [...toasts.slice(-3), t]
   toastListeners.forEach((l) => l(toasts))

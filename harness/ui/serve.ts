@@ -6,7 +6,7 @@ import { RawReply } from '../types.ts'
 const entry = fileURLToPath(new URL('./main.tsx', import.meta.url))
 
 /** Bundle the page: React, the kernel's styles and spinner, minified. */
-export async function buildControlPage(): Promise<string> {
+async function buildControlPage(): Promise<string> {
   const esbuild = await import('esbuild')
   const out = await esbuild.build({
     entryPoints: [entry],

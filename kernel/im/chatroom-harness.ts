@@ -17,7 +17,7 @@ export interface HarnessChatRoomOptions {
 
 type Req = ChatRoomRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never
 
-export class ChatRoomError extends Error {
+class ChatRoomError extends Error {
   constructor(
     public code: number,
     msg: string,

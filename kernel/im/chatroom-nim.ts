@@ -40,14 +40,14 @@ const json = (s: unknown): Record<string, unknown> | undefined => {
   }
 }
 
-export function nimChatRoomFromModule(mod: unknown): NimChatRoomSdk {
+function nimChatRoomFromModule(mod: unknown): NimChatRoomSdk {
   const layers = [mod, (mod as any)?.default, (mod as any)?.V2NIMChatroomClient, (mod as any)?.default?.V2NIMChatroomClient].filter(Boolean) as any[]
   const sdk = layers.find((l) => typeof l.newInstance === 'function')
   if (!sdk) throw new Error('nim-web-sdk-ng: V2NIMChatroomClient.newInstance not found in the module')
   return sdk
 }
 
-export function toRoomMessage(m: NimRoomMessage): ChatRoomMessage {
+function toRoomMessage(m: NimRoomMessage): ChatRoomMessage {
   const ext = json(m.serverExtension)
   const custom = m.messageType === 100 ? json(m.attachment?.raw) : undefined
   return {

@@ -46,7 +46,7 @@ export interface ChatRoomClient {
 }
 
 /** The harness serves chat rooms beside its IM service: /im's sibling /chatroom. */
-export const chatRoomUrlOf = (imUrl: string) => new URL('chatroom', imUrl).toString()
+const chatRoomUrlOf = (imUrl: string) => new URL('chatroom', imUrl).toString()
 
 export async function loadChatRoom(config: AppConfig): Promise<ChatRoomClient> {
   if (config.mode === 'harness') {

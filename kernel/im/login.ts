@@ -9,9 +9,9 @@ import { realTimers, type Timers } from '../timers.ts'
 import { codeOf, REFRESH_TOKEN_CODES, RELOGIN_CODES } from './errors.ts'
 import type { ImClient, ImConnectState } from './types.ts'
 
-export const LOGIN_RETRIES = 3
-export const LOGIN_RETRY_MS = 1000
-export const RECONNECT_MAX = 5
+const LOGIN_RETRIES = 3
+const LOGIN_RETRY_MS = 1000
+const RECONNECT_MAX = 5
 /** delay before reconnect attempt n (1-based) */
 export const reconnectDelayMs = (n: number) => Math.min(30, 2 ** n) * 1000
 

@@ -48,7 +48,7 @@ export interface NimMessage {
   createTime: number
 }
 
-export interface NimConversation {
+interface NimConversation {
   conversationId: string
   unreadCount: number
   stickTop?: boolean

@@ -7,7 +7,7 @@ import type { CipherKeys } from './cipher.ts'
 export type { CipherKeys }
 
 /** the same error cipher.ts throws, without importing it */
-export class WebCipherError extends Error {
+class WebCipherError extends Error {
   constructor() {
     super('cannot decrypt')
     this.name = 'CipherError'

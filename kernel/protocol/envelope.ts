@@ -34,10 +34,6 @@ export const Header = {
   subscription: 'Ocp-Apim-Subscription-Key',
 } as const
 
-export interface RequestBody {
-  data: string
-}
-
 export interface Envelope {
   code: string
   msg: string

@@ -10,11 +10,11 @@
 export const ClientMessageType = { status: 2, heartbeat: 3 } as const
 export const OnlineStatusReport = { online: 1, inCall: 10000 } as const
 
-export interface ClientStatus {
+interface ClientStatus {
   messageType: 2
   onlineStatus: number
 }
-export interface ClientHeartbeat {
+interface ClientHeartbeat {
   messageType: 3
   channelId: string
 }

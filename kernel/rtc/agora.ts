@@ -130,7 +130,7 @@ export function createAgoraRtc(opts: { appId: string; sdk: AgoraSdk }): RtcClien
 }
 
 /** The SDK's join failures a live room acts on (d2 §4.1: UID conflict, already connected), as RtcErrors. */
-export function liveError(err: unknown): unknown {
+function liveError(err: unknown): unknown {
   const code = String((err as { code?: unknown })?.code ?? '')
   const msg = String((err as Error)?.message ?? err)
   if (code === 'UID_CONFLICT') return new RtcError('UID_CONFLICT', msg)

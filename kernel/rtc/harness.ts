@@ -21,7 +21,7 @@ export interface HarnessRtcOptions {
   retryMs?: number
 }
 
-export { RtcError }
+
 
 export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
   const timers = opts.timers ?? realTimers

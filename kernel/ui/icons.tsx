@@ -29,12 +29,9 @@ export function icon(name: string, body: ReactNode, flip = false) {
 
 // the same drawings as the symbols the state screens use (icons.svg), for pages that want a component
 export const IconAlert = /* @__PURE__ */ icon('IconAlert', <><circle cx="12" cy="12" r="9.5" /><path d="M12 7.5v5.5M12 16.2v.3" /></>)
-export const IconInbox = /* @__PURE__ */ icon('IconInbox', <><path d="M3.5 13.5l2.2-7.2A2 2 0 0 1 7.6 5h8.8a2 2 0 0 1 1.9 1.3l2.2 7.2V18a1.5 1.5 0 0 1-1.5 1.5h-14A1.5 1.5 0 0 1 3.5 18z" /><path d="M3.5 13.5h5l1 2h5l1-2h5" /></>)
 
 export const IconClose = /* @__PURE__ */ icon('IconClose', <path d="M6 6l12 12M18 6L6 18" />)
 export const IconBack = /* @__PURE__ */ icon('IconBack', <path d="M15 5l-7 7 7 7" />, true)
-export const IconChevron = /* @__PURE__ */ icon('IconChevron', <path d="M9 5l7 7-7 7" />, true)
-export const IconRefresh = /* @__PURE__ */ icon('IconRefresh', <><path d="M20 11a8 8 0 1 0-2.3 5.7" /><path d="M20 4.5V11h-6.5" /></>)
 export const IconCompass = /* @__PURE__ */ icon('IconCompass', <><circle cx="12" cy="12" r="9.5" /><path d="M15.5 8.5l-2 5-5 2 2-5z" /></>)
 export const IconLock = /* @__PURE__ */ icon('IconLock', <><rect x="5" y="10.5" width="14" height="10" rx="2.5" /><path d="M8 10.5V8a4 4 0 0 1 8 0v2.5M12 14.5v2" /></>)
 export const IconUser = /* @__PURE__ */ icon('IconUser', <><circle cx="12" cy="8.5" r="4" /><path d="M4.5 20a7.5 7.5 0 0 1 15 0" /></>)

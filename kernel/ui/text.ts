@@ -1,17 +1,15 @@
 // Strings of the kernel's own UI. They live in locales/<lang>/kernel-ui.json (and a few shared
-// ones in kernel.json); `kernelUiStrings` is merged by the i18n under the 'kernel-ui' namespace.
-// Should a build's i18n not know a key, the English text shows rather than the bare key.
+// ones in kernel.json), merged by the i18n under the 'kernel-ui' namespace. Should a build's
+// i18n not know a key, the English text shows rather than the bare key.
 import { useCallback } from 'react'
 import { useT } from '../hooks.ts'
 import uiEn from '../../locales/en/kernel-ui.json'
 import kernelEn from '../../locales/en/kernel.json'
 
-export const kernelUiStrings = { en: uiEn, ar: () => import('../../locales/ar/kernel-ui.json') }
-
 const fallback: Record<string, Record<string, string>> = { 'kernel-ui': uiEn, kernel: kernelEn }
 
 /** English text of a 'kernel.x' or 'kernel-ui.x' key. */
-export function englishText(key: string): string {
+function englishText(key: string): string {
   const dot = key.indexOf('.')
   return fallback[key.slice(0, dot)]?.[key.slice(dot + 1)] ?? key
 }

@@ -65,5 +65,5 @@ export function createCallsFake(opts: CallsFakeOptions = {}): FakeSlice {
   })
 }
 
-export const fake = createCallsFake()
+const fake = createCallsFake()
 export default fake

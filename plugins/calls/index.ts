@@ -78,5 +78,5 @@ export function createCallsPlugin(opts: CallsOptions = {}) {
   })
 }
 
-export const calls = createCallsPlugin()
+const calls = createCallsPlugin()
 export default calls

@@ -2,7 +2,7 @@
 // link, followed by the backend-link rules (SHELL-14). A link those rules refuse (javascript:,
 // data:, a host trick) gets no button at all.
 import { useKernel, useT } from '../../kernel/hooks.ts'
-import { resolveLink } from '../../kernel/links.ts'
+import { resolveLink } from '../shell/links.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { Button } from '../../kernel/ui/Button.tsx'

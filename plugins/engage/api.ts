@@ -3,9 +3,9 @@
 // Import this file only, never the plugin's internals.
 import { ref } from '../../kernel/plugin.ts'
 
-export { LevelBadge, NameBar } from './LevelBadge.tsx'
+export { LevelBadge,  } from './LevelBadge.tsx'
 export { EngageEntries } from './Entries.tsx'
-export { badgeTier, nameBarStyle } from './level-rules.ts'
+
 
 export { EngagePath } from './paths.ts'
 

@@ -72,5 +72,5 @@ export function createEngagePlugin(deps: EngageDeps = {}) {
   })
 }
 
-export const engage = createEngagePlugin()
+const engage = createEngagePlugin()
 export default engage

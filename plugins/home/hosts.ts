@@ -3,7 +3,7 @@ import type { ApiClient } from '../../kernel/api.ts'
 import type { Page } from '../../kernel/protocol/envelope.ts'
 
 export const ANCHOR_LIST_PATH = '/api/anchor/v4/anchorList'
-export const STRIP_SIZE = 12
+const STRIP_SIZE = 12
 
 export interface OnlineHost {
   userId: number

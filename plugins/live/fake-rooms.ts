@@ -2,7 +2,7 @@
 // video channel. While someone watches, simulated viewers enter, leave and chat (in en and ar),
 // the host talks (her lines get translated by the app), and the room can go away into a call,
 // come back, or end. Everything here is in memory, per harness.
-import { HostStatus } from '../../kernel/protocol/status.ts'
+import { HostStatus } from '../wall/api.ts'
 import { chatRoomsOf } from '../../harness/im-chatroom.ts'
 import { seededRandom, type Random } from '../../harness/random.ts'
 import { hosts, setHostStatus } from '../../harness/hosts.ts'
@@ -40,7 +40,7 @@ interface LiveWorld {
 }
 const worlds = new WeakMap<HarnessContext, LiveWorld>()
 
-export function worldOf(ctx: HarnessContext): LiveWorld {
+function worldOf(ctx: HarnessContext): LiveWorld {
   let w = worlds.get(ctx)
   if (!w) worlds.set(ctx, (w = { rooms: new Map(), random: seededRandom(7), seq: 0 }))
   return w

@@ -4,7 +4,7 @@
 // nothing of it is on the first screen.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
-import { lazyWidget } from '../../kernel/lazy-widget.tsx'
+import { Floating } from './Floating.tsx'
 import { liveOpenerRef } from '../wall/api.ts'
 import { LIVE_PATH, liveRef } from './api.ts'
 import { livePush } from './push.ts'
@@ -12,7 +12,6 @@ import { liveServiceRef } from './ref.ts'
 import { createLiveService, type LiveService } from './service.ts'
 import type { RoomDeps } from './state.ts'
 
-const Floating = lazyWidget(() => import('./Floating.tsx').then((m) => m.Floating))
 
 export function createLivePlugin(deps: RoomDeps = {}) {
   const services = new WeakMap<Kernel, LiveService>()
@@ -39,5 +38,5 @@ export function createLivePlugin(deps: RoomDeps = {}) {
   })
 }
 
-export const live = createLivePlugin()
+const live = createLivePlugin()
 export default live

@@ -5,13 +5,13 @@
 import { signal } from '@preact/signals-react'
 import { realTimers, type Timers } from '../../kernel/timers.ts'
 
-export const APP_PUSH_TYPES = [49, 50, 55, 65, 66, 69, 74, 88, 89]
-export const SYSTEM_TYPES = [-4, -3, -1, 5, 6, 48, 67, 95, 99]
+const APP_PUSH_TYPES = [49, 50, 55, 65, 66, 69, 74, 88, 89]
+const SYSTEM_TYPES = [-4, -3, -1, 5, 6, 48, 67, 95, 99]
 /** game win, gift fly, lucky win, batch gift: shown only to the levels the game list allows */
-export const GATED_TYPES = [65, 66, 88, 89]
-export const LUCKY_TYPES = [88]
-export const DEFAULT_SHOW_MS = 2000
-export const LUCKY_SHOW_MS = 5000
+const GATED_TYPES = [65, 66, 88, 89]
+const LUCKY_TYPES = [88]
+const DEFAULT_SHOW_MS = 2000
+const LUCKY_SHOW_MS = 5000
 export const ANIM_MS = 1000
 export const SPACING_MS = 10_000
 export const EXPIRY_MS = 600_000

@@ -1,8 +1,6 @@
 // The room's business rules and constants (d2 §4.1-4.3, §5, §9), one answer each.
 
-export const LIST_PAGE_SIZE = 6
 export const LIST_TIMEOUT_MS = 6000
-export const FOLLOW_LIST_SIZE = 100
 /** d2 §9: the status check and the enter call */
 export const STATUS_TIMEOUT_MS = 2000
 export const ENTER_TIMEOUT_MS = 5000
@@ -24,8 +22,8 @@ export const JOIN_POP_MS = 1200
 export const QUEUE_CAP = 20
 /** d2 §4.2 */
 export const SWITCH_MIN_WAIT_MS = 1200
-export const SWIPE_PASS_RATIO = 0.3
-export const SWIPE_PASS_VELOCITY = 0.4
+const SWIPE_PASS_RATIO = 0.3
+const SWIPE_PASS_VELOCITY = 0.4
 
 /** audience above 999 shows as Nk+ (d2 §9) */
 export function audienceLabel(n: number): string {

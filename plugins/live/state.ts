@@ -48,7 +48,7 @@ export interface RoomDeps {
 const numOr = (v: unknown, d: number) => (Number.isFinite(Number(v)) ? Number(v) : d)
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v))
 
-export function toRoomInfo(raw: unknown, hostId: number): RoomInfo | null {
+function toRoomInfo(raw: unknown, hostId: number): RoomInfo | null {
   if (!raw || typeof raw !== 'object') return null
   const r = raw as Record<string, any>
   const vo = r.agoraLiveSimpleVO && typeof r.agoraLiveSimpleVO === 'object' ? r.agoraLiveSimpleVO : {}

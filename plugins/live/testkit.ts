@@ -36,7 +36,7 @@ export function fakeRtc(opts: { failJoin?: string } = {}) {
   return { client, joins, left: () => left, emit: events.emit }
 }
 
-export function fakeChatRoom() {
+function fakeChatRoom() {
   const rooms: Array<{ roomId: string; events: ReturnType<typeof createEmitter<ChatRoomEvents>>; sent: string[]; left: boolean }> = []
   let failSend = false
   const client: ChatRoomClient = {

@@ -9,14 +9,14 @@ import { MessagePath } from './api.ts'
 import { QUICK_DEBOUNCE_MS } from './rules.ts'
 
 const uploaders = new WeakMap<Kernel, ReturnType<typeof createUploader>>()
-export function uploaderOf(kernel: Kernel) {
+function uploaderOf(kernel: Kernel) {
   let u = uploaders.get(kernel)
   if (!u) uploaders.set(kernel, (u = createUploader({ api: kernel.api, appId: () => kernel.app.appId })))
   return u
 }
 
 /** send one picked image: the upload's failure texts of d3 §8 */
-export async function pickAndUpload(kernel: Kernel, t: (k: string) => string, file: File | undefined, module: string): Promise<ImImage | null> {
+async function pickAndUpload(kernel: Kernel, t: (k: string) => string, file: File | undefined, module: string): Promise<ImImage | null> {
   if (!file) return null
   try {
     return await uploaderOf(kernel).upload(file, module)

@@ -1,4 +1,4 @@
-// '/message' and '/white-message': the inbox. Conversations come from the messaging client
+// The message tab's page: the inbox. Conversations come from the messaging client
 // once logged in, pinned first; strangers' greetings gather behind one entry (IM-03); a long
 // press pins a chat (IM-04); the bell opens do-not-disturb. Empty, offline and guest states
 // say what is going on.

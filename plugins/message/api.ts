@@ -18,7 +18,8 @@ export interface Inbox {
 }
 
 export const inboxRef = ref<Inbox>('inbox')
-export const MESSAGE_PATHS = ['/message', '/white-message']
+/** the inbox; the app manifest may give the message tab another path, which this route also serves */
+export const MESSAGE_PATH = '/message'
 export const GREETING_PATH = '/greeting-message'
 
 /** d2 §2.1: the recharge-service chat's account (`/talk?to=recharge_notify`) */

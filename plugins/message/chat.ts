@@ -168,4 +168,3 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
   }
 }
 
-export type Chat = ReturnType<typeof createChat>

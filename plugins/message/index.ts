@@ -1,19 +1,19 @@
-// Message: the inbox tab ('/message', '/white-message'; login needed), the chat ('/talk'), the
+// Message: the inbox tab ('/message' and the path the app manifest gives the tab; login needed), the chat ('/talk'), the
 // greetings list, the top message banner and the do-not-disturb sheet, and the messaging
 // connection behind the tab's unread badge. A late plugin: none of it is on the first screen.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { unreadRef } from '../shell/api.ts'
-import { GREETING_PATH, MESSAGE_PATHS, inboxRef } from './api.ts'
+import { GREETING_PATH, MESSAGE_PATH, inboxRef } from './api.ts'
 import { createInbox, type InboxController } from './state.ts'
 import { socialRef } from './social-ref.ts'
 import { createSocial } from './social.ts'
 import { createBanner } from './banner.ts'
 import { BANNER_ID, DISTURB_SHEET, ROW_ACTIONS } from './ids.ts'
 
-export const message = definePlugin({
+const message = definePlugin({
   id: 'message',
   routes: [
-    { path: MESSAGE_PATHS, page: () => import('./MessagePage.tsx'), auth: true, tab: 'message' },
+    { path: MESSAGE_PATH, page: () => import('./MessagePage.tsx'), auth: true, tab: 'message' },
     { path: '/talk', page: () => import('./TalkPage.tsx'), auth: true },
     { path: '/talk/component/intimacy-card', page: () => import('./IntimacyPage.tsx'), auth: true },
     { path: GREETING_PATH, page: () => import('./GreetingPage.tsx'), auth: true },

@@ -13,9 +13,9 @@ export type MessageKind =
   | { kind: 'unknown' }
 
 /** d2 §3 message types */
-export const MsgType = { text: 0, image: 1, notification: 5, call: 7, tip: 10, robot: 11, bill: 12, custom: 100 } as const
+const MsgType = { text: 0, image: 1, notification: 5, call: 7, tip: 10, robot: 11, bill: 12, custom: 100 } as const
 /** d3 §3 serverExtension.viewFlag 4: the payment-success notice */
-export const VIEW_FLAG_PAID = 4
+const VIEW_FLAG_PAID = 4
 
 const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
 
@@ -36,10 +36,10 @@ export function safeUrl(v: unknown): string | undefined {
 }
 
 /** serverExtension as an object ({} when absent or malformed) */
-export const extensionOf = (m: ImMessage) => parseJson(m.serverExtension) ?? {}
+const extensionOf = (m: ImMessage) => parseJson(m.serverExtension) ?? {}
 
 /** the custom payload: attachment.raw parsed, else the attachment itself */
-export const customOf = (m: ImMessage) => parseJson(m.attachment?.raw) ?? obj(m.attachment) ?? {}
+const customOf = (m: ImMessage) => parseJson(m.attachment?.raw) ?? obj(m.attachment) ?? {}
 
 export function kindOf(m: ImMessage): MessageKind {
   const ext = extensionOf(m)

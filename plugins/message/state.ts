@@ -9,7 +9,7 @@ import type { Timers } from '../../kernel/realtime.ts'
 import { MessagePath, type Inbox, type InboxStatus } from './api.ts'
 
 /** IM-01: sessions loaded at start */
-export const CONVERSATION_LIMIT = 200
+const CONVERSATION_LIMIT = 200
 
 /** pinned first, then the most recent */
 export function sortConversations(list: ImConversation[]): ImConversation[] {

@@ -1,4 +1,4 @@
-// '/moments' and '/white-moments': the hosts' moments feed, 10 at a time, loading more on scroll.
+// The moments tab's page: the hosts' moments feed, 10 at a time, loading more on scroll.
 import { useEffect, useMemo, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'

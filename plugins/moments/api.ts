@@ -18,4 +18,3 @@ export interface Moment {
   onlineStatus?: number
 }
 
-export const MOMENTS_PATHS = ['/moments', '/white-moments']

@@ -24,7 +24,7 @@ export async function loadFeedPage(api: ApiClient, currentPage: number, offsetId
 }
 
 /** One server row to a Moment; a row without an id is dropped rather than shown broken. */
-export function toMoment(r: Record<string, unknown>): Moment[] {
+function toMoment(r: Record<string, unknown>): Moment[] {
   const id = Number(r.id)
   if (!Number.isFinite(id)) return []
   const images = Array.isArray(r.images) ? r.images.filter((x): x is string => typeof x === 'string') : []

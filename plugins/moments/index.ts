@@ -1,10 +1,9 @@
-// Moments: the hosts' feed tab, on '/moments' and its white-label twin '/white-moments'.
+// Moments: the hosts' feed tab, on '/moments' and the path the app manifest gives the tab.
 import { definePlugin } from '../../kernel/plugin.ts'
-import { MOMENTS_PATHS } from './api.ts'
 
-export const moments = definePlugin({
+const moments = definePlugin({
   id: 'moments',
-  routes: [{ path: MOMENTS_PATHS, page: () => import('./MomentsPage.tsx'), tab: 'moments' }],
+  routes: [{ path: '/moments', page: () => import('./MomentsPage.tsx'), tab: 'moments' }],
   strings: { en: () => import('../../locales/en/moments.json'), ar: () => import('../../locales/ar/moments.json') },
 })
 export default moments

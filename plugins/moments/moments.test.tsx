@@ -49,8 +49,9 @@ test('ENG-08 the moments feed shows an empty state and an error state with retry
   t.dispose()
 })
 
-test('ENG-08 the same page serves /white-moments', async () => {
-  const t = createTestKernel({ plugins: [moments], path: '/white-moments', api: () => ({ list: [row(5)], currentPage: 1, pageSize: 10, total: 1 }) })
+test('ENG-08 SHELL-08 the same page serves the path the app manifest gives the tab (/white-moments)', async () => {
+  const tabs = [{ id: 'moments', path: '/white-moments', icon: 'moments', label: 'x' }]
+  const t = createTestKernel({ plugins: [moments], settings: { tabs }, path: '/white-moments', api: () => ({ list: [row(5)], currentPage: 1, pageSize: 10, total: 1 }) })
   await t.render()
   assert.ok(await waitFor(() => byId('moment-5'), { what: 'moment-5' }))
   t.dispose()

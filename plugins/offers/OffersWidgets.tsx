@@ -2,13 +2,12 @@
 import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
+import { tabAt } from '../../kernel/plugin.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { DISCOUNT_POPUP, SPECIAL_POPUP } from './api.ts'
-import { hms, showOfferIcon } from './rules.ts'
-import { offersServiceRef, onWall } from './facade.ts'
+import { hms, onWall, showOfferIcon } from './rules.ts'
+import { offersServiceRef } from './state.ts'
 import css from './widgets.css'
-
-export { onWall }
 
 export function OffersWidgets() {
   useSignals()
@@ -25,7 +24,7 @@ export function OffersWidgets() {
     const id = setInterval(() => setTick((n) => n + 1), 1000)
     return () => clearInterval(id)
   }, [special])
-  if (!onWall(path) || !kernel.session.loggedIn.value) return null
+  if (!onWall(tabAt(kernel.app, path)) || !kernel.session.loggedIn.value) return null
   const left = offers.left()
   // the stack is a signal: the icon comes back as soon as the popup closes
   const popupOpen = kernel.overlays.stack.value.some((o) => o.id === SPECIAL_POPUP)

@@ -10,7 +10,7 @@ import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import { rechargeRef, type PayMethodSku } from '../recharge/api.ts'
 import { discountPercent, money, recommendedTotal } from '../recharge/rules.ts'
 import { hms } from './rules.ts'
-import { offersServiceRef } from './facade.ts'
+import { offersServiceRef } from './state.ts'
 import css from './offers.css'
 
 export default function SpecialOfferPopup({ close }: OverlayProps) {

@@ -29,6 +29,7 @@ async function setup(o: { storage?: Storage; discountUser?: boolean; hosts?: num
     fakes: [fake(rechargeRef, { methodsFor: (i) => i.skuInfoList, buy: async () => 'paid' })],
     token: 'tok',
     path: '/wall',
+    settings: { tabs: [{ id: 'wall', path: '/wall', icon: 'wall', label: 'x' }] },
     api: (p, payload) => {
       asked.push([p, payload])
       if (p === '/api/index/triggerSpecialPopup') return { show: true, specialPopTime: NOW, specialPopupCount: 1, specialOffDuration: o.left ?? 3600, item: special() }

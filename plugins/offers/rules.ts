@@ -10,7 +10,14 @@ export function specialPopupAllowed(savedKey: string | null | undefined, now: nu
   return savedKey !== shownKey(now)
 }
 
-export { offerLeft } from './left.ts'
+/** seconds left of an offer that started at startedAt (ms) and lasts durationS seconds */
+export function offerLeft(startedAt: number, durationS: number, now: number): number {
+  if (!(durationS > 0)) return 0
+  return Math.max(0, Math.ceil((startedAt + durationS * 1000 - now) / 1000))
+}
+
+/** the offers show on the wall tab only (its path is the app manifest's) */
+export const onWall = (tab: string | undefined) => tab === 'wall'
 
 /** closing the popup leaves the special-offer icon while time remains */
 export const showOfferIcon = (leftS: number) => leftS > 0

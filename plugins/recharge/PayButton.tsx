@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
+import { tabAt } from '../../kernel/plugin.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { shellRef } from '../shell/api.ts'
 import { PAY_BUTTON_ANIMATION, payButtonBottom, showPayButton, sourceOf } from './rules.ts'
@@ -17,9 +18,10 @@ export function PayButton() {
   const config = kernel.get(shellRef)?.baseConfig.value
   const portal = (config?.sysConfigParams?.payment_portal ?? config?.businessConfig?.payment_portal) as string | undefined
   const scene = kernel.scene.value
-  const visible = kernel.session.loggedIn.value && !scene.call && !scene.live && showPayButton(path, portal)
+  const tab = tabAt(kernel.app, path)
+  const visible = kernel.session.loggedIn.value && !scene.call && !scene.live && showPayButton(path, tab, portal)
   const [anim, setAnim] = useState(false)
-  const onWall = /^\/(white-)?wall$/.test(path)
+  const onWall = tab === 'wall'
 
   useEffect(() => {
     if (!visible || !onWall) return
@@ -37,7 +39,7 @@ export function PayButton() {
     <button
       type="button"
       className={`rc-fab${anim ? ' rc-fab--anim' : ''}`}
-      style={{ insetBlockEnd: `calc(${payButtonBottom(path)}px + var(--safe-bottom))` }}
+      style={{ insetBlockEnd: `calc(${payButtonBottom(tab)}px + var(--safe-bottom))` }}
       aria-label={t('recharge.title')}
       data-testid="pay-fab"
       onClick={() => kernel.router.navigate(`/getcoin?source=${encodeURIComponent(sourceOf(path))}`)}

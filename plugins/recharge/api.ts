@@ -37,7 +37,6 @@ export const ChannelType = {
   GOOGLE: 8,
   HAIPAY: 9,
 } as const
-export type ChannelTypeName = keyof typeof ChannelType
 
 export const PayMethod = {
   PAYPAL: 'PAYPAL',

@@ -52,7 +52,7 @@ export interface TemplateRow {
   skuList: SkuRow[]
 }
 
-export const TEMPLATE_ID = 11
+const TEMPLATE_ID = 11
 
 const methodDefs: Record<PayMethodName, { channelType: number; gift: number; icon: string }> = {
   PAYPAL: { channelType: ChannelType.PAYPAL, gift: 0, icon: 'paypal' },

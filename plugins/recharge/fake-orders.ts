@@ -54,7 +54,7 @@ const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 export const orders = (ctx: HarnessContext) => ctx.db.get('payOrders')
 export const template = (ctx: HarnessContext) => ctx.db.get('rechargeTemplate').value() as TemplateRow
 
-export function findOrder(ctx: HarnessContext, orderCode: unknown): OrderRow | null {
+function findOrder(ctx: HarnessContext, orderCode: unknown): OrderRow | null {
   if (typeof orderCode !== 'string' || !orderCode) return null
   return (orders(ctx).find({ orderCode }).value() as OrderRow | undefined) ?? null
 }
@@ -75,7 +75,7 @@ export function sign(ctx: HarnessContext, text: string): string {
   return createHmac('sha256', `${ctx.keys.key}:payments`).update(text).digest('hex').slice(0, 32)
 }
 
-export function findSkuInfo(tpl: TemplateRow, skuInfoId: number): { sku: SkuRow; info: SkuInfoRow } | null {
+function findSkuInfo(tpl: TemplateRow, skuInfoId: number): { sku: SkuRow; info: SkuInfoRow } | null {
   for (const sku of tpl.skuList) {
     const info = sku.skuInfoList.find((i) => i.id === skuInfoId)
     if (info) return { sku, info }
@@ -123,7 +123,7 @@ function usdtAddress(ctx: HarnessContext, orderCode: string, chain: string): str
   return out
 }
 
-export const USDT_CHAINS = ['TRC20', 'ERC20']
+const USDT_CHAINS = ['TRC20', 'ERC20']
 
 /** /api/fuse/v3/createOrder: validate the d3 §3 payload, fold a double tap into one order, answer the order result. */
 export function createOrder(ctx: HarnessContext, user: UserRow, payload: any, now = Date.now()): OrderResult {
@@ -184,7 +184,7 @@ export function createOrder(ctx: HarnessContext, user: UserRow, payload: any, no
   return orderResult(ctx, order)
 }
 
-export function orderResult(ctx: HarnessContext, o: OrderRow): OrderResult {
+function orderResult(ctx: HarnessContext, o: OrderRow): OrderResult {
   const base = ctx.baseUrl()
   const result: OrderResult = { orderCode: o.orderCode, action: o.action, diamondNum: o.diamondNum, thirdCreateTime: o.createdAt, awxObj: null }
   if (o.action === 'redirect') result.payUrl = `${base}/__harness/pay/page?order=${encodeURIComponent(o.orderCode)}`
@@ -271,7 +271,7 @@ export function confirmReturn(ctx: HarnessContext, user: UserRow, payload: any):
 }
 
 /** What the fake providers decided, kept apart from the order book (the provider's side). */
-export function providerApproved(ctx: HarnessContext, orderCode: string): boolean {
+function providerApproved(ctx: HarnessContext, orderCode: string): boolean {
   return !!ctx.db.get('payProvider').find({ orderCode, approved: true }).value()
 }
 

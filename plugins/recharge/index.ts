@@ -1,18 +1,12 @@
 // Recharge: /getcoin and its diamond records, the bottom sheet every feature can open through
 // rechargeRef, the providers' flows (redirect, card drop-in, store), /paystatus, the sellers page
 // and the floating pay button. The only file an app manifest imports.
-//
-// Only what the first screen (/wall) needs is imported here: the facade; the floating pay button
-// (after the first screen), the service (state.ts), the sheet and the pages load on first use.
+// A late plugin: it joins after the first screen, so its service and button come with it; the
+// sheet and the pages load on first use.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { rechargeRef } from './api.ts'
-import { createRechargeFacade } from './facade.ts'
-import { CARD_ID, SECURITY_ID, SHEET_ID } from './ids.ts'
-import { lazyWidget } from '../../kernel/lazy-widget.tsx'
-import type { RechargeDeps } from './state.ts'
-
-// the button shows only to a logged-in user: its code loads after the first screen
-const PayButton = lazyWidget(() => import('./PayButton.tsx').then((m) => m.PayButton))
+import { PayButton } from './PayButton.tsx'
+import { CARD_ID, createRecharge, rechargeServiceRef, SECURITY_ID, SHEET_ID, type RechargeDeps } from './state.ts'
 
 export function createRechargePlugin(deps: RechargeDeps = {}) {
   return definePlugin({
@@ -30,8 +24,9 @@ export function createRechargePlugin(deps: RechargeDeps = {}) {
       { id: CARD_ID, tier: 'sheet', component: () => import('./CardDropIn.tsx'), dismissable: false },
       { id: SECURITY_ID, tier: 'modal', component: () => import('./SecurityCheck.tsx'), dismissable: false },
     ],
-    services: [provide(rechargeRef, (kernel) => createRechargeFacade(kernel, deps))],
-    // lazy: a language the user does not read stays out of the first bundle
+    // one service: the whole of it for this plugin's pages, its RechargeApi side for everyone else
+    services: [provide(rechargeServiceRef, (kernel) => createRecharge(kernel, deps)), provide(rechargeRef, (kernel) => kernel.need(rechargeServiceRef))],
+    // lazy: only the language the user reads loads
     strings: { en: () => import('../../locales/en/recharge.json'), ar: () => import('../../locales/ar/recharge.json') },
     widgets: [PayButton],
     setup(kernel) {
@@ -45,5 +40,5 @@ export function createRechargePlugin(deps: RechargeDeps = {}) {
   })
 }
 
-export const recharge = createRechargePlugin()
+const recharge = createRechargePlugin()
 export default recharge

@@ -114,16 +114,16 @@ test('PAY-11 the seller list shows only with proxy charge on, for a paid user, o
 
 test('SHELL-15 the floating pay button: not on / or /message, only on payment_portal paths', () => {
   const portal = '/wall,/moments,/user,/getcoin,/message,/'
-  assert.is(showPayButton('/wall', portal), true)
-  assert.is(showPayButton('/', portal), false)
-  assert.is(showPayButton('/message', portal), false)
-  assert.is(showPayButton('/detail', portal), false)
-  assert.is(showPayButton('/wall', null), false)
-  assert.is(payButtonBottom('/wall', { wallEntry: true }), 168)
-  assert.is(payButtonBottom('/moments', { momentsGames: true }), 176)
-  assert.is(payButtonBottom('/moments'), 112)
-  assert.is(payButtonBottom('/user'), 112)
-  assert.is(payButtonBottom('/getcoin'), 48)
+  assert.is(showPayButton('/wall', 'wall', portal), true)
+  assert.is(showPayButton('/', 'home', portal), false)
+  assert.is(showPayButton('/message', 'message', portal), false)
+  assert.is(showPayButton('/detail', undefined, portal), false)
+  assert.is(showPayButton('/wall', 'wall', null), false)
+  assert.is(payButtonBottom('wall', { wallEntry: true }), 168)
+  assert.is(payButtonBottom('moments', { momentsGames: true }), 176)
+  assert.is(payButtonBottom('moments'), 112)
+  assert.is(payButtonBottom('user'), 112)
+  assert.is(payButtonBottom(undefined), 48)
   assert.is(sourceOf('/wall'), 'wall')
 })
 

@@ -2,13 +2,12 @@
 // sheet's paging and filters (PAY-01), pay method order and visibility (PAY-04, PAY-08), the
 // seller list (PAY-11) and the floating pay button (SHELL-15). No React, no kernel: pages and
 // tests call them with what they know.
-import { ChannelType, type PayMethodSku, type RechargeItem } from './api.ts'
-import { isStoreMethod } from './methods.ts'
+import { ChannelType, PayMethod, type PayMethodSku, type RechargeItem } from './api.ts'
 
 // ---- PAY-02 amounts --------------------------------------------------------------------------
 
 /** d3 §9: diamonds per dollar the discount percent is measured against. */
-export const DISCOUNT_BASELINE = 490
+const DISCOUNT_BASELINE = 490
 /** d3 §4: the recharge tip counts down 10 minutes, then starts again. */
 export const TIP_COUNTDOWN_MS = 10 * 60_000
 /** d3 §9: the default recharge tip text (config recharge_tip_message_text overrides it). */
@@ -60,10 +59,10 @@ export function clock(ms: number): string {
 
 // ---- PAY-01 the sheet --------------------------------------------------------------------------
 
-export const SHEET_PAGE_SIZE = 3
-export const SHEET_PAGES = 2
+const SHEET_PAGE_SIZE = 3
+const SHEET_PAGES = 2
 /** d3 §4, §9: during a call the list shows only prices of at least 4.99 */
-export const IN_CALL_MIN_PRICE = 4.99
+const IN_CALL_MIN_PRICE = 4.99
 
 /** items of one page of the sheet: 1 -> items 1-3, 2 -> items 4-6 */
 export function sheetPage<T>(items: T[], page: number): T[] {
@@ -92,7 +91,55 @@ export function canPay(item: unknown, method: unknown, busy = false): boolean {
 
 // ---- PAY-04 / PAY-08 pay methods ------------------------------------------------------------------
 
-export { DEFAULT_METHOD_ORDER, methodWeights, sortMethods, isStoreMethod, visibleMethods, type MethodContext } from './methods.ts'
+/** d3 §9 default payment order, used when payment_method_weight is not configured */
+export const DEFAULT_METHOD_ORDER = [PayMethod.PAYPAL, PayMethod.APPLEPAY, PayMethod.CARD, PayMethod.APPSTORE] as const
+
+/**
+ * Weights from the config value payment_method_weight: either an ordered list
+ * ("PAYPAL,APPLEPAY,CARD,APPSTORE": first is heaviest) or explicit "PAYPAL:40,CARD:30".
+ * Missing or unreadable config gives the d3 §9 default order.
+ */
+export function methodWeights(config: string | null | undefined): Map<string, number> {
+  const parts = String(config ?? '').split(',').map((p) => p.trim()).filter(Boolean)
+  const list = parts.length ? parts : [...DEFAULT_METHOD_ORDER]
+  const weights = new Map<string, number>()
+  list.forEach((part, i) => {
+    const [name, w] = part.split(':').map((s) => s.trim())
+    const n = Number(w)
+    if (name) weights.set(name.toUpperCase(), w !== undefined && Number.isFinite(n) ? n : list.length - i)
+  })
+  return weights
+}
+
+/** heavier first; then recommended, then recently used; unweighted methods keep their order after */
+export function sortMethods<T extends Pick<PayMethodSku, 'payMethodType' | 'recommedFlag' | 'recentFlag'>>(methods: T[], weights: Map<string, number>): T[] {
+  return methods
+    .map((m, i) => ({ m, i, w: weights.get(String(m.payMethodType).toUpperCase()) ?? -Infinity }))
+    .sort((a, b) => b.w - a.w || (b.m.recommedFlag ?? 0) - (a.m.recommedFlag ?? 0) || (b.m.recentFlag ?? 0) - (a.m.recentFlag ?? 0) || a.i - b.i)
+    .map((x) => x.m)
+}
+
+const STORE_CHANNELS: number[] = [ChannelType.IOS, ChannelType.GOOGLE]
+const isStoreMethod = (m: Pick<PayMethodSku, 'channelType' | 'payMethodType'>) =>
+  STORE_CHANNELS.includes(m.channelType) || m.payMethodType === PayMethod.APPSTORE || m.payMethodType === PayMethod.GOOGLEPLAY
+
+export interface MethodContext {
+  /** the item is a VIP item */
+  vip?: boolean
+  /** the app runs with third-party payment (config) */
+  thirdParty?: boolean
+  inCall?: boolean
+  inLive?: boolean
+}
+
+/** d3 §4: VIP or third-party payment hides the app-store and Google channels; PayPal hides in calls and live rooms */
+export function visibleMethods<T extends Pick<PayMethodSku, 'channelType' | 'payMethodType'>>(methods: T[], c: MethodContext): T[] {
+  return methods.filter((m) => {
+    if ((c.vip || c.thirdParty) && isStoreMethod(m)) return false
+    if ((c.inCall || c.inLive) && (m.payMethodType === PayMethod.PAYPAL || m.channelType === ChannelType.PAYPAL)) return false
+    return true
+  })
+}
 
 export const channelName = (type: number): string | null =>
   (Object.keys(ChannelType) as Array<keyof typeof ChannelType>).find((k) => ChannelType[k] === type) ?? null
@@ -126,22 +173,22 @@ export function showSellerList(o: { proxyChargeStatus?: number; isPayUser: boole
 // ---- SHELL-15 floating pay button ------------------------------------------------------------------
 
 /** the paths of the comma-separated payment_portal config value */
-export function portalPaths(config: string | null | undefined): string[] {
+function portalPaths(config: string | null | undefined): string[] {
   return String(config ?? '').split(',').map((p) => p.trim()).filter(Boolean)
 }
 
-/** shown when the path is not / or /message and is listed in payment_portal (the spec also hides it under the
- *  game centre popup, which this app has no screen for yet) */
-export function showPayButton(path: string, portal: string | null | undefined): boolean {
-  if (path === '/' || path === '/message') return false
+/** shown when the path is not the home or message tab and is listed in payment_portal (the spec also hides it
+ *  under the game centre popup, which this app has no screen for yet) */
+export function showPayButton(path: string, tab: string | undefined, portal: string | null | undefined): boolean {
+  if (tab === 'home' || tab === 'message') return false
   return portalPaths(portal).includes(path)
 }
 
-/** bottom offset in px: above the wall's entry bar, the moments game strip, the tab bar, or the page edge */
-export function payButtonBottom(path: string, o: { wallEntry?: boolean; momentsGames?: boolean } = {}): number {
-  if (/^\/(white-)?wall$/.test(path) && o.wallEntry) return 168
-  if (/^\/(white-)?moments$/.test(path)) return o.momentsGames ? 176 : 112
-  if (/^\/(white-)?wall$/.test(path) || path === '/user') return 112
+/** bottom offset in px (by the main tab at the path): above the wall's entry bar, the moments game strip, the tab bar, or the page edge */
+export function payButtonBottom(tab: string | undefined, o: { wallEntry?: boolean; momentsGames?: boolean } = {}): number {
+  if (tab === 'wall' && o.wallEntry) return 168
+  if (tab === 'moments') return o.momentsGames ? 176 : 112
+  if (tab === 'wall' || tab === 'user') return 112
   return 48
 }
 

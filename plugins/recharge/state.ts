@@ -7,7 +7,6 @@ import type { Kernel } from '../../kernel/types.ts'
 import { shellRef } from '../shell/api.ts'
 import {
   PayMethod,
-  rechargeRef,
   type CreateOrderPayload,
   type OrderResult,
   type OrderStatus,
@@ -18,9 +17,8 @@ import {
   type RechargeOpenOptions,
   type RechargeTemplate,
 } from './api.ts'
-import { methodsFor as methodsOf, type RechargeFacade } from './facade.ts'
-import { LEVEL_REFRESH_DELAY_MS, storeVipRefused, STORE_TIP_MS, successEffects, vipRefusal } from './rules.ts'
-import { CARD_ID, SECURITY_ID, SHEET_ID } from './ids.ts'
+import { ref } from '../../kernel/plugin.ts'
+import { LEVEL_REFRESH_DELAY_MS, methodWeights, sortMethods, storeVipRefused, STORE_TIP_MS, successEffects, vipRefusal, visibleMethods } from './rules.ts'
 import { paidBefore } from '../../kernel/protocol/user.ts'
 import { VIP_POPUP } from '../vip/api.ts'
 
@@ -37,11 +35,13 @@ export const RechargePath = {
   sellers: '/api/agent/getAgentUserList',
 } as const
 
-export { CARD_ID, RETENTION_ID, SECURITY_ID, SHEET_ID } from './ids.ts'
+export const SHEET_ID = 'recharge.sheet'
+export const CARD_ID = 'recharge.card'
+export const SECURITY_ID = 'recharge.security'
 /** d3 §4: PayPal redirects 1.8 s after the security check shows */
 export const PAYPAL_REDIRECT_MS = 1800
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
+type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
 
 export type PayContext = RechargeOpenOptions
 export type { PayOutcome }
@@ -65,9 +65,21 @@ export interface RechargeService extends RechargeApi {
   later(fn: () => void, ms: number): unknown
 }
 
-/** the whole service, for this plugin's own (lazily loaded) pages; other plugins use rechargeRef */
-export function rechargeService(kernel: Kernel): RechargeService {
-  return (kernel.need(rechargeRef) as RechargeFacade).attach(createRecharge)
+/** the whole service, for this plugin's own pages; other plugins see its RechargeApi side through rechargeRef */
+export const rechargeServiceRef = ref<RechargeService>('recharge.service')
+export const rechargeService = (kernel: Kernel): RechargeService => kernel.need(rechargeServiceRef)
+
+/** a sysConfigParams value of the base config as a string, or null */
+function configValue(kernel: Kernel, key: string): string | null {
+  const v = kernel.get(shellRef)?.baseConfig.peek()?.sysConfigParams?.[key]
+  return v == null ? null : String(v)
+}
+
+/** the pay methods of an item a user may see here, in the configured order (PAY-04, PAY-08) */
+function methodsOf(kernel: Kernel, item: RechargeItem, ctx: RechargeOpenOptions): PayMethodSku[] {
+  const thirdParty = configValue(kernel, 'third_party_pay') === '1'
+  const visible = visibleMethods(item.skuInfoList ?? [], { vip: item.vipFlag === 1, thirdParty, inCall: ctx.inCall, inLive: ctx.inLive })
+  return sortMethods(visible, methodWeights(configValue(kernel, 'payment_method_weight')))
 }
 
 export interface RechargeDeps {
@@ -211,4 +223,4 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
 }
 
 /** the redirect a provider page needs; kept apart so tests can replace it */
-export const assignLocation = (url: string) => window.location.assign(url)
+const assignLocation = (url: string) => window.location.assign(url)

@@ -4,8 +4,8 @@ import type { ApiClient } from '../../kernel/api.ts'
 import type { Page } from '../../kernel/protocol/envelope.ts'
 
 /** the follow list; type 1 lists the fans (followNum of the d2 message store is its total) */
-export const FOLLOW_PATH = '/api/user/userFriend'
-export const TASK_PATH = '/api/userTask/get'
+const FOLLOW_PATH = '/api/user/userFriend'
+const TASK_PATH = '/api/userTask/get'
 
 export async function loadFollowCount(api: ApiClient): Promise<number> {
   const r = await api.post<Page<unknown> | null>(FOLLOW_PATH, { type: 1, currentPage: 1, pageSize: 200 }, { silent: true })

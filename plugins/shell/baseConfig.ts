@@ -3,7 +3,7 @@ import type { ApiClient } from '../../kernel/api.ts'
 import type { BaseConfig } from './api.ts'
 
 export const BASE_CONFIG_PATH = '/api/index/v2/getBaseConfigForIntoBag'
-export const BASE_CONFIG_RETRIES = 3
+const BASE_CONFIG_RETRIES = 3
 export const BASE_CONFIG_FAILED = 'getBaseConfig failed'
 
 export interface RetryOptions {
@@ -13,7 +13,7 @@ export interface RetryOptions {
 }
 
 /** A growing pause between tries, so a server that just restarted gets a moment. */
-export const backoff = (retry: number) => new Promise<void>((r) => setTimeout(r, 400 * retry))
+const backoff = (retry: number) => new Promise<void>((r) => setTimeout(r, 400 * retry))
 
 /** One first try plus up to `retries` retries; then an Error whose message is 'getBaseConfig failed'. */
 export async function fetchBaseConfig(api: ApiClient, appId: string, opts: RetryOptions = {}): Promise<BaseConfig> {

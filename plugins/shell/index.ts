@@ -31,5 +31,5 @@ export function createShellPlugin(opts: ShellOptions = {}) {
   })
 }
 
-export const shell = createShellPlugin()
+const shell = createShellPlugin()
 export default shell

@@ -1,6 +1,82 @@
-// Backend-configured links (SHELL-14): the kernel decides where a link may lead; the shell goes there.
-import { resolveLink } from '../../kernel/links.ts'
+// Backend-configured links (SHELL-14): banners, activity entries and popups carry a URL the
+// server chose. Where it may lead is decided here, once (the shell goes there; this file loads with
+// the first link followed):
+//   - a link carrying the own-H5 marker opens in the generic web page  -> /h5link?url=...
+//   - a link to the product's own H5 opens the matching internal page, the extra query merged
+//     in without overriding the link's own params
+//   - anything else opens in the game page's frame                    -> /game?url=... with
+//     the user's im token and userId added
+// Only http(s) ever leaves the app. javascript:, data:, file:, protocol-relative ('//host'),
+// backslash tricks and anything unparseable are blocked, so a bad configuration entry cannot
+// run script inside the app's origin.
 import type { Kernel } from '../../kernel/types.ts'
+
+export type LinkTarget =
+  | { kind: 'h5link'; path: string }
+  | { kind: 'internal'; path: string }
+  | { kind: 'game'; path: string }
+  | { kind: 'blocked'; reason: string }
+
+export interface LinkContext {
+  /** substring that marks the product's own hosted pages (opened in /h5link) */
+  ownH5Marker?: string
+  /** origins whose paths are the app's own routes, e.g. ['https://h5.example.com'] */
+  ownOrigins: string[]
+  imToken?: string | null
+  userId?: string | number | null
+  /** extra params for internal paths (e.g. the current source); never overrides the link's */
+  currentQuery?: URLSearchParams | string | Record<string, string>
+}
+
+const WEB = new Set(['http:', 'https:'])
+// a path that a browser would read as another host: '//evil', '/\evil', '\\evil'
+const HOST_TRICK = /^[\\/]{2}|^\/\\|^\\/
+
+export function resolveLink(raw: unknown, ctx: LinkContext): LinkTarget {
+  if (typeof raw !== 'string' || !raw.trim()) return { kind: 'blocked', reason: 'empty link' }
+  // browsers drop tabs and newlines inside URLs; strip them first so 'java\nscript:' is seen for what it is
+  const url = raw.trim().replace(/[\t\n\r]/g, '')
+  if (/[\u0000-\u001f\u007f]/.test(url)) return { kind: 'blocked', reason: 'control characters in link' }
+  if (HOST_TRICK.test(url)) return { kind: 'blocked', reason: 'protocol-relative link' }
+
+  // an app path written as such ('/vip?x=1') is internal
+  if (url.startsWith('/')) return internal(url, ctx)
+
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return { kind: 'blocked', reason: 'not a URL' }
+  }
+  if (!WEB.has(u.protocol)) return { kind: 'blocked', reason: `scheme ${u.protocol} is not allowed` }
+  if (u.username || u.password) return { kind: 'blocked', reason: 'credentials in link' }
+
+  if (ctx.ownH5Marker && url.includes(ctx.ownH5Marker)) {
+    return { kind: 'h5link', path: `/h5link?url=${encodeURIComponent(u.href)}` }
+  }
+  if (ctx.ownOrigins.some((o) => sameOrigin(o, u))) return internal(u.pathname + u.search, ctx)
+
+  if (ctx.imToken != null && ctx.imToken !== '') u.searchParams.set('imToken', String(ctx.imToken))
+  if (ctx.userId != null && ctx.userId !== '') u.searchParams.set('userId', String(ctx.userId))
+  return { kind: 'game', path: `/game?url=${encodeURIComponent(u.href)}` }
+}
+
+function internal(pathAndQuery: string, ctx: LinkContext): LinkTarget {
+  const u = new URL(pathAndQuery, 'http://internal.invalid')
+  if (u.origin !== 'http://internal.invalid' || HOST_TRICK.test(u.pathname)) return { kind: 'blocked', reason: 'not an app path' }
+  const extra = new URLSearchParams(ctx.currentQuery as ConstructorParameters<typeof URLSearchParams>[0])
+  for (const [k, v] of extra) if (!u.searchParams.has(k)) u.searchParams.append(k, v)
+  const q = u.searchParams.toString()
+  return { kind: 'internal', path: u.pathname + (q ? `?${q}` : '') }
+}
+
+function sameOrigin(origin: string, u: URL): boolean {
+  try {
+    return new URL(origin).origin === u.origin
+  } catch {
+    return false
+  }
+}
 
 export function followLink(kernel: Kernel, url: string, extraQuery?: Record<string, string>): boolean {
   const settings = kernel.app.settings

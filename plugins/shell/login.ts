@@ -12,10 +12,10 @@ export const LoginError = {
   passwordLength: 'shell.login.errors.passwordLength',
 } as const
 
-export const EMAIL_LOGIN_PATH = '/api/login/v2/email'
+const EMAIL_LOGIN_PATH = '/api/login/v2/email'
 /** validation messages stay this long (d3 §5 'Messages show 3 s') */
-export const LOGIN_MESSAGE_MS = 3000
-export const MIN_PASSWORD = 8
+const LOGIN_MESSAGE_MS = 3000
+const MIN_PASSWORD = 8
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 

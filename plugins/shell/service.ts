@@ -5,7 +5,7 @@ import type { BaseConfig, ShellApi } from './api.ts'
 import { fetchBaseConfig, type RetryOptions } from './baseConfig.ts'
 import { createShellState, type ShellState } from './state.ts'
 
-export const USER_INFO_PATH = '/api/user/getUserInfo'
+const USER_INFO_PATH = '/api/user/getUserInfo'
 
 /** What the shell's own components see: the public API plus its state. */
 export interface Shell extends ShellApi {

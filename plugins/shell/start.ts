@@ -8,7 +8,7 @@ import { needsForcePay } from './baseConfig.ts'
 import { isWellKnown } from './tabs.ts'
 import { afterFirstScreen } from '../../kernel/first-screen.ts'
 
-export const LANDING_PATH = '/landingPage'
+const LANDING_PATH = '/landingPage'
 
 export function startShell(kernel: Kernel): Disposer {
   const shell = kernel.need(shellRef)

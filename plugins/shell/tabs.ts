@@ -1,4 +1,5 @@
 // Main tab helpers: which tab a path belongs to and whether a path needs login.
+import { routePaths } from '../../kernel/plugin.ts'
 import type { Kernel, TabSetting } from '../../kernel/types.ts'
 
 /** The main tab whose path is exactly `path`; the bars show on these paths only (SHELL-05). */
@@ -10,7 +11,7 @@ export function tabAt(kernel: Kernel, path: string): TabSetting | undefined {
 export function needsLogin(kernel: Kernel, path: string): boolean {
   for (const p of kernel.plugins) {
     for (const r of p.routes ?? []) {
-      if ([r.path].flat().includes(path)) return !!r.auth
+      if (routePaths(r, kernel.app.settings.tabs).includes(path)) return !!r.auth
     }
   }
   return false

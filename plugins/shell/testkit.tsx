@@ -9,7 +9,7 @@ import { createShellPlugin } from './index.ts'
 const pageOf = (id: string) => () => Promise.resolve({ default: () => <p data-testid={`page-${id}`}>{id}</p> })
 
 /** Routes standing in for the tab plugins: home, wall, moments open; message and user need login. */
-export const standInPages: Plugin = {
+const standInPages: Plugin = {
   id: 'pages',
   routes: [
     { path: '/', page: pageOf('home') },
@@ -22,7 +22,7 @@ export const standInPages: Plugin = {
   ],
 }
 
-export const testUser = { userId: 100001, nickname: 'Ann', icon: '', diamondNum: 5000, yxAccid: 'user_100001', imToken: 'im-100001' }
+const testUser = { userId: 100001, nickname: 'Ann', icon: '', diamondNum: 5000, yxAccid: 'user_100001', imToken: 'im-100001' }
 
 export interface Backend {
   baseConfig?: () => unknown

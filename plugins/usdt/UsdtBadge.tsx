@@ -5,8 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { usdtBadge } from './rules.ts'
-import { usdtRef } from './api.ts'
-import type { UsdtFacade } from './facade.ts'
+import { usdtService } from './state.ts'
 import css from './badge.css'
 
 export function UsdtBadge() {
@@ -16,7 +15,7 @@ export function UsdtBadge() {
   const t = useT()
   const { path } = useRoute()
   const [, setTick] = useState(0)
-  const service = kernel.need(usdtRef) as UsdtFacade
+  const service = usdtService(kernel)
   const state = service.state.value
   const now = service.now()
   useEffect(() => {

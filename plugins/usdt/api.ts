@@ -1,7 +1,7 @@
 // The USDT plugin's public face: the kept crypto order, for the floating badge or anyone else.
 import type { ReadonlySignal } from '@preact/signals-react'
 import { ref } from '../../kernel/plugin.ts'
-import type { UsdtState } from './kept.ts'
+import type { UsdtState } from './rules.ts'
 
 export interface UsdtOrderDetail {
   address: string
@@ -18,8 +18,6 @@ export interface UsdtApi {
 }
 
 export const usdtRef = ref<UsdtApi>('usdt')
-export type { UsdtState }
-
 /** 'pay.usdt' push (PAY-06): a crypto order was settled. */
 export const UsdtPush = 'pay.usdt'
 

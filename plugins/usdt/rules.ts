@@ -3,11 +3,30 @@
 // the status query's answer, a pushed status). Pure: the clock comes in with every event, so
 // tests replay the 5-minute countdown and the 1-hour retention without waiting.
 
-import { kept, type UsdtState } from './kept.ts'
-
 /** d3 §4, §9: the countdown (suspendNum) starts at 5 minutes; at 0 the status is queried */
 export const USDT_COUNTDOWN_S = 5 * 60
-export { USDT_KEEP_MS, kept, type UsdtState, type UsdtStatus } from './kept.ts'
+/** d3 §4: the result is kept 1 hour */
+export const USDT_KEEP_MS = 60 * 60_000
+
+/** crypto pay status: 0 failed, 1 success, 2 pending with countdown */
+type UsdtStatus = 0 | 1 | 2
+
+export interface UsdtState {
+  orderCode: string
+  status: UsdtStatus
+  /** when the countdown started (ms) */
+  startedAt: number
+  /** when the status last changed; the state is dropped USDT_KEEP_MS later */
+  savedAt: number
+}
+
+/** the kept state, or null once it is older than an hour (or unreadable) */
+export function kept(s: unknown, now: number): UsdtState | null {
+  if (!s || typeof s !== 'object') return null
+  const v = s as UsdtState
+  if (typeof v.orderCode !== 'string' || ![0, 1, 2].includes(v.status) || typeof v.savedAt !== 'number' || typeof v.startedAt !== 'number') return null
+  return now - v.savedAt < USDT_KEEP_MS ? v : null
+}
 
 export type UsdtEvent =
   | { type: 'start'; orderCode: string; now: number }

@@ -5,16 +5,16 @@ import type { Kernel } from '../../kernel/types.ts'
 import { safeStorage } from '../../kernel/storage.ts'
 import type { OrderStatus } from '../recharge/api.ts'
 import { shellRef } from '../shell/api.ts'
-import { usdtRef, type UsdtApi, type UsdtOrderDetail } from './api.ts'
-import { readKept, USDT_STORE_KEY, type UsdtFacade } from './facade.ts'
-import { usdtStep, type UsdtEffect, type UsdtEvent, type UsdtState } from './rules.ts'
+import { ref } from '../../kernel/plugin.ts'
+import type { UsdtApi, UsdtOrderDetail } from './api.ts'
+import { kept, usdtStep, type UsdtEffect, type UsdtEvent, type UsdtState } from './rules.ts'
 
-export { USDT_STORE_KEY }
+export const USDT_STORE_KEY = 'usdtPay'
 export const UsdtPath = { status: '/api/fuse/queryUsdtOrderStat', createOrder: '/api/fuse/v3/createOrder', template: '/api/template/getTempLate' } as const
 
 type Kept = UsdtState & { detail?: UsdtOrderDetail }
 /** an event without its time: the service adds now() */
-export type UsdtInput = UsdtEvent extends infer E ? (E extends UsdtEvent ? Omit<E, 'now'> & { now?: number } : never) : never
+type UsdtInput = UsdtEvent extends infer E ? (E extends UsdtEvent ? Omit<E, 'now'> & { now?: number } : never) : never
 
 export interface UsdtService extends UsdtApi {
   start(orderCode: string, detail: UsdtOrderDetail): void
@@ -24,9 +24,17 @@ export interface UsdtService extends UsdtApi {
   dispose(): void
 }
 
-/** the whole service, for this plugin's own (lazily loaded) pages; other plugins use usdtRef */
-export function usdtService(kernel: Kernel): UsdtService {
-  return (kernel.need(usdtRef) as UsdtFacade).attach(createUsdt)
+/** the whole service, for this plugin's own pages; other plugins see its UsdtApi side through usdtRef */
+export const usdtServiceRef = ref<UsdtService>('usdt.service')
+export const usdtService = (kernel: Kernel): UsdtService => kernel.need(usdtServiceRef)
+
+/** the kept order in storage, or null (none, unreadable, or older than an hour) */
+function readKept(store: ReturnType<typeof safeStorage>, now: number): Kept | null {
+  try {
+    return kept(JSON.parse(store.get(USDT_STORE_KEY) ?? 'null'), now) as Kept | null
+  } catch {
+    return null
+  }
 }
 
 export interface UsdtDeps {
@@ -41,7 +49,7 @@ export function createUsdt(kernel: Kernel, deps: UsdtDeps = {}): UsdtService {
   const now = deps.now ?? (() => Date.now())
   const every = deps.setInterval ?? ((fn, ms) => setInterval(fn, ms))
   const stop = deps.clearInterval ?? ((id) => clearInterval(id as ReturnType<typeof setInterval>))
-  const state = signal<Kept | null>(readKept(deps.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage), now()))
+  const state = signal<Kept | null>(readKept(store, now()))
   let ticker: unknown = null
 
   const save = (next: Kept | null) => {

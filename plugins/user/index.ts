@@ -2,7 +2,7 @@
 import { definePlugin } from '../../kernel/plugin.ts'
 import { USER_PATH } from './api.ts'
 
-export const user = definePlugin({
+const user = definePlugin({
   id: 'user',
   routes: [{ path: USER_PATH, page: () => import('./UserPage.tsx'), auth: true, tab: 'user' }],
   strings: { en: () => import('../../locales/en/user.json'), ar: () => import('../../locales/ar/user.json') },

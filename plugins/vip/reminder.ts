@@ -1,5 +1,5 @@
 // The VIP expiry reminder (d3 §6, PAY-08): 3 days before the end (there is no auto-renew), once a
-// day. Loaded only for a VIP user.
+// day, for a VIP user.
 import type { Kernel } from '../../kernel/types.ts'
 import type { User } from '../../kernel/protocol/user.ts'
 import { safeStorage } from '../../kernel/storage.ts'

@@ -5,7 +5,7 @@ import { isVip, vipEnd, type User } from '../../kernel/protocol/user.ts'
 /** d3 §9: VIP durations in days */
 export const VIP_DURATIONS: Record<number, 'trialpass' | 'month' | 'halfyear'> = { 7: 'trialpass', 30: 'month', 180: 'halfyear' }
 /** d3 §6: the VIP reminder comes 3 days before expiry */
-export const VIP_REMIND_MS = 3 * 86_400_000
+const VIP_REMIND_MS = 3 * 86_400_000
 
 type VipUser = Pick<User, 'vipInfo'> | null | undefined
 

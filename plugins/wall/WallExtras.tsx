@@ -10,7 +10,7 @@ import { Sprite } from '../../kernel/ui/sprite.tsx'
 import type { TabList, WallState, WallTag } from './state.ts'
 
 /** how far (px) the list must be pulled down to refresh */
-export const PULL_TRIGGER = 64
+const PULL_TRIGGER = 64
 
 export interface WallExtrasProps {
   /** the page, where the pull gesture is followed */

@@ -1,5 +1,5 @@
-// /wall and /white-wall (ENG-01): tabs from the server's tag list, each with its own paged
-// host grid, pull-to-refresh, tab locks, and the Game tab only when there are games.
+// The wall tab's page (ENG-01): tabs from the server's tag list, each with its own paged host grid,
+// pull-to-refresh, tab locks, and the Game tab only when there are games.
 import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'

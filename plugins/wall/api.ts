@@ -3,9 +3,47 @@
 import type { ReadonlySignal } from '@preact/signals-react'
 import { ref } from '../../kernel/plugin.ts'
 
-/** A host's status as a word (d1 §4 Host online status, NET-08). */
-export type { HostStatusWord } from '../../kernel/protocol/status.ts'
-import type { HostStatusWord } from '../../kernel/protocol/status.ts'
+// ---- host online status (d1 §4): the app's values, the pushed codes, the words screens use ----
+export const HostStatus = { live: -1, online: 1, busy: 2, offline: 3, other: 10000 } as const
+export type HostStatusValue = (typeof HostStatus)[keyof typeof HostStatus]
+
+/** Pushed codes: 1, 10001, 10002 online; 10000, 10003 busy; 2, 3 offline; a live flag means live. */
+export function mapPushedStatus(code: unknown, live?: unknown): HostStatusValue {
+  if (live === true || live === 1 || code === -1) return HostStatus.live
+  switch (Number(code)) {
+    case 1:
+    case 10001:
+    case 10002:
+      return HostStatus.online
+    case 10000:
+    case 10003:
+      return HostStatus.busy
+    case 2:
+    case 3:
+      return HostStatus.offline
+    default:
+      return HostStatus.other
+  }
+}
+
+/** The words screens use for a host's status (d1 §4 Host online status, NET-08). */
+export type HostStatusWord = 'live' | 'online' | 'busy' | 'offline'
+
+/** The app's status values (list rows and look-ups answer these; a live flag wins) as words. */
+export function statusWord(value: unknown, live?: unknown): HostStatusWord {
+  if (live === true || live === 1) return 'live'
+  switch (Number(value)) {
+    case HostStatus.live:
+      return 'live'
+    case HostStatus.online:
+      return 'online'
+    case HostStatus.busy:
+    case HostStatus.other:
+      return 'busy'
+    default:
+      return 'offline'
+  }
+}
 
 /** Host grade badge names seen in lists (d1 §3, d3 §3 Recommended host). */
 export type HostGrade = 'SS' | 'S' | 'A' | 'B' | 'C' | 'D' | 'F' | 'NEW'

@@ -1,7 +1,7 @@
 // The wall's slice of the harness: tags, the host lists behind every tab, host status
 // look-ups, countries, the game list (the Game tab) and follow/unfollow.
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { HostStatus } from '../../kernel/protocol/status.ts'
+import { HostStatus } from './api.ts'
 import { langOf } from '../../harness/http.ts'
 import { byWallOrder, followedIds, hostCard, hosts, page } from '../../harness/hosts.ts'
 import { fixture } from '../../harness/seed.ts'

@@ -1,7 +1,6 @@
 // Server rows -> the wall's Host, and the status words. Kept apart from the store so the
 // mapping rules (d1 §3 grades, d1 §4 statuses) sit in one small place.
-import { HostStatus, mapPushedStatus, statusWord } from '../../kernel/protocol/status.ts'
-import type { Host, HostGrade, HostStatusWord } from './api.ts'
+import { HostStatus, mapPushedStatus, statusWord, type Host, type HostGrade, type HostStatusWord } from './api.ts'
 
 /** d1 §3: 1 S, 2 A, 3 B, 4 C, 5 D, 6 F, 7 SS, 8 NEW */
 const gradeByLevel: Record<number, HostGrade> = { 1: 'S', 2: 'A', 3: 'B', 4: 'C', 5: 'D', 6: 'F', 7: 'SS', 8: 'NEW' }
@@ -19,7 +18,7 @@ export function pushedWordOf(code: unknown, live?: unknown): HostStatusWord | nu
   return null
 }
 
-export function gradeOf(row: Record<string, unknown>): HostGrade | null {
+function gradeOf(row: Record<string, unknown>): HostGrade | null {
   const name = String(row.anchorLevelName ?? row.levelName ?? '').toUpperCase()
   if (grades.has(name)) return name as HostGrade
   return gradeByLevel[Number(row.anchorLevel)] ?? null

@@ -1,12 +1,15 @@
 // The wall: the grid of hosts behind tabs (ENG-01), their statuses kept live by pushes (NET-08).
-import { definePlugin, provide } from '../../kernel/plugin.ts'
-import type { Kernel } from '../../kernel/types.ts'
+import { definePlugin, provide, routePaths } from '../../kernel/plugin.ts'
+import type { Kernel, RouteDef } from '../../kernel/types.ts'
 import { hostsRef } from './api.ts'
 import { wallPush } from './push.ts'
-import { createWallState, WALL_PATHS, wallStateRef, type WallOptions } from './state.ts'
+import { createWallState, wallStateRef, type WallOptions } from './state.ts'
 // the main page's look belongs to the first paint (the build puts it in the first stylesheet)
 import css from './wall.css'
 import icons from './icons.svg'
+
+// on '/wall', and on the path the app manifest gives the wall tab (the white-label app's /white-wall)
+const route: RouteDef = { path: '/wall', page: () => import('./WallPage.tsx'), tab: 'wall' }
 
 /** The wall plugin; options let tests (or a webview without localStorage) pass storage and timers. */
 export function createWallPlugin(opts: WallOptions = {}) {
@@ -19,7 +22,7 @@ export function createWallPlugin(opts: WallOptions = {}) {
   }
   return definePlugin({
     id: 'wall',
-    routes: [{ path: WALL_PATHS, page: () => import('./WallPage.tsx'), tab: 'wall' }],
+    routes: [route],
     push: wallPush,
     styles: [css],
     sprites: [icons],
@@ -27,11 +30,11 @@ export function createWallPlugin(opts: WallOptions = {}) {
     strings: { en: () => import('../../locales/en/wall.json'), ar: () => import('../../locales/ar/wall.json') },
     setup(kernel) {
       // starting on the wall: its tags and first hosts are asked while its page's code loads, not after it
-      if (WALL_PATHS.includes(kernel.router.path.peek())) void stateOf(kernel).loadFirstScreen(kernel.router.search.peek())
+      if (routePaths(route, kernel.app.settings.tabs).includes(kernel.router.path.peek())) void stateOf(kernel).loadFirstScreen(kernel.router.search.peek())
       return () => states.get(kernel)?.dispose()
     },
   })
 }
 
-export const wall = createWallPlugin()
+const wall = createWallPlugin()
 export default wall

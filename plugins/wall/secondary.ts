@@ -3,7 +3,7 @@
 // of the hosts on screen and the user level a level-locked tab asks for; and the games, after the
 // first screen. Failures are swallowed: the cards keep what they show.
 import { LIST_TIMEOUT } from '../../kernel/api.ts'
-import { statusWord } from '../../kernel/protocol/status.ts'
+import { statusWord } from './api.ts'
 import { userLevelOf } from '../../kernel/protocol/user.ts'
 import type { Country } from './api.ts'
 import { rowsOf } from './hosts.ts'

@@ -18,13 +18,13 @@ import { hostFromRow, pushedWordOf, rowsOf } from './hosts.ts'
 export const PAGE_SIZE = 10
 /** NET-09 */
 export const COUNTRY_TTL_MS = 7 * 24 * 3600 * 1000
-export const SECONDARY_DELAY_MS = 3000
+const SECONDARY_DELAY_MS = 3000
 /** visible hosts' statuses are asked again this often while the wall shows (not in the spec) */
 export const STATUS_REFRESH_MS = 30_000
 /** PAY-07: the level is refreshed 2 s after a recharge */
-export const RECHARGE_REFRESH_MS = 2000
+const RECHARGE_REFRESH_MS = 2000
 /** d3 §4: the All tab's second list asks for onlineStatus 2, the offline hosts */
-export const OFFLINE_LIST = 2
+const OFFLINE_LIST = 2
 
 export const Paths = {
   tags: '/api/index/indexTag',
@@ -35,7 +35,7 @@ export const Paths = {
   level: '/api/user/level/v2/userLevel',
 } as const
 
-export type TagKind = 'all' | 'live' | 'follow' | 'new' | 'game' | 'likeYou' | 'other'
+type TagKind = 'all' | 'live' | 'follow' | 'new' | 'game' | 'likeYou' | 'other'
 
 export interface WallTag {
   tagId: number

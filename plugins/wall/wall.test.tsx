@@ -1,4 +1,5 @@
 import { test } from 'uvu'
+import type { TabSetting } from '../../kernel/types.ts'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { createTestKernel, type FakeApi } from '../../kernel/testing.tsx'
@@ -69,12 +70,13 @@ function backend(b: Backend): FakeApi {
   }
 }
 
-function wallKernel(b: Backend, o: { path?: string; token?: string; timers?: FakeTimers; storage?: Storage } = {}) {
+function wallKernel(b: Backend, o: { path?: string; token?: string; timers?: FakeTimers; storage?: Storage; tabs?: TabSetting[] } = {}) {
   const timers = o.timers ?? fakeTimers()
   const storage = o.storage ?? memoryStorage()
   const t = createTestKernel({
     plugins: [createWallPlugin({ storage, timers })],
     path: o.path ?? '/wall',
+    settings: o.tabs && { tabs: o.tabs },
     api: backend(b),
     token: o.token,
     timers,
@@ -116,8 +118,8 @@ test('ENG-01 tabs come from the tag list; the Game tab is hidden when there are 
   withGames.t.dispose()
 })
 
-test('ENG-01 the first tab lists hosts with status, grade and price; /white-wall serves the same page', async () => {
-  const { t } = wallKernel({ online: 3 }, { path: '/white-wall' })
+test('ENG-01 SHELL-08 the first tab lists hosts with status, grade and price; the wall tab\'s path from the app manifest (/white-wall) serves the same page', async () => {
+  const { t } = wallKernel({ online: 3 }, { path: '/white-wall', tabs: [{ id: 'wall', path: '/white-wall', icon: 'wall', label: 'x' }] })
   await t.render()
   const cards = byTest('host-card')
   assert.is(cards.length, 3)

@@ -9,7 +9,7 @@ import type { ToastKey } from '../strings.ts'
 import type { CallTimers } from './timers.ts'
 
 /** updatePushCall statuses */
-export const PushCallStatus = { accepted: 1, rejected: 2, missed: 3, noRmb: 4 } as const
+const PushCallStatus = { accepted: 1, rejected: 2, missed: 3, noRmb: 4 } as const
 
 export interface Where {
   path: string

@@ -25,6 +25,3 @@ export function isActive(status: CallStatusValue): boolean {
   return status === CALLING || status === CALLING_ING
 }
 
-export function isEnded(status: CallStatusValue): boolean {
-  return status === CANCEL || status === HANG_UP || status === TIMEOUT
-}

@@ -1,6 +1,6 @@
 // What every call path of the slice shares: placing, connecting, charging and ending a call,
 // and the host's simulated answer, on one clock (tests pass fake timers).
-import { HostStatus } from '../../../kernel/protocol/status.ts'
+import { HostStatus } from '../../wall/api.ts'
 import type { HarnessContext, UserRow } from '../../../harness/types.ts'
 import { CallCategory, CallGameType, HangupReason, MissedReason, NotifyType, type BillingReply, type CallRecord } from '../api.ts'
 import { CallDefaults, pointTime } from '../rules.ts'

@@ -17,7 +17,7 @@ export interface Behaviour {
   noMedia?: boolean
 }
 
-export const defaultBehaviour: Behaviour = { answer: 'accept', afterSec: 3 }
+const defaultBehaviour: Behaviour = { answer: 'accept', afterSec: 3 }
 
 export { realTimers, type Timers }
 

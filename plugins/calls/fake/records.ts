@@ -1,6 +1,6 @@
 // Around the call (d1 §7, d3 §7): records, the pending call, ratings, feedback, recommended
 // hosts, match history, the robot lookup and the host profile.
-import { HostStatus, mapPushedStatus } from '../../../kernel/protocol/status.ts'
+import { HostStatus, mapPushedStatus } from '../../wall/api.ts'
 import type { EndpointCall, HarnessContext, UserRow } from '../../../harness/types.ts'
 import { CallCategory, CallGameType, CallPath, CallRefusal, MissedReason, type CallRecord, type IncomingCall, type RecommendedHost, type RobotHost } from '../api.ts'
 import { effectivePrice } from '../rules.ts'

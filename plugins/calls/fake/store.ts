@@ -1,7 +1,7 @@
 // The calls slice's store: the call rows the harness keeps, and the small rules over them
 // (who is a host, who may be called, what a call costs, the call.notify push).
 import { Code } from '../../../kernel/protocol/envelope.ts'
-import { HostStatus, mapPushedStatus } from '../../../kernel/protocol/status.ts'
+import { HostStatus, mapPushedStatus } from '../../wall/api.ts'
 import { EndpointError, type HarnessContext, type UserRow } from '../../../harness/types.ts'
 import { CallPush, CallRefusal, type BillingReply, type CallCreated } from '../api.ts'
 import { CallDefaults, effectivePrice } from '../rules.ts'

@@ -13,7 +13,7 @@ const Memory = require('lowdb/adapters/Memory')
 export const VIEWER = 100001
 export const VIP_VIEWER = 100002
 
-export function testUsers(): UserRow[] {
+function testUsers(): UserRow[] {
   const viewer = (userId: number, diamondNum: number, isVip: boolean): UserRow => ({
     userId,
     nickname: `viewer ${userId}`,

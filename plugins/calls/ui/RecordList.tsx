@@ -13,7 +13,7 @@ import { CallCategory, type CallRecord } from '../api.ts'
 import { formatDuration } from './format.ts'
 import { IconCallIn, IconCallOut, IconClock, IconCross, IconSlash, IconHistory } from './icons.tsx'
 
-export const PAGE_SIZE = 20
+const PAGE_SIZE = 20
 
 const kinds: Record<number, { word: string; Icon: typeof IconCross }> = {
   [CallCategory.connected]: { word: 'connected', Icon: IconCallOut },

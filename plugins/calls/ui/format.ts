@@ -10,7 +10,7 @@ export function formatDuration(sec: number): string {
 }
 
 /** The app's host status number (d1 §4) as the word screens use. */
-export { statusWord } from '../../../kernel/protocol/status.ts'
+export { statusWord } from '../../wall/api.ts'
 
 /** Two-letter country code -> flag emoji ('' when not a code). */
 export function flagOf(code: string | null | undefined): string {

@@ -26,12 +26,6 @@ export const IconDiamond = (p: P) => (
   </svg>
 )
 
-export const IconChat = (p: P) => (
-  <svg {...svg(p)} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
-    <path d="M4 5.5h16v10H9l-4.5 3.5v-3.5H4z" />
-  </svg>
-)
-
 /** the send arrow points along the reading direction (mirrored in RTL by the .cl-flip class) */
 export const IconSend = (p: P) => (
   <svg {...svg(p)} fill="currentColor" className={['cl-flip', p.className].filter(Boolean).join(' ')}>

@@ -15,7 +15,7 @@ import { callEndpoint, testContext, VIEWER } from '../fake/testing.ts'
 import { createCallsPlugin } from '../index.ts'
 import { callsServiceRef } from '../service.ts'
 
-export function fakeIm() {
+function fakeIm() {
   const sent: Array<{ to: string; text: string }> = []
   const handlers = new Set<(m: ImMessage) => void>()
   let fail = false

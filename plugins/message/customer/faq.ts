@@ -34,7 +34,7 @@ export const DEFAULT_CS_ACCOUNT = 'customer_service'
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined)
 
 /** a question from the server, or null when it has no name */
-export function parseQuestion(v: unknown, depth = 0): FaqQuestion | null {
+function parseQuestion(v: unknown, depth = 0): FaqQuestion | null {
   const o = v as Record<string, unknown> | null
   if (!o || typeof o !== 'object' || !str(o.problemName)) return null
   const children = depth < 2 && Array.isArray(o.childrenQuestion) ? o.childrenQuestion.map((c) => parseQuestion(c, depth + 1)).filter((c): c is FaqQuestion => !!c) : []

@@ -33,4 +33,3 @@ export function createRobot(now: () => number = Date.now) {
     },
   }
 }
-export type Robot = ReturnType<typeof createRobot>
