@@ -7,6 +7,7 @@ import type { SocketClass } from '../kernel/socket.ts'
 import { chatRoomsOf, createChatRoomService } from './im-chatroom.ts'
 import { createRtcService } from './rtc.ts'
 import { client, fakeCtx, serve, user } from './upgrade-test-kit.ts'
+import { waitFor } from '../test/wait.ts'
 
 const rejects = async (fn: () => Promise<unknown>) => {
   try {
@@ -17,13 +18,7 @@ const rejects = async (fn: () => Promise<unknown>) => {
   throw new Error('expected a rejection')
 }
 
-const until = async (fn: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms
-  while (!fn()) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
+const until = (fn: () => boolean) => waitFor(fn)
 
 async function setup() {
   const ctx = fakeCtx([user(1, { nickname: 'Omar' }), user(2), user(9, { yxAccid: 'host9', nickname: 'Layla', userType: 2 })])
@@ -53,6 +48,7 @@ test('LIVE-06 chat room: enter with the IM account, get lines and notices, send 
   await rejects(() => a.sendText('   '))
   a.leave()
   await until(() => hub.members('room_9').length === 1)
+  b.leave()
   await srv.close()
 })
 

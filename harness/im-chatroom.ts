@@ -159,6 +159,8 @@ export function createChatRoomService(ctx: HarnessContext): UpgradeService {
     },
     close() {
       hub.closeAll()
+      // wss.close() leaves open connections open: end them, as the other services do
+      for (const ws of wss.clients) ws.terminate()
       wss.close()
     },
   }

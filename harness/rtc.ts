@@ -125,7 +125,8 @@ export function createRtcService(ctx: HarnessContext): RtcService {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
     },
     close() {
-      for (const ws of sockets.keys()) ws.terminate()
+      // every connection, joined or refused
+      for (const ws of wss.clients) ws.terminate()
       sockets.clear()
       channels.clear()
       audienceFaults.clear()

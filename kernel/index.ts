@@ -21,6 +21,7 @@ import { createI18n, type Locale } from './i18n.ts'
 import { createSession, takeTokenFromUrl, type UrlTokenResult } from './session.ts'
 import { createApiClient, type Cipher, type Http } from './api.ts'
 import { createPushBus } from './push.ts'
+import type { createDispatch } from './push-dispatch.ts'
 import type { createRealtime, RealtimeOptions, SocketClass, Timers } from './realtime.ts'
 import { lazyRealtime } from './realtime-lazy.ts'
 import { createOverlays } from './overlays.tsx'
@@ -50,6 +51,8 @@ export interface KernelOptions {
   createRealtime?: typeof createRealtime
   /** the wire cipher of the api client and the realtime token; default WebCrypto (tests pass the synchronous one) */
   cipher?: Cipher
+  /** the push bus's dispatch at hand (tests pass push-dispatch.ts's); by default its code loads with the first push */
+  createDispatch?: typeof createDispatch
   timers?: Timers
   /** the HTTP layer under the api client (fetch by default) */
   http?: Http
@@ -126,6 +129,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     kernel: () => kernel,
     onError: (err, pushType) => console.error(`push handler for "${pushType}" failed`, err),
     missing: lateWanted,
+    createDispatch: opts.createDispatch,
   })
   const realtimeOptions: RealtimeOptions = {
     config,

@@ -4,6 +4,7 @@ import { signal } from '@preact/signals-react'
 import { createRealtime, type RealtimeOptions } from './realtime.ts'
 import { lazyRealtime } from './realtime-lazy.ts'
 import { createPushBus } from './push.ts'
+import { createDispatch } from './push-dispatch.ts'
 import { FakeSocket } from './testing.tsx'
 import { waitFor } from '../test/wait.ts'
 import type { Kernel } from './types.ts'
@@ -18,7 +19,7 @@ function setup(token: string | null, arrives: Promise<void> = Promise.resolve())
     }
   }
   const got: unknown[] = []
-  const push = createPushBus({ kernel: () => ({}) as Kernel })
+  const push = createPushBus({ kernel: () => ({}) as Kernel, createDispatch })
   push.on('host.status', (data) => void got.push(data))
   const opts: RealtimeOptions = {
     config: { apiBase: 'http://x', wsBase: 'ws://x', cipherKey: 'k'.repeat(16), cipherIv: 'i'.repeat(16), subscriptionKey: 's', mode: 'harness' },

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert'
 import { signal } from '@preact/signals-react'
 import { createRealtime, MAX_RETRIES, type SocketLike } from './realtime.ts'
 import { createPushBus } from './push.ts'
+import { createDispatch } from './push-dispatch.ts'
 import { decrypt, encrypt } from './protocol/cipher.ts'
 import type { AppConfig } from './config.ts'
 import type { Kernel } from './types.ts'
@@ -59,7 +60,7 @@ function setup(token: string | null = 'tok-1') {
   const timers = fakeTimers()
   const tokenSig = signal<string | null>(token)
   const received: any[] = []
-  const push = createPushBus({ kernel: () => ({}) as Kernel })
+  const push = createPushBus({ kernel: () => ({}) as Kernel, createDispatch })
   push.on('host.status', (d) => received.push(d))
   let gaveUp = 0
   const rt = createRealtime({
@@ -77,7 +78,7 @@ function setup(token: string | null = 'tok-1') {
 
 test('NET-05 by default the token is encrypted with WebCrypto: the same URL, once it is ready', async () => {
   FakeSocket.all = []
-  const rt = createRealtime({ config, token: signal('secret token/+='), push: createPushBus({ kernel: () => ({}) as Kernel }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers() })
+  const rt = createRealtime({ config, token: signal('secret token/+='), push: createPushBus({ kernel: () => ({}) as Kernel, createDispatch }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers() })
   rt.connect()
   assert.is(rt.state.value, 'connecting')
   await waitFor(() => FakeSocket.all.length > 0)
@@ -94,7 +95,7 @@ test('NET-05 a token still being encrypted when the user logs out or disconnects
   const rt = createRealtime({
     config,
     token,
-    push: createPushBus({ kernel: () => ({}) as Kernel }),
+    push: createPushBus({ kernel: () => ({}) as Kernel, createDispatch }),
     onGiveUp: () => {},
     WebSocket: FakeSocket,
     timers: fakeTimers(),

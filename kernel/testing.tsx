@@ -20,6 +20,7 @@ import { KernelContext } from './hooks.ts'
 import { OverlayHost, preloadOverlayHost } from './overlays.tsx'
 import { wouterHooks } from './router.tsx'
 import { memorySource } from './router-sources.ts'
+import { createDispatch } from './push-dispatch.ts'
 import { settle } from '../test/wait.ts'
 import { memoryStorage } from './storage.ts'
 import { decrypt, encrypt } from './protocol/cipher.ts'
@@ -207,6 +208,8 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     WebSocket: Socket,
     // the socket at once, so a test drives it without waiting for its chunk
     createRealtime,
+    // the push dispatch at once, so a test's push is handled in its own turn
+    createDispatch,
     // the app encrypts with WebCrypto (asynchronous, off the main thread); crypto-js gives the
     // same text at once, so a test's settle() sees its answers sooner
     cipher: { encrypt, decrypt },

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { afterBlock, afterUnblock, audienceLabel, blockMessageKey, swipePasses } from './rules.ts'
 import { levelTier } from './ChatPanel.tsx'
 
-test('LIVE-03 the audience count shows Nk+ above 999', () => {
+test("the top bar's audience count (room furniture, not yet all of it) shows Nk+ above 999", () => {
   assert.is(audienceLabel(0), '0')
   assert.is(audienceLabel(999), '999')
   assert.is(audienceLabel(1000), '1k+')
