@@ -54,6 +54,6 @@ export async function loadChatRoom(config: AppConfig): Promise<ChatRoomClient> {
     const { createHarnessChatRoom } = await import('./chatroom-harness.ts')
     return createHarnessChatRoom({ url: chatRoomUrlOf(config.imUrl) })
   }
-  const [{ createNimChatRoom }, sdk] = await Promise.all([import('./chatroom-nim.ts'), import('nim-web-sdk-ng/dist/v2/CHATROOM_BROWSER_SDK.js')])
+  const [{ createNimChatRoom }, sdk] = await Promise.all([import('./chatroom-nim.ts'), import('./chatroom-sdk.ts').then((m) => m.sdk)])
   return createNimChatRoom({ appKey: config.nimAppKey ?? '', sdk })
 }
