@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core'
 import { assert, e2eSuite, expectText, poll, shot, TIMEOUT, waitForSelector } from './lib.ts'
 
-const t = e2eSuite('engage')
+const t = e2eSuite('engage', { dailyPopups: true })
 const USER = 100001
 const TOKEN = 'test-token-100001'
 const $ = (id: string) => `[data-testid=${id}]`

@@ -134,7 +134,8 @@ export interface OpenOptions {
  * stopped at the end; every browser context a test opened is closed after it. `options` go to
  * startHarness (settings, service doubles).
  */
-export function e2eSuite(name: string, options: Partial<HarnessOptions> = {}): Test<E2EContext> & { ctx: E2EContext } {
+export function e2eSuite(name: string, options: Partial<HarnessOptions> & { dailyPopups?: boolean } = {}): Test<E2EContext> & { ctx: E2EContext } {
+  const { dailyPopups: _, ...harnessOptions } = options
   const ctx = {} as E2EContext
   const s = uvuSuite<E2EContext>(name, ctx as any) as Test<E2EContext> & { ctx: E2EContext }
   s.ctx = ctx
@@ -157,7 +158,7 @@ export function e2eSuite(name: string, options: Partial<HarnessOptions> = {}): T
     stateDir = await mkdtemp(join(tmpdir(), 'e2e-harness-'))
     // hosts change status only when a test says so (no random timeline); no special offer or
     // discount popup over the wall unless a suite asks for them (wallOffers: true)
-    const h = await startHarness({ port: 0, statePath: join(stateDir, 'state.json'), staticDir, quiet: true, ...options, settings: { hostTickMs: 0, wallOffers: false, ...options.settings } })
+    const h = await startHarness({ port: 0, statePath: join(stateDir, 'state.json'), staticDir, quiet: true, ...harnessOptions, settings: { hostTickMs: 0, wallOffers: false, ...options.settings } })
     const baseUrl = h.url.replace(/\/$/, '')
     stop = () => h.close()
     ctx.baseUrl = baseUrl
@@ -179,6 +180,14 @@ export function e2eSuite(name: string, options: Partial<HarnessOptions> = {}): T
             sessionStorage.setItem('e2e-token-set', '1')
           }
         }, opts.token)
+      }
+      if (!options.dailyPopups) {
+        // the wall's once-a-day popups (the daily check-in) count as shown today, so a suite about
+        // something else meets the wall as a returning user does; the engagement suite opts in
+        await context.addInitScript(() => {
+          const d = new Date()
+          localStorage.setItem('popupShown.engage.checkin-daily', `${d.getMonth() + 1}-${d.getDate()}`)
+        })
       }
       const page = await context.newPage()
       page.setDefaultTimeout(TIMEOUT)
