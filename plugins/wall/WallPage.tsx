@@ -91,7 +91,10 @@ export default function WallPage() {
     window.scrollTo?.({ top: 0 })
   }
 
-  const open = (host: Host, index: number) => {
+  const open = async (host: Host, index: number) => {
+    // a live host opens her room; the feature that shows rooms may still be joining (a late
+    // plugin): wait for it rather than send the viewer to the profile
+    if (host.status === 'live' && !kernel.get(liveOpenerRef) && kernel.pending.peek().length) await kernel.loadPlugins().catch(() => undefined)
     const live = host.status === 'live' ? kernel.get(liveOpenerRef) : undefined
     if (live) return live.open(host, { index, path: 'hostlist' })
     kernel.router.navigate(detailHref(host, { index, path: 'hostlist', vip: state.isVip.peek() }))
