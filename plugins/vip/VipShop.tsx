@@ -26,6 +26,8 @@ export function VipShop({ source, onPaid }: { source: string; onPaid?: () => voi
   const kernel = useKernel()
   const t = useT()
   const recharge = kernel.get(rechargeRef)
+  // the pay methods and the refusal toast are the recharge plugin's words: load them with the shop
+  useEffect(() => void kernel.i18n.ready(undefined, ['recharge']).catch(() => undefined), [kernel])
   const [shop, setShop] = useState<Shop | null | 'failed'>(null)
   const [perks, setPerks] = useState<VipPrivilege[]>([])
   const [item, setItem] = useState<RechargeItem | null>(null)
