@@ -23,6 +23,8 @@ export interface RequestOptions {
   silent?: boolean
   /** codes to hand back as a value instead of throwing, e.g. ['1111'] */
   passCodes?: string[]
+  /** never the answer the page's first script got (kernel/early.ts): a reload that must see the server now */
+  fresh?: boolean
 }
 
 /** What api.post rejects with. kind says which branch of the d1 §8 catalogue applied. */
@@ -179,7 +181,7 @@ export function createApiClient(opts: {
       const headers = wireHeaders(session.token.value ?? '', session.appId.value, opts.lang(), config.subscriptionKey)
       const body = payload ?? {}
       // the page's first script may have asked this very thing already (kernel/early.ts)
-      const early = takeEarly(url, headers, body)
+      const early = o.fresh ? undefined : takeEarly(url, headers, body)
       const request = (signal?: AbortSignal) =>
         early ??
         Promise.resolve()

@@ -16,13 +16,13 @@ export interface RetryOptions {
 const backoff = (retry: number) => new Promise<void>((r) => setTimeout(r, 400 * retry))
 
 /** One first try plus up to `retries` retries; then an Error whose message is 'getBaseConfig failed'. */
-export async function fetchBaseConfig(api: ApiClient, appId: string, opts: RetryOptions = {}): Promise<BaseConfig> {
+export async function fetchBaseConfig(api: ApiClient, appId: string, opts: RetryOptions = {}, fresh = false): Promise<BaseConfig> {
   const retries = opts.retries ?? BASE_CONFIG_RETRIES
   const wait = opts.wait ?? backoff
   for (let attempt = 0; ; attempt++) {
     try {
       // silent: the landing page shows the failure itself, once, instead of a toast per try
-      const config = await api.post<BaseConfig | null>(BASE_CONFIG_PATH, { searchValue: appId }, { silent: true })
+      const config = await api.post<BaseConfig | null>(BASE_CONFIG_PATH, { searchValue: appId }, { silent: true, fresh })
       return config ?? {}
     } catch (err) {
       if (attempt >= retries) throw new Error(BASE_CONFIG_FAILED, { cause: err })

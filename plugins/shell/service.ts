@@ -34,7 +34,7 @@ export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
       if (configLoad && !(force && state.baseConfigStatus.value !== 'loading')) return configLoad
       if (state.baseConfig.value && !force) return Promise.resolve(state.baseConfig.value)
       state.baseConfigStatus.value = 'loading'
-      configLoad = fetchBaseConfig(kernel.api, kernel.session.appId.value, opts.retry).then(
+      configLoad = fetchBaseConfig(kernel.api, kernel.session.appId.value, opts.retry, force).then(
         (config) => {
           state.baseConfig.value = config
           state.baseConfigStatus.value = 'ready'
