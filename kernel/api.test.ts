@@ -348,6 +348,10 @@ test('NET-01 an answer the page\'s first script got for this very request is tak
     sendEarly(url, headers('tok-1'), {}, () => Promise.reject({ status: 500, data: 'x' }))
     const err = await rejection(api.post('/api/index/indexTag', {}))
     assert.equal([err.kind, err.status, sent.length], ['http', 500, 3])
+    // a fresh request (a forced reload) never takes it
+    sendEarly(url, headers('tok-1'), {}, early)
+    assert.is(await api.post('/api/index/indexTag', {}, { fresh: true }), 'asked now')
+    assert.is(sent.length, 4)
   } finally {
     delete window.__EARLY__
   }
