@@ -15,6 +15,10 @@
 //      world's first paint; the first tap loads the call engine and the waiting screen
 //   6. the money chunks (recharge, usdt, vip, offers; gzip) and tapping the header balance to a usable
 //      recharge page, 4x CPU (median), vs the same baselines (bench/money.ts)
+//   7. a live room under load (fps, p95 frame time, long tasks, DOM nodes at 1x and 4x CPU) and tapping
+//      a live card to the first video frame (bench/live.ts; BENCH_LIVE_MS sets the load's length)
+//   8. a chat with 1,000 messages and the inbox with 200 sessions: tap to painted, then scrolled end to
+//      end: fps, p95 frame time, long tasks, DOM nodes (bench/message.ts)
 // BENCH_RUNS sets the number of timed runs (default 5); `npm run bench -- --first` measures 1 and 2 only.
 // The hello world is served by a harness of its own, the same server (and compression) as the app.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -25,6 +29,8 @@ import { chromium, type Browser } from 'playwright-core'
 import { buildApp, buildHelloWorld, SIZE_CEILING } from '../build.mjs'
 import { startHarness } from '../harness/server.ts'
 import { CHROMIUM, CHROMIUM_ARGS, PHONE } from '../e2e/chromium.ts'
+import { benchLive, liveRows } from './live.ts'
+import { benchMessage, messageRows } from './message.ts'
 import { benchMoney, moneyRows } from './money.ts'
 
 /** the first-screen JS ceiling (build.mjs checks it) */
@@ -305,6 +311,12 @@ async function main() {
     const money = await benchMoney({ browser, app, harness: h, helloBytes, helloMs: median(helloMs), runs: RUNS })
     h.reset()
 
+    // 7. a live room under load, and the tap on a live card to the first video frame
+    const live = await benchLive({ browser, harness: h, helloMs: median(helloMs), runs: RUNS })
+
+    // 8. a chat with 1,000 messages and the inbox with 200 sessions: open, then scroll end to end
+    const message = await benchMessage({ browser, harness: h })
+
     console.log(
       '\n' +
         table([
@@ -318,6 +330,8 @@ async function main() {
           [`tap call to waiting screen, ${CPU_SLOWDOWN}x CPU (median)`, `${median(helloMs).toFixed(0)} ms`, `${median(tapMs).toFixed(0)} ms`, (median(tapMs) / median(helloMs)).toFixed(2), ''],
           ['  runs (ms)', '', tapMs.map((x) => x.toFixed(0)).join(' '), '', ''],
           ...moneyRows(money, helloBytes, median(helloMs)),
+          ...liveRows(live, median(helloMs)),
+          ...messageRows(message, median(helloMs)),
           ['SDK chunks (lazy, gzip)', '', app.sdkChunks.map((f) => kb(app.report.find((r) => r.file === f)!.gzip)).join(', ') || 'none', '', ''],
           ['SDK code before first host card', '', sdkLoaded.length ? `YES: ${sdkLoaded.join(', ')}` : 'none', '', sdkLoaded.length ? 'FAIL' : 'PASS'],
         ]),

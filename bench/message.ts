@@ -1,0 +1,142 @@
+// Messaging bench (called by bench/run.ts), 4x CPU, the seeded test user, the harness reset first:
+//   1. a chat with 1,000 messages: tapping its row in the inbox to the last message painted, then
+//      scrolling it back to the first message (history pages of 20 load as the top is reached):
+//      time, frames per second, p95 frame time, long tasks over 50 ms, list DOM nodes at the end
+//   2. the inbox with 200 sessions: tapping the Messages tab on /wall to the 200th row in the DOM,
+//      then scrolling it end to end: the same figures
+// Times are ratios to the hello world's first paint under the same slowdown.
+import type { Browser, Page } from 'playwright-core'
+import type { Harness } from '../harness/server.ts'
+import { PHONE } from '../e2e/chromium.ts'
+
+const TEST_TOKEN = 'test-token-100001'
+const TEST_USER = 100001
+// a host the test user follows: a stranger's messages would sit under Greetings (IM-03)
+const CHAT_HOST = 200003
+const CHAT_MESSAGES = 1000
+const INBOX_SESSIONS = 200
+const CPU = 4
+
+export interface ScrollRun {
+  openMs: number
+  scrollMs: number
+  fps: number
+  p95: number
+  longTasks: number
+  domNodes: number
+}
+export interface MessageBenchResult {
+  chat: ScrollRun
+  inbox: ScrollRun
+}
+
+async function openPage(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+  await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(TEST_TOKEN)})`)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU })
+  await page.goto(url)
+  // every late plugin joined, so the tap measures the page, not the plugin's first load
+  await page.waitForLoadState('networkidle', { timeout: 60_000 })
+  return page
+}
+
+// frames and long tasks from now until __stop (a string: tsx would wrap a function)
+const RECORD = `(() => {
+  window.__frames = []; window.__long = 0; window.__stop = false
+  new PerformanceObserver((l) => { window.__long += l.getEntries().filter((e) => e.duration > 50).length }).observe({ type: 'longtask' })
+  let last = performance.now()
+  const loop = (t) => { window.__frames.push(t - last); last = t; if (!window.__stop) requestAnimationFrame(loop) }
+  requestAnimationFrame(loop)
+})()`
+const COLLECT = (list: string) => `(() => {
+  window.__stop = true
+  const all = window.__frames.slice(1), f = [...all].sort((a, b) => a - b)
+  const total = all.reduce((s, x) => s + x, 0)
+  return { fps: f.length / (total / 1000), p95: f[Math.floor(f.length * 0.95)] ?? 0, longTasks: window.__long,
+    domNodes: document.querySelector(${JSON.stringify(list)}).querySelectorAll('*').length }
+})()`
+
+/** tap a selector and wait for a condition, both timed in the page's clock */
+async function tapUntil(page: Page, tap: string, done: string): Promise<number> {
+  // a click in the page, not a pointer: a popup the app queued on the wall must not swallow it
+  await page.evaluate(`window.__tapAt = performance.now(); document.querySelector(${JSON.stringify(tap)}).click()`)
+  await page.waitForFunction(done, null, { timeout: 60_000, polling: 'raf' })
+  return (await page.evaluate('performance.now() - window.__tapAt')) as number
+}
+
+async function benchChat(browser: Browser, harness: Harness): Promise<ScrollRun> {
+  for (let i = 0; i < CHAT_MESSAGES; i++) await harness.ops.control('im/send', { from: CHAT_HOST, to: TEST_USER, text: `line ${i}` })
+  const page = await openPage(browser, harness.url.replace(/\/$/, '') + '/wall')
+  try {
+    const row = '[data-testid^=conversation-]'
+    await page.evaluate(`document.querySelector('[data-testid=tab-message]').click()`)
+    await page.waitForSelector(row, { timeout: 60_000 })
+    const lastPainted = `[...document.querySelectorAll('[data-testid=talk-list] li')].some((li) => li.textContent.includes('line ${CHAT_MESSAGES - 1}'))`
+    const openMs = await tapUntil(page, row, lastPainted)
+    await page.evaluate(RECORD)
+    const started = Date.now()
+    // reach the top again and again: each time the next page of history loads above
+    const firstPainted = `[...document.querySelectorAll('[data-testid=talk-list] li')].some((li) => li.textContent.trim().endsWith('line 0'))`
+    while (!(await page.evaluate(firstPainted))) {
+      if (Date.now() - started > 180_000) throw new Error('the chat never reached its first message')
+      await page.evaluate(`document.querySelector('[data-testid=talk-list]').scrollTop = 0`)
+      await page.waitForFunction(`!document.querySelector('[data-testid=talk-older-loading]')`, null, { timeout: 30_000, polling: 'raf' })
+      await page.waitForTimeout(50) // let a scroll event fire between pages: the measured scrolling itself
+    }
+    const scrollMs = Date.now() - started
+    const r = (await page.evaluate(COLLECT('[data-testid=talk-list]'))) as Omit<ScrollRun, 'openMs' | 'scrollMs'>
+    return { openMs, scrollMs, ...r }
+  } finally {
+    await page.context().close()
+  }
+}
+
+async function benchInbox(browser: Browser, harness: Harness): Promise<ScrollRun> {
+  // the user wrote first: chats, not a stranger's greetings (IM-03)
+  for (let i = 0; i < INBOX_SESSIONS; i++) {
+    await harness.ops.control('im/send', { from: TEST_USER, to: `bench_peer_${i}`, text: 'hi' })
+    await harness.ops.control('im/send', { from: `bench_peer_${i}`, to: TEST_USER, text: `hello ${i}` })
+  }
+  const page = await openPage(browser, harness.url.replace(/\/$/, '') + '/wall')
+  try {
+    const tab = '[data-testid=tab-message]'
+    await page.waitForSelector(tab, { timeout: 60_000 })
+    const openMs = await tapUntil(page, tab, `document.querySelectorAll('[data-testid^=conversation-bench_peer_]').length >= ${INBOX_SESSIONS}`)
+    await page.evaluate(RECORD)
+    const started = Date.now()
+    // scroll the page (or the list's scroller) to the end in screen-sized steps
+    await page.evaluate(`new Promise((done) => {
+      const row = document.querySelector('[data-testid^=conversation-]')
+      let el = row; while (el && el !== document.body && !(el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(el).overflowY))) el = el.parentElement
+      const box = el && el !== document.body ? el : document.scrollingElement
+      const step = () => { const before = box.scrollTop; box.scrollTop += box.clientHeight * 0.8; if (box.scrollTop === before) done(); else requestAnimationFrame(step) }
+      step()
+    })`)
+    const scrollMs = Date.now() - started
+    const r = (await page.evaluate(COLLECT('[data-testid=message-page], main'))) as Omit<ScrollRun, 'openMs' | 'scrollMs'>
+    return { openMs, scrollMs, ...r }
+  } finally {
+    await page.context().close()
+  }
+}
+
+export async function benchMessage(input: { browser: Browser; harness: Harness }): Promise<MessageBenchResult> {
+  input.harness.reset()
+  const chat = await benchChat(input.browser, input.harness)
+  input.harness.reset()
+  const inbox = await benchInbox(input.browser, input.harness)
+  input.harness.reset()
+  return { chat, inbox }
+}
+
+/** Rows for bench/run.ts's table: [measure, hello world, app, ratio, budget]. */
+export function messageRows(r: MessageBenchResult, helloMs: number): string[][] {
+  const rows = (what: string, s: ScrollRun) => [
+    [`${what}: tap to painted, ${CPU}x CPU`, `${helloMs.toFixed(0)} ms`, `${s.openMs.toFixed(0)} ms`, (s.openMs / helloMs).toFixed(2), ''],
+    [`  scrolled end to end in ${(s.scrollMs / 1000).toFixed(1)} s: fps / p95 frame / long tasks`, '', `${s.fps.toFixed(1)} / ${s.p95.toFixed(1)} ms / ${s.longTasks}`, '', ''],
+    ['  DOM nodes at the end', '', String(s.domNodes), '', ''],
+  ]
+  return [...rows(`chat with ${CHAT_MESSAGES} messages`, r.chat), ...rows(`inbox with ${INBOX_SESSIONS} sessions`, r.inbox)]
+}
