@@ -39,6 +39,7 @@ export default function TalkPage() {
   const firstPaint = useRef(true)
   const anchor = useRef<{ height: number; top: number } | null>(null)
   const items = chat.items.value
+  const times = useMemo(() => items.map((x) => x.createTime), [items])
   const status = inbox.status.value
   const profile = inbox.profiles?.value.get(to)
   const locale = kernel.i18n.locale.value
@@ -94,7 +95,7 @@ export default function TalkPage() {
           </li>
         )}
         {items.map((m, i) => (
-          <Row key={m.messageClientId} show={needsTimeLine(items.map((x) => x.createTime), i)} at={m.createTime} locale={locale}>
+          <Row key={m.messageClientId} show={needsTimeLine(times, i)} at={m.createTime} locale={locale}>
             <Bubble
               m={m}
               mine={m.senderId === me || !!m.sendState}
