@@ -41,6 +41,18 @@ test('CALL-04 a call.incoming push reaches the engine through the kernel push bu
   tk.dispose()
 })
 
+test('IM-04 a VIP with do-not-disturb for calls is not rung by a push; the flag off, the next push rings', async () => {
+  const { tk, calls } = kernelWith()
+  const service = await calls.load()
+  const vip = { userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001', vipInfo: { isVip: 1, expireTime: null } }
+  tk.kernel.session.setUser({ ...vip, disturb: 1 })
+  tk.push('call.incoming', { channelId: 'quiet', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
+  tk.kernel.session.setUser({ ...vip, disturb: 2 })
+  tk.push('call.incoming', { channelId: 'rings', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
+  assert.is(service.engine.incoming.call.value?.channelId, 'rings', 'the silenced push was dropped, the next one rang')
+  tk.dispose()
+})
+
 test('CALL-04 the call engine is not loaded until needed; a host calling a guest-free app loads it and rings', async () => {
   const tk = createTestKernel({ plugins: [createCallsPlugin()], api: () => null })
   const calls = tk.kernel.need(callsServiceRef)

@@ -1,6 +1,7 @@
 // Push handlers of the calls plugin. The kernel wraps each in try/catch and drops unparseable frames.
 // They reach the engine through the calls service: a host's call loads it; the other pushes only
 // matter to a call that is on, hence to an engine already started.
+import { silenced } from '../../kernel/protocol/user.ts'
 import type { Kernel, PushHandlers } from '../../kernel/types.ts'
 import { CallPush } from './api.ts'
 import { BalancePush } from '../shell/api.ts'
@@ -11,8 +12,10 @@ const facadeOf = (kernel: Kernel) => kernel.get(callsServiceRef)
 export const push: PushHandlers = {
   /** CALL-05: the host's answer and remote messages, by channel */
   [CallPush.notify]: (data, kernel) => facadeOf(kernel)?.whenStarted((s) => s.engine.onNotify(data)),
-  /** CALL-04: a host calls the user */
+  /** CALL-04: a host calls the user; not while a VIP's do-not-disturb for calls is on (IM-04: the
+   *  server does not ring such a user either, this guards a push already on its way) */
   [CallPush.incoming]: (data, kernel) => {
+    if (silenced(kernel.session.user.peek(), 'calls', Date.now())) return
     const calls = facadeOf(kernel)
     const now = calls?.loaded.peek()
     if (now) return now.engine.incoming.onPush(data)

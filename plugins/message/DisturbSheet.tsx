@@ -8,7 +8,7 @@ import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { shellRef } from '../shell/api.ts'
 import { MessagePath } from './api.ts'
-import { Disturb, disturbs, isVipUser } from './rules.ts'
+import { Disturb, disturbs, isVip } from '../../kernel/protocol/user.ts'
 import css from './message.css'
 
 export default function DisturbSheet({ close }: OverlayProps) {
@@ -17,7 +17,7 @@ export default function DisturbSheet({ close }: OverlayProps) {
   const kernel = useKernel()
   const t = useT()
   const user = kernel.session.user.value
-  const vip = isVipUser(user)
+  const vip = isVip(user, Date.now())
   const [busy, setBusy] = useState(false)
   const flags = Number(user?.disturb) || 0
 

@@ -7,7 +7,8 @@ import { injectStyle } from '../../kernel/style.ts'
 import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { inboxRef } from './api.ts'
-import { canPin, isVipUser, MAX_PINS } from './rules.ts'
+import { isVip } from '../../kernel/protocol/user.ts'
+import { canPin, MAX_PINS } from './rules.ts'
 import type { InboxController } from './state.ts'
 import css from './message.css'
 
@@ -23,7 +24,7 @@ export default function RowActions({ props, close }: OverlayProps<{ to: string; 
 
   const pin = async () => {
     if (busy) return
-    const check = canPin(list, props.to, isVipUser(kernel.session.user.peek()))
+    const check = canPin(list, props.to, isVip(kernel.session.user.peek(), Date.now()))
     if (check === 'vip-only') {
       close()
       const go = await kernel.overlays.confirm({ message: t('message.pinVipOnly'), ok: t('message.becomeVip') })

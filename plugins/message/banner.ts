@@ -4,8 +4,8 @@
 import type { ImMessage } from '../../kernel/im/types.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { kindOf } from './kinds.ts'
-import { BANNER_DEBOUNCE_MS, disturbs } from './rules.ts'
-
+import { silenced } from '../../kernel/protocol/user.ts'
+import { BANNER_DEBOUNCE_MS } from './rules.ts'
 import { BANNER_ID } from './ids.ts'
 
 export interface BannerWhere {
@@ -13,14 +13,15 @@ export interface BannerWhere {
   to: string | null
   call: boolean
   live: boolean
-  disturb: unknown
+  /** do-not-disturb for messages is on (a VIP's) */
+  quiet: boolean
 }
 
 /** may a banner show for this message now? `lastShown` is when the previous one showed */
 export function bannerAllowed(m: ImMessage, me: string | null, w: BannerWhere, now: number, lastShown: number | null): boolean {
   if (!m.senderId || m.senderId === me) return false
   if (kindOf(m).kind === 'unknown') return false
-  if (disturbs(w.disturb, 'messages')) return false
+  if (w.quiet) return false
   if (w.call || w.live) return false
   if ((w.path === '/talk' && w.to === m.senderId) || w.path === '/customer-talk') return false
   return lastShown == null || now - lastShown >= BANNER_DEBOUNCE_MS
@@ -35,7 +36,7 @@ export function createBanner(kernel: Kernel, now: () => number = Date.now) {
       to: kernel.router.search.peek().get('to'),
       call: !!scene.call,
       live: !!scene.live,
-      disturb: kernel.session.user.peek()?.disturb,
+      quiet: silenced(kernel.session.user.peek(), 'messages', now()),
     }
     if (!bannerAllowed(m, me, where, now(), lastShown)) return
     lastShown = now()

@@ -5,6 +5,7 @@
 import { defineFake, EndpointError, mediaOf, RawReply, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { statusWord } from '../../harness/hosts.ts'
 import type { ImService } from '../../harness/im.ts'
+import { isVip, toUser } from '../../kernel/protocol/user.ts'
 import { STS_PATH } from '../../kernel/upload.ts'
 import { MessagePath, NON_HOST_ACCOUNTS } from './api.ts'
 import { customerEndpoints, startCustomerRobot } from './customer/fake-customer.ts'
@@ -138,7 +139,7 @@ export default defineFake({
     [MessagePath.quickMessages]: (_ctx, call) => QUICK[langOf(call)],
     [MessagePath.disturb]: (ctx, call) => {
       const me = call.requireUser()
-      const vip = !!(me.vipInfo as { isVip?: boolean } | undefined)?.isVip
+      const vip = isVip(toUser(me), Date.now())
       const disturb = Math.max(0, Math.min(3, Math.floor(Number(call.payload?.disturb) || 0)))
       if (disturb && !vip) throw new EndpointError('5000', 'vip.only')
       ctx.db.get('users').find({ userId: me.userId }).assign({ disturb }).write()

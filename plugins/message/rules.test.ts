@@ -5,7 +5,8 @@ import type { ImConversation } from '../../kernel/im/types.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { bannerAllowed, createBanner } from './banner.ts'
 import { BANNER_ID } from './ids.ts'
-import { BANNER_DEBOUNCE_MS, canPin, disturbs, greetingsOf, GREETING_CAP, MAX_PINS, needsTimeLine, TIME_GAP_MS } from './rules.ts'
+import { disturbs, silenced, toUser } from '../../kernel/protocol/user.ts'
+import { BANNER_DEBOUNCE_MS, canPin, greetingsOf, GREETING_CAP, MAX_PINS, needsTimeLine, TIME_GAP_MS } from './rules.ts'
 import { createSocial } from './social.ts'
 import { ME, msg } from './testkit.ts'
 
@@ -54,8 +55,19 @@ test('IM-04 do-not-disturb flags: bit 1 calls, bit 2 messages', () => {
   assert.not.ok(disturbs(undefined, 'calls'))
 })
 
+test('IM-04 do-not-disturb silences only a VIP (expiry included): the banner and the calls plugin ask silenced()', () => {
+  const now = Date.parse('2026-06-01T00:00:00Z')
+  const vip = (expireTime: string | null, disturb: number) => toUser({ disturb, vipInfo: { isVip: 1, expireTime } })
+  assert.ok(silenced(vip(null, 2), 'messages', now))
+  assert.not.ok(silenced(vip(null, 2), 'calls', now))
+  assert.ok(silenced(vip('2026-07-01T00:00:00Z', 3), 'calls', now))
+  assert.not.ok(silenced(vip('2026-05-01T00:00:00Z', 3), 'calls', now), 'an expired VIP')
+  assert.not.ok(silenced(toUser({ disturb: 3 }), 'messages', now), 'not VIP')
+  assert.not.ok(silenced(null, 'calls', now))
+})
+
 test('IM-04 the banner: not for my own messages, the open chat, calls, live rooms or do-not-disturb; at most one per 10 s', () => {
-  const where = { path: '/wall', to: null, call: false, live: false, disturb: 0 }
+  const where = { path: '/wall', to: null, call: false, live: false, quiet: false }
   const m = msg('host_1', 1)
   assert.ok(bannerAllowed(m, ME, where, 0, null))
   assert.not.ok(bannerAllowed(msg('host_1', 1, { senderId: ME }), ME, where, 0, null))
@@ -63,8 +75,7 @@ test('IM-04 the banner: not for my own messages, the open chat, calls, live room
   assert.ok(bannerAllowed(m, ME, { ...where, path: '/talk', to: 'host_2' }, 0, null))
   assert.not.ok(bannerAllowed(m, ME, { ...where, call: true }, 0, null))
   assert.not.ok(bannerAllowed(m, ME, { ...where, live: true }, 0, null))
-  assert.not.ok(bannerAllowed(m, ME, { ...where, disturb: 2 }, 0, null), 'do-not-disturb for messages')
-  assert.ok(bannerAllowed(m, ME, { ...where, disturb: 1 }, 0, null), 'do-not-disturb for calls only')
+  assert.not.ok(bannerAllowed(m, ME, { ...where, quiet: true }, 0, null), 'do-not-disturb for messages')
   assert.not.ok(bannerAllowed(msg('host_1', 1, { messageType: 100, attachment: { raw: '{"type":"robot.call.invite"}' } }), ME, where, 0, null), 'robot invitations')
   assert.not.ok(bannerAllowed(m, ME, where, BANNER_DEBOUNCE_MS - 1, 0))
   assert.ok(bannerAllowed(m, ME, where, BANNER_DEBOUNCE_MS, 0))
@@ -76,7 +87,7 @@ test('IM-04 the banner opens the overlay once per 10 s window', () => {
   const kernel = {
     scene: signal({ call: false, live: false, game: false }),
     router: { path: signal('/wall'), search: signal(new URLSearchParams()) },
-    session: { user: signal({ disturb: 0 }) },
+    session: { user: signal(toUser({ disturb: 0 })) },
     overlays: { close: () => undefined, open: async (id: string) => void opened.push(id) },
   } as unknown as Kernel
   const show = createBanner(kernel, () => now)
@@ -133,12 +144,12 @@ test('IM-03 a call record moves a stranger out of the greetings', async () => {
 
 test('IM-04 do-not-disturb is reset for a user who is not VIP', async () => {
   const posts: Array<[string, unknown]> = []
-  const user = signal<Record<string, unknown> | null>({ disturb: 3, isVip: 1 })
+  const user = signal<ReturnType<typeof toUser> | null>(toUser({ disturb: 3, isVip: 1 }))
   const kernel = { api: { post: async (p: string, b: unknown) => (posts.push([p, b]), {}) }, session: { user } } as unknown as Kernel
   const social = createSocial(kernel, { conversations: signal([]), unread: signal(0), status: signal('idle'), profiles: signal(new Map()), me: () => ME } as never)
   const stop = social.start()
   assert.equal(posts, [], 'a VIP keeps the flags')
-  user.value = { disturb: 3, isVip: 0 }
+  user.value = toUser({ disturb: 3, isVip: 0 })
   assert.equal(posts, [['/api/user/userDisturb', { disturb: 0 }]])
   stop()
 })

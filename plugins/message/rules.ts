@@ -14,22 +14,12 @@ export const QUICK_DEBOUNCE_MS = 300
 /** IM-06 customer chat: a time line above a message after this gap */
 export const TIME_GAP_MS = 5 * 60_000
 
-/** Do-not-disturb flags on the user record (`disturb`): the harness's encoding, bit 1 calls, bit 2 messages. */
-export const Disturb = { calls: 1, messages: 2 } as const
-export const disturbs = (flags: unknown, what: keyof typeof Disturb) => ((Number(flags) || 0) & Disturb[what]) !== 0
-
 export type PinCheck = 'ok' | 'vip-only' | 'limit'
 /** may this conversation be pinned now? Unpinning is always fine. */
 export function canPin(list: ImConversation[], to: string, vip: boolean): PinCheck {
   if (list.find((c) => c.to === to)?.isPin) return 'ok'
   if (!vip) return 'vip-only'
   return list.filter((c) => c.isPin).length >= MAX_PINS ? 'limit' : 'ok'
-}
-
-/** VIP as the user record says it (isVipV2, vipInfo.isVip or isVip; number or boolean) */
-export function isVipUser(user: Record<string, any> | null | undefined): boolean {
-  const flag = user?.isVipV2 ?? user?.vipInfo?.isVip ?? user?.isVip
-  return flag === true || flag === 1 || flag === '1'
 }
 
 export interface GreetingConfig {

@@ -7,7 +7,8 @@
 import { computed, effect, signal } from '@preact/signals-react'
 import type { Kernel } from '../../kernel/types.ts'
 import { isHostAccount, MessagePath } from './api.ts'
-import { greetingsOf, isVipUser, type GreetingConfig } from './rules.ts'
+import { isVip } from '../../kernel/protocol/user.ts'
+import { greetingsOf, type GreetingConfig } from './rules.ts'
 import type { InboxController } from './state.ts'
 
 
@@ -59,7 +60,7 @@ export function createSocial(kernel: Kernel, inbox: InboxController) {
     // d2 §6: non-VIP users have their do-not-disturb flags reset
     const stopReset = effect(() => {
       const user = kernel.session.user.value
-      if (user && !isVipUser(user) && Number(user.disturb) > 0) {
+      if (user && !isVip(user, Date.now()) && Number(user.disturb) > 0) {
         void kernel.api.post(MessagePath.disturb, { disturb: 0 }, { silent: true }).catch(() => undefined)
       }
     })

@@ -1,6 +1,7 @@
 // The slice's control entries under /__harness/calls/: how hosts answer, faults, pushes, media,
 // incoming calls and robot invitations, the state and a reset.
 import { mediaOf, type FakeSlice, type UserRow } from '../../../harness/types.ts'
+import { silenced, toUser } from '../../../kernel/protocol/user.ts'
 import { CallCategory, CallPush, CallGameType, MissedReason, NotifyType, type IncomingCall, type RobotInvite, ROBOT_INVITE } from '../api.ts'
 import { later, parseBehaviour, resetRuntime, rtcOf } from './hosts.ts'
 import { type RobotInviteRow, table, findCall, isHost, callPrice, notify } from './store.ts'
@@ -94,6 +95,8 @@ export function callControl(core: CallCore): NonNullable<FakeSlice['control']> {
       if (!isHost(host)) throw new Error(`${body?.hostId} is not a host`)
       const viewer = ctx.userById(Number(body?.userId ?? 100001))
       if (!viewer || viewer.userType === 2 || viewer.userType === 3) throw new Error(`${body?.userId} is not a viewer`)
+      // IM-04: a VIP with do-not-disturb for calls is not rung (nothing is recorded: no call was made)
+      if (silenced(toUser(viewer), 'calls', now())) return { ok: false, silenced: true, channelId: null, sockets: 0 }
       const waitTime = Math.max(1, Number(body?.waitTime) || 20)
       const free = !!body?.free
       const row = newCall(ctx, viewer, host, { direction: 'in', price: free ? 0 : callPrice(ctx, host, viewer, 0), free, waitTime })

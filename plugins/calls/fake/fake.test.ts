@@ -299,6 +299,16 @@ test('CALL-04 a host calls: call.incoming push, getPushCall, joinCall connects, 
   assert.is((await h.call(CallPath.begin, { channelId })).diamond, 900)
 })
 
+test('IM-04 a VIP with do-not-disturb for calls is not rung; a non-VIP with the same flag is', () => {
+  const h = setup()
+  h.db.get('users').find({ userId: VIP_VIEWER }).assign({ disturb: 1 }).write()
+  h.db.get('users').find({ userId: VIEWER }).assign({ disturb: 1 }).write()
+  assert.equal(h.control('calls/incoming', { hostId: 200001, userId: VIP_VIEWER }), { ok: false, silenced: true, channelId: null, sockets: 0 })
+  assert.is(h.pushes.filter((p) => p.pushType === 'call.incoming').length, 0, 'no ring for the silenced VIP')
+  h.control('calls/incoming', { hostId: 200001, userId: VIEWER })
+  assert.equal(h.pushes.filter((p) => p.pushType === 'call.incoming').map((p) => p.userId), [VIEWER], 'the flag is a VIP privilege')
+})
+
 test('CALL-04 an incoming call rejected (missedReason 3) is recorded as rejected; a missed one (2) as timeout', async () => {
   const h = setup()
   const a = h.control('calls/incoming', { hostId: 200001 }) as any
