@@ -13,7 +13,7 @@ import { unreadRef } from '../shell/api.ts'
 import message from './index.ts'
 import { inboxRef, type InboxStatus } from './api.ts'
 import { fakeTimers } from '../../test/fake-timers.ts'
-import { createInbox, mergeConversations, sortConversations } from './state.ts'
+import { createInbox, mergeConversations, SESSION_BATCH_MS, sortConversations } from './state.ts'
 
 const conv = (to: string, unreadCount: number, updateTime: number, extra: Partial<ImConversation> = {}): ImConversation => ({
   conversationId: `me|1|${to}`,
@@ -55,7 +55,7 @@ test('IM-01 conversations: pinned first, then the most recent; changes merge by 
   assert.equal(mergeConversations([a, b, c], [conv('a', 2, 50)]).map((x) => [x.to, x.unreadCount]), [['c', 0], ['a', 2], ['b', 1]])
 })
 
-test('IM-01 the inbox logs in with the user’s messaging account, loads 200 sessions and totals the unread', async () => {
+test('IM-01 the inbox logs in with the user’s messaging account, loads 200 sessions, totals the unread and applies changes in 2 s batches', async () => {
   const im = fakeIm([conv('a', 2, 10), conv('b', 3, 20)])
   let limit = 0
   const conversations = im.client.conversations
@@ -63,7 +63,8 @@ test('IM-01 the inbox logs in with the user’s messaging account, loads 200 ses
   const user = signal<User | null>(null)
   const loggedIn = signal(true)
   const kernel = { im: async () => im.client, session: { user, loggedIn }, api: { post: async () => ({}) } } as unknown as Kernel
-  const inbox = createInbox(kernel)
+  const timers = fakeTimers()
+  const inbox = createInbox(kernel, { timers })
   const stop = inbox.start()
   assert.is(inbox.status.value, 'idle', 'waits for the user info')
   user.value = toUser({ userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' })
@@ -73,8 +74,12 @@ test('IM-01 the inbox logs in with the user’s messaging account, loads 200 ses
   assert.is(limit, 200)
   assert.is(inbox.status.value, 'ready')
   assert.is(inbox.unread.value, 5)
-  im.fire('conversations-changed', [conv('a', 0, 40)])
-  assert.is(inbox.unread.value, 3, 'a read conversation drops out of the total')
+  im.fire('conversations-changed', [conv('a', 1, 40)])
+  timers.tick(SESSION_BATCH_MS - 1)
+  im.fire('conversations-changed', [conv('a', 0, 41)])
+  assert.is(inbox.unread.value, 5, 'changes wait for their batch')
+  timers.tick(1)
+  assert.is(inbox.unread.value, 3, 'one batch, the latest change of each conversation: a read one drops out of the total')
   user.value = { ...user.value!, diamondNum: 99 }
   // the inbox decides at once: logging in again would have left 'ready' already
   assert.is(inbox.status.value, 'ready')

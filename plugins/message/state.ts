@@ -5,11 +5,14 @@ import type { Disposer, Kernel } from '../../kernel/types.ts'
 import type { ImClient, ImConversation, ImMessage } from '../../kernel/im/types.ts'
 import type { ImConnection } from '../../kernel/im/login.ts'
 import type { User } from '../../kernel/session.ts'
-import type { Timers } from '../../kernel/realtime.ts'
+import { realTimers, type Timers } from '../../kernel/timers.ts'
 import { MessagePath, type Inbox, type InboxStatus } from './api.ts'
 
 /** IM-01: sessions loaded at start */
 const CONVERSATION_LIMIT = 200
+/** d2 §4.9: changed sessions are applied in batches, one update per 2 s at most (a busy inbox re-sorts
+ *  and re-renders once per batch, not once per message) */
+export const SESSION_BATCH_MS = 2000
 
 /** pinned first, then the most recent */
 export function sortConversations(list: ImConversation[]): ImConversation[] {
@@ -65,6 +68,18 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
   const listeners = new Set<(m: ImMessage) => void>()
   const profiles = signal<ReadonlyMap<string, PeerProfile>>(new Map())
   const asked = new Set<string>()
+  const timers = opts.timers ?? realTimers
+  let changed: ImConversation[] = []
+  let batchTimer: unknown = null
+  const applyChanged = () => {
+    batchTimer = null
+    const list = changed.splice(0)
+    if (list.length) conversations.value = mergeConversations(conversations.peek(), list)
+  }
+  const queueChanged = (list: ImConversation[]) => {
+    changed.push(...list)
+    batchTimer ??= timers.setTimeout(applyChanged, SESSION_BATCH_MS)
+  }
 
   const loadProfiles = async (accounts: string[]) => {
     const wanted = [...new Set(accounts)].filter((a) => a && !asked.has(a))
@@ -84,6 +99,9 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
   const close = () => {
     generation++
     offs.splice(0).forEach((off) => off())
+    if (batchTimer != null) timers.clearTimeout(batchTimer)
+    batchTimer = null
+    changed = []
     const c = conn
     conn = null
     account = null
@@ -122,7 +140,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
       if (mine !== generation) return void c.close().catch(() => undefined)
       conn = c
       status.value = 'ready'
-      offs.push(c.client.on('conversations-changed', (list) => (conversations.value = mergeConversations(conversations.peek(), list))))
+      offs.push(c.client.on('conversations-changed', queueChanged))
       offs.push(
         c.client.on('message', (m) => {
           for (const fn of [...listeners]) {
