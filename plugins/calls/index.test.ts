@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestKernel } from '../../kernel/testing.tsx'
-import { CallPath, CallStatus } from './api.ts'
+import { CallOverlay, CallPath, CallStatus } from './api.ts'
 import { createCallsPlugin } from './index.ts'
 import { callsServiceRef } from './service.ts'
 import { waitFor } from '../../test/wait.ts'
@@ -50,6 +50,18 @@ test('IM-04 a VIP with do-not-disturb for calls is not rung by a push; the flag 
   tk.kernel.session.setUser({ ...vip, disturb: 2 })
   tk.push('call.incoming', { channelId: 'rings', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
   assert.is(service.engine.incoming.call.value?.channelId, 'rings', 'the silenced push was dropped, the next one rang')
+  tk.dispose()
+})
+
+test('CALL-04 the incoming popup is drawn above a popup the queue opens while it rings', async () => {
+  const popup = { id: 'queue.popup', tier: 'modal' as const, component: async () => ({ default: () => null }) }
+  const tk = createTestKernel({ plugins: [createCallsPlugin(), { id: 'popups', overlays: [popup] }], token: 'test-token-100001', api: () => null })
+  tk.kernel.session.setUser({ userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' })
+  tk.push('call.incoming', { channelId: 'ch1', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
+  await waitFor(() => tk.kernel.overlays.stack.value.some((o) => o.id === CallOverlay.incoming), { what: 'the incoming popup' })
+  void tk.kernel.overlays.open('queue.popup')
+  await waitFor(() => tk.kernel.overlays.stack.value.length === 2, { what: 'the queued popup' })
+  assert.equal(tk.kernel.overlays.stack.value.map((o) => o.id), ['queue.popup', CallOverlay.incoming], 'drawn bottom to top')
   tk.dispose()
 })
 

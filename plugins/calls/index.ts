@@ -30,7 +30,8 @@ export function createCallsPlugin(opts: CallsOptions = {}) {
     overlays: [
       { id: CallOverlay.waiting, tier: 'sheet', component: () => import('./ui/WaitingScreen.tsx'), dismissable: false },
       { id: CallOverlay.screen, tier: 'sheet', component: () => import('./ui/CallScreen.tsx'), dismissable: false },
-      { id: CallOverlay.incoming, tier: 'modal', component: () => import('./ui/IncomingPopup.tsx'), dismissable: false, when: (ctx) => incomingAllowed(ctx.path) },
+      // a ringing call is drawn above every popup (a check-in or offer shown after it rang included)
+      { id: CallOverlay.incoming, tier: 'system', component: () => import('./ui/IncomingPopup.tsx'), dismissable: false, when: (ctx) => incomingAllowed(ctx.path) },
       { id: CallOverlay.post, tier: 'sheet', component: () => import('./ui/PostCallSheet.tsx') },
     ],
     services: [
