@@ -23,6 +23,7 @@ export interface ShellOptions {
 export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
   const state = createShellState()
   let configLoad: Promise<BaseConfig> | null = null
+  let reloadAfter: Promise<BaseConfig> | null = null
   let userLoad: Promise<void> | null = null
 
   const shell: Shell = {
@@ -31,7 +32,9 @@ export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
     baseConfigStatus: state.baseConfigStatus,
 
     loadBaseConfig({ force = false } = {}) {
-      if (configLoad && !(force && state.baseConfigStatus.value !== 'loading')) return configLoad
+      if (configLoad && !force) return configLoad
+      // the load on its way may have left before what the caller knows changed (a login): one fresh load follows it
+      if (configLoad) return (reloadAfter ??= configLoad.catch(() => undefined).then(() => ((reloadAfter = null), shell.loadBaseConfig({ force: true }))))
       if (state.baseConfig.value && !force) return Promise.resolve(state.baseConfig.value)
       state.baseConfigStatus.value = 'loading'
       configLoad = fetchBaseConfig(kernel.api, kernel.session.appId.value, opts.retry, force).then(

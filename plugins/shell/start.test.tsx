@@ -6,6 +6,9 @@ import { fetchBaseConfig, needsForcePay, BASE_CONFIG_FAILED } from './baseConfig
 import { byId, click, shellKernel } from './testkit.tsx'
 import { waitFor } from '../../test/wait.ts'
 import type { ApiClient } from '../../kernel/api.ts'
+import type { Kernel } from '../../kernel/types.ts'
+import { signal } from '@preact/signals-react'
+import { createShell } from './service.ts'
 
 test('SHELL-02 the root redirects to /landingPage, which leads to the main path after the base config', async () => {
   const t = shellKernel({ path: '/' })
@@ -71,6 +74,24 @@ test('SHELL-11 fetchBaseConfig gives up after exactly 3 retries, waiting before 
   const flaky: ApiClient = { post: async <T,>() => (++calls < 3 ? Promise.reject(new Error('x')) : ({ roomId: 1 } as T)) }
   assert.equal(await fetchBaseConfig(flaky, 'a', { wait: async () => undefined }), { roomId: 1 })
   assert.is(calls, 3, 'a later success ends the retries')
+})
+
+test('SHELL-11 a forced base-config reload asked while a load is on gets a load that starts after it', async () => {
+  const answers: Array<(v: unknown) => void> = []
+  const sent: boolean[] = []
+  const api = { post: (_p: string, _b: unknown, o: { fresh?: boolean }) => (sent.push(!!o.fresh), new Promise((r) => answers.push(r))) }
+  const kernel = { api, session: { appId: signal('test-app') } } as unknown as Kernel
+  const shell = createShell(kernel)
+  const first = shell.loadBaseConfig()
+  const forced = shell.loadBaseConfig({ force: true })
+  assert.is(shell.loadBaseConfig({ force: true }), forced, 'forced twice while loading: one reload')
+  answers[0]({ version: 'before the login' })
+  assert.equal(await first, { version: 'before the login' })
+  await waitFor(() => answers.length === 2, { what: 'the second load' })
+  assert.equal(sent, [false, true], 'the reload is fresh (never the early answer)')
+  answers[1]({ version: 'after the login' })
+  assert.equal(await forced, { version: 'after the login' })
+  assert.equal(shell.baseConfig.value, { version: 'after the login' })
 })
 
 test('SHELL-11 forcePayConfig not finished sends the user to /forcePay', async () => {
