@@ -6,11 +6,11 @@ import { injectStyle } from '../../kernel/style.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import type { ImMessage } from '../../kernel/im/types.ts'
 import type { OverlayProps } from '../../kernel/types.ts'
-import { inboxRef, RECHARGE_NOTIFY, talkHref } from './api.ts'
+import { RECHARGE_NOTIFY, talkHref } from './api.ts'
 import { previewOf } from './preview.ts'
 import { BANNER_SHOW_MS } from './rules.ts'
-import type { InboxController } from './state.ts'
 import css from './talk.css'
+import { inboxControllerRef } from './refs.ts'
 
 export default function Banner({ props, close }: OverlayProps<{ message: ImMessage }>) {
   useSignals()
@@ -18,13 +18,13 @@ export default function Banner({ props, close }: OverlayProps<{ message: ImMessa
   const kernel = useKernel()
   const t = useT()
   const m = props.message
-  const inbox = kernel.need(inboxRef) as Partial<InboxController>
-  useEffect(() => void inbox.loadProfiles?.([m.senderId]), [inbox, m.senderId])
+  const inbox = kernel.need(inboxControllerRef)
+  useEffect(() => void inbox.loadProfiles([m.senderId]), [inbox, m.senderId])
   useEffect(() => {
     const id = setTimeout(() => close(), BANNER_SHOW_MS)
     return () => clearTimeout(id)
   }, [close])
-  const profile = inbox.profiles?.value.get(m.senderId)
+  const profile = inbox.profiles.value.get(m.senderId)
   const name = m.senderId === RECHARGE_NOTIFY ? t('message.rechargeService') : profile?.nickname || m.fromNick || m.senderId
   const p = previewOf(m)
   return (

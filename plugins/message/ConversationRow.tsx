@@ -4,16 +4,16 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import type { ImConversation } from '../../kernel/im/types.ts'
-import { inboxRef, RECHARGE_NOTIFY } from './api.ts'
+import { RECHARGE_NOTIFY } from './api.ts'
 import { previewOf, shortTime } from './preview.ts'
-import type { InboxController } from './state.ts'
+import { inboxControllerRef } from './refs.ts'
 
 export function ConversationRow({ c, onOpen, onActions }: { c: ImConversation; onOpen: () => void; onActions?: () => void }) {
   useSignals()
   const kernel = useKernel()
   const t = useT()
-  const inbox = kernel.need(inboxRef) as Partial<InboxController>
-  const profile = inbox.profiles?.value.get(c.to)
+  const inbox = kernel.need(inboxControllerRef)
+  const profile = inbox.profiles.value.get(c.to)
   const last = c.lastMessage
   // the peer's name: their profile, then the name on their messages, then the account id
   const name = c.to === RECHARGE_NOTIFY ? t('message.rechargeService') : profile?.nickname || (last && last.senderId === c.to && last.fromNick ? last.fromNick : c.to)

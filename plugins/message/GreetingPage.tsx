@@ -6,10 +6,9 @@ import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
-import { inboxRef, talkHref } from './api.ts'
+import { talkHref } from './api.ts'
 import { ConversationRow } from './ConversationRow.tsx'
-import { socialRef } from './social-ref.ts'
-import type { InboxController } from './state.ts'
+import { inboxControllerRef, socialRef } from './refs.ts'
 import css from './message.css'
 
 export default function GreetingPage() {
@@ -17,7 +16,7 @@ export default function GreetingPage() {
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
-  const inbox = kernel.need(inboxRef) as InboxController
+  const inbox = kernel.need(inboxControllerRef)
   const social = kernel.need(socialRef)
   const ready = inbox.status.value === 'ready'
   const list = social.greetings.value

@@ -4,8 +4,8 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { EmptyState } from '../../kernel/ui/States.tsx'
-import { inboxRef, intimacyCardRef } from './api.ts'
-import type { InboxController } from './state.ts'
+import { intimacyCardRef } from './api.ts'
+import { inboxControllerRef } from './refs.ts'
 
 export default function IntimacyPage() {
   useSignals()
@@ -13,7 +13,7 @@ export default function IntimacyPage() {
   const t = useT()
   const to = useRoute().search.get('to') ?? ''
   const card = kernel.get(intimacyCardRef)
-  const profile = (kernel.need(inboxRef) as InboxController).profiles?.value.get(to)
+  const profile = kernel.need(inboxControllerRef).profiles.value.get(to)
   return (
     <main data-testid="intimacy-card">
       <PageBar title={t('message.intimacy')} />

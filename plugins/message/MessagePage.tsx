@@ -11,21 +11,20 @@ import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { shellRef } from '../shell/api.ts'
 import css from './message.css'
-import { GREETING_PATH, inboxRef, RECHARGE_NOTIFY, talkHref } from './api.ts'
+import { GREETING_PATH, RECHARGE_NOTIFY, talkHref } from './api.ts'
 import { ConversationRow } from './ConversationRow.tsx'
 import { DISTURB_SHEET, ROW_ACTIONS } from './ids.ts'
-import { socialRef } from './social-ref.ts'
-import type { InboxController } from './state.ts'
+import { inboxControllerRef, socialRef } from './refs.ts'
 
 export default function MessagePage() {
   useSignals()
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
-  const inbox = kernel.need(inboxRef) as Partial<InboxController> & Pick<InboxController, 'conversations' | 'status' | 'reconnect'>
-  const social = kernel.get(socialRef)
+  const inbox = kernel.need(inboxControllerRef)
+  const social = kernel.need(socialRef)
   const shell = kernel.get(shellRef)
-  useEffect(() => void social?.refresh?.(), [social])
+  useEffect(() => void social.refresh(), [social])
 
   if (!kernel.session.loggedIn.value) {
     return (
@@ -41,7 +40,7 @@ export default function MessagePage() {
   }
 
   const status = inbox.status.value
-  const greetings = social?.greetings?.value ?? []
+  const greetings = social.greetings.value
   const hidden = new Set(greetings.map((g) => g.to))
   const list = inbox.conversations.value.filter((c) => !hidden.has(c.to))
   const follows = shell?.badges.followCount.value ?? 0
@@ -57,13 +56,13 @@ export default function MessagePage() {
   } else {
     body = (
       <ul className="ms-list" data-testid="message-list">
-        {greetings.length > 0 && <GreetingEntry count={greetings.length} unread={social?.greetingUnread.value ?? 0} />}
+        {greetings.length > 0 && <GreetingEntry count={greetings.length} unread={social.greetingUnread.value} />}
         {list.map((c) => (
           <ConversationRow
             key={c.conversationId}
             c={c}
             onOpen={() => kernel.router.navigate(talkHref(c.to, 'message'))}
-            onActions={c.to === RECHARGE_NOTIFY ? undefined : () => void kernel.overlays.open(ROW_ACTIONS, { to: c.to, name: inbox.profiles?.peek().get(c.to)?.nickname ?? c.to })}
+            onActions={c.to === RECHARGE_NOTIFY ? undefined : () => void kernel.overlays.open(ROW_ACTIONS, { to: c.to, name: inbox.profiles.peek().get(c.to)?.nickname ?? c.to })}
           />
         ))}
       </ul>

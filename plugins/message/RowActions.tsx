@@ -6,18 +6,18 @@ import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import type { OverlayProps } from '../../kernel/types.ts'
-import { inboxRef } from './api.ts'
+
 import { isVip } from '../../kernel/protocol/user.ts'
 import { canPin, MAX_PINS } from './rules.ts'
-import type { InboxController } from './state.ts'
 import css from './message.css'
+import { inboxControllerRef } from './refs.ts'
 
 export default function RowActions({ props, close }: OverlayProps<{ to: string; name: string }>) {
   useSignals()
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
-  const inbox = kernel.need(inboxRef) as InboxController
+  const inbox = kernel.need(inboxControllerRef)
   const [busy, setBusy] = useState(false)
   const list = inbox.conversations.value
   const pinned = !!list.find((c) => c.to === props.to)?.isPin

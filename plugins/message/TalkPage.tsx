@@ -13,14 +13,13 @@ import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { ErrorState } from '../../kernel/ui/States.tsx'
 import { callsRef } from '../calls/api.ts'
 import { hostsRef } from '../wall/api.ts'
-import { chatGiftsRef, inboxRef, intimacyCardRef, isHostAccount, MessagePath, RECHARGE_NOTIFY } from './api.ts'
+import { chatGiftsRef, intimacyCardRef, isHostAccount, MessagePath, RECHARGE_NOTIFY } from './api.ts'
 import { Bubble, TimeLine } from './Bubbles.tsx'
 import { createChat, MAX_TEXT } from './chat.ts'
 import { Composer } from './Composer.tsx'
 import { needsTimeLine } from './rules.ts'
 import { nearBottom, scrollToBottom } from './scroll.ts'
-import { socialRef } from './social-ref.ts'
-import type { InboxController } from './state.ts'
+import { inboxControllerRef, socialRef } from './refs.ts'
 import css from './talk.css'
 
 export default function TalkPage() {
@@ -30,10 +29,10 @@ export default function TalkPage() {
   const t = useT()
   const { search } = useRoute()
   const to = search.get('to') ?? ''
-  const inbox = kernel.need(inboxRef) as InboxController
+  const inbox = kernel.need(inboxControllerRef)
   const chat = useMemo(() => createChat({ inbox, peer: to }), [inbox, to])
   useEffect(() => () => chat.dispose(), [chat])
-  useEffect(() => void inbox.loadProfiles?.([to]), [inbox, to])
+  useEffect(() => void inbox.loadProfiles([to]), [inbox, to])
 
   const listRef = useRef<HTMLUListElement>(null)
   const firstPaint = useRef(true)
@@ -41,9 +40,9 @@ export default function TalkPage() {
   const items = chat.items.value
   const times = useMemo(() => items.map((x) => x.createTime), [items])
   const status = inbox.status.value
-  const profile = inbox.profiles?.value.get(to)
+  const profile = inbox.profiles.value.get(to)
   const locale = kernel.i18n.locale.value
-  const me = inbox.me?.()
+  const me = inbox.me()
   const recharge = to === RECHARGE_NOTIFY
 
   // the first page lands at the end; a page of older messages keeps the reader's place
@@ -165,12 +164,12 @@ function Header({ to, name, recharge }: { to: string; name: string; recharge: bo
   useSignals()
   const kernel = useKernel()
   const t = useT()
-  const inbox = kernel.need(inboxRef) as InboxController
-  const social = kernel.get(socialRef)
+  const inbox = kernel.need(inboxControllerRef)
+  const social = kernel.need(socialRef)
   const calls = kernel.get(callsRef)
   const hosts = kernel.get(hostsRef)
   const intimacy = kernel.get(intimacyCardRef)
-  const profile = inbox.profiles?.value.get(to)
+  const profile = inbox.profiles.value.get(to)
   const [following, setFollowing] = useState(false)
   const host = isHostAccount(to) && !!profile && (profile.userType === 2 || profile.userType === 3)
   const pushed = profile && hosts ? hosts.statusOf(profile.userId).value : undefined
@@ -182,7 +181,7 @@ function Header({ to, name, recharge }: { to: string; name: string; recharge: bo
     setFollowing(true)
     try {
       await kernel.api.post(MessagePath.follow, { followType: 1, followUserId: profile.userId, source: 'host_card' }, { silent: true })
-      social?.markFollowed(to)
+      social.markFollowed(to)
     } catch {
       setFollowing(false)
     }

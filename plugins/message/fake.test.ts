@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startTestHarness, TEST_TOKEN } from '../../harness/testing.ts'
+import { waitFor } from '../../test/wait.ts'
 import { MessagePath } from './api.ts'
 import { CustomerPath } from './customer/faq.ts'
 
@@ -10,13 +11,6 @@ async function harness() {
   return startTestHarness({ plugins: ['shell', 'wall', 'calls', 'message'], settings: { imReplyMs: 20, imGreetAfterMs: 0 } })
 }
 
-const until = async (ok: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms
-  while (!ok()) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
 
 test('IM-02 harness: the anti-spam check, quick messages in the reader’s language, profiles by chat account', async () => {
   const h = await harness()
@@ -36,7 +30,7 @@ test('IM-02 IM-03 harness: hosts answer chats; greetings come from strangers; co
   try {
     const im = h.im!
     im.send('user_100001', 'host_200002', { text: 'مرحبا' })
-    await until(() => im.history('user_100001', 'host_200002').length === 2)
+    await waitFor(() => im.history('user_100001', 'host_200002').length === 2)
     assert.match(String(im.history('user_100001', 'host_200002')[1].text), /[\u0600-\u06ff]/, 'an Arabic answer to Arabic')
     const g = await h.control('POST', '/__harness/im/greeting', { userId: VIEWER })
     assert.is(g.status, 200)

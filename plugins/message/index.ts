@@ -4,8 +4,8 @@
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { unreadRef } from '../shell/api.ts'
 import { GREETING_PATH, MESSAGE_PATH, inboxRef } from './api.ts'
-import { createInbox, type InboxController } from './state.ts'
-import { socialRef } from './social-ref.ts'
+import { createInbox } from './state.ts'
+import { inboxControllerRef, socialRef } from './refs.ts'
 import { createSocial } from './social.ts'
 import { createBanner } from './banner.ts'
 import { BANNER_ID, DISTURB_SHEET, ROW_ACTIONS } from './ids.ts'
@@ -26,24 +26,24 @@ const message = definePlugin({
     { id: ROW_ACTIONS, tier: 'sheet', component: () => import('./RowActions.tsx') },
   ],
   services: [
-    provide(inboxRef, (kernel) => createInbox(kernel)),
-    provide(socialRef, (kernel) => createSocial(kernel, kernel.need(inboxRef) as InboxController)),
+    provide(inboxControllerRef, (kernel) => createInbox(kernel)),
+    // other plugins' view of the same inbox
+    provide(inboxRef, (kernel) => kernel.need(inboxControllerRef)),
+    provide(socialRef, (kernel) => createSocial(kernel, kernel.need(inboxControllerRef))),
     // the shell's message tab badge adds this to the follow count
     provide(unreadRef, (kernel) => ({ unread: kernel.need(socialRef).unread })),
   ],
   strings: { en: () => import('../../locales/en/message.json'), ar: () => import('../../locales/ar/message.json') },
   setup(kernel) {
-    // a test may bind a plain fake inbox without start()
-    const inbox = kernel.need(inboxRef) as Partial<InboxController>
-    const stopInbox = inbox.start?.()
-    const social = kernel.get(socialRef) as Partial<ReturnType<typeof createSocial>> | undefined
-    const stopSocial = inbox.start ? social?.start?.() : undefined
+    const inbox = kernel.need(inboxControllerRef)
+    const stopInbox = inbox.start()
+    const stopSocial = kernel.need(socialRef).start()
     const banner = createBanner(kernel)
-    const offBanner = inbox.onMessage?.((m) => banner(m, inbox.me?.() ?? null))
+    const offBanner = inbox.onMessage((m) => banner(m, inbox.me()))
     return () => {
-      offBanner?.()
-      stopSocial?.()
-      stopInbox?.()
+      offBanner()
+      stopSocial()
+      stopInbox()
     }
   },
 })

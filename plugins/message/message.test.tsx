@@ -11,7 +11,9 @@ import { byId } from '../shell/testkit.tsx'
 import { waitFor } from '../../test/wait.ts'
 import { unreadRef } from '../shell/api.ts'
 import message from './index.ts'
-import { inboxRef, type InboxStatus } from './api.ts'
+import { type InboxStatus } from './api.ts'
+import { inboxControllerRef } from './refs.ts'
+import { fakeInbox } from './testkit.ts'
 import { fakeTimers } from '../../test/fake-timers.ts'
 import { createInbox, mergeConversations, SESSION_BATCH_MS, sortConversations } from './state.ts'
 
@@ -111,9 +113,10 @@ test('IM-01 a messaging login that fails leaves the inbox offline', async () => 
 })
 
 function pageWith(status: InboxStatus, list: ImConversation[], token: string | null = 'tok') {
-  const inbox = { conversations: signal(list), unread: signal(0), status: signal(status), reconnect: async () => undefined }
-  const t = createTestKernel({ plugins: [message], path: '/message', token, fakes: [fake(inboxRef, inbox)], api: () => undefined })
-  return { t, fake: inbox }
+  const unread = signal(0)
+  const inbox = fakeInbox({ conversations: signal(list), status: signal(status), unread })
+  const t = createTestKernel({ plugins: [message], path: '/message', token, fakes: [fake(inboxControllerRef, inbox)], api: () => undefined })
+  return { t, fake: { unread } }
 }
 
 test('IM-01 the inbox page lists conversations with names, last message and unread counts', async () => {

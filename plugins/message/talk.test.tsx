@@ -6,33 +6,22 @@ import { createTestKernel, fake } from '../../kernel/testing.tsx'
 import { byId, click, type } from '../shell/testkit.tsx'
 import { waitFor } from '../../test/wait.ts'
 import message from './index.ts'
-import { inboxRef } from './api.ts'
-import { socialRef } from './social-ref.ts'
-import { inboxOf, memoryIm, msg } from './testkit.ts'
+import { inboxControllerRef, socialRef } from './refs.ts'
+import { fakeInbox, fakeSocial, inboxOf, memoryIm, msg } from './testkit.ts'
 
 const HOST = 'host_5'
 
-/** wait (bounded in time) until cond holds, letting React and promises run */
-async function until(cond: () => boolean, ms = 3000) {
-  const end = Date.now() + ms
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition never held')
-    await act(async () => new Promise<void>((r) => setTimeout(r, 5)))
-  }
-}
-
 function talkKernel(online: boolean, api: (path: string, payload: any) => unknown) {
   const im = memoryIm([msg(HOST, 1, { text: '<script>alert(1)</script>' })])
-  const inbox = {
-    ...inboxOf(im.client, online),
+  const slice = inboxOf(im.client, online)
+  const inbox = fakeInbox({
+    ...slice,
     conversations: signal([]),
     unread: signal(0),
     profiles: signal(new Map([[HOST, { userId: 5, yxAccid: HOST, nickname: 'Nadia', icon: '', userType: 2, status: 'online' as const }]])),
-    loadProfiles: async () => undefined,
-    reconnect: async () => undefined,
-  }
-  const t = createTestKernel({ plugins: [message], path: `/talk?to=${HOST}&taPath=host_card`, token: 'tok', fakes: [fake(inboxRef, inbox), fake(socialRef, { markFollowed() {}, unread: signal(0) })], api })
-  return { t, im, inbox }
+  })
+  const t = createTestKernel({ plugins: [message], path: `/talk?to=${HOST}&taPath=host_card`, token: 'tok', fakes: [fake(inboxControllerRef, inbox), fake(socialRef, fakeSocial())], api })
+  return { t, im, inbox: slice }
 }
 
 const toasts = (t: ReturnType<typeof createTestKernel>) => t.kernel.overlays.toasts.value.map((x) => x.text)
@@ -47,13 +36,13 @@ test('IM-02 the chat page: HTML arrives as text; prohibited terms are refused wi
   assert.is(byId('talk-name')!.textContent, 'Nadia')
   await type('composer-input', 'my WhatsApp is 123')
   await click('composer-send')
-  await until(() => toasts(t).length > 0)
+  await waitFor(() => toasts(t).length > 0)
   assert.equal(toasts(t), ['Prohibited terms. Edit and resubmit'])
   assert.is((byId('composer-input') as HTMLInputElement).value, 'my WhatsApp is 123')
   assert.is(im.sent.length, 0)
   await type('composer-input', 'hello')
   await click('composer-send')
-  await until(() => im.sent.length === 1)
+  await waitFor(() => im.sent.length === 1)
   assert.is(im.sent[0].text, 'hello')
   t.dispose()
 })
@@ -65,10 +54,10 @@ test('IM-02 sent while messaging is disconnected: the warning, the message kept 
   await waitFor(() => byId('talk-offline'), { what: 'talk-offline' })
   await type('composer-input', 'still there?')
   await click('composer-send')
-  await until(() => !!byId('chat-queued'))
+  await waitFor(() => !!byId('chat-queued'))
   assert.match(toasts(t).join(), 'Messaging is disconnected')
   act(() => void (inbox.status.value = 'ready'))
-  await until(() => im.sent.length === 1 && !byId('chat-queued'))
+  await waitFor(() => im.sent.length === 1 && !byId('chat-queued'))
   assert.is(im.sent[0].text, 'still there?')
   t.dispose()
 })

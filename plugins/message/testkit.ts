@@ -1,9 +1,11 @@
 // Test helpers: an in-memory ImClient with a peer's history, whose sends the test can fail, and
 // an inbox around it whose connection the test drops and restores.
-import { signal } from '@preact/signals-react'
+import { computed, signal } from '@preact/signals-react'
 import type { ImClient, ImEvents, ImMessage } from '../../kernel/im/types.ts'
 import { createEmitter } from '../../kernel/im/emitter.ts'
 import type { InboxStatus } from './api.ts'
+import type { Social } from './social.ts'
+import type { InboxController } from './state.ts'
 
 export const ME = 'user_1'
 
@@ -60,5 +62,37 @@ export function inboxOf(client: ImClient, online = true) {
       return () => void listeners.delete(fn)
     },
     receive: (m: ImMessage) => listeners.forEach((fn) => fn(m)),
+  }
+}
+
+/** a whole inbox for page tests: quiet defaults, the test's parts over them */
+export function fakeInbox(over: Partial<InboxController> = {}): InboxController {
+  return {
+    conversations: signal([]),
+    unread: signal(0),
+    status: signal<InboxStatus>('ready'),
+    profiles: signal(new Map()),
+    reconnect: async () => undefined,
+    start: () => () => undefined,
+    client: () => null,
+    me: () => ME,
+    onMessage: () => () => undefined,
+    loadProfiles: async () => undefined,
+    patch: () => undefined,
+    ...over,
+  }
+}
+
+/** greetings, badge and do-not-disturb for page tests: nothing to show unless the test says */
+export function fakeSocial(over: Partial<Social> = {}): Social {
+  return {
+    config: signal({ isEnable: false, unReadMsgNum: 0 }),
+    greetings: computed(() => []),
+    greetingUnread: computed(() => 0),
+    unread: computed(() => 0),
+    refresh: async () => undefined,
+    start: () => () => undefined,
+    markFollowed: () => undefined,
+    ...over,
   }
 }

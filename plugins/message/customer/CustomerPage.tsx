@@ -8,17 +8,17 @@ import { useKernel, useRoute, useT } from '../../../kernel/hooks.ts'
 import { injectStyle } from '../../../kernel/style.ts'
 import { IconBack } from '../../../kernel/ui/icons.tsx'
 import { goBackOrHome } from '../../../kernel/ui/PageBar.tsx'
-import { gamePopupRef, inboxRef } from '../api.ts'
+import { gamePopupRef } from '../api.ts'
 import { Bubble, TimeLine } from '../Bubbles.tsx'
 import { createChat, MAX_TEXT, type ChatItem } from '../chat.ts'
 import { Composer } from '../Composer.tsx'
 import { needsTimeLine } from '../rules.ts'
 import { scrollToBottom } from '../scroll.ts'
-import type { InboxController } from '../state.ts'
 import { copyText, CustomerPath, DEFAULT_CS_ACCOUNT, parseChips, parseQuestions, type FaqQuestion, type QuickChip } from './faq.ts'
 import { createRobot, type RobotItem } from './robot.ts'
 import talkCss from '../talk.css'
 import css from './customer.css'
+import { inboxControllerRef } from '../refs.ts'
 
 type Entry = { at: number; im?: ChatItem; robot?: RobotItem }
 
@@ -30,7 +30,7 @@ export default function CustomerPage() {
   const t = useT()
   const { path, search } = useRoute()
   const arabic = path === '/customer/ar'
-  const inbox = kernel.need(inboxRef) as InboxController
+  const inbox = kernel.need(inboxControllerRef)
   const [account, setAccount] = useState(DEFAULT_CS_ACCOUNT)
   const [faq, setFaq] = useState<FaqQuestion[]>([])
   const [chips, setChips] = useState<QuickChip[] | null>(null)
@@ -50,7 +50,7 @@ export default function CustomerPage() {
     return () => robot.exit()
   }, [kernel, robot, arabic])
 
-  const me = inbox.me?.()
+  const me = inbox.me()
   const entries: Entry[] = [...chat.items.value.map((im) => ({ at: im.createTime, im })), ...robot.items.value.map((r) => ({ at: r.time, robot: r }))].sort((a, b) => a.at - b.at)
   const times = entries.map((e) => e.at)
   const locale = kernel.i18n.locale.value
