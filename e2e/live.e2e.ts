@@ -75,6 +75,22 @@ for (const lang of ['en', 'ar'] as const) {
   })
 }
 
+t('LIVE-01 (ar) the home page lists the followed hosts live now and the rooms live now; a card opens her room', async (ctx) => {
+  const viewer = await ctx.harness.viewer()
+  // a host the seeded viewer follows goes live (the fixtures' followedByTestUser)
+  await ctx.harness.call('POST', '/live/start', { hostId: 200003 })
+  const page = await ctx.openApp('/', { token: viewer.token, lang: 'ar' })
+  const [list] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/agora/live/queryLiveList'), { timeout: 30_000 }), waitForSelector(page, '[data-testid=home-live]', 30_000)])
+  assert.ok(list, 'the live list was asked')
+  await waitForSelector(page, '[data-testid=home-followed-200003]')
+  await shot(page, 'live-home-ar')
+  await page.click('[data-testid=home-followed-200003]')
+  await waitForSelector(page, ROOM)
+  assert.is(await page.locator(ROOM).getAttribute('data-host'), '200003')
+  assert.match(pathOf(page), /^\/live\?id=200003/)
+  assert.equal(errorsOf(page), [])
+})
+
 t('LIVE-04 (en) swiping up goes to the next room; LIVE-16 minimise to picture-in-picture and come back', async (ctx) => {
   const { page, hostId } = await enterFromWall(ctx, 'en')
   const box = (await page.locator(ROOM).boundingBox())!

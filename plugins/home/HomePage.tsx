@@ -1,4 +1,5 @@
-// '/': the match scene landing. A hero that starts matching, and the hosts online right now.
+// '/': the match scene landing. A hero that starts matching, the rooms live now (LIVE-01) and the
+// hosts online right now.
 import { useEffect, useState } from 'react'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
@@ -8,6 +9,7 @@ import { ErrorState } from '../../kernel/ui/States.tsx'
 import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import css from './home.css'
 import { loadOnlineHosts, type OnlineHost } from './hosts.ts'
+import { LiveStrips } from './LiveStrips.tsx'
 
 type Load = { state: 'loading' } | { state: 'ready'; hosts: OnlineHost[] } | { state: 'error' }
 
@@ -51,6 +53,8 @@ export default function HomePage() {
           {t('home.start')}
         </Button>
       </section>
+
+      <LiveStrips />
 
       <section className="hm-online" aria-labelledby="hm-online-title">
         <div className="hm-online__head">

@@ -9,8 +9,8 @@ import { IconClose } from '../../kernel/ui/icons.tsx'
 import { useLive } from './hooks.ts'
 import { callHost, messageHref, report, toggleFollow } from './actions.ts'
 import { IconChat, IconEye, IconFlag, IconGame, IconMinimize, IconMore, IconPlus, IconVideo } from './icons.tsx'
-import { audienceLabel } from './rules.ts'
 import { CallGameType } from '../calls/api.ts'
+import { audienceLabel } from './api.ts'
 
 export function RoomFurniture({ onClose, onMore }: { onClose: () => void; onMore: () => void }) {
   useSignals()

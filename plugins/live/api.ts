@@ -15,6 +15,11 @@ export interface LiveHostHint {
   yxAccid?: string
 }
 
+/** A room on a live list (LIVE-01): its host, and how many watch. */
+export interface LiveCard extends LiveHostHint {
+  audience: number
+}
+
 export interface LiveApi {
   /** the room shown now (or in picture-in-picture): its host id and front status */
   current: ReadonlySignal<{ hostId: number; status: FrontStatus; pip: boolean } | null>
@@ -22,9 +27,18 @@ export interface LiveApi {
   open(host: LiveHostHint, from?: { path?: string; index?: number }): void
   /** leave the room, picture-in-picture included (a call starting elsewhere does this first) */
   leave(): Promise<void>
+  /** LIVE-01: the rooms live now (the first 6, Middle-East first in Arabic), or the followed hosts
+   *  live now (up to 100); rejects when the list cannot be had (a time-out, an error) */
+  rooms(which: 'live' | 'followed'): Promise<LiveCard[]>
 }
 
 export const liveRef = ref<LiveApi>('live')
+
+/** audience above 999 shows as Nk+ (d2 §9) */
+export function audienceLabel(n: number): string {
+  if (!Number.isFinite(n) || n < 0) return '0'
+  return n > 999 ? `${Math.floor(n / 1000)}k+` : String(Math.floor(n))
+}
 
 /** the room page's path; query id = the host's user id */
 export const LIVE_PATH = '/live'

@@ -6,6 +6,7 @@ import type { ChatRoomMessage, ChatRoomNotice } from '../../kernel/im/chatroom.t
 import type { SocketClass } from '../../kernel/socket.ts'
 import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
 import { LivePaths } from './paths.ts'
+import { LIVE_LIST_PATH } from '../wall/api.ts'
 import { instantClock, loadScenarios, runScenario } from '../../harness/scenario-runner.ts'
 import { Code } from '../../kernel/protocol/envelope.ts'
 
@@ -29,12 +30,12 @@ const until = async (fn: () => boolean, ms = 4000) => {
 }
 
 test('LIVE-01 queryLiveList pages the live hosts by 6 (isMiddleEast puts the Middle East first); the followed live list', async () => {
-  const first = (await h.api(LivePaths.list, { currentPage: 1, pageSize: 6 })).data
+  const first = (await h.api(LIVE_LIST_PATH, { currentPage: 1, pageSize: 6 })).data
   assert.is(first.list.length, 6)
   assert.ok(first.list.every((r: any) => r.onlineStatus === -1 && r.yxRoomId && r.agoraLiveSimpleVO.agoraChannelId))
-  const second = (await h.api(LivePaths.list, { currentPage: 2, pageSize: 6 })).data
+  const second = (await h.api(LIVE_LIST_PATH, { currentPage: 2, pageSize: 6 })).data
   assert.is(first.total, first.list.length + second.list.length)
-  const me = (await h.api(LivePaths.list, { currentPage: 1, pageSize: 6, isMiddleEast: 1 }, { lang: 'ar' })).data
+  const me = (await h.api(LIVE_LIST_PATH, { currentPage: 1, pageSize: 6, isMiddleEast: 1 }, { lang: 'ar' })).data
   assert.is(me.total, first.total)
   assert.not.equal(me.list.map((r: any) => r.userId), first.list.map((r: any) => r.userId), 'another order')
   const follow = (await h.api(LivePaths.followList, { pageSize: 100 }, { token: TEST_TOKEN })).data
@@ -43,7 +44,7 @@ test('LIVE-01 queryLiveList pages the live hosts by 6 (isMiddleEast puts the Mid
 })
 
 test('LIVE-02 entering a room: the room info; ended once the live ends; status checks and neighbours', async () => {
-  const id = (await h.api(LivePaths.list, { currentPage: 1, pageSize: 6 })).data.list[0].userId
+  const id = (await h.api(LIVE_LIST_PATH, { currentPage: 1, pageSize: 6 })).data.list[0].userId
   const room = (await h.api(LivePaths.enter, { anchorId: id, type: 1 }, { token: TEST_TOKEN })).data
   assert.equal([room.liveRoomState, room.userStatus, room.yxRoomId, room.agoraChannelId], ['living', 'LIVE', `room_${id}`, `live_${id}`])
   assert.ok(room.recommendLiveAnchorList.length > 0)
@@ -59,7 +60,7 @@ test('LIVE-02 entering a room: the room info; ended once the live ends; status c
 })
 
 test('LIVE-05 control entries reach a viewer in the room: chat lines, notices, blocking, away and back, the end', async () => {
-  const id = (await h.api(LivePaths.list, { currentPage: 1, pageSize: 6 })).data.list[0].userId
+  const id = (await h.api(LIVE_LIST_PATH, { currentPage: 1, pageSize: 6 })).data.list[0].userId
   const viewer = (await h.control('GET', '/__harness/db/users?token=' + TEST_TOKEN)).body[0]
   const rooms = createHarnessChatRoom({ url: h.url.replace(/^http/, 'ws').replace(/\/$/, '') + '/chatroom', WebSocket: WebSocket as unknown as SocketClass })
   const room = await rooms.enter({ roomId: `room_${id}`, account: viewer.yxAccid, token: viewer.imToken })

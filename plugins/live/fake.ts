@@ -10,6 +10,7 @@ import { chatRoomsOf } from '../../harness/im-chatroom.ts'
 import { defineFake, EndpointError, mediaOf, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { channelOf, endLive, isLive, roomIdOf, roomOf, setAway, simulatedEvent, simulatedLine, startLive, syncVideo, tick } from './fake-rooms.ts'
 import { LivePaths } from './paths.ts'
+import { LIVE_LIST_PATH } from '../wall/api.ts'
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 /** words the harness's anti-spam check refuses (d2 §5) */
@@ -185,7 +186,7 @@ export function notice(ctx: HarnessContext, body: any) {
 
 export default defineFake({
   endpoints: {
-    [LivePaths.list]: liveList,
+    [LIVE_LIST_PATH]: liveList,
     [LivePaths.listV2]: liveList,
     [LivePaths.followList]: followLive,
     [LivePaths.enter]: enterRoom,

@@ -1,7 +1,6 @@
 // The live room's API paths (d2 §7). Those the spec does not show are chosen here and listed in
 // harness/README.md: neighbours, leave, quick messages, translation, anti-spam, block.
 export const LivePaths = {
-  list: '/api/agora/live/queryLiveList',
   listV2: '/api/agora/live/queryLiveListV2',
   followList: '/api/agora/live/queryMyFollowLive',
   enter: '/api/agora/live/getRoomAndJoinRoomV2',

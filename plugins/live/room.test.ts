@@ -250,4 +250,26 @@ test('LIVE-16 a call starting elsewhere leaves the room (and its picture-in-pict
   k.t.dispose()
 })
 
+test('LIVE-01 the live api lists the rooms live now (6, Middle East first in Arabic) and the followed live rooms (100), with the 6 s list time-out', async () => {
+  const row = (userId: number) => ({ userId, nickname: `H${userId}`, icon: '', yxAccid: `host_${userId}`, agoraLiveSimpleVO: { joinNum: 1500 } })
+  for (const locale of ['en', 'ar'] as const) {
+    const k = liveKernel({ locale, api: (path) => (path.endsWith('/queryLiveList') ? { list: [row(1), { bad: true }] } : path.endsWith('/queryMyFollowLive') ? { list: [row(2)] } : null) })
+    assert.equal(await k.live.api.rooms('live'), [{ userId: 1, nickname: 'H1', icon: '', yxAccid: 'host_1', audience: 1500 }])
+    assert.equal(await k.live.api.rooms('followed'), [{ userId: 2, nickname: 'H2', icon: '', yxAccid: 'host_2', audience: 1500 }])
+    const list = k.t.requests.find((r) => r.path === '/api/agora/live/queryLiveList')!
+    assert.equal(list.payload, { currentPage: 1, pageSize: 6, ...(locale === 'ar' && { isMiddleEast: 1 }) })
+    assert.equal(k.t.requests.find((r) => r.path === '/api/agora/live/queryMyFollowLive')!.payload, { currentPage: 1, pageSize: 100 })
+    k.t.dispose()
+  }
+  // a list that never answers fails after the kernel's 6 s list time-out (the home strip shows its error)
+  const k = liveKernel({ api: (path) => (path.endsWith('/queryLiveList') ? new Promise(() => undefined) : null) })
+  let failed = false
+  k.live.api.rooms('live').catch(() => (failed = true))
+  await k.timers.tickAsync(5999)
+  assert.not.ok(failed, 'still waiting at 5.999 s')
+  await k.timers.tickAsync(1)
+  assert.ok(failed, 'failed at 6 s')
+  k.t.dispose()
+})
+
 test.run()

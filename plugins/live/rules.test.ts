@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { afterBlock, afterUnblock, audienceLabel, blockMessageKey, swipePasses } from './rules.ts'
+import { afterBlock, afterUnblock, blockMessageKey, swipePasses, toLiveCard } from './rules.ts'
+import { audienceLabel } from './api.ts'
 import { levelTier } from './ChatPanel.tsx'
 
 test("the top bar's audience count (room furniture, not yet all of it) shows Nk+ above 999", () => {
@@ -31,6 +32,15 @@ test('LIVE-04 a swipe passes at 30 % of the height or a velocity above 0.4, else
 
 test('LIVE-06 level badge tiers of d2 §5: 1-19, 20-34, 35-44, 45-49, 50-59, 60-99', () => {
   assert.equal([1, 19, 20, 34, 35, 44, 45, 49, 50, 59, 60, 99].map(levelTier), [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6])
+})
+
+test('LIVE-01 a live list row becomes a card: the host and the audience; a row without a host id is skipped', () => {
+  assert.equal(toLiveCard({ userId: 7, nickname: 'Nadia', icon: 'https://x/a.png', yxAccid: 'host_7', agoraLiveSimpleVO: { joinNum: 1200 } }), [
+    { userId: 7, nickname: 'Nadia', icon: 'https://x/a.png', yxAccid: 'host_7', audience: 1200 },
+  ])
+  assert.equal(toLiveCard({ userId: 8, nickname: 5, agoraLiveSimpleVO: { joinNum: -3 } }), [{ userId: 8, nickname: '', icon: '', yxAccid: '', audience: 0 }])
+  assert.equal(toLiveCard({ nickname: 'no id' }), [])
+  assert.equal(toLiveCard(null), [])
 })
 
 test.run()

@@ -1,6 +1,18 @@
 // The room's business rules and constants (d2 §4.1-4.3, §5, §9), one answer each.
+import type { LiveCard } from './api.ts'
 
-export const LIST_TIMEOUT_MS = 6000
+/** d2 §7: the followed live list asks for up to 100 */
+export const FOLLOWED_PAGE_SIZE = 100
+
+/** a live list row as a card; rows without a host id are skipped, never shown broken */
+export function toLiveCard(row: unknown): LiveCard[] {
+  const r = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>
+  const userId = Number(r.userId)
+  if (!Number.isInteger(userId) || userId <= 0) return []
+  const room = (r.agoraLiveSimpleVO && typeof r.agoraLiveSimpleVO === 'object' ? r.agoraLiveSimpleVO : {}) as Record<string, unknown>
+  const text = (v: unknown) => (typeof v === 'string' ? v : '')
+  return [{ userId, nickname: text(r.nickname), icon: text(r.icon), yxAccid: text(r.yxAccid), audience: Math.max(0, Math.floor(Number(room.joinNum) || 0)) }]
+}
 /** d2 §9: the status check and the enter call */
 export const STATUS_TIMEOUT_MS = 2000
 export const ENTER_TIMEOUT_MS = 5000
@@ -24,12 +36,6 @@ export const QUEUE_CAP = 20
 export const SWITCH_MIN_WAIT_MS = 1200
 const SWIPE_PASS_RATIO = 0.3
 const SWIPE_PASS_VELOCITY = 0.4
-
-/** audience above 999 shows as Nk+ (d2 §9) */
-export function audienceLabel(n: number): string {
-  if (!Number.isFinite(n) || n < 0) return '0'
-  return n > 999 ? `${Math.floor(n / 1000)}k+` : String(Math.floor(n))
-}
 
 /** d2 §4.3: whoBlock 1 or 3 means the viewer blocked the host; otherwise the viewer was blocked */
 export function blockMessageKey(isBlockUser: number, whoBlock: number): 'live.youBlocked' | 'live.beenBlocked' | null {

@@ -5,10 +5,12 @@ import { computed, effect } from '@preact/signals-react'
 import type { Kernel } from '../../kernel/types.ts'
 import type { LiveApi, LiveHostHint } from './api.ts'
 import { liveHref } from './api.ts'
+import { LIVE_LIST_PATH, liveListQuery } from '../wall/api.ts'
 import { createNoticeQueue, noticeAllowed, parseNotice, type Notice } from './notices.ts'
 import { createRoom, type RoomDeps } from './state.ts'
 import { LivePaths } from './paths.ts'
-import { LIST_TIMEOUT_MS, SWITCH_MIN_WAIT_MS } from './rules.ts'
+import { FOLLOWED_PAGE_SIZE, SWITCH_MIN_WAIT_MS, toLiveCard } from './rules.ts'
+import { LIST_TIMEOUT } from '../../kernel/api.ts'
 import { realTimers } from '../../kernel/timers.ts'
 
 export type LiveService = ReturnType<typeof createLiveService>
@@ -58,7 +60,7 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     const wait = new Promise((ok) => timers.setTimeout(() => ok(null), SWITCH_MIN_WAIT_MS))
     try {
       const rows = await kernel.api
-        .post<unknown>(LivePaths.neighbours, { anchorId: id, type: direction === 'next' ? 2 : 1 }, { silent: true, timeout: LIST_TIMEOUT_MS })
+        .post<unknown>(LivePaths.neighbours, { anchorId: id, type: direction === 'next' ? 2 : 1 }, { silent: true, timeout: LIST_TIMEOUT })
         .catch(() => []) // d2 §8: a failure is an empty list
       const first = (Array.isArray(rows) ? rows : []).find((r) => r && Number.isFinite(Number(r.userId)) && Number(r.userId) !== id)
       await wait
@@ -73,6 +75,12 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     }
   }
 
+  const rooms: LiveApi['rooms'] = async (which) => {
+    const [path, query] = which === 'live' ? [LIVE_LIST_PATH, liveListQuery(1, kernel.i18n.locale.peek())] : [LivePaths.followList, { currentPage: 1, pageSize: FOLLOWED_PAGE_SIZE }]
+    const page = await kernel.api.post<{ list?: unknown } | null>(path, query, { silent: true, timeout: LIST_TIMEOUT })
+    return (Array.isArray(page?.list) ? page.list : []).flatMap(toLiveCard)
+  }
+
   const api: LiveApi = {
     current: computed(() => {
       const id = room.hostId.value
@@ -80,6 +88,7 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     }),
     open,
     leave: () => room.leave(),
+    rooms,
   }
 
   return {

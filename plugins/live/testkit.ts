@@ -108,7 +108,7 @@ export const ROOM = {
 }
 
 /** a kernel with the live plugin, fake video and chat, fake timers and frames, and a backend */
-export function liveKernel(o: { api?: FakeApi; room?: Record<string, unknown>; rtc?: ReturnType<typeof fakeRtc>; path?: string } = {}) {
+export function liveKernel(o: { api?: FakeApi; room?: Record<string, unknown>; rtc?: ReturnType<typeof fakeRtc>; path?: string; locale?: 'en' | 'ar' } = {}) {
   const timers = fakeTimers()
   const rtc = o.rtc ?? fakeRtc()
   const chat = fakeChatRoom()
@@ -130,6 +130,7 @@ export function liveKernel(o: { api?: FakeApi; room?: Record<string, unknown>; r
     token: 'tok',
     api,
     timers,
+    locale: o.locale,
   })
   t.kernel.session.setUser({ userId: 100001, nickname: 'Viewer', icon: '', diamondNum: 10, yxAccid: 'viewer_1', imToken: 'im', userLevel: 3 })
   const live = t.kernel.need(liveServiceRef)

@@ -101,6 +101,12 @@ export interface LiveOpener {
 
 export const liveOpenerRef = ref<LiveOpener>('wall.live-opener')
 
+/** LIVE-01: the live list's request, the Live tab's and the live feature's (here because the Live tab is on
+ *  the first screen): 6 a page, the Middle-East hosts first in Arabic; the kernel's 6 s list time-out applies */
+export const LIVE_LIST_PATH = '/api/agora/live/queryLiveList'
+export const LIVE_PAGE_SIZE = 6
+export const liveListQuery = (page: number, locale: string) => ({ currentPage: page, pageSize: LIVE_PAGE_SIZE, ...(locale === 'ar' && { isMiddleEast: 1 }) })
+
 /**
  * The host profile link the wall opens (d3 §2 /detail): id, yxId, sqec (the card's place in its
  * list), path (where it came from) and status (a HostStatusWord), which is left out for VIP users.

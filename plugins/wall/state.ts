@@ -12,7 +12,7 @@ import { afterFirstScreen } from '../../kernel/first-screen.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { isVip, userLevelOf } from '../../kernel/protocol/user.ts'
 import { shellRef } from '../shell/api.ts'
-import type { Country, Host, HostStatusWord, HostsService } from './api.ts'
+import { LIVE_LIST_PATH, LIVE_PAGE_SIZE, liveListQuery, type Country, type Host, type HostStatusWord, type HostsService } from './api.ts'
 import { hostFromRow, pushedWordOf, rowsOf } from './hosts.ts'
 
 export const PAGE_SIZE = 10
@@ -245,9 +245,9 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     const live = tag.kind === 'live'
     const pager: Pager<number> = createPager<number>({
       // LIVE-01: the Live tab lists rooms with queryLiveList, 6 a page (isMiddleEast in Arabic)
-      pageSize: live ? 6 : PAGE_SIZE,
+      pageSize: live ? LIVE_PAGE_SIZE : PAGE_SIZE,
       fetch: async (page) => {
-        if (live) return fetchRows({ currentPage: page, pageSize: 6, ...(kernel.i18n.locale.peek() == 'ar' && { isMiddleEast: 1 }) }, '/api/agora/live/queryLiveList').finally(firstLoadDone)
+        if (live) return fetchRows(liveListQuery(page, kernel.i18n.locale.peek()), LIVE_LIST_PATH).finally(firstLoadDone)
         const mine = ++generation
         const before = page === 1 ? 0 : pager.items.peek().length
         const commit = (from: number | null, at: number | null) => {
