@@ -4,6 +4,7 @@
 import { ref } from '../../kernel/plugin.ts'
 
 export { GamePath, FreePath } from './paths.ts'
+export { GameEntries } from './Entries.tsx'
 
 /** d3 §3 Game */
 export interface Game {
