@@ -39,8 +39,14 @@ interface Play {
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 const gamesOf = (ctx: HarnessContext): GamesDb => ctx.db.get('games').value()
 /** the list the app sees: empty while control 'game/list' hides every game */
-const listed = (ctx: HarnessContext) => (ctx.db.get('gamesHidden').value() ? [] : gamesOf(ctx).gameList)
-const modeOf = (ctx: HarnessContext, gameId: number): GameMode => (ctx.db.get('gameModes').value() as Record<string, GameMode>)[gameId] ?? 'normal'
+/** the control entries' state (json-server keeps objects and arrays only) */
+interface GameSettings {
+  hidden: boolean
+  modes: Record<string, GameMode>
+}
+const settingsOf = (ctx: HarnessContext): GameSettings => ctx.db.get('gameSettings').value()
+const listed = (ctx: HarnessContext) => (settingsOf(ctx).hidden ? [] : gamesOf(ctx).gameList)
+const modeOf = (ctx: HarnessContext, gameId: number): GameMode => settingsOf(ctx).modes[gameId] ?? 'normal'
 const plays = (ctx: HarnessContext): Play[] => ctx.db.get('gamePlays').value()
 
 /** the app's row of a game: the link is absolute on this harness (a provider's URL) */
@@ -162,8 +168,7 @@ function spend(ctx: HarnessContext, body: any) {
 export default defineFake({
   seed(db) {
     db.games = fixture('games.json')
-    db.gamesHidden = false
-    db.gameModes = {}
+    db.gameSettings = { hidden: false, modes: {} }
     db.gamePlays = []
     freeSeed(db)
   },
@@ -187,12 +192,13 @@ export default defineFake({
       const gameId = Number(body?.gameId)
       if (!gamesOf(ctx).gameList.some((g) => g.gameId === gameId)) throw refuse('gameId of a known game is required')
       if (!GAME_MODES.includes(body?.mode)) throw refuse(`mode is one of ${GAME_MODES.join(', ')}`)
-      ctx.db.set('gameModes', { ...(ctx.db.get('gameModes').value() as object), [gameId]: body.mode }).write()
+      const s = settingsOf(ctx)
+      ctx.db.set('gameSettings', { ...s, modes: { ...s.modes, [gameId]: body.mode } }).write()
       return { ok: true, gameId, mode: body.mode }
     },
     // POST {hidden}: every game list answers empty (the wall hides its Game tab)
     'game/list': (ctx, body) => {
-      ctx.db.set('gamesHidden', !!body?.hidden).write()
+      ctx.db.set('gameSettings', { ...settingsOf(ctx), hidden: !!body?.hidden }).write()
       return { ok: true, hidden: !!body?.hidden }
     },
     ...freeControls,
