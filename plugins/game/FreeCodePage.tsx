@@ -51,7 +51,9 @@ export default function FreeCodePage() {
     if (!code.trim()) return warn('game.free.codeEmpty')
     setBusy(true)
     try {
-      await kernel.api.post<FreeTask>(FreePath.verifyCode, { taskId: task, target: sentTo, code: code.trim() }, { silent: true })
+      const r = await kernel.api.post<FreeTask & { diamondNum?: number }>(FreePath.verifyCode, { taskId: task, target: sentTo, code: code.trim() }, { silent: true })
+      // the balance the server answered with the credit
+      if (typeof r?.diamondNum === 'number') kernel.session.setBalance(r.diamondNum)
       kernel.router.navigate(freePath('result', task), { replace: true })
     } catch {
       warn('game.free.wrongCode')

@@ -3,7 +3,7 @@
 // and pay rules read. Import this file only, never the plugin's internals.
 import { ref } from '../../kernel/plugin.ts'
 
-export { GamePath, FreePath } from './paths.ts'
+export { GamePath } from './paths.ts'
 export { GameEntries } from './Entries.tsx'
 
 /** d3 §3 Game */

@@ -12,7 +12,7 @@ export interface FreeTask {
   target?: string
 }
 
-export const FREE_TASKS: FreeTaskId[] = ['email', 'phone', 'review']
+const FREE_TASKS: FreeTaskId[] = ['email', 'phone', 'review']
 export const isFreeTask = (v: unknown): v is FreeTaskId => FREE_TASKS.includes(v as FreeTaskId)
 
 /** d1 §5 email messages; a harness-decided phone shape (6-15 digits, an optional +) */
