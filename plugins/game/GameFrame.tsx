@@ -39,6 +39,8 @@ export function GameFrame({ link, name, onClose, source }: GameFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null)
   const [progress, setProgress] = useState(0)
   const [phase, setPhase] = useState<Phase>('loading')
+  // messages refused so far: shown as data-dropped, the sign a test waits for before it checks that nothing happened
+  const [dropped, setDropped] = useState(0)
   // what the message handler reads without re-subscribing
   const live = useRef({ phase, loads: 0, recharging: false, onClose, plan })
   live.current.onClose = onClose
@@ -80,8 +82,9 @@ export function GameFrame({ link, name, onClose, source }: GameFrameProps) {
     const onMessage = (e: MessageEvent) => {
       const win = frame.current?.contentWindow
       const now = live.current
-      if (!win || e.source !== win || e.origin !== now.plan?.origin || now.phase === 'left' || now.phase === 'failed') return
-      const event = parseGameMessage(e.data)
+      const trusted = !!win && e.source === win && e.origin === now.plan?.origin && now.phase !== 'left' && now.phase !== 'failed'
+      const event = trusted ? parseGameMessage(e.data) : null
+      if (!event) return setDropped((n) => n + 1)
       if (event === 'loadDone') {
         if (now.phase === 'loading') loaded()
       } else if (event === 'back') now.onClose()
@@ -132,7 +135,7 @@ export function GameFrame({ link, name, onClose, source }: GameFrameProps) {
     return <ErrorState testId="game-blocked" title={t('game.blocked')} retryLabel={t('game.close')} onRetry={onClose} />
   }
   return (
-    <div className="gm-frame" data-testid="game-frame" data-phase={phase}>
+    <div className="gm-frame" data-testid="game-frame" data-phase={phase} data-dropped={dropped}>
       {plan && phase !== 'failed' && (
         <iframe
           key={attempt}
