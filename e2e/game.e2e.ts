@@ -81,10 +81,9 @@ for (const lang of ['en', 'ar'] as const) {
   })
 
   t(`ENG-10 free coins (${lang}): bind an email with the code the harness sent, credited once, the result shows the server's reward`, async (ctx) => {
-    const page = await ctx.openApp('/user', { token: TOKEN, lang })
-    await waitForSelector(page, $('entry-free'), JOINED)
-    await page.click($('entry-free'))
-    await waitForSelector(page, $('free-task-email'))
+    // /free is a deep link (the profile page's entry is proved in plugins/game/game.test.tsx)
+    const page = await ctx.openApp('/free', { token: TOKEN, lang })
+    await waitForSelector(page, $('free-task-email'), JOINED)
     await shot(page, `free-tasks-${lang}`)
     await page.click($('free-task-email'))
     await page.fill($('free-target'), 'me@example.com')

@@ -8,7 +8,7 @@ import { fakeTimers, type FakeTimers } from '../../test/fake-timers.ts'
 import { waitFor } from '../../test/wait.ts'
 import { shellRef, type ShellApi } from '../shell/api.ts'
 import { rechargeRef } from '../recharge/api.ts'
-import { gameRef, GameOverlay, GamePath, type Game } from './api.ts'
+import { GameEntries, gameRef, GameOverlay, GamePath, type Game } from './api.ts'
 import { createGamePlugin } from './index.ts'
 import { FreePath } from './paths.ts'
 
@@ -327,6 +327,15 @@ test('ENG-07 /gameCenter and /gameRank: error with Retry, and empty', async () =
   document.body.innerHTML = ''
   await setup({ path: '/gameCenter', api: { [GamePath.fullList]: { gameList: [], scrollScreen: { scrolls: [] } } } })
   await waitFor(() => $('game-centre-empty'), { what: 'empty' })
+})
+
+test('ENG-07 ENG-10 the profile page\'s entries open the game list popup and /free', async () => {
+  const { t } = await setup({ api: { [GamePath.halfList]: [game()] } })
+  await t.render(<GameEntries />)
+  await act(async () => $('entry-games')!.click())
+  await waitFor(() => $('game-list-popup'), { what: 'the list popup' })
+  await act(async () => $('entry-free')!.click())
+  assert.is(t.location.path(), '/free')
 })
 
 const type = (id: string, v: string) =>
