@@ -20,7 +20,8 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 const CSS = `*{box-sizing:border-box}html,body{margin:0;height:100%;font:15px system-ui,sans-serif;color:#fff}
 body{background:radial-gradient(circle at 50% 0,#5b2a86,#1b0f2e 70%);display:flex;flex-direction:column;align-items:center;gap:12px;padding:14px}
 h1{margin:0;font-size:18px;letter-spacing:.5px}.bal{background:#0006;border-radius:99px;padding:6px 14px;font-weight:600}
-.stage{flex:1;min-height:120px;display:flex;align-items:center;justify-content:center;width:100%}
+.stage{flex:1;min-height:120px;display:flex;flex-direction:column;align-items:center;justify-content:center;width:100%}
+.ptr{width:0;height:0;border-left:12px solid transparent;border-right:12px solid transparent;border-top:20px solid #fff;margin-bottom:-8px;z-index:1;filter:drop-shadow(0 2px 2px #0008)}
 .wheel{width:150px;height:150px;border-radius:50%;border:6px solid #ffd54a;background:conic-gradient(#ff5a7a 0 60deg,#ffb13b 0 120deg,#46d39a 0 180deg,#3fa7ff 0 240deg,#a66bff 0 300deg,#ff7ad1 0 360deg);transition:transform 1s cubic-bezier(.2,.8,.2,1)}
 .reels{display:flex;gap:8px}.reel{width:62px;height:78px;border-radius:12px;background:#fff;color:#222;font-size:40px;display:flex;align-items:center;justify-content:center}
 .row{display:flex;gap:8px;flex-wrap:wrap;justify-content:center}button{font:inherit;font-weight:600;border:0;border-radius:99px;padding:10px 18px;color:#1b0f2e;background:#ffd54a}
@@ -30,7 +31,7 @@ button.ghost{background:#ffffff26;color:#fff}button.bet[aria-pressed=true]{outli
 export function gamePage(o: { gameId: number; name: string; kind: GameKind; mode: GameMode; spendUrl: string; foreignBase: string }): RawReply {
   const cfg = JSON.stringify({ gameId: o.gameId, kind: o.kind, mode: o.mode, spendUrl: o.spendUrl, awayUrl: `${o.foreignBase}/__harness/game/away?post=1`, bets: BETS })
   const stage =
-    o.kind === 'wheel' ? '<div class="wheel" id="wheel"></div>' : `<div class="reels">${(o.kind === 'dice' ? ['⚀', '⚀'] : ['🍒', '🍋', '⭐']).map((s) => `<div class="reel">${s}</div>`).join('')}</div>`
+    o.kind === 'wheel' ? '<div class="ptr" aria-hidden="true"></div><div class="wheel" id="wheel"></div>' : `<div class="reels">${(o.kind === 'dice' ? ['⚀', '⚀'] : ['🍒', '🍋', '⭐']).map((s) => `<div class="reel">${s}</div>`).join('')}</div>`
   const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(o.name)}</title><style>${CSS}</style></head>
 <body data-game="${o.gameId}"><h1>${escape(o.name)}</h1><div class="bal" id="bal">💎 …</div><div class="stage">${stage}</div><div class="msg" id="msg"></div>
 <div class="row" id="bets"></div><div class="row"><button id="spin">SPIN</button><button class="ghost" id="topup">+ 💎</button><button class="ghost" id="back">✕</button></div>
