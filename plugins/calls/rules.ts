@@ -134,6 +134,8 @@ export interface IncomingContext {
   path: string
   live: boolean
   payPopup: boolean
+  /** a half-screen game or the game list popup shows (the game plugin's scene marks halfGame, gameCentre) */
+  game?: boolean
   /** a call is already on */
   inCall: boolean
 }
@@ -143,13 +145,14 @@ export type IncomingVerdict = 'ring' | 'ignore' | 'reject'
 /**
  * d1 §4 Auto-reject: the callee is not the current user (ignored: not ours to answer); a
  * certain app id; a live room, a game or game centre page, a pay or recharge page or popup. A call
- * already on answers busy too. (A half-screen game and the new-user skip have no screen in this
- * app yet: whoever brings one declares its scene mark and adds it here.)
+ * already on answers busy too; so does a half-screen game or the game list popup (scene marks of the
+ * game plugin). (The new-user skip has no screen in this app yet: whoever brings one declares its
+ * scene mark and adds it here.)
  */
 export function incomingVerdict(callee: number, c: IncomingContext): IncomingVerdict {
   if (c.userId == null || Number(callee) !== c.userId) return 'ignore'
   if (c.rejectAppIds.includes(c.appId)) return 'reject'
-  if (c.inCall || c.live || c.payPopup) return 'reject'
+  if (c.inCall || c.live || c.payPopup || c.game) return 'reject'
   if (pathIn(c.path, gamePaths) || pathIn(c.path, payPaths)) return 'reject'
   return 'ring'
 }

@@ -11,11 +11,13 @@ import { callHost, messageHref, report, toggleFollow } from './actions.ts'
 import { IconChat, IconEye, IconFlag, IconGame, IconMinimize, IconMore, IconPlus, IconVideo } from './icons.tsx'
 import { CallGameType } from '../calls/api.ts'
 import { audienceLabel } from './api.ts'
+import { gameRef } from '../game/api.ts'
 
 export function RoomFurniture({ onClose, onMore }: { onClose: () => void; onMore: () => void }) {
   useSignals()
   const kernel = useKernel()
   const t = useT()
+  const games = kernel.get(gameRef)
   const room = useLive().room
   const r = room.info.value
   const h = room.hint.value
@@ -80,9 +82,11 @@ export function RoomFurniture({ onClose, onMore }: { onClose: () => void; onMore
         <button type="button" className="lv-side__btn" data-testid="live-more" aria-label={t('live.more')} onClick={onMore}>
           <IconMore size={22} />
         </button>
-        <span className="lv-side__btn lv-side__btn--game" aria-hidden="true">
-          <IconGame size={22} />
-        </span>
+        {games && (
+          <button type="button" className="lv-side__btn lv-side__btn--game" data-testid="live-games" aria-label={t('live.games')} onClick={() => games.openList()}>
+            <IconGame size={22} />
+          </button>
+        )}
       </aside>
       <div className="lv-banners" aria-live="polite">
         {banner && (

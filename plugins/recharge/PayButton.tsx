@@ -19,7 +19,7 @@ export function PayButton() {
   const portal = (config?.sysConfigParams?.payment_portal ?? config?.businessConfig?.payment_portal) as string | undefined
   const scene = kernel.scene.value
   const tab = tabAt(kernel.app, path)
-  const visible = kernel.session.loggedIn.value && !scene.call && !scene.live && showPayButton(path, tab, portal)
+  const visible = kernel.session.loggedIn.value && !scene.call && !scene.live && !scene.gameCentre && showPayButton(path, tab, portal)
   const [anim, setAnim] = useState(false)
   const onWall = tab === 'wall'
 

@@ -103,13 +103,14 @@ test('PAY-08 VIP or third-party payment hides app-store and Google; PayPal hides
   assert.is(methodGift({ diamondNum: 4900 }, { payMethodGiftRatio: 5 }), 245)
 })
 
-test('PAY-11 the seller list shows only with proxy charge on, for a paid user, outside live rooms and calls', () => {
+test('PAY-11 the seller list shows only with proxy charge on, for a paid user, outside live rooms, calls and half-screen games', () => {
   const scene = { call: false, live: false }
   assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: true, scene }), true)
   assert.is(showSellerList({ proxyChargeStatus: 0, isPayUser: true, scene }), false)
   assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: false, scene }), false)
   assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: true, scene: { ...scene, call: true } }), false)
   assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: true, scene: { ...scene, live: true } }), false)
+  assert.is(showSellerList({ proxyChargeStatus: 1, isPayUser: true, scene: { ...scene, halfGame: true } }), false)
 })
 
 test('SHELL-15 the floating pay button: not on / or /message, only on payment_portal paths', () => {

@@ -164,10 +164,9 @@ export function storeVipRefused(item: Pick<RechargeItem, 'vipFlag'>, method: Pic
 
 // ---- PAY-11 seller list ------------------------------------------------------------------------------
 
-/** d3 §5: shown only when proxy charge is on, the user paid before, and no live room or call is on
- *  (nor a half-screen game, which this app has no screen for yet) */
-export function showSellerList(o: { proxyChargeStatus?: number; isPayUser: boolean; scene: { call?: boolean; live?: boolean } }): boolean {
-  return o.proxyChargeStatus === 1 && o.isPayUser && !o.scene.call && !o.scene.live
+/** d3 §5: shown only when proxy charge is on, the user paid before, and no live room, call or half-screen game is on */
+export function showSellerList(o: { proxyChargeStatus?: number; isPayUser: boolean; scene: { call?: boolean; live?: boolean; halfGame?: boolean } }): boolean {
+  return o.proxyChargeStatus === 1 && o.isPayUser && !o.scene.call && !o.scene.live && !o.scene.halfGame
 }
 
 // ---- SHELL-15 floating pay button ------------------------------------------------------------------
@@ -177,8 +176,8 @@ function portalPaths(config: string | null | undefined): string[] {
   return String(config ?? '').split(',').map((p) => p.trim()).filter(Boolean)
 }
 
-/** shown when the path is not the home or message tab and is listed in payment_portal (the spec also hides it
- *  under the game centre popup, which this app has no screen for yet) */
+/** shown when the path is not the home or message tab and is listed in payment_portal (the button also
+ *  hides while the game list popup shows: PayButton reads the game plugin's scene mark gameCentre) */
 export function showPayButton(path: string, tab: string | undefined, portal: string | null | undefined): boolean {
   if (tab === 'home' || tab === 'message') return false
   return portalPaths(portal).includes(path)

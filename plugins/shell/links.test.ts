@@ -5,8 +5,6 @@ import { resolveLink, type LinkContext } from './links.ts'
 const ctx: LinkContext = {
   ownH5Marker: '/h5-activity/',
   ownOrigins: ['https://app.example.com'],
-  imToken: 'im-tok',
-  userId: 42,
   currentQuery: 'source=wall&lang=ar',
 }
 
@@ -24,14 +22,15 @@ test('SHELL-14 an own-H5 URL becomes its internal path, extra query merged witho
   assert.equal(resolveLink('/rank', { ownOrigins: [] }), { kind: 'internal', path: '/rank' })
 })
 
-test('SHELL-14 anything else opens /game with the im token and userId in the URL', () => {
+// the im token and userId are added by the game frame, for allowed hosts only (plugins/game/rules.test.ts)
+test('SHELL-14 anything else opens /game with the link, which carries no token of the app yet', () => {
   const r = resolveLink('https://games.partner.com/play?room=3', ctx)
   assert.is(r.kind, 'game')
   const inner = new URL(new URLSearchParams((r as { path: string }).path.split('?')[1]).get('url')!)
   assert.is(inner.origin, 'https://games.partner.com')
   assert.is(inner.searchParams.get('room'), '3')
-  assert.is(inner.searchParams.get('imToken'), 'im-tok')
-  assert.is(inner.searchParams.get('userId'), '42')
+  assert.is(inner.searchParams.get('imToken'), null)
+  assert.is(inner.searchParams.get('userId'), null)
   assert.ok((r as { path: string }).path.startsWith('/game?url='))
 })
 

@@ -4,8 +4,9 @@
 //   - a link carrying the own-H5 marker opens in the generic web page  -> /h5link?url=...
 //   - a link to the product's own H5 opens the matching internal page, the extra query merged
 //     in without overriding the link's own params
-//   - anything else opens in the game page's frame                    -> /game?url=... with
-//     the user's im token and userId added
+//   - anything else opens in the game page's frame                    -> /game?url=...; the
+//     frame adds the user's im token and userId, for the hosts the base config allows only
+//     (plugins/game/rules.ts framePlan), so they never sit in the app's own history
 // Only http(s) ever leaves the app. javascript:, data:, file:, protocol-relative ('//host'),
 // backslash tricks and anything unparseable are blocked, so a bad configuration entry cannot
 // run script inside the app's origin.
@@ -22,8 +23,6 @@ export interface LinkContext {
   ownH5Marker?: string
   /** origins whose paths are the app's own routes, e.g. ['https://h5.example.com'] */
   ownOrigins: string[]
-  imToken?: string | null
-  userId?: string | number | null
   /** extra params for internal paths (e.g. the current source); never overrides the link's */
   currentQuery?: URLSearchParams | string | Record<string, string>
 }
@@ -56,8 +55,6 @@ export function resolveLink(raw: unknown, ctx: LinkContext): LinkTarget {
   }
   if (ctx.ownOrigins.some((o) => sameOrigin(o, u))) return internal(u.pathname + u.search, ctx)
 
-  if (ctx.imToken != null && ctx.imToken !== '') u.searchParams.set('imToken', String(ctx.imToken))
-  if (ctx.userId != null && ctx.userId !== '') u.searchParams.set('userId', String(ctx.userId))
   return { kind: 'game', path: `/game?url=${encodeURIComponent(u.href)}` }
 }
 
@@ -80,14 +77,11 @@ function sameOrigin(origin: string, u: URL): boolean {
 
 export function followLink(kernel: Kernel, url: string, extraQuery?: Record<string, string>): boolean {
   const settings = kernel.app.settings
-  const user = kernel.session.user.peek()
   const own = [...((settings.ownOrigins as string[] | undefined) ?? [])]
   if (typeof location !== 'undefined' && location.origin && location.origin !== 'null') own.push(location.origin)
   const target = resolveLink(url, {
     ownH5Marker: settings.ownH5Marker as string | undefined,
     ownOrigins: own,
-    imToken: user?.imToken ?? null,
-    userId: user?.userId ?? null,
     currentQuery: extraQuery,
   })
   if (target.kind === 'blocked') {

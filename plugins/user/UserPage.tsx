@@ -12,6 +12,7 @@ import type { Locale } from '../../kernel/i18n.ts'
 import { isVip } from '../../kernel/protocol/user.ts'
 import { shellRef } from '../shell/api.ts'
 import { EngageEntries, LevelBadge } from '../engage/api.ts'
+import { GameEntries } from '../game/api.ts'
 import { userLevelOf } from '../../kernel/protocol/user.ts'
 import css from './user.css'
 
@@ -94,6 +95,7 @@ export default function UserPage() {
       </section>
 
       <EngageEntries level={userLevelOf(user)} />
+      <GameEntries />
 
       <section className="us-list">
         <div className="us-item">

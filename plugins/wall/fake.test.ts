@@ -4,7 +4,7 @@ import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/te
 
 let h: TestHarness
 test.before(async () => {
-  h = await startTestHarness()
+  h = await startTestHarness({ plugins: ['shell', 'wall', 'game'] })
 })
 test.after(async () => {
   await h.close()

@@ -1,5 +1,5 @@
 // The wall's slice of the harness: tags, the host lists behind every tab, host status
-// look-ups, countries, the game list (the Game tab) and follow/unfollow.
+// look-ups, countries and follow/unfollow (the game list behind the Game tab is the game plugin's slice).
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { HostStatus } from './api.ts'
 import { langOf } from '../../harness/http.ts'
@@ -128,7 +128,6 @@ export default defineFake({
   seed(db) {
     db.tags = fixture('tags.json')
     db.countries = fixture('countries.json')
-    db.games = fixture('games.json')
   },
   endpoints: {
     '/api/index/indexTag': tagList,
@@ -140,7 +139,6 @@ export default defineFake({
     '/api/anchor/batchQueryYxStatByUidForMeArea': batchStat('userId', true),
     '/api/index/getCountryList': countries,
     '/api/index/country': countries,
-    '/api/full/geme/list': (ctx) => ctx.db.get('games').value(),
     '/api/user/followUser': follow,
   },
 })

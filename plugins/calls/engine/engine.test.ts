@@ -513,10 +513,11 @@ test('CALL-04 accept joins with a 3 s time-out, then the call connects and bills
   assert.is(slow.status(), CallStatus.INIT)
 })
 
-test('CALL-04 auto-reject: in a live room, a game page, a pay page or popup, or a blocked app id; ignored when not for this user', async () => {
+test('CALL-04 auto-reject: in a live room, a game page or half-screen game, a pay page or popup, or a blocked app id; ignored when not for this user', async () => {
   const cases: Array<[string, Parameters<typeof rig>[0]]> = [
     ['live', { where: { live: true } }],
     ['game', { where: { path: '/gameCenter' } }],
+    ['half-screen game', { where: { game: true } }],
     ['pay page', { where: { path: '/getcoin' } }],
     ['pay popup', { where: { payPopup: true } }],
     ['app id', { where: { appId: 'callwall-white' }, config: { rejectAppIds: ['callwall-white'] } }],

@@ -15,6 +15,8 @@ export interface Where {
   path: string
   live: boolean
   payPopup: boolean
+  /** a half-screen game or the game list popup shows */
+  game?: boolean
   appId: string
 }
 

@@ -31,6 +31,7 @@ export function watchRobotInvites(kernel: Kernel, calls: CallsFacade, opts: { ti
         search: kernel.router.search.peek(),
         live: !!scene.live,
         payPopup: !!scene.payPopup,
+        game: !!scene.halfGame || !!scene.gameCentre,
         calling: !!scene.call || !!calls.loaded.peek()?.engine.incoming.call.peek(),
         // marks a wall may set while its All or Live tab shows; without them the link's tab decides
         wallTab: scene.wallAll ? 'all' : scene.wallLive ? 'live' : null,

@@ -59,6 +59,7 @@ test('IM-05 every ignore rule of d2 §4.9', () => {
   assert.is(robotInviteIgnored(here({ live: true }), ok), 'live')
   assert.is(robotInviteIgnored(here({ payPopup: true }), ok), 'pay-popup')
   assert.is(robotInviteIgnored(here({ path: '/gameCenter' }), ok), 'game')
+  assert.is(robotInviteIgnored(here({ path: '/moments', game: true }), ok), 'game')
   // the wall: All (the first tab, no tab in the link) and Live ignore; other tabs let it through
   assert.is(robotInviteIgnored(here({ path: '/wall' }), ok), 'wall-tab')
   assert.is(robotInviteIgnored(here({ path: '/wall', wallTab: 'live', search: new URLSearchParams('tab=2') }), ok), 'wall-tab')

@@ -31,6 +31,8 @@ export interface RobotWhere {
   search: URLSearchParams
   live: boolean
   payPopup: boolean
+  /** a half-screen game or the game list popup shows (the game plugin's scene marks) */
+  game?: boolean
   /** a call rings, is on, or another invitation is being handled */
   calling: boolean
   /** the wall tab showing, when the wall says (scene marks wallAll / wallLive); null when unknown */
@@ -46,8 +48,8 @@ export function robotInviteIgnored(w: RobotWhere, o: { now: number; imOpenedAt: 
   if (w.calling) return 'calling'
   if (w.live) return 'live'
   if (w.payPopup) return 'pay-popup'
-  // the game centre page (a half-screen game has no screen in this app yet)
-  if (pathIn(w.path, gameCentrePaths)) return 'game'
+  // the game centre page, a half-screen game or the game list popup
+  if (w.game || pathIn(w.path, gameCentrePaths)) return 'game'
   if (pathIn(w.path, wallPaths)) {
     // the first tab (no tab in the link) is All
     const tab = w.wallTab ?? (w.search.get('tab') ? 'other' : 'all')

@@ -85,6 +85,7 @@ export function createCallsService(kernel: Kernel, opts: CallsOptions = {}): Cal
       path: kernel.router.path.value,
       live: !!scene().live,
       payPopup: !!scene().payPopup,
+      game: !!scene().halfGame || !!scene().gameCentre,
       appId: kernel.session.appId.value,
     }),
   })
