@@ -24,7 +24,7 @@ function toComment(x: unknown): MomentComment[] {
 }
 
 /** the text a comment sends: trimmed, at most COMMENT_MAX characters (emoji count as one) */
-export const commentText = (raw: string) => [...raw.trim()].slice(0, COMMENT_MAX).join('')
+const commentText = (raw: string) => [...raw.trim()].slice(0, COMMENT_MAX).join('')
 
 /** send a comment; the new comment and the count, or null (the api client toasted why) */
 export async function sendComment(kernel: Kernel, id: number, raw: string): Promise<MomentComment | null> {
