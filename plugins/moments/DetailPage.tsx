@@ -119,7 +119,7 @@ function Comments({ id, focus }: { id: number; focus: boolean }) {
                   <span className="mo-comment__name">{c.nickname}</span>
                   <span className="mo-card__time">{t(age.key, { count: age.count })}</span>
                 </div>
-                <p className="mo-comment__text">{c.content}</p>
+                <p className="mo-comment__text" dir="auto">{c.content}</p>
               </div>
             </li>
           )

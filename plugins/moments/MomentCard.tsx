@@ -21,7 +21,7 @@ export function MomentCard({ m, now, onHost, onLike, onComments, onOpen }: Momen
   const online = m.onlineStatus === 1 || m.onlineStatus === 10001 || m.onlineStatus === 10002
   const body = (
     <>
-      {m.content && <p className="mo-card__text">{m.content}</p>}
+      {m.content && <p className="mo-card__text" dir="auto">{m.content}</p>}
       {m.images.length > 0 && (
         <div className={`mo-card__imgs mo-card__imgs--${Math.min(m.images.length, 3)}`}>
           {m.images.slice(0, 9).map((src, i) => (

@@ -1,7 +1,6 @@
 // Harness slice: a seeded moments feed written by the fixture hosts, with its comments and likes.
 // Pictures are generated SVG scenes (data URLs), so the feed needs nothing from the internet.
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { avatarPath } from '../../harness/seed.ts'
 import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { COMMENT_MAX, MomentsPath } from './paths.ts'
 
@@ -98,7 +97,7 @@ export function seedComments(moments: MomentRow[], now = Date.now()): CommentRow
   for (const m of moments) {
     for (let k = 0; k < m.commentNum; k++) {
       const who = (m.id + k) % COMMENTERS.length
-      rows.push({ id: 0, momentId: m.id, userId: 300001 + who, nickname: COMMENTERS[who], icon: avatarPath(300001 + who), content: REPLIES[(m.id * 3 + k) % REPLIES.length], createTime: now - (m.minutesAgo - 1) * 60_000 + k * 60_000 })
+      rows.push({ id: 0, momentId: m.id, userId: 300001 + who, nickname: COMMENTERS[who], icon: '', content: REPLIES[(m.id * 3 + k) % REPLIES.length], createTime: now - (m.minutesAgo - 1) * 60_000 + k * 60_000 })
     }
   }
   rows.sort((a, b) => a.createTime - b.createTime)

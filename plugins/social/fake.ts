@@ -3,7 +3,6 @@
 // (userFriend) and follow/unfollow are the shell's and the wall's slices.
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { followedIds, hostCard, hosts, byWallOrder, page } from '../../harness/hosts.ts'
-import { avatarPath } from '../../harness/seed.ts'
 import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { FEEDBACK_MAX, FEEDBACK_PICS_MAX, FeedbackType, RankType, SEARCH_MAX, SocialPath } from './paths.ts'
 
@@ -37,7 +36,8 @@ interface FeedbackRow {
 
 const RANKER_NAMES = ['Omar', 'Noura', 'Khalid', 'Lina', 'Youssef', 'Sara', 'Hamza', 'Maya', 'Ali', 'Reem', 'Tariq', 'Dana', 'Fahad', 'Huda', 'Zaid', 'Jana', 'Majed', 'Rana', 'Sami', 'Aya']
 
-/** viewers who spent diamonds (not log-in users of the harness): the ranking has a crowd to rank in */
+/** viewers who spent diamonds (not log-in users of the harness): the ranking has a crowd to rank in;
+ *  no picture, so the app draws their initial */
 export function seedRankers(): Ranker[] {
   return RANKER_NAMES.map((nickname, i) => ({
     userId: 300001 + i,
@@ -101,7 +101,7 @@ function userRank(ctx: HarnessContext, call: EndpointCall) {
   const days = PERIOD_DAYS[type]
   if (!days) throw refuse('rankType must be 1 (day), 2 (week) or 3 (month)')
   const spent = spentSince(ctx, Date.now() - days * 86_400_000)
-  const crowd = (table(ctx, 'rankers').value() as Ranker[]).map((r) => ({ ...r, userLevelName: String(r.userLevel), icon: avatarPath(r.userId), costNum: r.day * (days === 1 ? 1 : days / 2) }))
+  const crowd = (table(ctx, 'rankers').value() as Ranker[]).map((r) => ({ ...r, userLevelName: String(r.userLevel), icon: '', costNum: r.day * (days === 1 ? 1 : days / 2) }))
   const real = [...spent].flatMap(([userId, costNum]) => {
     const u = ctx.userById(userId)
     if (!u || u.userType === 2 || u.userType === 3) return []

@@ -51,7 +51,8 @@ export function HostRow({ host, end, testId }: { host: HostItem; end?: ReactNode
             {[host.age ? t('social.age', { n: host.age }) : '', host.countryCode, `ID ${host.userId}`].filter(Boolean).join(' · ')}
           </span>
         </span>
-        {host.levelName && <span className="so-grade">{host.levelName}</span>}
+        {/* a row with a button of its own leaves the grade out, so the name and meta keep their room */}
+        {host.levelName && !end && <span className="so-grade">{host.levelName}</span>}
       </button>
       {end && <span className="so-row__end">{end}</span>}
     </li>
