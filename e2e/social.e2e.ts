@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
-import { assert, e2eSuite, errorsOf, expectText, poll, shot, TIMEOUT, waitForSelector } from './lib.ts'
+import { assert, e2eSuite, errorsOf, type E2EContext, expectText, poll, shot, TIMEOUT, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('social')
 const TOKEN = 'test-token-100001'
@@ -19,7 +19,7 @@ async function toast(page: Page, text: string) {
 }
 
 /** open the app on the wall (pages outside the deep-link list start there), then go to `path` in the app */
-async function openAt(ctx: { openApp: (path: string, o: { token: string; lang: string }) => Promise<Page> }, path: string, lang: string) {
+async function openAt(ctx: Pick<E2EContext, 'openApp'>, path: string, lang: 'en' | 'ar') {
   const page = await ctx.openApp('/wall', { token: TOKEN, lang })
   await page.waitForURL(/\/wall/)
   await go(page, path)
