@@ -91,14 +91,20 @@ t.after(() => rmSync(PICTURE_DIR, { recursive: true, force: true }))
 for (const lang of ['en', 'ar'] as const) {
   const T =
     lang === 'en'
-      ? { done: 'feedback successful!', notImage: 'That file is not a picture', enter: 'Please enter name or uid', unblock: 'Unblock', block: 'Block' }
-      : { done: 'تم إرسال الملاحظات بنجاح!', notImage: 'هذا الملف ليس صورة', enter: 'يرجى إدخال الاسم أو المعرّف', unblock: 'إلغاء الحظر', block: 'حظر' }
+      ? { done: 'feedback successful!', notImage: 'That file is not a picture', enter: 'Please enter name or uid', unblock: 'Unblock', block: 'Block', types: ['Application problem', 'Account problem', 'Suggest', 'Other'] }
+      : { done: 'تم إرسال الملاحظات بنجاح!', notImage: 'هذا الملف ليس صورة', enter: 'يرجى إدخال الاسم أو المعرّف', unblock: 'إلغاء الحظر', block: 'حظر', types: ['مشكلة في التطبيق', 'مشكلة في الحساب', 'اقتراح', 'أخرى'] }
 
-  t(`ENG-06 feedback with a 20 MB picture (${lang}): a non-image refused, the picture compressed to a JPEG of at most 960 px and 2 MB, 'feedback successful!' and back after 2 s`, async (ctx) => {
+  t(`ENG-06 feedback with a 20 MB picture (${lang}): four types, text up to 500, email; a non-image refused, the picture compressed to a JPEG of at most 960 px and 2 MB, 'feedback successful!' and back after 2 s`, async (ctx) => {
     assert.ok(PICTURE.length > 20_000_000, 'a 20 MB picture')
     const page = await openAt(ctx, '/feedback', lang)
     await waitForSelector(page, $('feedback-form'), JOINED)
+    // the four types, Application problem chosen first; the text stops at 500
+    assert.equal(await page.locator('[data-testid^=feedback-type-]').allTextContents(), T.types)
+    assert.is(await page.getAttribute($('feedback-type-app'), 'aria-checked'), 'true')
     await page.click($('feedback-type-account'))
+    await page.fill($('feedback-text'), 'y'.repeat(501))
+    assert.is((await page.inputValue($('feedback-text'))).length, 500)
+    await expectText(page, $('feedback-count'), '500/500')
     await page.fill($('feedback-text'), 'The call dropped twice <b>today</b> 😢')
     await page.fill($('feedback-email'), 'viewer@example.com')
     await page.setInputFiles($('feedback-file'), { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') })
