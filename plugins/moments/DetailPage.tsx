@@ -142,6 +142,7 @@ function Comments({ id, focus }: { id: number; focus: boolean }) {
         <input
           ref={input}
           id="mo-comment-input"
+          dir="auto"
           className="mo-compose__input"
           data-testid="comment-input"
           value={text}

@@ -83,7 +83,7 @@ export default function FeedbackPage() {
           {t('social.feedback.describe')}
         </label>
         <div className="so-area">
-          <textarea id="so-suggestion" className="so-input so-area__text" data-testid="feedback-text" rows={6} maxLength={FEEDBACK_MAX} value={text} placeholder={t('social.feedback.placeholder')} onChange={(e) => setText(clip(e.target.value))} />
+          <textarea dir="auto" id="so-suggestion" className="so-input so-area__text" data-testid="feedback-text" rows={6} maxLength={FEEDBACK_MAX} value={text} placeholder={t('social.feedback.placeholder')} onChange={(e) => setText(clip(e.target.value))} />
           <span className="so-area__count" data-testid="feedback-count" dir="ltr">
             {[...text].length}/{FEEDBACK_MAX}
           </span>
@@ -113,7 +113,7 @@ export default function FeedbackPage() {
         <label className="so-label" htmlFor="so-email">
           {t('social.feedback.email')}
         </label>
-        <input id="so-email" className="so-input" data-testid="feedback-email" type="email" inputMode="email" autoComplete="email" maxLength={100} value={email} placeholder={t('social.feedback.emailPlaceholder')} onChange={(e) => setEmail(e.target.value)} />
+        <input dir="auto" id="so-email" className="so-input" data-testid="feedback-email" type="email" inputMode="email" autoComplete="email" maxLength={100} value={email} placeholder={t('social.feedback.emailPlaceholder')} onChange={(e) => setEmail(e.target.value)} />
         <button type="submit" className="so-btn so-btn--block" data-testid="feedback-submit" disabled={sending || sent || uploading > 0}>
           {sending ? <Spinner size={18} /> : t('social.feedback.submit')}
         </button>

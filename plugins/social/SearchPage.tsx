@@ -36,6 +36,7 @@ export default function SearchPage() {
     <SocialPage title={t('social.search.title')} testId="search">
       <form className="so-search" role="search" data-testid="search-form" onSubmit={submit}>
         <input
+          dir="auto"
           className="so-search__input"
           data-testid="search-input"
           type="search"
