@@ -5,11 +5,12 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { createPager } from '../../kernel/pager.ts'
 import type { Kernel } from '../../kernel/types.ts'
-import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
+import { EmptyState } from '../../kernel/ui/States.tsx'
 import { PageSpinner, Spinner } from '../../kernel/ui/Spinner.tsx'
 import type { HostItem } from './api.ts'
 import { LIST_PAGE_SIZE } from './paths.ts'
-import { HostRow, SocialPage } from './ui.tsx'
+import { whenOnline } from './hooks.ts'
+import { Failed, HostRow, SocialPage } from './ui.tsx'
 
 export interface MarkedListProps {
   id: string
@@ -30,6 +31,8 @@ export function MarkedList({ id, title, emptyText, actionLabel, doneText, load, 
   const [gone, setGone] = useState<Set<number>>(new Set())
   const busy = useRef(new Set<number>())
   useEffect(() => void pager.refresh(), [pager])
+  const failed = !!pager.error.value
+  useEffect(() => whenOnline(failed, () => void pager.retry()), [failed])
 
   async function take(h: HostItem) {
     // a second tap while the first is on its way does nothing
@@ -45,7 +48,7 @@ export function MarkedList({ id, title, emptyText, actionLabel, doneText, load, 
   const items = pager.items.value.filter((h) => !gone.has(h.userId))
   let body
   if (!items.length && pager.loading.value) body = <PageSpinner />
-  else if (!items.length && pager.error.value) body = <ErrorState testId={`${id}-error`} title={t('social.failed')} retryLabel={t('social.retry')} onRetry={() => void pager.retry()} />
+  else if (!items.length && pager.error.value) body = <Failed id={id} retry={() => void pager.retry()} />
   else if (!items.length) body = <EmptyState testId={`${id}-empty`} title={emptyText} />
   else {
     body = (

@@ -124,6 +124,31 @@ test('ENG-11 /friends: the followed hosts (currentPage 1, pageSize 200, type 3);
   await waitFor(() => byId('friend-200001'), { what: 'after retry' })
 })
 
+test('ENG-11 offline: a page that failed without a connection says so, and loads by itself when the connection is back (lists and paged lists)', async () => {
+  let down = true
+  const setOnline = (on: boolean) => Object.defineProperty(navigator, 'onLine', { value: on, configurable: true })
+  setOnline(false)
+  try {
+    const t = open('/friends', { [SocialPath.friends]: () => (down ? httpStatus(502) : list([host(200001)])), [SocialPath.blackList]: () => (down ? httpStatus(502) : list([host(200002)])) })
+    await t.render()
+    assert.match((await waitFor(() => byId('friends-offline'), { what: 'offline' })).textContent ?? '', "You're offline")
+    down = false
+    setOnline(true)
+    await act(async () => void window.dispatchEvent(new Event('online')))
+    await waitFor(() => byId('friend-200001'), { what: 'loaded when back online' })
+    down = true
+    setOnline(false)
+    t.location.navigate('/blocklist')
+    await waitFor(() => byId('blocklist-offline'), { what: 'the paged list offline' })
+    down = false
+    setOnline(true)
+    await act(async () => void window.dispatchEvent(new Event('online')))
+    await waitFor(() => byId('blocklist-200002'), { what: 'the paged list back' })
+  } finally {
+    setOnline(true)
+  }
+})
+
 test('ENG-11 /blocklist: unblock sends { type: 1, userId, yxAccid } once for a double tap and the row leaves; empty; error with retry', async () => {
   let rows = [host(200001), host(200002)]
   let down = true

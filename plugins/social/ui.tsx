@@ -8,7 +8,7 @@ import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import type { HostItem } from './api.ts'
 import { SocialRoute } from './api.ts'
-import type { Loaded } from './hooks.ts'
+import { offline, type Loaded } from './hooks.ts'
 import css from './social.css'
 
 export function SocialPage({ title, testId, children, end }: { title: string; testId: string; children: ReactNode; end?: ReactNode }) {
@@ -23,12 +23,18 @@ export function SocialPage({ title, testId, children, end }: { title: string; te
 
 /** loading, error with Retry, empty, or the list */
 export function LoadStates<T>({ load, retry, id, empty, children }: { load: Loaded<T>; retry: () => void; id: string; empty: (v: T) => string | null; children: (v: T) => ReactNode }) {
-  const t = useT()
   if (load.state === 'loading') return <PageSpinner />
-  if (load.state === 'failed') return <ErrorState testId={`${id}-error`} title={t('social.failed')} retryLabel={t('social.retry')} onRetry={retry} />
+  if (load.state === 'failed') return <Failed id={id} retry={retry} />
   const none = empty(load.value)
   if (none) return <EmptyState testId={`${id}-empty`} title={none} />
   return <>{children(load.value)}</>
+}
+
+/** a failed load: offline says so (and the load runs again when the connection is back) */
+export function Failed({ id, retry }: { id: string; retry: () => void }) {
+  const t = useT()
+  const off = offline()
+  return <ErrorState testId={off ? `${id}-offline` : `${id}-error`} title={t(off ? 'social.offline' : 'social.failed')} message={off ? t('social.offlineText') : undefined} retryLabel={t('social.retry')} onRetry={retry} />
 }
 
 const ONLINE = new Set([1, 10001, 10002])
