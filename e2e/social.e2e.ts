@@ -195,4 +195,26 @@ for (const lang of ['en', 'ar'] as const) {
   })
 }
 
+t(`ENG-06 the report route: the live room's Report opens /feedback with hostid and hostlvl, and the report is kept with the host`, async (ctx) => {
+  const page = await ctx.openApp('/wall', { token: TOKEN, lang: 'en' })
+  const live = page.locator('[data-testid=host-card][data-status=live]').first()
+  await live.waitFor({ timeout: JOINED })
+  await live.click({ timeout: JOINED })
+  await waitForSelector(page, '[data-testid=live-room]', JOINED)
+  const hostId = Number(await page.locator('[data-testid=live-room]').getAttribute('data-host'))
+  await page.click($('live-more'), { timeout: JOINED })
+  await page.click($('live-report-report'))
+  await waitForSelector(page, $('feedback-form'), JOINED)
+  const url = new URL(page.url())
+  assert.equal([url.pathname, url.searchParams.get('hostid')], ['/feedback', String(hostId)])
+  const level = url.searchParams.get('hostlvl') ?? ''
+  await expectText(page, $('feedback-host'), String(hostId))
+  await page.click($('feedback-type-other'))
+  await page.fill($('feedback-text'), 'Rude words in the room')
+  await page.click($('feedback-submit'))
+  await toast(page, 'feedback successful!')
+  const rows = (await ctx.harness.call('GET', '/social/feedback')).items
+  assert.equal(rows.map((r: any) => [r.hostId, r.hostLvl, r.feedbackType]), [[hostId, level, 4]])
+})
+
 t.run()
