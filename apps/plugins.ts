@@ -19,5 +19,6 @@ export const plugins: PluginEntry[] = [
   later('engage', () => import('../plugins/engage/index.ts')),
   later('live', () => import('../plugins/live/index.ts')),
   later('game', () => import('../plugins/game/index.ts')),
+  later('social', () => import('../plugins/social/index.ts')),
 ]
 

@@ -159,9 +159,10 @@ export function hostCard(ctx: HarnessContext, host: UserRow, followed = false) {
   return card
 }
 
-/** Page a list: currentPage is 1-based; pageSize 1..50 (default 10, the home list size). */
-export function page<T>(items: T[], payload: { currentPage?: unknown; pageSize?: unknown }) {
+/** Page a list: currentPage is 1-based; pageSize 1..max (default 10, the home list size; max 50
+ *  unless a list's own size is larger, as the follow list's 200). */
+export function page<T>(items: T[], payload: { currentPage?: unknown; pageSize?: unknown }, max = 50) {
   const currentPage = Math.max(1, Math.floor(Number(payload.currentPage) || 1))
-  const pageSize = Math.min(50, Math.max(1, Math.floor(Number(payload.pageSize) || 10)))
+  const pageSize = Math.min(max, Math.max(1, Math.floor(Number(payload.pageSize) || 10)))
   return { list: items.slice((currentPage - 1) * pageSize, currentPage * pageSize), currentPage, pageSize, total: items.length }
 }

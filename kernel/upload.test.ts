@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createUploader, fitted, prepareImage, UploadError, UploadRules, uploadKey, type ImageCodec } from './upload.ts'
+import { createUploader, fitted, prepareImage, UploadError, UploadRules, uploadKey, uploaderOf, type ImageCodec } from './upload.ts'
 
 const blob = (size: number, type = 'image/png') => new Blob([new Uint8Array(size)], { type })
 
@@ -57,6 +57,13 @@ test('IM-06 upload: credentials reused for their hour, key appId/module/timestam
   assert.is(sts, 2, 'fresh credentials after an hour')
   answer = {}
   await up.upload(blob(100), 'chat').then(() => assert.unreachable(), (e) => assert.ok(e instanceof UploadError && e.reason === 'failed'))
+})
+
+test('IM-06 one uploader per app: chats and the feedback form share it (and its credentials)', () => {
+  const kernel = { api: { post: async () => null } as never, app: { appId: 'callwall' } as never }
+  const other = { api: kernel.api, app: kernel.app }
+  assert.is(uploaderOf(kernel), uploaderOf(kernel))
+  assert.is.not(uploaderOf(kernel), uploaderOf(other), 'another app (a test kernel) has its own')
 })
 
 test.run()

@@ -3,6 +3,7 @@
 // images under 300 KB sent as they are, larger ones redrawn on a canvas as JPEG (quality 0.7,
 // longest side 960) and refused above 2 MB. A file that does not decode is not an image.
 import type { ApiClient } from './api.ts'
+import type { Kernel } from './types.ts'
 
 export const UploadRules = {
   rawUnderBytes: 300 * 1024,
@@ -143,4 +144,14 @@ export function createUploader(deps: UploaderDeps) {
       return { url, width: img.width, height: img.height, size: img.blob.size, ext: img.ext }
     },
   }
+}
+
+const shared = new WeakMap<object, ReturnType<typeof createUploader>>()
+
+/** The app's one uploader, shared by every feature that uploads (chats, feedback), so the
+ *  credentials are asked for once an hour, not once per feature. */
+export function uploaderOf(kernel: Pick<Kernel, 'api' | 'app'>) {
+  let u = shared.get(kernel)
+  if (!u) shared.set(kernel, (u = createUploader({ api: kernel.api, appId: () => kernel.app.appId })))
+  return u
 }

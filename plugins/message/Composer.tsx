@@ -3,17 +3,10 @@
 import { useRef, useState } from 'react'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import type { ImImage } from '../../kernel/im/types.ts'
-import { createUploader, UploadError } from '../../kernel/upload.ts'
+import { UploadError, uploaderOf } from '../../kernel/upload.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { MessagePath } from './api.ts'
 import { QUICK_DEBOUNCE_MS } from './rules.ts'
-
-const uploaders = new WeakMap<Kernel, ReturnType<typeof createUploader>>()
-function uploaderOf(kernel: Kernel) {
-  let u = uploaders.get(kernel)
-  if (!u) uploaders.set(kernel, (u = createUploader({ api: kernel.api, appId: () => kernel.app.appId })))
-  return u
-}
 
 /** send one picked image: the upload's failure texts of d3 §8 */
 async function pickAndUpload(kernel: Kernel, t: (k: string) => string, file: File | undefined, module: string): Promise<ImImage | null> {

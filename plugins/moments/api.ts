@@ -18,3 +18,14 @@ export interface Moment {
   onlineStatus?: number
 }
 
+
+/** A comment under a post (getComments rows). */
+export interface MomentComment {
+  id: number
+  userId: number
+  nickname: string
+  icon: string
+  /** shown as text only */
+  content: string
+  createTime: number
+}

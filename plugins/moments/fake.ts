@@ -1,6 +1,8 @@
-// Harness slice: a seeded moments feed written by the fixture hosts. Pictures are generated SVG
-// scenes (data URLs), so the feed needs nothing from the internet.
-import { defineFake, type UserRow } from '../../harness/types.ts'
+// Harness slice: a seeded moments feed written by the fixture hosts, with its comments and likes.
+// Pictures are generated SVG scenes (data URLs), so the feed needs nothing from the internet.
+import { Code } from '../../kernel/protocol/envelope.ts'
+import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { COMMENT_MAX, MomentsPath } from './paths.ts'
 
 interface MomentRow {
   id: number
@@ -75,14 +77,120 @@ export function seedMoments(hosts: Array<Pick<UserRow, 'userId'>>): MomentRow[] 
   return rows
 }
 
+interface CommentRow {
+  id: number
+  momentId: number
+  userId: number
+  nickname: string
+  icon: string
+  /** stored as typed: the app shows it as text, never as markup */
+  content: string
+  createTime: number
+}
+
+const COMMENTERS = ['Omar', 'Noura', 'Khalid', 'Lina', 'Youssef', 'Sara', 'Hamza', 'Maya']
+const REPLIES = ['So beautiful 😍', 'ما شاء الله', 'See you tonight!', 'Love this ❤️', 'جميل جداً', 'Where is this?', 'Amazing 🔥', 'Hi from Cairo 👋']
+
+/** as many comments as each post's count says, older than the post's age */
+export function seedComments(moments: MomentRow[], now = Date.now()): CommentRow[] {
+  const rows: CommentRow[] = []
+  for (const m of moments) {
+    for (let k = 0; k < m.commentNum; k++) {
+      const who = (m.id + k) % COMMENTERS.length
+      rows.push({ id: 0, momentId: m.id, userId: 300001 + who, nickname: COMMENTERS[who], icon: '', content: REPLIES[(m.id * 3 + k) % REPLIES.length], createTime: now - (m.minutesAgo - 1) * 60_000 + k * 60_000 })
+    }
+  }
+  rows.sort((a, b) => a.createTime - b.createTime)
+  rows.forEach((r, i) => (r.id = 90001 + i))
+  return rows
+}
+
+const refuse = (msg: string) => new EndpointError(Code.refused, msg)
+const momentsOf = (ctx: HarnessContext) => (ctx.db.get('moments').value() as MomentRow[] | undefined) ?? []
+
+function momentOf(ctx: HarnessContext, id: unknown): MomentRow {
+  const m = momentsOf(ctx).find((r) => r.id === Number(id))
+  if (!m) throw refuse(`no moment ${String(id)}`)
+  return m
+}
+
+/** one post as the list and the detail answer it */
+function view(ctx: HarnessContext, m: MomentRow, call: EndpointCall, now: number) {
+  const host = ctx.userById(m.userId)
+  if (!host) return null
+  return {
+    id: m.id,
+    userId: host.userId,
+    yxAccid: host.yxAccid,
+    nickname: host.nickname,
+    icon: host.icon,
+    age: host.age ?? null,
+    onlineStatus: host.onlineStatus ?? null,
+    content: m.content,
+    images: m.images,
+    likeNum: m.likeNum,
+    commentNum: m.commentNum,
+    isLike: call.user ? m.likedBy.includes(call.user.userId) : false,
+    createTime: now - m.minutesAgo * 60_000,
+  }
+}
+
+/** a post's comments, newest first, 10 a page after the offset id (the last comment shown) */
+function comments(ctx: HarnessContext, call: EndpointCall) {
+  const m = momentOf(ctx, call.payload.id)
+  const pageSize = Math.min(50, Math.max(1, Number(call.payload.pageSize) || 10))
+  const offsetId = Number(call.payload.offsetId) || Infinity
+  const all = (ctx.db.get('momentComments').filter({ momentId: m.id }).value() as CommentRow[]).slice().sort((a, b) => b.id - a.id)
+  return { list: all.filter((c) => c.id < offsetId).slice(0, pageSize), pageSize, total: all.length }
+}
+
+/** a new comment: trimmed, not blank, at most COMMENT_MAX characters */
+function addComment(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const m = momentOf(ctx, call.payload.id)
+  const content = String(call.payload.content ?? '').trim()
+  if (!content) throw refuse('content must not be blank')
+  if ([...content].length > COMMENT_MAX) throw refuse(`content is longer than ${COMMENT_MAX}`)
+  const table = ctx.db.get('momentComments')
+  const id = Math.max(90000, ...(table.value() as CommentRow[]).map((c) => c.id)) + 1
+  const row: CommentRow = { id, momentId: m.id, userId: user.userId, nickname: user.nickname, icon: user.icon, content, createTime: Date.now() }
+  table.push(row).write()
+  m.commentNum += 1
+  ctx.db.write()
+  return { comment: row, commentNum: m.commentNum }
+}
+
+/** like (likeType 1) or unlike (2); a repeat changes nothing, so a double tap counts once */
+function like(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const m = momentOf(ctx, call.payload.id)
+  const type = Number(call.payload.likeType)
+  if (type !== 1 && type !== 2) throw refuse('likeType must be 1 (like) or 2 (unlike)')
+  const had = m.likedBy.includes(user.userId)
+  if (type === 1 && !had) {
+    m.likedBy.push(user.userId)
+    m.likeNum += 1
+  } else if (type === 2 && had) {
+    m.likedBy = m.likedBy.filter((id) => id !== user.userId)
+    m.likeNum = Math.max(0, m.likeNum - 1)
+  }
+  ctx.db.write()
+  return { id: m.id, isLike: type === 1, likeNum: m.likeNum }
+}
+
 export default defineFake({
   seed(db) {
     const hosts = (db.users as UserRow[]).filter((u) => u.userType === 2 || u.userType === 3)
     db.moments = seedMoments(hosts)
+    db.momentComments = seedComments(db.moments as MomentRow[])
   },
   endpoints: {
+    [MomentsPath.detail]: (ctx, call) => view(ctx, momentOf(ctx, call.payload.id), call, Date.now()),
+    [MomentsPath.comments]: comments,
+    [MomentsPath.comment]: addComment,
+    [MomentsPath.like]: like,
     // payload: currentPage, pageSize (10), offsetId (the last id shown); newest first
-    '/api/expand/friendsCircle/queryAnchorFriendsCircleListV2': (ctx, call) => {
+    [MomentsPath.feed]: (ctx, call) => {
       const pageSize = Math.min(50, Math.max(1, Number(call.payload.pageSize) || 10))
       const currentPage = Math.max(1, Number(call.payload.currentPage) || 1)
       const all = [...((ctx.db.get('moments').value() as MomentRow[] | undefined) ?? [])].sort((a, b) => b.id - a.id)
@@ -90,27 +198,7 @@ export default defineFake({
       const start = offsetId ? all.findIndex((m) => m.id < offsetId) : (currentPage - 1) * pageSize
       const slice = start < 0 ? [] : all.slice(start, start + pageSize)
       const now = Date.now()
-      const list = slice.flatMap((m) => {
-        const host = ctx.userById(m.userId)
-        if (!host) return []
-        return [
-          {
-            id: m.id,
-            userId: host.userId,
-            yxAccid: host.yxAccid,
-            nickname: host.nickname,
-            icon: host.icon,
-            age: host.age ?? null,
-            onlineStatus: host.onlineStatus ?? null,
-            content: m.content,
-            images: m.images,
-            likeNum: m.likeNum,
-            commentNum: m.commentNum,
-            isLike: call.user ? m.likedBy.includes(call.user.userId) : false,
-            createTime: now - m.minutesAgo * 60_000,
-          },
-        ]
-      })
+      const list = slice.flatMap((m) => view(ctx, m, call, now) ?? [])
       return { list, currentPage, pageSize, total: all.length }
     },
   },

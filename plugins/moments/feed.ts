@@ -3,9 +3,10 @@
 import type { ApiClient } from '../../kernel/api.ts'
 import type { Page } from '../../kernel/protocol/envelope.ts'
 import type { Moment } from './api.ts'
+import { MOMENTS_PAGE_SIZE, MomentsPath } from './paths.ts'
 
-export const FEED_PATH = '/api/expand/friendsCircle/queryAnchorFriendsCircleListV2'
-export const FEED_PAGE_SIZE = 10
+export const FEED_PATH = MomentsPath.feed
+export const FEED_PAGE_SIZE = MOMENTS_PAGE_SIZE
 
 export interface FeedPage {
   items: Moment[]
@@ -24,7 +25,7 @@ export async function loadFeedPage(api: ApiClient, currentPage: number, offsetId
 }
 
 /** One server row to a Moment; a row without an id is dropped rather than shown broken. */
-function toMoment(r: Record<string, unknown>): Moment[] {
+export function toMoment(r: Record<string, unknown>): Moment[] {
   const id = Number(r.id)
   if (!Number.isFinite(id)) return []
   const images = Array.isArray(r.images) ? r.images.filter((x): x is string => typeof x === 'string') : []

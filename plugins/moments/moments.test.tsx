@@ -1,7 +1,9 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestKernel, httpStatus, type FakeApi } from '../../kernel/testing.tsx'
-import { byId, click } from '../shell/testkit.tsx'
+import { act } from 'react'
+import { byId, click, submit, type } from '../shell/testkit.tsx'
+import { MomentsPath } from './paths.ts'
 import { waitFor } from '../../test/wait.ts'
 import moments from './index.ts'
 import fake, { seedMoments } from './fake.ts'
@@ -80,6 +82,87 @@ test('ENG-08 the harness feed is seeded from the hosts and pages newest first by
   const second = endpoint(ctx, { payload: { currentPage: 2, pageSize: 10, offsetId: first.list[9].id }, user: null, headers: {}, requireUser: () => { throw new Error() } }) as any
   assert.ok(second.list.every((m: any) => m.id < first.list[9].id))
   assert.is(first.list.length + second.list.length, Math.min(rows.length, 20))
+})
+
+test('ENG-08 /moments-detail: the post, its comments 10 a page after the last id, a comment shown as text (HTML stays text); missing and error states', async () => {
+  const comments = Array.from({ length: 13 }, (_, i) => ({ id: 900 - i, userId: 300001, nickname: `C${i}`, icon: '', content: `comment ${900 - i}`, createTime: Date.now() }))
+  const html = '<img src=x onerror=alert(1)>'
+  const t = createTestKernel({
+    plugins: [moments],
+    path: '/moments-detail?id=42',
+    token: 'tok',
+    api: (path, p) => {
+      if (path === MomentsPath.detail) return p.id === 42 ? row(42) : null
+      if (path === MomentsPath.comments) {
+        const after = p.offsetId ? comments.filter((c) => c.id < p.offsetId) : comments
+        return { list: after.slice(0, p.pageSize), total: comments.length }
+      }
+      if (path === MomentsPath.comment) return { comment: { id: 901, userId: 100001, nickname: 'Me', icon: '', content: p.content, createTime: Date.now() }, commentNum: 14 }
+      return undefined
+    },
+  })
+  await t.render()
+  await waitFor(() => byId('comment-list')?.children.length === 10, { what: '10 comments' })
+  assert.match(byId('moment-42')!.textContent ?? '', 'post 42')
+  assert.equal(t.requests.find((r) => r.path === MomentsPath.comments)!.payload, { id: 42, pageSize: 10 })
+  await click('comments-more')
+  await waitFor(() => byId('comment-list')?.children.length === 13, { what: 'the next page' })
+  assert.equal(t.requests.filter((r) => r.path === MomentsPath.comments)[1].payload, { id: 42, pageSize: 10, offsetId: 891 })
+  assert.is(byId('comments-more'), null, 'a short page ends the comments')
+  await type('comment-input', `  ${html}  `)
+  await submit('comment-form')
+  await waitFor(() => byId('comment-901'), { what: 'the new comment' })
+  assert.equal(t.requests.find((r) => r.path === MomentsPath.comment)!.payload, { id: 42, content: html })
+  assert.is(byId('comment-901')!.querySelector('.mo-comment__text')!.textContent, html)
+  assert.is(byId('comment-901')!.querySelector('img'), null, 'no markup from a comment')
+  assert.match(byId('moment-comments-42')!.textContent ?? '', '14 comments')
+  assert.is((byId('comment-input') as HTMLInputElement).value, '')
+  await submit('comment-form')
+  assert.is(t.requests.filter((r) => r.path === MomentsPath.comment).length, 1, 'a blank comment is not sent')
+  t.dispose()
+
+  const gone = createTestKernel({ plugins: [moments], path: '/moments-detail?id=7', token: 'tok', api: () => null })
+  await gone.render()
+  assert.ok(await waitFor(() => byId('moment-missing'), { what: 'missing' }))
+  gone.dispose()
+  let down = true
+  const e = createTestKernel({ plugins: [moments], path: '/moments-detail?id=42', token: 'tok', api: (path) => (down ? httpStatus(500) : path === MomentsPath.detail ? row(42) : { list: [] }) })
+  await e.render()
+  await waitFor(() => byId('moment-error'), { what: 'error' })
+  down = false
+  await click('moment-error-retry')
+  await waitFor(() => byId('comments-empty'), { what: 'the post and no comments' })
+  e.dispose()
+})
+
+test('ENG-08 likes and comments from the feed: like then unlike with the server\'s count, a double tap sends one; the comment button opens the detail', async () => {
+  let likes = 5
+  const t = createTestKernel({
+    plugins: [moments],
+    path: '/moments',
+    token: 'tok',
+    api: (path, p) => {
+      if (path === FEED_PATH) return { list: [{ ...row(3), likeNum: likes }], currentPage: 1, pageSize: 10, total: 1 }
+      if (path === MomentsPath.like) return { id: 3, isLike: p.likeType === 1, likeNum: (likes += p.likeType === 1 ? 1 : -1) }
+      return undefined
+    },
+  })
+  await t.render()
+  const like = await waitFor(() => byId('moment-like-3'), { what: 'the like button' })
+  await act(async () => {
+    like.click()
+    like.click()
+  })
+  await waitFor(() => byId('moment-like-3')!.getAttribute('aria-pressed') === 'true', { what: 'liked' })
+  assert.match(byId('moment-likes-3')!.textContent ?? '', '6 likes')
+  await click('moment-like-3')
+  await waitFor(() => byId('moment-like-3')!.getAttribute('aria-pressed') === 'false', { what: 'unliked' })
+  assert.equal(t.requests.filter((r) => r.path === MomentsPath.like).map((r) => r.payload), [{ id: 3, likeType: 1 }, { id: 3, likeType: 2 }])
+  assert.match(byId('moment-likes-3')!.textContent ?? '', '5 likes')
+  await click('moment-comment-3')
+  assert.is(t.location.path(), '/moments-detail')
+  assert.equal([t.location.search().get('id'), t.location.search().get('comment')], ['3', '1'])
+  t.dispose()
 })
 
 test.after.each(() => {

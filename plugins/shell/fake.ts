@@ -156,7 +156,7 @@ function userFriend(ctx: HarnessContext, call: EndpointCall) {
     .map((id) => ctx.userById(id))
     .filter((u): u is UserRow => !!u)
     .map((u) => hostCard(ctx, u, mineFollows.has(u.userId)))
-  return page(list, { currentPage: call.payload.currentPage, pageSize: call.payload.pageSize ?? 200 })
+  return page(list, { currentPage: call.payload.currentPage, pageSize: call.payload.pageSize ?? 200 }, 200)
 }
 
 /** d1 §7 /api/user/level/v2/userLevel; the spec does not show the growth table: the harness uses

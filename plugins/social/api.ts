@@ -1,0 +1,58 @@
+// The social pages' public face: their paths (the wall's trophy, the Me tab and the live room link
+// to them) and the wire shapes. Import this file only, never the plugin's internals.
+export const SocialRoute = {
+  rank: '/rank',
+  search: '/searchHost',
+  friends: '/friends',
+  blocklist: '/blocklist',
+  collect: '/collect',
+  card: '/card',
+  feedback: '/feedback',
+  report: '/report',
+} as const
+
+/** /feedback (or /report) with the host a report is about (d2 §2.8: hostid and hostlvl) */
+export const reportLink = (hostId: number | string, hostLevel = '', route: string = SocialRoute.feedback) =>
+  `${route}?hostid=${encodeURIComponent(String(hostId))}&hostlvl=${encodeURIComponent(hostLevel)}`
+
+/** A host as the search, follow, block and favourite lists answer it. */
+export interface HostItem {
+  userId: number
+  yxAccid: string
+  nickname: string
+  icon: string
+  age: number | null
+  countryCode: string
+  levelName: string
+  onlineStatus: number
+}
+
+/** d2 §3 rank entry; the last item of an answer is the caller's own entry */
+export interface RankEntry {
+  userId: number
+  nickname: string
+  icon: string
+  userLevel: number
+  vipFlag: number
+  rank: number
+  costNum: number
+}
+
+/** d2 §3 user card data, with the caller's block and favourite marks */
+export interface UserCard {
+  userId: number
+  nickname: string
+  icon: string
+  userType: number
+  age: number | null
+  country: string
+  levelName: string
+  vip: number
+  fans: number
+  follow: number
+  isFollow: boolean
+  yxAccid: string
+  liveWelcome: string
+  isBlock: boolean
+  isCollect: boolean
+}

@@ -1,0 +1,25 @@
+// Social pages (ENG-06, ENG-11): the user ranking, host search, the followed hosts, the block list,
+// favourites, a user's card, and the feedback form that also takes reports. A late plugin: every
+// page is a lazy chunk, nothing of it is on the first screen.
+import { definePlugin } from '../../kernel/plugin.ts'
+import type { RouteDef } from '../../kernel/types.ts'
+import { SocialRoute } from './api.ts'
+
+/** the spec writes these routes with a trailing slash too (d1 §2) */
+const route = (path: string, page: RouteDef['page'], auth = true): RouteDef => ({ path: [path, `${path}/`], page, auth })
+
+const social = definePlugin({
+  id: 'social',
+  routes: [
+    route(SocialRoute.rank, () => import('./RankPage.tsx'), false),
+    route(SocialRoute.search, () => import('./SearchPage.tsx'), false),
+    route(SocialRoute.friends, () => import('./FriendsPage.tsx')),
+    route(SocialRoute.blocklist, () => import('./BlocklistPage.tsx')),
+    route(SocialRoute.collect, () => import('./CollectPage.tsx')),
+    route(SocialRoute.card, () => import('./CardPage.tsx')),
+    route(SocialRoute.feedback, () => import('./FeedbackPage.tsx')),
+    route(SocialRoute.report, () => import('./FeedbackPage.tsx')),
+  ],
+  strings: { en: () => import('../../locales/en/social.json'), ar: () => import('../../locales/ar/social.json') },
+})
+export default social
