@@ -18,5 +18,6 @@ export const plugins: PluginEntry[] = [
   later('offers', () => import('../plugins/offers/index.ts')),
   later('engage', () => import('../plugins/engage/index.ts')),
   later('live', () => import('../plugins/live/index.ts')),
+  later('rank', () => import('../plugins/rank/index.ts')),
 ]
 

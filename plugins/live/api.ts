@@ -1,6 +1,7 @@
 // The live plugin's public face: the 'live' service other plugins use to open a host's room
 // (the wall's liveOpenerRef is provided from it too), and the room's public types. Import this
 // file only, never the plugin's internals.
+import type { ComponentType } from 'react'
 import type { ReadonlySignal } from '@preact/signals-react'
 import { ref } from '../../kernel/plugin.ts'
 
@@ -15,6 +16,10 @@ export interface LiveHostHint {
   yxAccid?: string
 }
 
+/** LIVE-03: places in the room other features fill (the wishful-gift carousel, the wheel
+ *  entrance); an empty slot draws nothing */
+export type RoomSlot = 'wish' | 'wheel'
+
 export interface LiveApi {
   /** the room shown now (or in picture-in-picture): its host id and front status */
   current: ReadonlySignal<{ hostId: number; status: FrontStatus; pip: boolean } | null>
@@ -22,6 +27,8 @@ export interface LiveApi {
   open(host: LiveHostHint, from?: { path?: string; index?: number }): void
   /** leave the room, picture-in-picture included (a call starting elsewhere does this first) */
   leave(): Promise<void>
+  /** put a component in a room slot (null empties it); it reads the room through this api */
+  fill(slot: RoomSlot, component: ComponentType | null): void
 }
 
 export const liveRef = ref<LiveApi>('live')

@@ -23,6 +23,16 @@ export const RankOverlay = {
   card: 'rank.card',
 } as const
 
+/** rank lists show at most 100 users (d2 §9) */
+export const RANK_CAP = 100
+
+/** a host's rank as shown: '--' unknown, '100+' above 100 (d2 §5) */
+export function hostRankLabel(rank: unknown): string {
+  const v = Number(rank)
+  if (rank == null || rank === '' || !Number.isFinite(v) || v <= 0) return '--'
+  return v > RANK_CAP ? '100+' : String(Math.floor(v))
+}
+
 export type FanPeriod = 'now' | 'today' | 'week'
 export type HostPeriod = 'week' | 'lastWeek'
 

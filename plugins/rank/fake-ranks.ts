@@ -3,15 +3,14 @@
 // so who gave most, to whom and when is computed from those rows, never from fixtures.
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
 import type { HarnessContext, LedgerEntry, UserRow } from '../../harness/types.ts'
-import type { FanPeriod, HostPeriod, RankEntry } from './api.ts'
+import { RANK_CAP, type FanPeriod, type HostPeriod, type RankEntry } from './api.ts'
 
 export const GIFT_REASON = 'gift.send'
 /** the harness keeps no live sessions: 'now' is the last two hours */
 const NOW_WINDOW_MS = 2 * 3600_000
 const DAY_MS = 24 * 3600_000
-export const RANK_CAP = 100
 /** the weekly task's steps, in diamonds received this week (the spec gives none) */
-export const TASK_STEPS = [1000, 5000, 20000]
+const TASK_STEPS = [1000, 5000, 20000]
 
 export interface GiftRow {
   userId: number
@@ -22,7 +21,7 @@ export interface GiftRow {
   at: number
 }
 
-export function giftRows(ctx: HarnessContext): GiftRow[] {
+function giftRows(ctx: HarnessContext): GiftRow[] {
   const rows = (ctx.db.get('ledger').value() ?? []) as LedgerEntry[]
   const out: GiftRow[] = []
   for (const r of rows) {
@@ -111,7 +110,7 @@ export function weeklyTasks(ctx: HarnessContext, hostId: number, now = Date.now(
 }
 
 /** a gift of the catalogue, if the gift slice has one (its picture and name) */
-export function giftOf(ctx: HarnessContext, giftId: number): { img: string; name: string } {
+function giftOf(ctx: HarnessContext, giftId: number): { img: string; name: string } {
   const list = (ctx.db.get('gifts').value() ?? []) as Array<Record<string, unknown>>
   const g = Array.isArray(list) ? list.find((x) => Number(x.id ?? x.giftId) === giftId) : undefined
   return { img: String(g?.giftSmallImg ?? g?.giftImg ?? ''), name: String(g?.giftName ?? g?.name ?? `#${giftId}`) }

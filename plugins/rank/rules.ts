@@ -1,10 +1,8 @@
 // The rankings' rules (d2 §3, §4.7, §5, §9), one answer each, pure so tests can prove them.
-import type { RankEntry } from './api.ts'
+import { RANK_CAP, type HostRankAnswer, type RankEntry } from './api.ts'
 
-/** rank lists show at most 100 users (d2 §9) */
-export const RANK_CAP = 100
 /** the Week tab's podium holds the first 3; 97 rows follow it */
-export const PODIUM = 3
+const PODIUM = 3
 /** today and week are fetched this long after now (d2 §4.7) */
 export const LATER_PERIODS_MS = 500
 /** the refresh flag clears this long after loading */
@@ -29,7 +27,7 @@ const num = (v: unknown, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d)
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v))
 
 /** one rank entry as it came, made safe: missing fields get their empty value */
-export function toEntry(raw: unknown): RankEntry | null {
+function toEntry(raw: unknown): RankEntry | null {
   if (!raw || typeof raw !== 'object') return null
   const r = raw as Record<string, unknown>
   const userId = num(r.userId, NaN)
@@ -70,13 +68,6 @@ export function podiumOf<T>(rows: T[]): { podium: Array<{ entry: T; place: numbe
 /** crowns for ranks 1-3 when there is spend (d2 §2.4) */
 export const crownOf = (rank: number, costNum: number): 1 | 2 | 3 | null => (rank >= 1 && rank <= 3 && costNum > 0 ? (rank as 1 | 2 | 3) : null)
 
-/** the host's rank: '--' unknown, '100+' above 100 (d2 §5) */
-export function hostRankLabel(rank: unknown): string {
-  const v = Number(rank)
-  if (rank == null || rank === '' || !Number.isFinite(v) || v <= 0) return '--'
-  return v > RANK_CAP ? '100+' : String(Math.floor(v))
-}
-
 export interface Task {
   taskValue: number
   taskCondition: number
@@ -99,3 +90,17 @@ export function taskProgress(list: unknown): { task: Task; percent: number } | n
 
 /** follow, message and open-profile apply only to host cards (userType 2 or 3, d2 §5) */
 export const isHostType = (userType: unknown) => Number(userType) === 2 || Number(userType) === 3
+
+/** a host rank answer made safe: at most 100 rows, numbers where numbers belong */
+export function toHostRank(raw: unknown): HostRankAnswer {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
+  const list = Array.isArray(r.anchorReceiveRankList) ? r.anchorReceiveRankList : []
+  return {
+    anchorReceiveRankList: list
+      .filter((e) => e && typeof e === 'object')
+      .slice(0, RANK_CAP)
+      .map((e) => ({ userId: num(e.userId), icon: str(e.icon), nickname: str(e.nickname ?? e.nickName), costNum: num(e.costNum) })),
+    costNum: num(r.costNum),
+    currentAnchorRank: r.currentAnchorRank == null ? null : num(r.currentAnchorRank),
+  }
+}
