@@ -3,14 +3,17 @@
 // still; none draws nothing. Swiping it (@use-gesture/react, as the room's swipes) turns it by hand.
 import { useEffect, useState, type ReactNode } from 'react'
 import { useDrag } from '@use-gesture/react'
+import { useLive } from './hooks.ts'
 
 export function Carousel<T>({ items, intervalMs, testId, render, onPick }: { items: T[]; intervalMs: number; testId: string; render: (item: T) => ReactNode; onPick: (item: T) => void }) {
+  const timers = useLive().timers
   const [at, setAt] = useState(0)
   const count = items.length
+  // autoplay; a turn by hand starts the wait again
   useEffect(() => {
     if (count < 2) return
-    const id = setInterval(() => setAt((i) => (i + 1) % count), intervalMs)
-    return () => clearInterval(id)
+    const id = timers.setInterval(() => setAt((i) => (i + 1) % count), intervalMs)
+    return () => timers.clearInterval(id)
   }, [count, intervalMs, at])
   // a swipe turns it (and the room's own swipes do not see it)
   const bind = useDrag(({ last, movement: [mx], tap, event }) => {

@@ -105,6 +105,8 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
   return {
     api,
     room,
+    /** the clock of the room's own timers (the carousels), fake in tests */
+    timers: deps.timers ?? realTimers,
     notices,
     games,
     activities,

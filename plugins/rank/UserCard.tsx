@@ -14,6 +14,7 @@ import type { OverlayProps } from '../../kernel/types.ts'
 import { LevelBadge } from '../engage/api.ts'
 import { RankPath, type UserCardData, type UserCardProps } from './api.ts'
 import { createFollow, loader } from './state.ts'
+import { useRankTimers } from './ref.ts'
 import { isHostType, WALL_ARROWS_ABOVE } from './rules.ts'
 import { GiftIcon } from './WeeklyTask.tsx'
 import css from './rank.css'
@@ -30,7 +31,8 @@ export default function UserCard({ props, close }: OverlayProps<UserCardProps>) 
   const kernel = useKernel()
   const t = useT()
   const card = useMemo(() => loader(() => kernel.api.post<UserCardData>(RankPath.card, { searchValue: props.userId }, { silent: true })), [kernel, props.userId])
-  const follow = useMemo(() => createFollow(kernel), [kernel])
+  const timers = useRankTimers()
+  const follow = useMemo(() => createFollow(kernel, timers), [kernel])
   const [followed, setFollowed] = useState<boolean | null>(null)
   const [busy, setBusy] = useState(false)
   useEffect(() => void card.load(), [card])
@@ -48,84 +50,84 @@ export default function UserCard({ props, close }: OverlayProps<UserCardProps>) 
 
   return (
     <div className="rk-card" data-testid="rank-card" data-user={props.userId}>
-        <button type="button" className="rk-card__close" aria-label={t('rank.close')} data-testid="rank-card-close" onClick={() => close()}>
-          <IconClose size={20} />
-        </button>
-        {!c ? (
-          <div className="rk-state" data-testid="rank-card-loading">
-            <Spinner label={t('rank.loading')} />
-          </div>
-        ) : (
-          <>
-            <button
-              type="button"
-              className={c.vip === 1 ? 'rk-card__avatar rk-card__avatar--vip' : 'rk-card__avatar'}
-              data-testid="rank-card-avatar"
-              disabled={!host}
-              onClick={() => host && links && go(links.detail)}
-            >
-              <Avatar src={c.icon} name={c.nickname} size={84} />
-            </button>
-            <bdi className="rk-card__name" data-testid="rank-card-name">
-              {c.nickname}
-            </bdi>
-            <p className="rk-card__uid" data-testid="rank-card-uid">
-              {t('rank.uid', { id: c.userId })}
-            </p>
-            <div className="rk-card__tags">
-              <span className={host ? 'rk-tag rk-tag--her' : 'rk-tag rk-tag--him'} data-testid="rank-card-age">
-                <span aria-hidden="true">{host ? '♀' : '♂'}</span> {c.age ?? ''}
-              </span>
-              {c.country && <span className="rk-tag">{c.country}</span>}
-              {host ? (
-                c.levelName && (
-                  <span className="rk-grade" data-testid="rank-card-grade" data-grade={c.levelName}>
-                    {c.levelName}
-                  </span>
-                )
-              ) : (
-                <LevelBadge level={Number(c.levelName)} testId="rank-card-level" />
-              )}
-              {c.vip === 1 && <span className="rk-vip">{t('rank.vip')}</span>}
-            </div>
-            <div className="rk-card__counts">
-              <span>
-                <b data-testid="rank-card-fans">{Number(c.fans) || 0}</b>
-                {t('rank.fans')}
-              </span>
-              <span>
-                <b>{Number(c.follow) || 0}</b>
-                {t('rank.following')}
-              </span>
-            </div>
-            {c.liveWelcome && <p className="rk-card__welcome">{c.liveWelcome}</p>}
-            <GiftWall gifts={Array.isArray(c.giftWalls) ? c.giftWalls : []} host={host} />
-            {host && links && (
-              <div className="rk-card__actions">
-                <button
-                  type="button"
-                  className={isFollow ? 'rk-btn rk-btn--ghost' : 'rk-btn rk-btn--primary'}
-                  data-testid="rank-card-follow"
-                  data-followed={isFollow}
-                  disabled={busy}
-                  onClick={async () => {
-                    setBusy(true)
-                    const now = await follow({ userId: c.userId, yxAccid: c.yxAccid, levelName: c.levelName, isFollow })
-                    setBusy(false)
-                    if (now == null) return
-                    setFollowed(now)
-                    props.onFollow?.(c.userId, now)
-                  }}
-                >
-                  {isFollow ? t('rank.followed') : t('rank.follow')}
-                </button>
-                <button type="button" className="rk-btn rk-btn--primary" data-testid="rank-card-message" onClick={() => go(links.talk)}>
-                  {t('rank.message')}
-                </button>
-              </div>
+      <button type="button" className="rk-card__close" aria-label={t('rank.close')} data-testid="rank-card-close" onClick={() => close()}>
+        <IconClose size={20} />
+      </button>
+      {!c ? (
+        <div className="rk-state" data-testid="rank-card-loading">
+          <Spinner label={t('rank.loading')} />
+        </div>
+      ) : (
+        <>
+          <button
+            type="button"
+            className={c.vip === 1 ? 'rk-card__avatar rk-card__avatar--vip' : 'rk-card__avatar'}
+            data-testid="rank-card-avatar"
+            disabled={!host}
+            onClick={() => host && links && go(links.detail)}
+          >
+            <Avatar src={c.icon} name={c.nickname} size={84} />
+          </button>
+          <bdi className="rk-card__name" data-testid="rank-card-name">
+            {c.nickname}
+          </bdi>
+          <p className="rk-card__uid" data-testid="rank-card-uid">
+            {t('rank.uid', { id: c.userId })}
+          </p>
+          <div className="rk-card__tags">
+            <span className={host ? 'rk-tag rk-tag--her' : 'rk-tag rk-tag--him'} data-testid="rank-card-age">
+              <span aria-hidden="true">{host ? '♀' : '♂'}</span> {c.age ?? ''}
+            </span>
+            {c.country && <span className="rk-tag">{c.country}</span>}
+            {host ? (
+              c.levelName && (
+                <span className="rk-grade" data-testid="rank-card-grade" data-grade={c.levelName}>
+                  {c.levelName}
+                </span>
+              )
+            ) : (
+              <LevelBadge level={Number(c.levelName)} testId="rank-card-level" />
             )}
-          </>
-        )}
+            {c.vip === 1 && <span className="rk-vip">{t('rank.vip')}</span>}
+          </div>
+          <div className="rk-card__counts">
+            <span>
+              <b data-testid="rank-card-fans">{Number(c.fans) || 0}</b>
+              {t('rank.fans')}
+            </span>
+            <span>
+              <b>{Number(c.follow) || 0}</b>
+              {t('rank.following')}
+            </span>
+          </div>
+          {c.liveWelcome && <p className="rk-card__welcome">{c.liveWelcome}</p>}
+          <GiftWall gifts={Array.isArray(c.giftWalls) ? c.giftWalls : []} host={host} />
+          {host && links && (
+            <div className="rk-card__actions">
+              <button
+                type="button"
+                className={isFollow ? 'rk-btn rk-btn--ghost' : 'rk-btn rk-btn--primary'}
+                data-testid="rank-card-follow"
+                data-followed={isFollow}
+                disabled={busy}
+                onClick={async () => {
+                  setBusy(true)
+                  const now = await follow({ userId: c.userId, yxAccid: c.yxAccid, levelName: c.levelName, isFollow })
+                  setBusy(false)
+                  if (now == null) return
+                  setFollowed(now)
+                  props.onFollow?.(c.userId, now)
+                }}
+              >
+                {isFollow ? t('rank.followed') : t('rank.follow')}
+              </button>
+              <button type="button" className="rk-btn rk-btn--primary" data-testid="rank-card-message" onClick={() => go(links.talk)}>
+                {t('rank.message')}
+              </button>
+            </div>
+          )}
+        </>
+      )}
     </div>
   )
 }

@@ -14,6 +14,7 @@ import { LevelBadge, NameBar } from '../engage/api.ts'
 import { giftRef } from '../gift/api.ts'
 import { RankOverlay, type FanPeriod, type RankEntry, type RoomRef } from './api.ts'
 import { createFanRank } from './state.ts'
+import { useRankTimers } from './ref.ts'
 import { crownOf, podiumOf } from './rules.ts'
 import { Crown, Diamonds, ListState, Tabs } from './parts.tsx'
 import css from './rank.css'
@@ -28,7 +29,8 @@ export default function ViewerRank({ props, close }: OverlayProps<ViewerRankProp
   useSignals()
   const kernel = useKernel()
   const t = useT()
-  const rank = useMemo(() => createFanRank(kernel, props), [kernel, props.hostId])
+  const timers = useRankTimers()
+  const rank = useMemo(() => createFanRank(kernel, props, timers), [kernel, props.hostId])
   const [tab, setTab] = useState<'viewers' | 'gifters'>(props.tab ?? 'gifters')
   const gift = kernel.get(giftRef)
 

@@ -11,6 +11,7 @@ import type { OverlayProps } from '../../kernel/types.ts'
 import { giftRef } from '../gift/api.ts'
 import { RankOverlay, RankPath, type RoomRef, type WeeklyTaskAnswer } from './api.ts'
 import { loader } from './state.ts'
+import { useRankTimers } from './ref.ts'
 import { TASK_ANIMATE_MS, taskProgress } from './rules.ts'
 import { HelpHer, ListState } from './parts.tsx'
 import css from './rank.css'
@@ -24,12 +25,13 @@ export default function WeeklyTask({ props, close }: OverlayProps<TaskProps>) {
   const kernel = useKernel()
   const t = useT()
   const task = useMemo(() => loader(() => kernel.api.post<WeeklyTaskAnswer>(RankPath.task, { anchorUserId: props.hostId }, { silent: true })), [kernel, props.hostId])
+  const timers = useRankTimers()
   const [filled, setFilled] = useState(false)
   useEffect(() => {
     void task.load()
     // d2 §4.7: the bar animates to its percent 3 s after opening
-    const id = setTimeout(() => setFilled(true), TASK_ANIMATE_MS)
-    return () => clearTimeout(id)
+    const id = timers.setTimeout(() => setFilled(true), TASK_ANIMATE_MS)
+    return () => timers.clearTimeout(id)
   }, [task])
   const data = task.data.value
   const progress = taskProgress(data?.taskList)
