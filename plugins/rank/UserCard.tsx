@@ -42,6 +42,8 @@ export default function UserCard({ props, close }: OverlayProps<UserCardProps>) 
   const c = card.data.value
   const host = !!c && isHostType(c.userType)
   const isFollow = followed ?? !!c?.isFollow
+  // the fans count follows the viewer's own follow made here
+  const fans = (Number(c?.fans) || 0) + (followed == null || followed === !!c?.isFollow ? 0 : followed ? 1 : -1)
   const links = c ? cardLinks(c) : null
   const go = (to: string) => {
     close()
@@ -92,7 +94,7 @@ export default function UserCard({ props, close }: OverlayProps<UserCardProps>) 
           </div>
           <div className="rk-card__counts">
             <span>
-              <b data-testid="rank-card-fans">{Number(c.fans) || 0}</b>
+              <b data-testid="rank-card-fans">{Math.max(0, fans)}</b>
               {t('rank.fans')}
             </span>
             <span>

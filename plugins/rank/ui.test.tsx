@@ -189,6 +189,7 @@ test('LIVE-13 LIVE-14 the host card: UID, age, country, grade, fans, welcome, gi
   await click('rank-card-follow')
   await waitFor(() => $('rank-card-follow')!.dataset.followed === 'true', { what: 'followed' })
   assert.is($('rank-card-follow')!.textContent, 'Followed')
+  assert.is($('rank-card-fans')!.textContent, '13', 'one fan more')
   assert.equal(requested(t, '/api/user/followUser')[0], { yxAccid: 'host_200001', action: 1, userId: HOST, levelName: 'SS', source: 'host_card', followUserId: HOST, followType: 1 })
   assert.equal(told, [[HOST, true]])
   await click('rank-card-follow')
