@@ -21,13 +21,13 @@ function picture(word: string, hue: number): string {
 }
 
 const PENDANTS = [
-  { word: 'TOP', hue: 40, link: '/rank' },
+  { word: 'TOP', hue: 40, link: '/personal/userLevel' },
   { word: 'VIP', hue: 280, link: '/vip' },
   { word: 'NEW', hue: 160, link: '/wall' },
 ]
 const ACTIVITIES = [
   { word: 'x2', hue: 330, en: 'Double diamonds', ar: 'ألماس مضاعف', link: '/getcoin' },
-  { word: '★', hue: 200, en: 'Weekly star', ar: 'نجمة الأسبوع', link: '/rank' },
+  { word: '★', hue: 200, en: 'Weekly star', ar: 'نجمة الأسبوع', link: '/personal/userLevel' },
   { word: '🎁', hue: 20, en: 'Gift festival', ar: 'مهرجان الهدايا', link: '/wall' },
 ]
 
