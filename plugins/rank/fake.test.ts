@@ -6,6 +6,7 @@ import { LivePaths } from '../live/paths.ts'
 import { CallGameType, CallPath, LiveCall } from '../calls/api.ts'
 import { RankPath } from './api.ts'
 import { periodOf, weekStart } from './fake-ranks.ts'
+import { instantClock, loadScenarios, runScenario } from '../../harness/scenario-runner.ts'
 
 let h: TestHarness
 test.before(async () => {
@@ -134,6 +135,18 @@ test('LIVE-14 a private call from live: the live host answers, the entry giftPri
   const ledger = h.ctx.db.getState()
   assert.ok(checkLedger(ledger).ok)
   assert.equal(ledger.ledger.filter((r: any) => r.reason === 'call' && r.channelId === created.channelId).map((r: any) => r.delta), [-LiveCall.entry, -host.videoPrice])
+})
+
+test('LIVE-11 the live-rankings scenario moves the ranking while you watch; its keys make a second run charge nothing', async () => {
+  const s = (await loadScenarios()).get('live-rankings')!
+  assert.match(s.description, /Open/)
+  for (let run = 0; run < 2; run++) {
+    const result = await runScenario(s, h.ops, { clock: instantClock() }).done
+    assert.ok(result.steps.every((x) => x.ok), JSON.stringify(result.steps))
+  }
+  const week = (await h.control('POST', '/__harness/rank/fans', { hostId: HOST, rankType: 'week' })).body
+  assert.equal(week.map((e: any) => [e.userId, e.costNum]), [[100002, 4500], [100004, 900]])
+  assert.ok(checkLedger(h.ctx.db.getState()).ok)
 })
 
 test.run()
