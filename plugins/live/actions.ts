@@ -13,7 +13,9 @@ export async function toggleFollow(kernel: Kernel, room: LiveRoom, now = Date.no
   lastFollow = now
   const follow = r.followFlag !== 1
   try {
-    await kernel.api.post('/api/user/followUser', { followUserId: r.userId, followType: follow ? 1 : 2, yxAccid: r.yxAccid, source: 'live' }, { silent: true })
+    // d2 §7: action 1 follow, 2 unfollow (followUserId and followType: the same, as the wall sends them)
+    const action = follow ? 1 : 2
+    await kernel.api.post('/api/user/followUser', { yxAccid: r.yxAccid, action, userId: r.userId, levelName: r.anchorLevelName, source: 'live', followUserId: r.userId, followType: action }, { silent: true })
     const now = room.info.peek()
     if (now?.userId === r.userId) room.info.value = { ...now, followFlag: follow ? 1 : 0 }
   } catch {

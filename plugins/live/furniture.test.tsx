@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { definePlugin } from '../../kernel/plugin.ts'
-import { fake } from '../../kernel/testing.tsx'
+import { fake, serverCode } from '../../kernel/testing.tsx'
 import { waitFor } from '../../test/wait.ts'
 import { callsRef, type StartCallOptions } from '../calls/api.ts'
 import { RankPath } from '../rank/api.ts'
@@ -10,6 +10,7 @@ import { createRankPlugin } from '../rank/index.ts'
 import { LivePaths } from './paths.ts'
 import { ACTIVITY_AUTOPLAY_MS, PENDANT_AUTOPLAY_MS } from './rules.ts'
 import { liveKernel, ROOM } from './testkit.ts'
+import { toggleFollow } from './actions.ts'
 
 const HOST = { userId: ROOM.userId, nickname: 'Layla' }
 const $ = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null
@@ -163,6 +164,30 @@ test('LIVE-14 LIVE-13 following from the host card turns the room follow button 
     act(() => $('sheet-close')!.click())
     await waitFor(() => !$(popup), { what: `${popup} closed` })
   }
+})
+
+test('LIVE-14 the room follow: action 1 then 2, 1 s apart, the flag turns after success, a failure is swallowed', async () => {
+  const k = await watching()
+  const asked = () => k.t.requests.filter((r) => r.path === '/api/user/followUser').map((r) => r.payload as any)
+  act(() => $('live-follow')!.click())
+  await waitFor(() => !$('live-follow'), { what: 'followed' })
+  assert.equal(asked(), [{ yxAccid: ROOM.yxAccid, action: 1, userId: ROOM.userId, levelName: 'A', source: 'live', followUserId: ROOM.userId, followType: 1 }])
+  assert.is(k.room.info.value?.followFlag, 1)
+  const at = Date.now() + 10_000
+  await toggleFollow(k.t.kernel, k.room, at + 500)
+  assert.is(asked().length, 2)
+  assert.is(asked()[1].action, 2, 'followed: unfollow')
+  assert.is(k.room.info.value?.followFlag, 0)
+  await toggleFollow(k.t.kernel, k.room, at + 900)
+  assert.is(asked().length, 2, 'within 1 s: nothing')
+})
+
+test('LIVE-14 a failed follow is swallowed: no toast, the flag stays', async () => {
+  const k = await watching({ answers: { '/api/user/followUser': serverCode('5000', 'down') } })
+  await toggleFollow(k.t.kernel, k.room, Date.now() + 60_000)
+  assert.is(k.t.answered.filter((a) => a.path === '/api/user/followUser').length, 1)
+  assert.is(k.room.info.value?.followFlag, 0)
+  assert.is(k.t.toasts.length, 0)
 })
 
 test.run()
