@@ -20,5 +20,6 @@ export const plugins: PluginEntry[] = [
   later('live', () => import('../plugins/live/index.ts')),
   later('game', () => import('../plugins/game/index.ts')),
   later('social', () => import('../plugins/social/index.ts')),
+  later('rank', () => import('../plugins/rank/index.ts')),
 ]
 

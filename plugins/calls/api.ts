@@ -10,6 +10,10 @@ export type CallStatusValue = (typeof CallStatus)[keyof typeof CallStatus]
 
 /** d1 §4 Call game types (what the server bills) and front types (how the app shows it). */
 export const CallGameType = { DIRECT: 1, MATCH: 2, MATCH_POOL: 3, LIVE: 4 } as const
+
+/** d2 §9 a private call from a live room: entry giftPrice diamonds (the harness's price, the spec
+ *  gives none), then the first 5 minutes free, then unitPrice (the host's price) a minute */
+export const LiveCall = { entry: 99, freeSec: 300 } as const
 export const FrontType = { DIRECT: 1, MATCH: 2, LIVE: 3, BOT: 4 } as const
 
 /** d1 §4 Call-notification types, pushed as 'call.notify' { channelId, type, reason? }. */

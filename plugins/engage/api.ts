@@ -3,7 +3,7 @@
 // Import this file only, never the plugin's internals.
 import { ref } from '../../kernel/plugin.ts'
 
-export { LevelBadge,  } from './LevelBadge.tsx'
+export { LevelBadge, NameBar } from './LevelBadge.tsx'
 export { EngageEntries } from './Entries.tsx'
 
 

@@ -13,6 +13,7 @@ import { useLive } from './hooks.ts'
 import { ChatPanel } from './ChatPanel.tsx'
 import { EndScreen } from './EndScreen.tsx'
 import { RoomFurniture, ExitSheet, MoreSheet } from './RoomFurniture.tsx'
+import { PrivateCallSheet } from './PrivateCall.tsx'
 import { swipePasses } from './rules.ts'
 import css from './live.css'
 
@@ -27,7 +28,7 @@ export default function LivePage() {
   const id = Number(kernel.router.search.value.get('id'))
   const stage = useRef<HTMLDivElement>(null)
   const [drag, setDrag] = useState<{ y: number; active: boolean }>({ y: 0, active: false })
-  const [sheet, setSheet] = useState<'exit' | 'more' | null>(null)
+  const [sheet, setSheet] = useState<'exit' | 'more' | 'call' | null>(null)
   const [switching, setSwitching] = useState(false)
 
   // enter the room of the address (a deep link, a reload); open() has usually entered it already
@@ -135,7 +136,7 @@ export default function LivePage() {
         )}
         {(status === 'live' || status === 'calling') && !room.clearScreen.value && (
           <>
-            <RoomFurniture onClose={close} onMore={() => setSheet('more')} />
+            <RoomFurniture onClose={close} onMore={() => setSheet('more')} onCall={() => setSheet('call')} />
             <ChatPanel />
           </>
         )}
@@ -159,6 +160,7 @@ export default function LivePage() {
       )}
       {sheet === 'exit' && <ExitSheet onExit={() => void exit()} onMinimize={minimize} onCancel={() => setSheet(null)} />}
       {sheet === 'more' && <MoreSheet onClose={() => setSheet(null)} />}
+      {sheet === 'call' && <PrivateCallSheet onClose={() => setSheet(null)} />}
     </div>
   )
 }

@@ -1,42 +1,60 @@
-// LIVE-03 and LIVE-05 on screen: the top bar (host, follow, audience Nk+, close), the task, rank
-// and top-spender pills, the side entrances (call icon blinking when privateCallOpen is 1 and the
-// room is live; game; the wheel and wishful-gift slots the next features fill), the entrance
-// banner and the join list; and the exit and more sheets of LIVE-18.
+// LIVE-03 and LIVE-05 on screen: the top bar (host, follow, top spender, audience Nk+, close),
+// the task and 'No.x' rank pills, the pendant carousel (2 s) and the wishful-gift slot, the side
+// entrances (the wheel slot, the activity carousel (5 s), the game icon when games exist, the
+// call icon blinking when privateCallOpen is 1 and the room is live), the entrance banner and the
+// join list; and the exit and more sheets of LIVE-18. The host, the top spender, the audience
+// and the pills open the rank plugin's popups (LIVE-11, 12, 13).
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import { IconClose } from '../../kernel/ui/icons.tsx'
+import type { Kernel } from '../../kernel/types.ts'
+import { hostRankLabel, RankOverlay, type UserCardProps } from '../rank/api.ts'
+import type { RoomSlot } from './api.ts'
 import { useLive } from './hooks.ts'
-import { callHost, messageHref, report, toggleFollow } from './actions.ts'
+import { messageHref, privateCallAllowed, report, setFollowFlag, toggleFollow } from './actions.ts'
+import { Carousel } from './Carousel.tsx'
 import { IconChat, IconEye, IconFlag, IconGame, IconMinimize, IconMore, IconPlus, IconVideo } from './icons.tsx'
-import { CallGameType } from '../calls/api.ts'
 import { audienceLabel } from './api.ts'
+import { ACTIVITY_AUTOPLAY_MS, PENDANT_AUTOPLAY_MS } from './rules.ts'
 import { gameRef } from '../game/api.ts'
 
-export function RoomFurniture({ onClose, onMore }: { onClose: () => void; onMore: () => void }) {
+/** an in-app link opens its page; anything else is not followed from the room */
+const openLink = (kernel: Kernel, link: string) => link.startsWith('/') && !link.startsWith('//') && kernel.router.navigate(link)
+
+export function RoomFurniture({ onClose, onMore, onCall }: { onClose: () => void; onMore: () => void; onCall: () => void }) {
   useSignals()
   const kernel = useKernel()
   const t = useT()
-  const games = kernel.get(gameRef)
-  const room = useLive().room
+  const gameService = kernel.get(gameRef)
+  const live = useLive()
+  const room = live.room
   const r = room.info.value
   const h = room.hint.value
   const status = room.status.value
   const banner = room.banner.value
   const joined = room.joined.value
   const name = r?.nickname || h?.nickname || ''
+  const hostId = r?.userId ?? room.hostId.value ?? 0
+  const roomRef = { hostId, nickname: name, icon: r?.icon || h?.icon || '' }
+  const open = (id: string, props: object) => void kernel.overlays.open(id, props)
+  const card = (userId: number) => open(RankOverlay.card, { userId, onFollow: (id, followed) => setFollowFlag(room, id, followed) } satisfies UserCardProps)
+  const games = live.games.value
+  const gameRouted = kernel.plugins.some((p) => p.routes?.some((x) => ([] as string[]).concat(x.path).includes('/game')))
   return (
     <>
       <header className="lv-top" data-testid="live-topbar">
         <div className="lv-host">
-          <Avatar src={r?.icon || h?.icon} name={name} size={36} />
-          <div className="lv-host__text">
-            <bdi className="lv-host__name">{name}</bdi>
-            <span className="lv-host__sub">
-              <IconFire />
-              {r?.anchorLevelName || ''}
+          <button type="button" className="lv-host__open" data-testid="live-host-card" aria-label={name} onClick={() => hostId && card(hostId)}>
+            <Avatar src={r?.icon || h?.icon} name={name} size={36} />
+            <span className="lv-host__text">
+              <bdi className="lv-host__name">{name}</bdi>
+              <span className="lv-host__sub">
+                <IconFire />
+                {r?.anchorLevelName || ''}
+              </span>
             </span>
-          </div>
+          </button>
           {r && r.followFlag !== 1 && (
             <button type="button" className="lv-follow" data-testid="live-follow" aria-label={t('live.follow')} onClick={() => void toggleFollow(kernel, room)}>
               <IconPlus size={16} />
@@ -44,37 +62,79 @@ export function RoomFurniture({ onClose, onMore }: { onClose: () => void; onMore
           )}
         </div>
         <div className="lv-top__end">
-          {r?.topSpender && <Avatar src={r.topSpender.icon} size={28} className="lv-top1" />}
-          <span className="lv-pill lv-audience" data-testid="live-audience">
+          {r?.topSpender && (
+            <button type="button" className="lv-top1" data-testid="live-top-spender" aria-label={t('live.topGifter')} onClick={() => open(RankOverlay.viewers, { ...roomRef, tab: 'gifters' })}>
+              <Avatar src={r.topSpender.icon} size={28} />
+            </button>
+          )}
+          <button type="button" className="lv-pill lv-audience" data-testid="live-audience" onClick={() => open(RankOverlay.viewers, { ...roomRef, tab: 'viewers' })}>
             <IconEye size={14} />
             {audienceLabel(room.audience.value)}
-          </span>
+          </button>
           <button type="button" className="lv-icon-btn" data-testid="live-exit" aria-label={t('live.close')} onClick={onClose}>
             <IconClose size={20} />
           </button>
         </div>
       </header>
-      <div className="lv-pills">
-        {r?.task && r.task.goal > 0 && (
-          <span className="lv-pill lv-task" data-testid="live-task">
-            <span className="lv-task__bar" style={{ inlineSize: `${Math.min(100, (r.task.value / r.task.goal) * 100)}%` }} />
-            <span className="lv-task__text">{t('live.task', { value: r.task.value, goal: r.task.goal })}</span>
-          </span>
-        )}
-        {r?.currentAnchorRank != null && r.currentAnchorRank > 0 && (
-          <span className="lv-pill lv-rank" data-testid="live-rank">
-            {t('live.rank', { n: r.currentAnchorRank > 100 ? '100+' : r.currentAnchorRank })}
-          </span>
-        )}
+      {r && (
+        <div className="lv-pills">
+          {r.task && r.task.goal > 0 && (
+            <button type="button" className="lv-pill lv-task" data-testid="live-task" onClick={() => open(RankOverlay.task, roomRef)}>
+              <span className="lv-task__bar" style={{ inlineSize: `${Math.min(100, (r.task.value / r.task.goal) * 100)}%` }} />
+              <span className="lv-task__text" dir="ltr">
+                {t('live.task', { value: r.task.value, goal: r.task.goal })}
+              </span>
+            </button>
+          )}
+          <button type="button" className="lv-pill lv-rank" data-testid="live-rank" onClick={() => open(RankOverlay.host, roomRef)}>
+            {t('live.rank', { n: hostRankLabel(r.currentAnchorRank) })}
+          </button>
+        </div>
+      )}
+      <div className="lv-deck">
+        <Carousel
+          items={r?.pendants ?? []}
+          intervalMs={PENDANT_AUTOPLAY_MS}
+          testId="live-pendants"
+          onPick={(p) => openLink(kernel, p.directUrl)}
+          render={(p) => <img src={p.picUrl} alt="" className="lv-carousel__img" />}
+        />
+        <Slot name="wish" />
       </div>
       <aside className="lv-side">
+        <Slot name="wheel" />
+        <Carousel
+          items={live.activities.value}
+          intervalMs={ACTIVITY_AUTOPLAY_MS}
+          testId="live-activities"
+          onPick={(a) => openLink(kernel, a.liveLink)}
+          render={(a) => (
+            <>
+              <img src={a.liveIcon} alt="" className="lv-carousel__img" />
+              <bdi className="lv-carousel__name">{a.liveName}</bdi>
+            </>
+          )}
+        />
+        {(games.length > 0 || gameRouted) && (
+          <button
+            type="button"
+            className="lv-side__btn lv-side__btn--game"
+            data-testid="live-game"
+            aria-label={t('live.games')}
+            // the game feature's list popup when it is in the app; else the first game's page
+            onClick={() => (gameService ? gameService.openList() : kernel.router.navigate(games[0] ? `/game?url=${encodeURIComponent(games[0].gameLink)}` : '/game'))}
+          >
+            <IconGame size={22} />
+          </button>
+        )}
         {r?.privateCallOpen === 1 && (
           <button
             type="button"
             className={`lv-side__btn lv-call${status === 'live' ? ' lv-call--blink' : ''}`}
             data-testid="live-call"
+            data-blink={status === 'live'}
             aria-label={t('live.privateCall')}
-            onClick={() => (status === 'live' ? callHost(kernel, room, CallGameType.LIVE) : kernel.overlays.toast(kernel.i18n.t('live.calling'), { type: 'warning' }))}
+            onClick={() => privateCallAllowed(kernel, room) && onCall()}
           >
             <IconVideo size={22} />
           </button>
@@ -82,11 +142,6 @@ export function RoomFurniture({ onClose, onMore }: { onClose: () => void; onMore
         <button type="button" className="lv-side__btn" data-testid="live-more" aria-label={t('live.more')} onClick={onMore}>
           <IconMore size={22} />
         </button>
-        {games && (
-          <button type="button" className="lv-side__btn lv-side__btn--game" data-testid="live-games" aria-label={t('live.games')} onClick={() => games.openList()}>
-            <IconGame size={22} />
-          </button>
-        )}
       </aside>
       <div className="lv-banners" aria-live="polite">
         {banner && (
@@ -103,6 +158,17 @@ export function RoomFurniture({ onClose, onMore }: { onClose: () => void; onMore
       </div>
     </>
   )
+}
+
+/** what another feature put in a room slot; nothing when empty */
+function Slot({ name }: { name: RoomSlot }) {
+  useSignals()
+  const Fill = useLive().slots.value[name]
+  return Fill ? (
+    <div className={`lv-slot lv-slot--${name}`} data-testid={`live-slot-${name}`}>
+      <Fill />
+    </div>
+  ) : null
 }
 
 function IconFire() {

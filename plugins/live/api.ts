@@ -1,6 +1,7 @@
 // The live plugin's public face: the 'live' service other plugins use to open a host's room
 // (the wall's liveOpenerRef is provided from it too), and the room's public types. Import this
 // file only, never the plugin's internals.
+import type { ComponentType } from 'react'
 import type { ReadonlySignal } from '@preact/signals-react'
 import { ref } from '../../kernel/plugin.ts'
 
@@ -19,6 +20,9 @@ export interface LiveHostHint {
 export interface LiveCard extends LiveHostHint {
   audience: number
 }
+/** LIVE-03: places in the room other features fill (the wishful-gift carousel, the wheel
+ *  entrance); an empty slot draws nothing */
+export type RoomSlot = 'wish' | 'wheel'
 
 export interface LiveApi {
   /** the room shown now (or in picture-in-picture): its host id and front status */
@@ -30,6 +34,8 @@ export interface LiveApi {
   /** LIVE-01: the rooms live now (the first 6, Middle-East first in Arabic), or the followed hosts
    *  live now (up to 100); rejects when the list cannot be had (a time-out, an error) */
   rooms(which: 'live' | 'followed'): Promise<LiveCard[]>
+  /** put a component in a room slot (null empties it); it reads the room through this api */
+  fill(slot: RoomSlot, component: ComponentType | null): void
 }
 
 export const liveRef = ref<LiveApi>('live')

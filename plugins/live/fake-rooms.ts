@@ -22,6 +22,8 @@ export interface Room {
   videoFault: string | null
   /** viewers were told the live ended (told once) */
   endedTold: boolean
+  /** 1: the call icon shows and a private call may start (d2 §3 privateCallOpen) */
+  privateCallOpen: number
 }
 
 export const channelOf = (hostId: number) => `live_${hostId}`
@@ -52,7 +54,7 @@ export function roomOf(ctx: HarnessContext, hostId: number): Room {
   const w = worldOf(ctx)
   let r = w.rooms.get(hostId)
   if (!r) {
-    r = { hostId, audience: 12 + ((hostId * 37) % 480), chatRate: 0.8, eventRate: 0.4, calling: false, whoBlock: new Map(), videoFault: null, endedTold: false }
+    r = { hostId, audience: 12 + ((hostId * 37) % 480), chatRate: 0.8, eventRate: 0.4, calling: false, whoBlock: new Map(), videoFault: null, endedTold: false, privateCallOpen: hostId % 2 === 0 ? 1 : 0 }
     w.rooms.set(hostId, r)
   }
   return r

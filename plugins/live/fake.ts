@@ -11,6 +11,9 @@ import { defineFake, EndpointError, mediaOf, type EndpointCall, type HarnessCont
 import { channelOf, endLive, isLive, roomIdOf, roomOf, setAway, simulatedEvent, simulatedLine, startLive, syncVideo, tick } from './fake-rooms.ts'
 import { LivePaths } from './paths.ts'
 import { LIVE_LIST_PATH } from '../wall/api.ts'
+import { fanRank, hostRank, weeklyTasks } from '../rank/fake-ranks.ts'
+import { LiveCall } from '../calls/api.ts'
+import { activities, pendants, setFurniture } from './fake-furniture.ts'
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 /** words the harness's anti-spam check refuses (d2 §5) */
@@ -82,20 +85,24 @@ function enterRoom(ctx: HarnessContext, call: EndpointCall) {
     age: h.age,
     hotScore: r.audience * 10,
     followFlag: followed ? 1 : 0,
-    privateCallOpen: h.userId % 2 === 0 ? 1 : 0,
+    privateCallOpen: r.privateCallOpen,
     videoPrice: h.videoPrice,
     unitPrice: h.videoPrice,
-    giftPrice: 99,
+    giftPrice: LiveCall.entry,
     isBlockUser: whoBlock ? 1 : 0,
     whoBlock,
-    currentAnchorRank: 1 + (h.userId % 120),
+    // rank, task and top spender follow the ledger's gift rows (plugins/rank/fake-ranks.ts)
+    currentAnchorRank: hostRank(ctx, h.userId, 'week').currentAnchorRank,
     agoraChannelId: channelOf(h.userId),
     agoraLiveSimpleVO: { agoraChannelId: channelOf(h.userId), joinNum: r.audience, liveDescribe: h.liveDescribe ?? '' },
     userStatus: live ? (r.calling ? 'CALLING' : 'LIVE') : 'OFFLINE',
     liveRoomState: live ? 'living' : 'ended',
     audienceNum: r.audience,
-    expandMap: { tasks: [{ taskValue: (h.userId * 13) % 900, taskCondition: 1000, finished: 0 }] },
-    bigBrotherList: [{ userId: 100002, icon: ctx.userById(100002)?.icon ?? '', cost: 1200 }],
+    expandMap: { tasks: weeklyTasks(ctx, h.userId) },
+    bigBrotherList: fanRank(ctx, h.userId, 'now', null)
+      .slice(0, 1)
+      .map((e) => ({ userId: e.userId, icon: e.icon, cost: e.costNum })),
+    pendantList: pendants(ctx, h.userId),
     recommendLiveAnchorList: liveHosts(ctx)
       .filter((o) => o.userId !== h.userId)
       .slice(0, 6)
@@ -199,7 +206,7 @@ export default defineFake({
     [LivePaths.antiSpam]: antiSpam,
     [LivePaths.block]: (ctx, call) => block(ctx, call, true),
     [LivePaths.unblock]: (ctx, call) => block(ctx, call, false),
-    [LivePaths.activities]: () => [],
+    [LivePaths.activities]: (ctx, call) => activities(ctx, langOf(call.headers)),
   },
   control: {
     'live/rooms': (ctx) =>
@@ -246,6 +253,12 @@ export default defineFake({
       for (let i = 0; i < Number(body.count ?? 1); i++) simulatedEvent(ctx, h.userId)
       return { posted: Number(body.count ?? 1) }
     },
+    'live/private-call': (ctx, body) => {
+      const r = roomOf(ctx, hostOf(ctx, body.hostId).userId)
+      r.privateCallOpen = body.open === false || body.open === 0 ? 0 : 1
+      return { hostId: r.hostId, privateCallOpen: r.privateCallOpen }
+    },
+    'live/furniture': (ctx, body) => setFurniture(ctx, body),
     'live/block': (ctx, body) => hostBlocks(ctx, body, true),
     'live/unblock': (ctx, body) => hostBlocks(ctx, body, false),
     'live/notice': (ctx, body) => notice(ctx, body),

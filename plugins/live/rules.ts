@@ -32,6 +32,9 @@ export const ENTRANCE_BANNER_MS = 2000
 export const JOIN_POP_MS = 1200
 /** entrance banners and join names waiting at once (the rest are let go) */
 export const QUEUE_CAP = 20
+/** d2 §9 the room's carousels */
+export const PENDANT_AUTOPLAY_MS = 2000
+export const ACTIVITY_AUTOPLAY_MS = 5000
 /** d2 §4.2 */
 export const SWITCH_MIN_WAIT_MS = 1200
 const SWIPE_PASS_RATIO = 0.3

@@ -1,9 +1,10 @@
 // The 'live' service: one room (state.ts) and the full-server notices (notices.ts) per kernel,
 // the links other plugins use to open a room, and the rules that tie the room to the app: a
 // call starting elsewhere leaves picture-in-picture first (d1 §4, d2 §4.11).
-import { computed, effect } from '@preact/signals-react'
+import type { ComponentType } from 'react'
+import { computed, effect, signal } from '@preact/signals-react'
 import type { Kernel } from '../../kernel/types.ts'
-import type { LiveApi, LiveHostHint } from './api.ts'
+import type { LiveApi, LiveHostHint, RoomSlot } from './api.ts'
 import { liveHref } from './api.ts'
 import { LIVE_LIST_PATH, liveListQuery } from '../wall/api.ts'
 import { createNoticeQueue, noticeAllowed, parseNotice, type Notice } from './notices.ts'
@@ -23,19 +24,35 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     paused: () => room.status.peek() === 'loading',
     visible: () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
   })
+  // the game list (d2 §7 full-game list), asked once: its userLevels gate notices (LIVE-17), its
+  // games show the room's game icon (LIVE-03)
   let userLevels: number[] | null = null
-  let levelsAsked = false
-  const askLevels = () => {
-    if (levelsAsked) return
-    levelsAsked = true
+  let gamesAsked = false
+  const games = signal<Game[]>([])
+  const askGames = () => {
+    if (gamesAsked) return
+    gamesAsked = true
     kernel.api
-      .post<{ userLevels?: unknown; gameList?: Array<{ userLevels?: unknown }> }>('/api/full/geme/list', {}, { silent: true })
+      .post<{ userLevels?: unknown; gameList?: Array<Record<string, unknown>> }>('/api/full/geme/list', {}, { silent: true })
       .then((res) => {
         const list = Array.isArray(res?.userLevels) ? res.userLevels : res?.gameList?.flatMap((g) => (Array.isArray(g.userLevels) ? g.userLevels : []))
         userLevels = list?.length ? list.map(Number) : null
+        games.value = toGames(res?.gameList)
       })
-      .catch(() => (levelsAsked = false))
+      .catch(() => (gamesAsked = false))
   }
+  // the activity list (5 s carousel), asked once per room entered
+  const activities = signal<Activity[]>([])
+  const slots = signal<Partial<Record<RoomSlot, ComponentType>>>({})
+  const offActivities = effect(() => {
+    const id = room.hostId.value
+    if (id == null) return
+    askGames()
+    kernel.api
+      .post<unknown>(LivePaths.activities, { anchorId: id }, { silent: true })
+      .then((res) => room.hostId.peek() === id && (activities.value = toActivities(res)))
+      .catch(() => (activities.value = []))
+  })
 
   const open: LiveApi['open'] = (host, from) => {
     void room.enter(host)
@@ -89,17 +106,25 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     open,
     leave: () => room.leave(),
     rooms,
+    fill(slot, component) {
+      slots.value = { ...slots.peek(), [slot]: component ?? undefined }
+    },
   }
 
   return {
     api,
     room,
+    /** the clock of the room's own timers (the carousels), fake in tests */
+    timers: deps.timers ?? realTimers,
     notices,
+    games,
+    activities,
+    slots,
     /** a pushed notice (LIVE-17): parsed, gated by level, queued */
     notice(data: unknown) {
       const n = parseNotice(data, Date.now())
       if (!n) return
-      askLevels()
+      askGames()
       const level = Number(kernel.session.user.peek()?.userLevel ?? 0)
       if (noticeAllowed(n, level, userLevels)) notices.add(n)
     },
@@ -115,8 +140,40 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     neighbour,
     dispose() {
       offCall()
+      offActivities()
       notices.dispose()
       room.dispose()
     },
   }
+}
+
+/** d2 §3 Activity: the room's 5 s carousel */
+export interface Activity {
+  liveIcon: string
+  liveLink: string
+  liveName: string
+}
+
+export interface Game {
+  gameId: number
+  gameName: string
+  gameLink: string
+  icon: string
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '')
+
+function toActivities(raw: unknown): Activity[] {
+  return (Array.isArray(raw) ? raw : [])
+    .filter((a) => a && text(a.liveIcon))
+    .slice(0, 10)
+    .map((a) => ({ liveIcon: text(a.liveIcon), liveLink: text(a.liveLink), liveName: text(a.liveName) }))
+}
+
+/** the games of the list, those fixed in live rooms first */
+function toGames(raw: unknown): Game[] {
+  return (Array.isArray(raw) ? raw : [])
+    .filter((g) => g && text(g.gameLink))
+    .sort((a, b) => Number(b.isLiveFixedShow ?? 0) - Number(a.isLiveFixedShow ?? 0))
+    .map((g) => ({ gameId: Number(g.gameId) || 0, gameName: text(g.gameName), gameLink: text(g.gameLink), icon: text(g.livePopIcon ?? g.loadingIcon) }))
 }

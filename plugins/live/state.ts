@@ -24,15 +24,26 @@ export interface RoomInfo {
   followFlag: number
   privateCallOpen: number
   videoPrice: number
+  /** private call from live (d2 §2.7): the entry price and the price a minute after 5 free minutes */
+  giftPrice: number
+  unitPrice: number
   isBlockUser: number
   whoBlock: number
   currentAnchorRank: number | null
   task: { value: number; goal: number } | null
   topSpender: { userId: number; icon: string } | null
+  /** d2 §3 Pendant/banner: the 2 s carousel */
+  pendants: Pendant[]
   recommend: LiveHostHint[]
   liveRoomState: string
   userStatus: string
   liveDescribe: string
+}
+
+export interface Pendant {
+  id: number
+  picUrl: string
+  directUrl: string
 }
 
 export type EndReason = 'ended' | 'uid-conflict' | 'already-connected' | 'timeout' | 'host-left' | 'calling-timeout' | 'connection'
@@ -48,11 +59,17 @@ export interface RoomDeps {
 const numOr = (v: unknown, d: number) => (Number.isFinite(Number(v)) ? Number(v) : d)
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v))
 
+/** the task pill: the first unfinished task (smallest goal first), or the last one when all are done */
+function pillTask(list: unknown): { taskValue?: unknown; taskCondition?: unknown } | null {
+  const tasks = (Array.isArray(list) ? list : []).filter((t) => t && numOr(t.taskCondition, 0) > 0).sort((a, b) => numOr(a.taskCondition, 0) - numOr(b.taskCondition, 0))
+  return tasks.find((t) => !numOr(t.finished, 0) && numOr(t.taskValue, 0) < numOr(t.taskCondition, 0)) ?? tasks[tasks.length - 1] ?? null
+}
+
 function toRoomInfo(raw: unknown, hostId: number): RoomInfo | null {
   if (!raw || typeof raw !== 'object') return null
   const r = raw as Record<string, any>
   const vo = r.agoraLiveSimpleVO && typeof r.agoraLiveSimpleVO === 'object' ? r.agoraLiveSimpleVO : {}
-  const task = Array.isArray(r.expandMap?.tasks) ? r.expandMap.tasks[0] : null
+  const task = pillTask(r.expandMap?.tasks)
   const top = Array.isArray(r.bigBrotherList) ? r.bigBrotherList[0] : null
   return {
     userId: numOr(r.userId ?? r.id, hostId),
@@ -65,11 +82,17 @@ function toRoomInfo(raw: unknown, hostId: number): RoomInfo | null {
     followFlag: numOr(r.followFlag, 0),
     privateCallOpen: numOr(r.privateCallOpen, 0),
     videoPrice: numOr(r.videoPrice, 0),
+    giftPrice: numOr(r.giftPrice, 0),
+    unitPrice: numOr(r.unitPrice ?? r.videoPrice, 0),
     isBlockUser: numOr(r.isBlockUser, 0),
     whoBlock: numOr(r.whoBlock, 0),
     currentAnchorRank: r.currentAnchorRank == null ? null : numOr(r.currentAnchorRank, 0),
     task: task ? { value: numOr(task.taskValue, 0), goal: numOr(task.taskCondition, 0) } : null,
     topSpender: top ? { userId: numOr(top.userId, 0), icon: text(top.icon) } : null,
+    pendants: (Array.isArray(r.pendantList) ? r.pendantList : [])
+      .filter((p: any) => p && typeof p.picUrl === 'string' && p.picUrl)
+      .slice(0, 10)
+      .map((p: any) => ({ id: numOr(p.id, 0), picUrl: text(p.picUrl), directUrl: text(p.directUrl) })),
     recommend: (Array.isArray(r.recommendLiveAnchorList) ? r.recommendLiveAnchorList : [])
       .filter((h: any) => h && Number.isFinite(Number(h.userId)))
       .map((h: any) => ({ userId: Number(h.userId), nickname: text(h.nickname), icon: text(h.icon), yxAccid: text(h.yxAccid) })),

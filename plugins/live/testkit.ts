@@ -5,7 +5,8 @@ import { createEmitter } from '../../kernel/im/emitter.ts'
 import type { ChatRoom, ChatRoomClient, ChatRoomEvents, ChatRoomMessage } from '../../kernel/im/chatroom.ts'
 import { RtcError } from '../../kernel/rtc/errors.ts'
 import type { RtcClient, RtcEvents } from '../../kernel/rtc/types.ts'
-import { createTestKernel, type FakeApi } from '../../kernel/testing.tsx'
+import { createTestKernel, type Fake, type FakeApi } from '../../kernel/testing.tsx'
+import type { PluginEntry } from '../../kernel/types.ts'
 import { fakeTimers } from '../../test/fake-timers.ts'
 import { definePlugin } from '../../kernel/plugin.ts'
 import { createLivePlugin } from './index.ts'
@@ -108,7 +109,20 @@ export const ROOM = {
 }
 
 /** a kernel with the live plugin, fake video and chat, fake timers and frames, and a backend */
-export function liveKernel(o: { api?: FakeApi; room?: Record<string, unknown>; rtc?: ReturnType<typeof fakeRtc>; path?: string; locale?: 'en' | 'ar' } = {}) {
+export function liveKernel(
+  o: {
+    api?: FakeApi
+    room?: Record<string, unknown>
+    rtc?: ReturnType<typeof fakeRtc>
+    path?: string
+    locale?: 'en' | 'ar'
+    /** more plugins and service fakes beside the live plugin */
+    plugins?: (timers: ReturnType<typeof fakeTimers>) => PluginEntry[]
+    fakes?: Fake[]
+    /** answers by path, asked before the default backend */
+    answers?: Record<string, unknown>
+  } = {},
+) {
   const timers = fakeTimers()
   const rtc = o.rtc ?? fakeRtc()
   const chat = fakeChatRoom()
@@ -117,6 +131,7 @@ export function liveKernel(o: { api?: FakeApi; room?: Record<string, unknown>; r
   const api: FakeApi =
     o.api ??
     ((path, payload) => {
+      if (o.answers && path in o.answers) return o.answers[path]
       if (path.endsWith('/getRoomAndJoinRoomV2')) return room
       if (path.endsWith('/checkRoomsLiveStatus')) return [{ anchorId: payload.anchorIds?.[0], liveRoomState: room.liveRoomState }]
       if (path.endsWith('/antiSpam/check')) return { result: /spam/.test(payload.text) ? 1 : 0 }
@@ -125,7 +140,8 @@ export function liveKernel(o: { api?: FakeApi; room?: Record<string, unknown>; r
       return null
     })
   const t = createTestKernel({
-    plugins: [definePlugin({ id: 'wall' }), createLivePlugin({ timers, rtc: async () => rtc.client, chatRoom: async () => chat.client, frame: frames.schedule })],
+    plugins: [definePlugin({ id: 'wall' }), createLivePlugin({ timers, rtc: async () => rtc.client, chatRoom: async () => chat.client, frame: frames.schedule }), ...(o.plugins?.(timers) ?? [])],
+    ...(o.fakes && { fakes: o.fakes }),
     path: o.path ?? '/wall',
     token: 'tok',
     api,

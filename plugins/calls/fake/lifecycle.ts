@@ -1,11 +1,11 @@
 // The call's own paths (d1 §7): create, join, begin, deduct, over, miss and the call limit.
 import { Code, Msg } from '../../../kernel/protocol/envelope.ts'
 import { EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../../harness/types.ts'
-import { CallCategory, CallGameType, CallPath, CallRefusal, HangupReason, MissedReason } from '../api.ts'
+import { CallCategory, CallGameType, CallPath, CallRefusal, HangupReason, LiveCall, MissedReason } from '../api.ts'
 import { CallDefaults, effectivePrice, pointTime } from '../rules.ts'
 import { isVip, toUser } from '../../../kernel/protocol/user.ts'
 import { behaviourOf, clearChannel } from './hosts.ts'
-import { ACTIVE, refuse, table, saveCall, ownCall, isHost, settingNumber, periodSec, followed, hostRefusal, vipPercent, callPrice, callView } from './store.ts'
+import { ACTIVE, refuse, table, saveCall, ownCall, isHost, settingNumber, periodSec, followed, hostRefusal, liveCallRefusal, vipPercent, callPrice, callView } from './store.ts'
 import type { CallCore } from './core.ts'
 
 export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: HarnessContext, call: EndpointCall) => unknown> {
@@ -17,6 +17,7 @@ export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: Harness
       const callType = Number(p.callType) || CallGameType.DIRECT
       const discountFlag = Number(p.discountFlag) === 1 ? 1 : 0
       const match = callType === CallGameType.MATCH || callType === CallGameType.MATCH_POOL
+      const live = callType === CallGameType.LIVE
       let host: UserRow | null
       if (match) {
         host = pickMatchHost(ctx)
@@ -24,11 +25,16 @@ export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: Harness
       } else {
         host = ctx.userById(Number(p.beCallUserId))
         if (!isHost(host)) throw refuse(CallRefusal.notHost)
-        const why = hostRefusal(ctx, host)
+        // a private call from live (LIVE-14) reaches a host who is live; any other call refuses her
+        const why = live ? liveCallRefusal(ctx, host) : hostRefusal(ctx, host)
         if (why) throw refuse(why)
       }
       const price = callPrice(ctx, host, viewer, discountFlag)
-      const ticket = match ? effectivePrice(settingNumber(ctx, 'matchCardDiamondNum', CallDefaults.matchTicket), { isVip: isVip(toUser(viewer), Date.now()), vipDiscount: vipPercent(ctx) }) : null
+      const ticket = match
+        ? effectivePrice(settingNumber(ctx, 'matchCardDiamondNum', CallDefaults.matchTicket), { isVip: isVip(toUser(viewer), Date.now()), vipDiscount: vipPercent(ctx) })
+        : live
+          ? settingNumber(ctx, 'liveCallEntry', LiveCall.entry)
+          : null
       // the server refuses what the first charge could not pay, so no call rings in vain
       if ((Number(viewer.diamondNum) || 0) < (ticket ?? price)) throw new EndpointError(Code.notEnough, Msg.notEnough)
       const row = newCall(ctx, viewer, host, {
@@ -36,7 +42,7 @@ export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: Harness
         discountFlag,
         price,
         ticket,
-        freeSec: match ? settingNumber(ctx, 'matchFreeTime', CallDefaults.matchFreeTime) : 0,
+        freeSec: match ? settingNumber(ctx, 'matchFreeTime', CallDefaults.matchFreeTime) : live ? settingNumber(ctx, 'liveCallFreeSec', LiveCall.freeSec) : 0,
       })
       hostAnswers(ctx, row, match ? { ...behaviourOf(rtOf(ctx), host), answer: 'accept' } : behaviourOf(rtOf(ctx), host))
       ctx.log('call', row.channelId, 'viewer', viewer.userId, '-> host', host.userId, match ? '(match)' : '')

@@ -112,6 +112,11 @@ export function hostRefusal(ctx: HarnessContext, host: UserRow): string | null {
   return null
 }
 
+/** a private call from live needs the host live and not already in a call */
+export function liveCallRefusal(ctx: HarnessContext, host: UserRow): string | null {
+  return mapPushedStatus(host.onlineStatus, host.live) === HostStatus.live && !hostBusyInCall(ctx, host.userId) ? null : CallRefusal.hostBusy
+}
+
 export function vipPercent(ctx: HarnessContext): number {
   return settingNumber(ctx, 'vipCallDiscount', CallDefaults.vipCallDiscount)
 }

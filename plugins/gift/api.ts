@@ -1,0 +1,22 @@
+// The gift plugin's public face: other plugins open the gift panel through giftRef (an optional
+// link: in an app without gifts it is absent and the gift buttons hide).
+import { ref } from '../../kernel/plugin.ts'
+
+/** where a gift is sent from: the scene of the gift post (d2 §7) */
+export type GiftScene = 'LIVE' | 'CALL' | 'IM'
+
+export interface GiftPanelOptions {
+  scene: GiftScene
+  /** the receiving host's user id */
+  hostId: number
+  /** the send path reported with the gift, e.g. 'top_gifters' from the host rank popup */
+  path?: string
+  /** opened from the ranking popup: the send debounce is 1.5 s instead of 1 s */
+  fromRanking?: boolean
+}
+
+export interface GiftApi {
+  openPanel(options: GiftPanelOptions): void
+}
+
+export const giftRef = ref<GiftApi>('gift')
