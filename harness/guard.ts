@@ -24,7 +24,8 @@ export function controlGuard(opts: { open: boolean; publicEntries: Set<string> }
     if (entry.startsWith('avatar/') || opts.publicEntries.has(entry)) return null
     const host = req.headers.host ?? ''
     const origin = req.headers.origin
-    if (origin && origin !== 'null') {
+    // 'null' is a sandboxed frame, a file or a cross-origin redirect: a foreign page too
+    if (origin) {
       let originHost = ''
       try {
         originHost = new URL(origin).host

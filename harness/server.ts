@@ -20,6 +20,8 @@ import { createContext } from './context.ts'
 import { createControl } from './control.ts'
 import { createEventLog, type EventLog } from './events.ts'
 import { controlGuard } from './guard.ts'
+import { corsFor } from './cors.ts'
+import { dbBody, dbError, clearRouter } from './db-route.ts'
 import { journalOf, openStore, writeAtomic } from './store.ts'
 import { createHostTimeline } from './hosts.ts'
 import { createOperations, type Operations } from './operations.ts'
@@ -174,14 +176,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   const app = jsonServer.create()
   const emptyDir = join(projectRoot, 'harness/scenarios') // never served: express.static needs some folder
-  app.use(jsonServer.defaults({ static: options.staticDir ?? emptyDir, logger: false }).slice(0, 2)) // compression + CORS
+  app.use(jsonServer.defaults({ static: options.staticDir ?? emptyDir, logger: false, noCors: true }).slice(0, 1)) // compression
+  app.use(corsFor(() => (settings.get().appOrigins as string[] | undefined) ?? []))
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const refusal = guard(req)
     if (!refusal) return next()
     res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' })
     res.end(JSON.stringify({ error: refusal }))
   })
-  app.use('/__harness/db', router)
+  app.use('/__harness/db', dbBody, clearRouter(router), dbError)
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = new URL(req.url ?? '/', 'http://harness').pathname
     if (path.startsWith('/api/')) return void handleApi(req, res)
