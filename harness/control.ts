@@ -69,6 +69,7 @@ export function createControl(deps: ControlDeps) {
     ['GET', /^\/users$/, () => ops.users()],
     ['POST', /^\/users\/([^/]+)\/balance$/, ({ body, args }) => guard(() => ops.setBalance(num(args[0], 'userId'), body.diamondNum))],
     ['POST', /^\/users\/([^/]+)\/paid$/, ({ body, args }) => guard(() => markPaid(num(args[0], 'userId'), body.paid))],
+    ['POST', /^\/users\/([^/]+)\/revoke$/, ({ args }) => guard(() => revoke(num(args[0], 'userId')))],
     ['GET', /^\/hosts$/, () => ops.hosts()],
     ['POST', /^\/hosts\/tick$/, () => ({ changes: deps.timeline.tick() })],
     ['POST', /^\/hosts\/([^/]+)\/status$/, ({ body, args }) => guard(() => ops.setHostStatus(num(args[0], 'userId'), body.status))],
@@ -154,6 +155,13 @@ export function createControl(deps: ControlDeps) {
     const change = paid ? { forcePayFinished: true, firstPayTime: ctx.userById(userId)!.firstPayTime ?? new Date().toISOString() } : { forcePayFinished: false, firstPayTime: null }
     ctx.db.get('users').find({ userId }).assign(change).write()
     return { userId, ...change }
+  }
+
+  /** every login token of the user dies, as after a password change: the app's next request meets a dead token */
+  function revoke(userId: number) {
+    if (!ctx.userById(userId)) throw new BadRequest(`no user ${userId}`)
+    ctx.db.get('users').find({ userId }).assign({ token: null, tokens: [] }).write()
+    return { userId, revoked: true }
   }
 
   function avatarFor(rawId: string) {
