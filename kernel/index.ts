@@ -24,7 +24,6 @@ import { createPushBus } from './push.ts'
 import type { createDispatch } from './push-dispatch.ts'
 import type { createRealtime, RealtimeOptions, SocketClass, Timers } from './realtime.ts'
 import { lazyRealtime } from './realtime-lazy.ts'
-import { watchResync } from './resync.ts'
 import { createOverlays } from './overlays.tsx'
 import { createRouter, type KernelRouter, type LocationSource } from './router.tsx'
 import { bindFirstScreen, openGate, type FirstScreenGate } from './first-screen.ts'
@@ -137,6 +136,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     token: session.token,
     push,
     onGiveUp: () => toast(i18n.t('kernel.wsFailed'), { type: 'warning' }),
+    onResync: (reason) => events.emit('resync', { reason }),
     WebSocket: opts.WebSocket,
     timers: opts.timers,
     encryptToken: opts.cipher && ((token) => opts.cipher!.encrypt(token, { key: config.cipherKey, iv: config.cipherIv })),
@@ -216,7 +216,6 @@ export function createKernel(opts: KernelOptions): KernelInstance {
 
   bindFirstScreen(kernel, firstScreen)
   disposers.push(() => router.dispose(), () => overlays.dispose(), () => realtime.dispose())
-  disposers.push(watchResync(realtime.state, events, typeof document === 'undefined' ? undefined : document))
   for (const { pushType, handler } of registry.push) disposers.push(push.on(pushType, handler))
 
   for (const p of plugins) {

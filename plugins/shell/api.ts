@@ -74,7 +74,7 @@ export const isLedgerBalance = (n: unknown): n is number => typeof n === 'number
 export function pushedBalance(data: unknown): number | null {
   const n = data && typeof data === 'object' ? (data as { diamondNum?: unknown }).diamondNum : undefined
   if (isLedgerBalance(n)) return n
-  console.warn('[app] user.balance push ignored: not a balance the ledger can hold:', typeof n === 'number' ? n : typeof n)
+  console.warn('[app] user.balance ignored:', n)
   return null
 }
 
