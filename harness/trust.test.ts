@@ -52,6 +52,11 @@ test('HAR-01 trust: /api allows only the configured app origins, without credent
   }
   assert.is((await httpRequest(`${h.url}/api/user/getUserInfo`, 'POST', '{}', { origin: h.url })).status, 401, 'the same origin passes CORS (and then meets the key check)')
   assert.is((await httpRequest(`${h.url}/api/user/getUserInfo`, 'POST', '{}', { ...key, origin: h.url.replace('127.0.0.1', 'localhost') })).status, 403, 'another host name is another origin')
+  // public files (avatars, uploads) read from anywhere, as from a CDN; the public entries that write do not
+  for (const method of ['GET', 'OPTIONS']) {
+    const file = await httpRequest(`${h.url}/__harness/avatar/100001.svg`, method, undefined, { origin: 'https://evil.example', 'access-control-request-method': 'GET' })
+    assert.equal([file.status < 300, file.headers['access-control-allow-origin'], file.headers['access-control-allow-credentials']], [true, '*', undefined], method)
+  }
   h.settings.patch({ appOrigins: [] })
   assert.is((await api('http://app.example')).status, 403, 'the setting changes at run time')
   h.settings.patch({ appOrigins: ['http://app.example'] })
