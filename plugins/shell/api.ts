@@ -61,23 +61,6 @@ export const unreadRef = ref<UnreadSource>('shell.unread')
 /** 'user.balance' push: the balance changed server side (a payment, an adjustment). */
 export const BalancePush = 'user.balance'
 
-/** Above this no ledger balance is believable (a trillion diamonds): a pushed figure beyond it is a bug or an attack. */
-const MAX_LEDGER_BALANCE = 1e12
-
-/** A whole, non-negative, believable number of diamonds. */
-export const isLedgerBalance = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_LEDGER_BALANCE
-
-/**
- * The diamond figure of a user.balance push, or null when the ledger could never have produced it
- * (not a whole number, negative, non-finite, absurdly large): such a push is ignored, with one log line.
- */
-export function pushedBalance(data: unknown): number | null {
-  const n = data && typeof data === 'object' ? (data as { diamondNum?: unknown }).diamondNum : undefined
-  if (isLedgerBalance(n)) return n
-  console.warn('[app] user.balance ignored:', n)
-  return null
-}
-
 declare module '../../kernel/types.ts' {
   interface PushTypes {
     /** the server's new balance; it replaces the shown one (money rule: server only) */
