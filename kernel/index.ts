@@ -136,7 +136,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     token: session.token,
     push,
     onGiveUp: () => toast(i18n.t('kernel.wsFailed'), { type: 'warning' }),
-    onResync: (reason) => events.emit('resync', { reason }),
+    events,
     WebSocket: opts.WebSocket,
     timers: opts.timers,
     encryptToken: opts.cipher && ((token) => opts.cipher!.encrypt(token, { key: config.cipherKey, iv: config.cipherIv })),

@@ -11,7 +11,7 @@ function setup() {
   const heard: string[] = []
   events.on('resync', (e) => heard.push(e.reason))
   const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' }) as unknown as Document & { visibilityState: string }
-  const stop = watchResync(state, (reason) => events.emit('resync', { reason }), doc)
+  const stop = watchResync(state, events, doc)
   return { state, heard, doc, stop }
 }
 

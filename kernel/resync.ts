@@ -5,20 +5,18 @@
 // It loads with the socket's code (realtime.ts): a guest has nothing to catch up on.
 import type { ReadonlySignal } from '@preact/signals-react'
 import type { RealtimeState } from './realtime.ts'
-import type { Disposer, KernelEvents } from './types.ts'
+import type { Disposer, Events } from './types.ts'
 
-type Reason = KernelEvents['resync']['reason']
-
-export function watchResync(state: ReadonlySignal<RealtimeState>, emit: (reason: Reason) => void, doc: Document | undefined): Disposer {
+export function watchResync(state: ReadonlySignal<RealtimeState>, events: Events, doc: Document | undefined): Disposer {
   let opened = false
   const stopState = state.subscribe((s) => {
     if (s !== 'open') return
     // the first open is the start, not a catch-up
-    if (opened) emit('reconnect')
+    if (opened) events.emit('resync', { reason: 'reconnect' })
     opened = true
   })
   const onVisibility = () => {
-    if (doc?.visibilityState === 'visible') emit('foreground')
+    if (doc?.visibilityState === 'visible') events.emit('resync', { reason: 'foreground' })
   }
   doc?.addEventListener('visibilitychange', onVisibility)
   return () => {

@@ -36,15 +36,6 @@ export function startShell(kernel: Kernel): Disposer {
     void shell.loadBaseConfig().then(forcePayIfDue, () => undefined)
   }
 
-  // a credit while the socket was down (or the app in the background) never reached the header:
-  // ask the server for the balance and the badges again
-  stop.push(
-    kernel.events.on('resync', () => {
-      void shell.refreshUser().catch(() => undefined)
-      void shell.badges.refresh()
-    }),
-  )
-
   // a guest tapped something that needs login (tab bar, protected route, any plugin)
   stop.push(kernel.events.on('login-required', (e) => void shell.openLogin({ to: e.to })))
 
