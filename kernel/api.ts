@@ -181,7 +181,7 @@ export function createApiClient(opts: {
        * with one 'Token invalid, please log in again', and the app is a guest's again.
        */
       const fail = (err: ApiError, dead?: boolean): never => {
-        if ((session.token.peek() ?? '') === sentToken && (dead || !o.silent)) {
+        if (session.token.peek() === (sentToken || null) && (dead || !o.silent)) {
           if (dead) session.logout()
           opts.toast(err.message, { type: 'warning' })
         }
@@ -209,7 +209,7 @@ export function createApiClient(opts: {
         // the HTTP layer rejects with the response for a non-2xx status, and with a TypeError when there is none
         const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : 0
         const key = httpText[status] ?? 'kernel.network'
-        return fail(new ApiError({ kind: status ? 'http' : 'network', status: status || undefined, message: t(key), path }), status === 401 && !!sentToken)
+        return fail(new ApiError({ kind: status ? 'http' : 'network', status: status || undefined, message: t(key), path }), status === 401)
       }
 
       const env = res.data as Partial<Envelope> | null

@@ -89,7 +89,7 @@ export function createSession(opts: { storage: Storage; appId: string }): Sessio
       user.value = raw ? toUser(raw) : null
     },
     setBalance(diamondNum) {
-      if (!isLedgerBalance(diamondNum)) return console.warn('[app] balance ignored:', diamondNum)
+      if (!isLedgerBalance(diamondNum)) return console.warn('[app] bad balance', diamondNum)
       const u = user.value
       if (u) user.value = { ...u, diamondNum }
     },
