@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CipherError, decrypt, encrypt } from '../kernel/protocol/cipher.ts'
 import { Code, Header, type Envelope } from '../kernel/protocol/envelope.ts'
-import { header, readText, sendJson } from './http.ts'
+import { BodyTooLarge, header, readText, sendJson } from './http.ts'
 import type { SettingsStore } from './settings.ts'
 import { EndpointError, type Endpoint, type EndpointCall, type HarnessContext } from './types.ts'
 
@@ -70,8 +70,10 @@ export function createApi(ctx: HarnessContext, opts: ApiOptions) {
       answer(Code.ok, 'success', result)
     } catch (err) {
       if (err instanceof EndpointError) return answer(err.code, err.message)
+      if (err instanceof BodyTooLarge) return answer('413', err.message, null, 413)
+      // the stack goes to the harness's own log only, never into the answer
       console.error(`[harness] ${path} failed:`, err)
-      answer('500', `harness endpoint ${path} crashed: ${(err as Error).message}`, null, 500)
+      answer('500', `harness endpoint ${path} failed`, null, 500)
     }
   }
 }

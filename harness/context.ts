@@ -1,4 +1,5 @@
 // Builds the HarnessContext every fake slice and service works with.
+import { createHmac, randomBytes } from 'node:crypto'
 import type { CipherKeys } from '../kernel/protocol/cipher.ts'
 import { createMover } from './ledger.ts'
 import type { HarnessContext, HarnessSettings, MediaAccess, UserRow } from './types.ts'
@@ -16,10 +17,13 @@ export interface ContextDeps {
   im?: () => import('./im.ts').ImService | null
   quiet?: boolean
   now?: () => Date
+  /** the signing secret; default a random one per process (a restart voids what was signed before) */
+  secret?: string
 }
 
 export function createContext(deps: ContextDeps): HarnessContext & MediaAccess {
   const users = () => deps.db.get('users')
+  const secret = deps.secret ?? randomBytes(32).toString('hex')
   return {
     keys: deps.keys,
     db: deps.db,
@@ -34,6 +38,7 @@ export function createContext(deps: ContextDeps): HarnessContext & MediaAccess {
     userById: (userId) => (users().find({ userId: Number(userId) }).value() as UserRow) ?? null,
     userByAccid: (yxAccid) => (users().find({ yxAccid }).value() as UserRow) ?? null,
     baseUrl: deps.baseUrl,
+    sign: (purpose, text) => createHmac('sha256', `${secret}:${purpose}`).update(text).digest('hex'),
     rtc: () => deps.rtc?.() ?? null,
     im: () => deps.im?.() ?? null,
     log: (...args) => {

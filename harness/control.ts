@@ -2,7 +2,7 @@
 // person with curl use to steer the fake backend. See README "Control API".
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { avatarSvg } from './avatar.ts'
-import { readJson, sendJson } from './http.ts'
+import { BodyTooLarge, readJson, sendJson } from './http.ts'
 import type { HostTimeline } from './hosts.ts'
 import type { Operations } from './operations.ts'
 import type { RealtimeService } from './realtime.ts'
@@ -69,6 +69,7 @@ export function createControl(deps: ControlDeps) {
     ['GET', /^\/users$/, () => ops.users()],
     ['POST', /^\/users\/([^/]+)\/balance$/, ({ body, args }) => guard(() => ops.setBalance(num(args[0], 'userId'), body.diamondNum))],
     ['POST', /^\/users\/([^/]+)\/paid$/, ({ body, args }) => guard(() => markPaid(num(args[0], 'userId'), body.paid))],
+    ['POST', /^\/users\/([^/]+)\/revoke$/, ({ args }) => guard(() => revoke(num(args[0], 'userId')))],
     ['GET', /^\/hosts$/, () => ops.hosts()],
     ['POST', /^\/hosts\/tick$/, () => ({ changes: deps.timeline.tick() })],
     ['POST', /^\/hosts\/([^/]+)\/status$/, ({ body, args }) => guard(() => ops.setHostStatus(num(args[0], 'userId'), body.status))],
@@ -156,9 +157,19 @@ export function createControl(deps: ControlDeps) {
     return { userId, ...change }
   }
 
-  function avatarFor(id: string) {
+  /** every login token of the user dies, as after a password change: the app's next request meets a dead token */
+  function revoke(userId: number) {
+    if (!ctx.userById(userId)) throw new BadRequest(`no user ${userId}`)
+    ctx.db.get('users').find({ userId }).assign({ token: null, tokens: [] }).write()
+    return { userId, revoked: true }
+  }
+
+  function avatarFor(rawId: string) {
+    const id = rawId.slice(0, 64)
     const user = /^\d+$/.test(id) ? ctx.userById(Number(id)) : null
-    return avatarSvg(id, user?.nickname ?? id.replace(/^[a-z]+/i, (p) => p.toUpperCase()))
+    // a nickname edited through /__harness/db may be anything: the picture takes its text
+    const name = user?.nickname != null ? String(user.nickname) : id.replace(/^[a-z]+/i, (p) => p.toUpperCase())
+    return avatarSvg(id, name)
   }
 
   return async function handleControl(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -166,11 +177,11 @@ export function createControl(deps: ControlDeps) {
     const sub = url.pathname.replace(/^\/__harness/, '') || '/'
     if (sub === '/events' && req.method === 'GET') return followEvents(res, deps.events)
     try {
-      const body = req.method === 'POST' ? await readJson(req).catch((err) => Promise.reject(new BadRequest(err.message))) : {}
+      const body = req.method === 'POST' ? await readJson(req).catch((err) => Promise.reject(err instanceof BodyTooLarge ? err : new BadRequest(err.message))) : {}
       for (const [method, pattern, handler] of routes) {
         const m = sub.match(pattern)
         if (m && method === req.method) {
-          const out = await handler({ body, params: url.searchParams, args: m.slice(1).map(decodeURIComponent) })
+          const out = await handler({ body, params: url.searchParams, args: m.slice(1).map(decodePart) })
           if (out instanceof Svg) {
             res.writeHead(200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' })
             return void res.end(out.text)
@@ -193,9 +204,10 @@ export function createControl(deps: ControlDeps) {
       }
       sendJson(res, 404, { error: `no control endpoint ${req.method} ${url.pathname}; GET /__harness/ lists them` })
     } catch (err) {
-      const status = err instanceof BadRequest || err instanceof EndpointError ? 400 : err instanceof NotFound ? 404 : 500
+      const status = err instanceof BadRequest || err instanceof EndpointError ? 400 : err instanceof NotFound ? 404 : err instanceof BodyTooLarge ? 413 : 500
+      // a crash is logged here with its stack; the answer only names the failure
       if (status === 500) console.error('[harness] control', url.pathname, err)
-      sendJson(res, status, { error: (err as Error).message })
+      sendJson(res, status, { error: status === 500 ? `control endpoint ${url.pathname} failed: ${(err as Error)?.message ?? 'unknown error'}` : (err as Error).message })
     }
   }
 }
@@ -215,6 +227,15 @@ function followEvents(res: ServerResponse, events: EventLog | undefined) {
 }
 
 class NotFound extends Error {}
+
+/** a path part as text; a malformed escape (%E0%A4%A) is the caller's mistake, not a crash */
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    throw new BadRequest(`malformed escape in the path: ${part.slice(0, 40)}`)
+  }
+}
 class Svg {
   constructor(public text: string) {}
 }

@@ -14,17 +14,23 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 
 const hostName = (host: string) => host.replace(/:\d+$/, '').toLowerCase()
 
+/** What the app itself loads from the harness on any device (avatars, a provider's pay page, uploads). */
+export function isPublicEntry(path: string, publicEntries: Set<string>): boolean {
+  if (!path.startsWith('/__harness/')) return false
+  const entry = path.slice('/__harness/'.length)
+  return entry.startsWith('avatar/') || publicEntries.has(entry)
+}
+
 /** A refusal message, or null when the request may go on. Only /__harness paths are guarded. */
 export function controlGuard(opts: { open: boolean; publicEntries: Set<string> }) {
   return function refuse(req: IncomingMessage): string | null {
     const path = new URL(req.url ?? '/', 'http://harness').pathname
     if (path !== '/__harness' && !path.startsWith('/__harness/')) return null
-    const entry = path.replace(/^\/__harness\/?/, '')
-    // what the app itself loads from the harness on any device (avatars, a provider's pay page)
-    if (entry.startsWith('avatar/') || opts.publicEntries.has(entry)) return null
+    if (isPublicEntry(path, opts.publicEntries)) return null
     const host = req.headers.host ?? ''
     const origin = req.headers.origin
-    if (origin && origin !== 'null') {
+    // 'null' is a sandboxed frame, a file or a cross-origin redirect: a foreign page too
+    if (origin) {
       let originHost = ''
       try {
         originHost = new URL(origin).host

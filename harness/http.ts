@@ -2,20 +2,30 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 const MAX_BODY = 5 * 1024 * 1024
+/** past this much the rest of an oversized body is not even drained: the connection closes */
+const MAX_DRAIN = 64 * 1024 * 1024
 
-/** The raw request body as text (limited to 5 MB). */
+/** A request body over the limit: answered 413, never a connection reset. */
+export class BodyTooLarge extends Error {
+  readonly status = 413
+  constructor() {
+    super(`request body larger than ${MAX_BODY / 1024 / 1024} MB`)
+  }
+}
+
+/** The raw request body as text (limited to 5 MB). An oversized body is read to its end and
+ *  dropped, so the answer (413) reaches the client instead of a reset connection. */
 export function readText(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let size = 0
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
-      if (size > MAX_BODY) {
-        reject(new Error('request body larger than 5 MB'))
-        req.destroy()
-      } else chunks.push(chunk)
+      if (size <= MAX_BODY) chunks.push(chunk)
+      else chunks.length = 0
+      if (size > MAX_DRAIN) req.destroy()
     })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('end', () => (size > MAX_BODY ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks).toString('utf8'))))
     req.on('error', reject)
   })
 }

@@ -149,7 +149,7 @@ function createHub(ctx: HarnessContext) {
 
 /** The /chatroom WebSocket service, serving the context's hub. */
 export function createChatRoomService(ctx: HarnessContext): UpgradeService {
-  const wss = new WebSocketServer({ noServer: true })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 }) // 1 MB frames: nothing the app sends is bigger
   const hub = chatRoomsOf(ctx)
   wss.on('connection', (ws) => hub.attach(ws))
   return {

@@ -58,7 +58,7 @@ const MAX_HISTORY = 100
 const MAX_CONVERSATIONS = 200
 
 export function createImService(ctx: HarnessContext): ImService {
-  const wss = new WebSocketServer({ noServer: true })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 }) // 1 MB frames: nothing the app sends is bigger
   const sockets = new Map<WebSocket, { account: string | null }>()
   const messages: Stored[] = []
   const convs = new Map<string, Map<string, Conv>>() // owner -> peer -> state

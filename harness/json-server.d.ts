@@ -2,12 +2,17 @@
 declare module 'json-server' {
   import type { RequestListener } from 'node:http'
   type Middleware = (req: any, res: any, next: (err?: unknown) => void) => void
+  type ErrorMiddleware = (err: unknown, req: any, res: any, next: (err?: unknown) => void) => void
   interface App extends RequestListener {
-    use(...handlers: Array<string | Middleware | Middleware[]>): App
+    use(...handlers: Array<string | Middleware | ErrorMiddleware | Middleware[]>): App
   }
   interface Router extends Middleware {
     /** the lowdb v1 instance (lodash chain) */
     db: any
+    /** express's layer list */
+    stack: Array<{ handle: { length: number } }>
+    /** how an answer is sent (replaceable) */
+    render: (req: any, res: any) => void
   }
   const jsonServer: {
     create(): App

@@ -1,6 +1,7 @@
 // npm start: build the app in harness mode, then serve it with the fake backend on one port.
 //   PORT (default 5173), HOST (default 127.0.0.1), HARNESS_STATE (default .harness/state.json),
 //   HARNESS_OPEN_CONTROL=1 (the control API and page answer any address: a team server)
+//   HARNESS_APP_ORIGINS=http://a,http://b (pages of these origins may call /api; CORS)
 import { join } from 'node:path'
 import { TEST_USER_ID } from './seed.ts'
 import { projectRoot, startHarness } from './server.ts'
@@ -33,6 +34,7 @@ const harness = await startHarness({
   statePath: process.env.HARNESS_STATE,
   staticDir,
   openControl: process.env.HARNESS_OPEN_CONTROL === '1',
+  settings: { appOrigins: (process.env.HARNESS_APP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean) },
 })
 controlPage.warm()
 const user = harness.ctx.userById(TEST_USER_ID)

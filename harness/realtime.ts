@@ -30,7 +30,7 @@ interface Conn {
 }
 
 export function createRealtimeService(ctx: HarnessContext): RealtimeService {
-  const wss = new WebSocketServer({ noServer: true })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 }) // 1 MB frames: nothing the app sends is bigger
   const conns = new Map<WebSocket, Conn>()
   let seq = 0
   // unique across harness restarts too, so a client's duplicate filter never eats a new push

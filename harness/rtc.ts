@@ -29,7 +29,7 @@ interface Member {
 }
 
 export function createRtcService(ctx: HarnessContext): RtcService {
-  const wss = new WebSocketServer({ noServer: true })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 }) // 1 MB frames: nothing the app sends is bigger
   const channels = new Map<string, Map<string, Member>>()
   const sockets = new Map<WebSocket, { channel: string; uid: string } | null>()
   const audienceFaults = new Map<string, string>()

@@ -1,5 +1,6 @@
 // The first state of the state file, built from fixtures/ plus every fake slice's seed.
 // Used on first run and on reset, so a reset always gives the same world.
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { FakeSlice, UserRow } from './types.ts'
@@ -23,6 +24,9 @@ interface HostFixture {
   [f: string]: unknown
 }
 
+/** A messaging token nobody can guess (it was im-<userId>): the IM service checks it at login. */
+export const newImToken = () => `im-${randomBytes(16).toString('hex')}`
+
 export function buildSeed(slices: Array<{ id: string; slice: FakeSlice }>): Record<string, unknown> {
   const viewers = fixture<Array<Record<string, any>>>('viewers.json').map(({ note: _note, ...v }): UserRow => ({
     ...v,
@@ -31,7 +35,7 @@ export function buildSeed(slices: Array<{ id: string; slice: FakeSlice }>): Reco
     token: v.token,
     tokens: v.token ? [v.token] : [],
     yxAccid: `user_${v.userId}`,
-    imToken: `im-${v.userId}`,
+    imToken: newImToken(),
     diamondNum: v.diamondNum,
     userType: v.userType,
     icon: avatarPath(v.userId),
@@ -47,7 +51,7 @@ export function buildSeed(slices: Array<{ id: string; slice: FakeSlice }>): Reco
       nickname: String(h.nickname),
       token: null,
       yxAccid: `host_${h.userId}`,
-      imToken: `im-${h.userId}`,
+      imToken: newImToken(),
       diamondNum: 0,
       userType: Number(h.userType),
       icon: avatarPath(h.userId),

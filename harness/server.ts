@@ -19,7 +19,9 @@ import { appConfigFor, appConfigScript, type HarnessKeys } from './app-config.ts
 import { createContext } from './context.ts'
 import { createControl } from './control.ts'
 import { createEventLog, type EventLog } from './events.ts'
-import { controlGuard } from './guard.ts'
+import { controlGuard, isPublicEntry } from './guard.ts'
+import { corsFor } from './cors.ts'
+import { dbBody, dbError, clearRouter } from './db-route.ts'
 import { journalOf, openStore, writeAtomic } from './store.ts'
 import { createHostTimeline } from './hosts.ts'
 import { createOperations, type Operations } from './operations.ts'
@@ -170,18 +172,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const handleApi = createApi(ctx, { subscriptionKey: keysFile.subscriptionKey, settings, endpoints, quiet, onAnswer: (e) => events.emit({ kind: 'api', ...e }) })
   const controlInfo = mergeEntries(slices, (s) => s.controlInfo, 'control info')
   const handleControl = createControl({ ctx, ops, reset, scenarios: await loadScenarios(), timeline, realtime: () => realtime, sliceControls, controlInfo, events, openControl: !!options.openControl, apiPaths: [...endpoints.keys()].sort() })
-  const guard = controlGuard({ open: !!options.openControl, publicEntries: new Set([...controlInfo].filter(([, i]) => i.entry.public).map(([name]) => name)) })
+  const publicEntries = new Set([...controlInfo].filter(([, i]) => i.entry.public).map(([name]) => name))
+  const guard = controlGuard({ open: !!options.openControl, publicEntries })
 
   const app = jsonServer.create()
   const emptyDir = join(projectRoot, 'harness/scenarios') // never served: express.static needs some folder
-  app.use(jsonServer.defaults({ static: options.staticDir ?? emptyDir, logger: false }).slice(0, 2)) // compression + CORS
+  app.use(jsonServer.defaults({ static: options.staticDir ?? emptyDir, logger: false, noCors: true }).slice(0, 1)) // compression
+  app.use(corsFor(() => (settings.get().appOrigins as string[] | undefined) ?? [], (path) => isPublicEntry(path, publicEntries)))
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const refusal = guard(req)
     if (!refusal) return next()
     res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' })
     res.end(JSON.stringify({ error: refusal }))
   })
-  app.use('/__harness/db', router)
+  app.use('/__harness/db', dbBody, clearRouter(router), dbError)
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = new URL(req.url ?? '/', 'http://harness').pathname
     if (path.startsWith('/api/')) return void handleApi(req, res)

@@ -26,6 +26,8 @@ const defaultSettings: HarnessSettings = {
   hostsPerTick: 3,
   /** weak network: every API answer waits this long first */
   latencyMs: 0,
+  /** origins of pages elsewhere that may call /api (CORS), e.g. a dev server: ['http://localhost:8000'] */
+  appOrigins: [],
   faults: {},
 }
 

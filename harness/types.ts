@@ -80,6 +80,10 @@ export interface HarnessContext {
   userByAccid(yxAccid: string): UserRow | null
   /** the harness's own base URL, e.g. http://127.0.0.1:5173 */
   baseUrl(): string
+  /** HMAC (hex) of text under a secret no client ever holds (not the cipher key, which the app
+   *  has): what payment returns, card intents and store receipts are signed with. `purpose`
+   *  keeps one kind of signature from passing for another. */
+  sign(purpose: string, text: string): string
 
   log(...args: unknown[]): void
 }

@@ -35,6 +35,7 @@ export function fakeCtx(users: UserRow[]): HarnessContext {
     userById: (id) => users.find((u) => u.userId === id) ?? null,
     userByAccid: (a) => users.find((u) => u.yxAccid === a) ?? null,
     baseUrl: () => 'http://127.0.0.1',
+    sign: (purpose, text) => `${purpose}:${text}`,
     log: () => {},
   }
 }

@@ -55,7 +55,9 @@ function setup(answer: Answer, o: { token?: string | null; locale?: 'en' | 'ar';
       return answer(req)
     }) as any,
   }
-  const session = { token: signal(o.token === undefined ? 'tok-1' : o.token), appId: signal('app-9') } as unknown as Session
+  const token = signal(o.token === undefined ? 'tok-1' : o.token)
+  const logouts: string[] = []
+  const session = { token, appId: signal('app-9'), logout: () => void (logouts.push(String(token.peek())), (token.value = null)) } as unknown as Session
   const bridge = { closeWebview: () => bridgeCalls.push('close') } as unknown as NativeBridge
   const api = createApiClient({
     config,
@@ -69,7 +71,7 @@ function setup(answer: Answer, o: { token?: string | null; locale?: 'en' | 'ar';
     timers,
     cipher: o.cipher,
   })
-  return { api, sent, toasts, emitted, bridgeCalls, timers }
+  return { api, sent, toasts, emitted, bridgeCalls, timers, token, logouts }
 }
 
 async function rejection(p: Promise<unknown>): Promise<ApiError> {
@@ -257,6 +259,36 @@ for (const [status, text] of [
     assert.equal(emitted, [])
   })
 }
+
+test('NET-03 a dead token (HTTP 401 or code 4010) ends the session once, with one message; requests in flight say nothing of their own', async () => {
+  let release: () => void = () => {}
+  const gate = new Promise<void>((r) => (release = r))
+  // the first two die with the token; the third, sent under it too, fails later with a server error
+  const answers: Record<string, Answer> = { a: http(401), b: code('4010', 'login required'), c: async () => (await gate, Promise.reject({ status: 500, data: 'x' })) }
+  const a = setup((req) => answers[req.url.slice(-1)](req))
+  const inFlight = rejection(a.api.post('/api/c'))
+  const ends = await Promise.all([rejection(a.api.post('/api/a')), rejection(a.api.post('/api/b'))])
+  assert.equal(ends.map((e) => [e.kind, e.message]), [['http', 'Token invalid, please log in again'], ['code', 'Token invalid, please log in again']])
+  release()
+  assert.is((await inFlight).status, 500)
+  assert.equal(a.logouts, ['tok-1'], 'the session ended once')
+  assert.equal(a.toasts, [['Token invalid, please log in again', 'warning']], 'one message in all')
+  assert.is(a.token.peek(), null)
+  // a silent request still ends a dead session (and the message is still said, once)
+  const b = setup(code('4010'))
+  await rejection(b.api.post('/x', {}, { silent: true }))
+  assert.equal([b.logouts, b.toasts.length], [['tok-1'], 1])
+  // a guest's request that needs login is no dead token: nothing to end, the server's words are toasted
+  const c = setup(code('4010', 'login required'), { token: null })
+  await rejection(c.api.post('/x'))
+  assert.equal([c.logouts, c.toasts], [[], [['login required', 'warning']]])
+  // after a new login, a late failure of the old session's request is silent, the new session stays
+  const d = setup(http(401))
+  const late = d.api.post('/x')
+  d.token.value = 'tok-2'
+  await rejection(late)
+  assert.equal([d.logouts, d.toasts, d.token.peek()], [[], [], 'tok-2'])
+})
 
 test('NET-03 no response at all is a network failure; silent suppresses the toast', async () => {
   const a = setup(() => Promise.reject(new TypeError('Failed to fetch')))

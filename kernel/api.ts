@@ -145,12 +145,6 @@ export function createApiClient(opts: {
   const cipher: Cipher = opts.cipher ?? webCipher
   const base = config.apiBase.replace(/\/+$/, '')
 
-  /** reject with err, toasting its text first unless the caller handles it */
-  const fail = (err: ApiError, silent: boolean | undefined): never => {
-    if (!silent) opts.toast(err.message, { type: 'warning' })
-    throw err
-  }
-
   /** the HTTP request, racing the time-out (which counts from the call, encryption included);
    *  the abort also stops the fetch underneath */
   const send = (path: string, request: (signal?: AbortSignal) => Promise<{ status: number; data: unknown }>, timeout: number) =>
@@ -178,7 +172,21 @@ export function createApiClient(opts: {
   return {
     async post<T>(path: string, payload?: unknown, o: RequestOptions = {}): Promise<T> {
       const url = `${base}${path}`
-      const headers = wireHeaders(session.token.value ?? '', session.appId.value, opts.lang(), config.subscriptionKey)
+      const sentToken = session.token.peek() ?? ''
+      const headers = wireHeaders(sentToken, session.appId.value, opts.lang(), config.subscriptionKey)
+      /**
+       * Reject with err, toasting its text first unless the caller handles it, or the session it was
+       * sent under has ended meanwhile (a dead token already said all there is to say). `dead`: the
+       * server does not know the token (HTTP 401, or the invalid-token code): the session ends once,
+       * with one 'Token invalid, please log in again', and the app is a guest's again.
+       */
+      const fail = (err: ApiError, dead?: boolean): never => {
+        if (session.token.peek() === (sentToken || null) && (dead || !o.silent)) {
+          if (dead) session.logout()
+          opts.toast(err.message, { type: 'warning' })
+        }
+        throw err
+      }
       const body = payload ?? {}
       // the page's first script may have asked this very thing already (kernel/early.ts)
       const early = o.fresh ? undefined : takeEarly(url, headers, body)
@@ -197,17 +205,17 @@ export function createApiClient(opts: {
       } catch (e) {
         // a payload that cannot be encrypted (a cycle, a BigInt) is the caller's bug: hand it back as is
         if (e instanceof SealError) throw e.cause
-        if (e instanceof ApiError) return fail(e, o.silent)
+        if (e instanceof ApiError) return fail(e)
         // the HTTP layer rejects with the response for a non-2xx status, and with a TypeError when there is none
         const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : 0
         const key = httpText[status] ?? 'kernel.network'
-        return fail(new ApiError({ kind: status ? 'http' : 'network', status: status || undefined, message: t(key), path }), o.silent)
+        return fail(new ApiError({ kind: status ? 'http' : 'network', status: status || undefined, message: t(key), path }), status === 401)
       }
 
       const env = res.data as Partial<Envelope> | null
       if (!env || typeof env !== 'object' || typeof env.code !== 'string') {
         // an HTML error page or a proxy's answer: nothing the app can read
-        return fail(new ApiError({ kind: 'network', status: res.status, message: t('kernel.network'), path }), o.silent)
+        return fail(new ApiError({ kind: 'network', status: res.status, message: t('kernel.network'), path }))
       }
       const msg = typeof env.msg === 'string' ? env.msg : ''
       // 'diamond.not.enough' may come with another code; it means the same thing
@@ -218,9 +226,10 @@ export function createApiClient(opts: {
         try {
           return await cipher.decrypt<T>(env.data, keys)
         } catch {
-          return fail(new ApiError({ kind: 'decrypt', code, message: t('kernel.network'), path }), o.silent)
+          return fail(new ApiError({ kind: 'decrypt', code, message: t('kernel.network'), path }))
         }
       }
+      if (code === Code.needLogin && sentToken) return fail(new ApiError({ kind: 'code', code, message: t('kernel.unauthorized'), path }), true)
       if (o.passCodes?.includes(code)) return { passedCode: code, msg } as T
       if (code === Code.notEnough) {
         // the recharge plugin opens its sheet on this event; the caller also gets the flag
@@ -234,7 +243,7 @@ export function createApiClient(opts: {
         throw new ApiError({ kind: 'code', code, message: t('kernel.updated'), path })
       }
       if (msg === Msg.noMatchUser) throw new ApiError({ kind: 'code', code, message: msg, path })
-      return fail(new ApiError({ kind: 'code', code, message: msg || t('kernel.serverError'), path }), o.silent)
+      return fail(new ApiError({ kind: 'code', code, message: msg || t('kernel.serverError'), path }))
     },
   }
 }

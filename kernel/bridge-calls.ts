@@ -1,7 +1,7 @@
 // The native shell's calls, behind bridge.ts: nothing on the first screen asks the shell for
 // anything but the app id, so this loads with the first call. Two dialects (see bridge.ts), a
 // plain browser's fallbacks, and the harness's recording fake.
-import { harnessReceipt, isWebUrl, type BridgeCall, type NativeBridge, type NativeWindow, type StorePurchase } from './bridge.ts'
+import { isWebUrl, type BridgeCall, type NativeBridge, type NativeWindow, type StorePurchase } from './bridge.ts'
 
 type Calls = Omit<NativeBridge, 'appId'>
 
@@ -32,9 +32,12 @@ export function nativeCalls(w: Window & NativeWindow): Calls {
 /**
  * The harness's shell: nothing native exists, so every call is recorded in window.__bridgeLog, and
  * closeWebview also sets <html data-webview-closed="1">, so an end-to-end test can assert that the
- * app asked to close (NET-02 code 1004). A purchase always succeeds with the receipt
- * "harness-receipt:<orderCode>", which the harness's store verification accepts.
+ * app asked to close (NET-02 code 1004). A purchase is bought at the harness's fake store
+ * (POST /__harness/store/purchase, on the page's own origin), which answers a receipt signed with
+ * a secret only the harness holds, as a real store does: the app can hand it on, never make one.
  */
+const HARNESS_STORE = '/__harness/store/purchase'
+
 export function harnessCalls(w: Window & NativeWindow): Calls {
   const record = (method: BridgeCall['method'], ...args: unknown[]) => (w.__bridgeLog ??= []).push({ method, args })
   return {
@@ -46,7 +49,14 @@ export function harnessCalls(w: Window & NativeWindow): Calls {
     async purchase(p) {
       record('purchase', p)
       if (!p?.orderCode) throw new Error('purchase needs an order code')
-      return { receipt: harnessReceipt(p.orderCode) }
+      const res = await w.fetch(new URL(HARNESS_STORE, w.location.href).toString(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orderCode: p.orderCode, productId: p.productId }),
+      })
+      const answer = (await res.json().catch(() => null)) as { receipt?: unknown; error?: unknown } | null
+      if (!res.ok || typeof answer?.receipt !== 'string') throw new Error(String(answer?.error ?? `the store answered ${res.status}`))
+      return { receipt: answer.receipt }
     },
   }
 }

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createBridge, createHarnessBridge, harnessReceipt } from './bridge.ts'
+import { createBridge, createHarnessBridge } from './bridge.ts'
 import { waitFor } from '../test/wait.ts'
 
 /** a window-like object with only what the bridge touches */
@@ -72,17 +72,35 @@ test('NET-02 bridge: a plain browser goes back or closes, opens with noopener, r
   }
 })
 
-test('NET-02 harness bridge records calls, marks <html> when the webview closes, fakes receipts', async () => {
-  const { w } = fakeWindow()
+test('NET-02 harness bridge records calls, marks <html> when the webview closes, buys at the harness store', async () => {
+  const bought: unknown[][] = []
+  const fetch = async (url: string, init: RequestInit) => {
+    bought.push([url, JSON.parse(String(init.body))])
+    return { ok: true, status: 200, json: async () => ({ receipt: 'hsr1.signed.by-the-store' }) }
+  }
+  const { w } = fakeWindow({ fetch, location: { href: 'http://h.test/wall' } })
   const b = createHarnessBridge({ appId: 'h-app', win: w })
   assert.is(b.appId(), 'h-app')
   b.closeWebview()
   b.openExternal('https://a.b/')
   assert.throws(() => b.openExternal('javascript:alert(1)'), /only http and https/)
-  assert.equal(await b.purchase({ productId: 'p', orderCode: 'ord-7' }), { receipt: harnessReceipt('ord-7') })
+  assert.equal(await b.purchase({ productId: 'p', orderCode: 'ord-7' }), { receipt: 'hsr1.signed.by-the-store' })
+  assert.equal(bought, [['http://h.test/__harness/store/purchase', { orderCode: 'ord-7', productId: 'p' }]])
   assert.is(document.documentElement.dataset.webviewClosed, '1')
   assert.equal((w as any).__bridgeLog.map((c: any) => c.method), ['closeWebview', 'openExternal', 'purchase'])
   delete document.documentElement.dataset.webviewClosed
+})
+
+test('NET-02 harness bridge: a store refusal rejects the purchase with its reason', async () => {
+  const fetch = async () => ({ ok: false, status: 400, json: async () => ({ error: 'order ORD1 is paid' }) })
+  const { w } = fakeWindow({ fetch, location: { href: 'http://h.test/' } })
+  const b = createHarnessBridge({ win: w })
+  try {
+    await b.purchase({ productId: 'p', orderCode: 'ORD1' })
+    assert.unreachable('should reject')
+  } catch (e) {
+    assert.is((e as Error).message, 'order ORD1 is paid')
+  }
 })
 
 test.run()

@@ -83,5 +83,3 @@ export function createBridge(win: Window = window, harness?: { appId?: string | 
 
 /** The bridge in harness mode (see createBridge). */
 export const createHarnessBridge = (opts: { appId?: string | null; win?: Window } = {}) => createBridge(opts.win ?? window, { appId: opts.appId })
-
-export const harnessReceipt = (orderCode: string) => `harness-receipt:${orderCode}`

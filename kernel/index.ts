@@ -136,6 +136,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     token: session.token,
     push,
     onGiveUp: () => toast(i18n.t('kernel.wsFailed'), { type: 'warning' }),
+    events,
     WebSocket: opts.WebSocket,
     timers: opts.timers,
     encryptToken: opts.cipher && ((token) => opts.cipher!.encrypt(token, { key: config.cipherKey, iv: config.cipherIv })),

@@ -3,6 +3,8 @@
 // it is doing (status 1 online, 10000 in a call) and that it is alive (a heartbeat every 20 s
 // with the call channel). A lost connection is retried every 5 s, 720 times (an hour), then
 // the kernel is told to give up so it can say so.
+import { watchResync } from './resync.ts'
+import type { Events } from './types.ts'
 import { signal, type ReadonlySignal } from '@preact/signals-react'
 import type { AppConfig } from './config.ts'
 import { encrypt } from './protocol/cipher-web.ts'
@@ -34,6 +36,8 @@ export interface RealtimeOptions {
   push: PushBus
   /** after 720 failed retries: the kernel toasts 'Failed to connect WebSocket after retries' */
   onGiveUp: () => void
+  /** where 'resync' is said: the socket reopened, or the app is in the foreground again (resync.ts) */
+  events?: Events
   WebSocket?: SocketClass
   timers?: Timers
   /** the token as the URL carries it; default the wire cipher on WebCrypto (asynchronous) */
@@ -46,6 +50,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
   const timers = opts.timers ?? realTimers
   const Socket = opts.WebSocket ?? (globalThis.WebSocket as unknown as SocketClass)
   const state = signal<RealtimeState>('idle')
+  const stopResync = opts.events ? watchResync(state, opts.events, typeof document === 'undefined' ? undefined : document) : () => {}
 
   let wanted = false // connect() was called and disconnect() was not
   let socket: SocketLike | null = null
@@ -179,6 +184,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
       sendStatus()
     },
     dispose() {
+      stopResync()
       unsubscribe()
       wanted = false
       closeSocket()

@@ -29,8 +29,9 @@ export interface Session {
   setAppId(id: string): void
   /** the user record as the server answered it (getUserInfo): normalised here, once, for every reader */
   setUser(raw: Record<string, unknown> | null): void
-  /** only ever called with a number the server answered */
-  setBalance(diamondNum: number): void
+  /** only ever called with a number the server answered; one the ledger cannot hold (negative,
+   *  fractional, non-finite, absurdly large, not a number) is ignored with one log line */
+  setBalance(diamondNum: unknown): void
 }
 
 /** localStorage keys, shared with whatever else reads them (the IM plugin reads yxAccid and imToken). */
@@ -88,14 +89,18 @@ export function createSession(opts: { storage: Storage; appId: string }): Sessio
       user.value = raw ? toUser(raw) : null
     },
     setBalance(diamondNum) {
-      if (typeof diamondNum !== 'number' || !Number.isFinite(diamondNum)) {
-        throw new Error(`setBalance needs a number the server answered, got ${String(diamondNum)}`)
-      }
+      if (!isLedgerBalance(diamondNum)) return console.warn('[app] bad balance', diamondNum)
       const u = user.value
       if (u) user.value = { ...u, diamondNum }
     },
   }
 }
+
+/** Above this no ledger balance is believable (a trillion diamonds): a bug or an attack. */
+const MAX_LEDGER_BALANCE = 1e12
+
+/** A whole, non-negative, believable number of diamonds: what the server's ledger can hold. */
+export const isLedgerBalance = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_LEDGER_BALANCE
 
 type UrlTokenAction = 'login' | 'logout' | 'none'
 

@@ -204,6 +204,9 @@ export interface KernelEvents {
   'insufficient-balance': { path: string; source?: string }
   /** a login protected tab or route was tapped by a guest */
   'login-required': { to: string }
+  /** the app may have missed pushes (the socket reopened, the app returned to the foreground):
+   *  each plugin asks the server for what it shows (kernel/resync.ts) */
+  resync: { reason: 'reconnect' | 'foreground' }
 }
 
 export interface Events {

@@ -16,7 +16,8 @@ export const Code = {
   badRequest: '4000',
   /** harness-defined: no such path */
   unknownPath: '4004',
-  /** harness-defined: token missing or unknown on a path that needs login */
+  /** harness-defined: token missing or unknown on a path that needs login; sent with a token,
+   *  the app takes it as a dead token (the session ends, d1 §8 'Token invalid') */
   needLogin: '4010',
   /** harness-defined: the request was refused by a business rule; msg says why */
   refused: '5000',

@@ -5,6 +5,7 @@ import { silenced } from '../../kernel/protocol/user.ts'
 import type { Kernel, PushHandlers } from '../../kernel/types.ts'
 import { CallPush } from './api.ts'
 import { BalancePush } from '../shell/api.ts'
+import { isLedgerBalance } from '../../kernel/session.ts'
 import { callsServiceRef } from './service.ts'
 
 const facadeOf = (kernel: Kernel) => kernel.get(callsServiceRef)
@@ -26,7 +27,8 @@ export const push: PushHandlers = {
   },
   /** CALL-08: a recharge during the call (the shell sets the shown balance from the same push) */
   [BalancePush]: (data, kernel) => {
+    // the session logs a refused figure; this handler only stays out of the way
     const n = data?.diamondNum
-    if (typeof n === 'number' && Number.isFinite(n)) facadeOf(kernel)?.whenStarted((s) => s.engine.onBalance(n))
+    if (isLedgerBalance(n)) facadeOf(kernel)?.whenStarted((s) => s.engine.onBalance(n))
   },
 }

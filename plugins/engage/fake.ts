@@ -3,6 +3,7 @@
 // (ENG-05), the popup merge (SHELL-17) and the control entries that steer them. Every reward
 // moves through the ledger with a key, so a repeated or concurrent request never credits twice.
 // Decisions (the spec does not show them): see harness/README.md "Engagement".
+import { boundedRecord } from '../../harness/bounds.ts'
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { langOf } from '../../harness/http.ts'
 import { followedIds } from '../../harness/hosts.ts'
@@ -300,7 +301,7 @@ export default defineFake({
     'engage/popup': (ctx, body) => {
       const u = userOf(ctx, body)
       if (!body.popup || typeof body.popup !== 'object') throw refuse('popup (an object) is required')
-      ctx.db.get('popupQueue').push({ userId: u.userId, popup: body.popup }).write()
+      ctx.db.get('popupQueue').push({ userId: u.userId, popup: boundedRecord(body.popup) }).write()
       return { ok: true }
     },
     // POST {userId}: drop the queued popups of a user

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { harnessReceipt } from '../../kernel/bridge.ts'
+import { storePurchase } from '../recharge/fake-store.ts'
 import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
 import { triggerSpecial } from './fake.ts'
 
@@ -32,7 +32,7 @@ test('PAY-09 buying the special item ends the offer (0 s left)', async () => {
   const { item, templateId } = (await h.api('/api/template/getSpecialOfferItem', {}, { token: TEST_TOKEN })).data
   const info = item.skuInfoList.find((i: any) => i.payMethodType === 'APPSTORE')
   const r = await h.api('/api/fuse/v3/createOrder', { skuInfoId: info.id, templateId, paymentMethodType: 'APPSTORE', productId: item.productId, frontCallbackUrl: `${h.url}/wall`, vipFlag: 0 }, { token: TEST_TOKEN })
-  await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: harnessReceipt(r.data.orderCode) }, { token: TEST_TOKEN })
+  await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: storePurchase(h.ctx, { orderCode: r.data.orderCode, productId: item.productId }).receipt }, { token: TEST_TOKEN })
   assert.is((await h.api('/api/template/getSpecialOfferItem', {}, { token: TEST_TOKEN })).data.specialOffDuration, 0)
 })
 

@@ -3,7 +3,6 @@
 // return URL, the provider's webhook with its push, a status query, the store receipt) ends in
 // settle(), and settle() moves diamonds under the ledger key = orderCode, so a paid order is
 // credited exactly once whatever confirms it, and in whatever order.
-import { createHmac } from 'node:crypto'
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { BalancePush } from '../shell/api.ts'
 import { EndpointError, type HarnessContext, type UserRow } from '../../harness/types.ts'
@@ -70,9 +69,10 @@ function update(ctx: HarnessContext, orderCode: string, change: Partial<OrderRow
   return orders(ctx).find({ orderCode }).assign(change).write() as OrderRow
 }
 
-/** HMAC of the harness's own key: what the return URL and the card client secret are signed with. */
+/** What the return URL and the card client secret are signed with: the harness's own secret,
+ *  never the cipher key (the app holds that one, so anyone reading it could sign). */
 export function sign(ctx: HarnessContext, text: string): string {
-  return createHmac('sha256', `${ctx.keys.key}:payments`).update(text).digest('hex').slice(0, 32)
+  return ctx.sign('payments', text).slice(0, 32)
 }
 
 function findSkuInfo(tpl: TemplateRow, skuInfoId: number): { sku: SkuRow; info: SkuInfoRow } | null {
@@ -115,7 +115,7 @@ function newOrderCode(now: number): string {
 }
 
 function usdtAddress(ctx: HarnessContext, orderCode: string, chain: string): string {
-  const hex = createHmac('sha256', `${ctx.keys.key}:usdt`).update(orderCode).digest('hex')
+  const hex = ctx.sign('usdt', orderCode)
   if (chain === 'ERC20') return `0x${hex.slice(0, 40)}`
   const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
   let out = 'T'
@@ -252,16 +252,24 @@ export function returnUrl(ctx: HarnessContext, o: OrderRow, paid: boolean): stri
   const payStatus = paid ? '1' : '0'
   url.searchParams.set('orderCode', o.orderCode)
   url.searchParams.set('payStatus', payStatus)
-  url.searchParams.set('sign', sign(ctx, `return:${o.orderCode}:${payStatus}`))
+  url.searchParams.set('sign', sign(ctx, returnText(o.orderCode, o.userId, payStatus)))
   return url.toString()
 }
 
-/** /api/fuse/payReturn: the app hands back what the provider put on the return URL. A bad signature credits nothing. */
+/** what a return URL's signature covers: the order, its user and the outcome */
+const returnText = (orderCode: string, userId: number, payStatus: string) => `return:${orderCode}:${userId}:${payStatus}`
+
+/**
+ * /api/fuse/payReturn: the app hands back what the provider put on the return URL. A forged or
+ * altered signature, another user's order, or an order no provider page serves credits nothing and
+ * is refused; a replay of a good return credits nothing more (the order answers its state).
+ */
 export function confirmReturn(ctx: HarnessContext, user: UserRow, payload: any): OrderStatus {
   const orderCode = String(payload?.orderCode ?? '')
   const payStatus = String(payload?.payStatus ?? '')
   const order = needOrder(ctx, orderCode, user.userId)
-  if (typeof payload?.sign !== 'string' || payload.sign !== sign(ctx, `return:${orderCode}:${payStatus}`)) throw refuse('sign.invalid')
+  if (order.action !== 'redirect') throw refuse(`order ${orderCode} is not paid on a provider page`)
+  if (typeof payload?.sign !== 'string' || payload.sign !== sign(ctx, returnText(orderCode, user.userId, payStatus))) throw refuse('sign.invalid')
   if (payStatus === '1') {
     // the provider must really have approved it; a signed "paid" for an order it refused is impossible
     if (order.state === 'pending' && providerApproved(ctx, orderCode)) return orderStatus(settle(ctx, orderCode, 'return'))

@@ -4,12 +4,11 @@
 //    GET /__harness/pay/decide?order=..&approve=1|0 and on to frontCallbackUrl with the signed result;
 //  - a card drop-in script, GET /__harness/pay/card/dropin.js, rendering a card form that posts to
 //    POST /__harness/pay/card/confirm {intentId, clientSecret, cardNumber, expiry, cvc};
-//  - app-store receipt verification of the native bridge's 'harness-receipt:<orderCode>'.
-import { harnessReceipt } from '../../kernel/bridge.ts'
+//  - the app store: fake-store.ts.
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { EndpointError, RawReply, type HarnessContext, type UserRow } from '../../harness/types.ts'
-import { close, needOrder, orderStatus, recordProvider, returnUrl, settle, sign, webhookOn, type OrderRow } from './fake-orders.ts'
-import { PayMethod, type OrderStatus } from './api.ts'
+import { EndpointError, RawReply, type HarnessContext } from '../../harness/types.ts'
+import { close, needOrder, recordProvider, returnUrl, settle, sign, webhookOn, type OrderRow } from './fake-orders.ts'
+import { PayMethod } from './api.ts'
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 
@@ -121,15 +120,6 @@ export function confirmCard(ctx: HarnessContext, body: any, now = Date.now()): C
   recordProvider(ctx, order.orderCode, true, { via: wallet ? 'applepay' : 'card' })
   const paid = webhookOn(ctx) ? settle(ctx, order.orderCode, 'webhook', now) : needOrder(ctx, order.orderCode)
   return { status: 'succeeded', orderCode: paid.orderCode, transactionId: paid.transactionId ?? `TXN${sign(ctx, `txn:${paid.orderCode}`).slice(0, 12).toUpperCase()}`, paidAt: paid.paidAt ?? now, amount: paid.price }
-}
-
-/** /api/fuse/verifyStoreReceipt: the native bridge bought the product; the receipt must be the harness store's one for this order. */
-export function verifyStoreReceipt(ctx: HarnessContext, user: UserRow, payload: any): OrderStatus {
-  const order = needOrder(ctx, payload?.orderCode, user.userId)
-  if (order.action !== 'store') throw refuse(`order ${order.orderCode} is not a store order`)
-  if (payload?.receipt !== harnessReceipt(order.orderCode)) throw refuse('receipt.invalid')
-  recordProvider(ctx, order.orderCode, true, { via: 'store' })
-  return orderStatus(settle(ctx, order.orderCode, 'store'))
 }
 
 /** The drop-in script: window.HarnessDropIn.mount(element, {intentId, clientSecret, methods, onSuccess, onError}). */

@@ -1,10 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { harnessReceipt } from '../../kernel/bridge.ts'
 import { checkLedger } from '../../harness/ledger.ts'
 import { httpRequest, startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
 import { createOrder, DOUBLE_TAP_MS } from './fake-orders.ts'
 import { TEST_CARDS } from './fake-providers.ts'
+import { storePurchase } from './fake-store.ts'
 
 const NEW_TOKEN = 'new-token-100003'
 const VIEWER = 100001
@@ -131,6 +131,45 @@ test('HAR-06 a tampered return URL credits nothing; an unapproved order cannot b
   assert.is(credits().length, 0)
 })
 
+test('HAR-04 HAR-06 every provider confirmation is bound: signed with a secret the app lacks, to its user and order; forged, replayed and cross-user ones credit nothing', async () => {
+  h.ops.settings({ payWebhook: false })
+  const { createHmac } = await import('node:crypto')
+  const cfg = (await import('../../harness/seed.ts')).fixture<{ cipherKey: string }>('harness-config.json')
+  // what anyone holding the app's cipher key could compute (the old signing key)
+  const appSign = (text: string) => createHmac('sha256', `${cfg.cipherKey}:payments`).update(text).digest('hex').slice(0, 32)
+  const before = balance()
+  const pp = await order('diamond_0499', 'PAYPAL')
+  const code = pp.data.orderCode
+  for (const sign of [appSign(`return:${code}:1`), appSign(`return:${code}:${VIEWER}:1`), '', 'x'.repeat(32), null]) {
+    assert.is((await h.api('/api/fuse/payReturn', { orderCode: code, payStatus: '1', sign }, { token: TEST_TOKEN })).body.msg, 'sign.invalid')
+  }
+  const back = returnParams((await redirectOf(`${h.url}/__harness/pay/decide?order=${code}&approve=1`)).location)
+  assert.is((await h.api('/api/fuse/payReturn', back, { token: 'vip-token-100002' })).body.msg, `no order ${code}`, 'another user')
+  assert.is((await h.api('/api/fuse/payReturn', { ...back, payStatus: '0' }, { token: TEST_TOKEN })).body.msg, 'sign.invalid', 'an altered status')
+  assert.is(balance(), before)
+  assert.is((await h.api('/api/fuse/payReturn', back, { token: TEST_TOKEN })).data.status, 1)
+  for (let i = 0; i < 3; i++) assert.is((await h.api('/api/fuse/payReturn', back, { token: TEST_TOKEN })).data.status, 1, 'a replay answers the state')
+  assert.is(credits().length, 1, 'credited once')
+  // a return signature never confirms an order paid another way
+  const usdt = await order('diamond_0499', 'USDT', TEST_TOKEN, { chainName: 'TRC20' })
+  assert.is((await h.api('/api/fuse/payReturn', { ...back, orderCode: usdt.data.orderCode }, { token: TEST_TOKEN })).body.msg, `order ${usdt.data.orderCode} is not paid on a provider page`)
+  assert.is((await h.api('/api/fuse/queryUsdtOrderStat', { searchValue: usdt.data.orderCode }, { token: 'vip-token-100002' })).body.msg, `no order ${usdt.data.orderCode}`, 'nor another user queries it')
+  // the card intent: a client secret the app could compute, another order's secret, a replay
+  h.ops.settings({ payWebhook: true })
+  const card = await order('diamond_0999', 'CARD')
+  const card2 = await order('diamond_0199', 'CARD')
+  const confirm = (clientSecret: unknown, intentId = card.data.awxObj.id) => h.control('POST', '/__harness/pay/card/confirm', { intentId, clientSecret, cardNumber: TEST_CARDS.success, expiry: '12/39', cvc: '123' })
+  for (const secret of [appSign(`intent:${card.data.orderCode}`), card2.data.awxObj.client_secret, '', undefined, { $ne: 1 }]) {
+    assert.equal((await confirm(secret)).body, { error: 'client secret does not match the payment intent' })
+  }
+  const paid = (await confirm(card.data.awxObj.client_secret)).body
+  assert.is(paid.status, 'succeeded')
+  assert.is((await confirm(card.data.awxObj.client_secret)).body.transactionId, paid.transactionId, 'a replay answers the same payment')
+  assert.is(credits().length, 2)
+  assert.is(balance(), before + 3195 + credits()[1].delta)
+  assert.ok(checkLedger(h.ctx.db.getState()).ok)
+})
+
 test('HAR-04 Cancel at the provider goes back with payStatus 0 and closes the order; nothing is credited', async () => {
   const before = balance()
   const r = await order('diamond_0499', 'PAYPAL')
@@ -198,23 +237,50 @@ test('HAR-04 card drop-in: the script is served; test cards succeed, are decline
   assert.is(credits().length, 1)
 })
 
-test('HAR-04 app-store items: the bridge receipt harness-receipt:<orderCode> is verified and credits once; another receipt is refused', async () => {
+test('HAR-04 app-store items: the store signed receipt credits once; forged, altered, replayed, cross-user or cross-order receipts credit nothing', async () => {
   const before = balance()
   const r = await order('diamond_0199', 'APPSTORE')
   assert.equal([r.data.action, r.data.productId], ['store', 'diamond_0199'])
-  const bad = await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: 'harness-receipt:OTHER' }, { token: TEST_TOKEN })
-  assert.is(bad.body.msg, 'receipt.invalid')
-  const ok = await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: harnessReceipt(r.data.orderCode) }, { token: TEST_TOKEN })
+  const verify = (receipt: unknown, orderCode = r.data.orderCode, token = TEST_TOKEN) => h.api('/api/fuse/verifyStoreReceipt', { orderCode, receipt }, { token })
+  // made up by a client: the old fake format, junk, the right shape with a guessed signature
+  const forged = [`harness-receipt:${r.data.orderCode}`, '', null, 42, { tid: 1 }, 'hsr1..', 'hsr1.e30.00', `hsr1.${Buffer.from(JSON.stringify({ tid: 'x', orderCode: r.data.orderCode, productId: 'diamond_0199', userId: VIEWER })).toString('base64url')}.${'0'.repeat(64)}`, 'x'.repeat(5000)]
+  for (const receipt of forged) assert.is((await verify(receipt)).body.msg, 'receipt.invalid', String(receipt).slice(0, 40))
+  assert.is(storePurchase(h.ctx, { orderCode: r.data.orderCode, productId: 'diamond_0199' }).receipt.split('.').length, 3)
+  const { receipt } = storePurchase(h.ctx, { orderCode: r.data.orderCode, productId: 'diamond_0199' })
+  // altered: one character of the payload or of the signature changed
+  const [p, body, sig] = receipt.split('.')
+  const flip = (t: string) => t.slice(0, -1) + (t.endsWith('A') ? 'B' : 'A')
+  assert.is((await verify(`${p}.${flip(body)}.${sig}`)).body.msg, 'receipt.invalid')
+  assert.is((await verify(`${p}.${body}.${flip(sig)}`)).body.msg, 'receipt.invalid')
+  // another user: not their order, nor their receipt for an order of theirs
+  assert.is((await verify(receipt, r.data.orderCode, 'vip-token-100002')).body.msg, `no order ${r.data.orderCode}`)
+  const theirs = await order('diamond_0199', 'APPSTORE', 'vip-token-100002')
+  assert.is((await verify(receipt, theirs.data.orderCode, 'vip-token-100002')).body.msg, 'receipt.user.mismatch')
+  // this user's other order
+  const other = await order('diamond_0499', 'APPSTORE')
+  assert.is((await verify(receipt, other.data.orderCode)).body.msg, 'receipt.order.mismatch')
+  assert.is(balance(), before, 'nothing credited so far')
+  const ok = await verify(receipt)
   assert.equal([ok.data.status, ok.data.diamondNum], [1, 1250])
-  await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: harnessReceipt(r.data.orderCode) }, { token: TEST_TOKEN })
+  assert.is((await verify(receipt)).body.msg, 'receipt.used', 'a replay is refused')
   assert.is(balance(), before + 1250)
-  // someone else's order is not found for this user
-  assert.is((await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: harnessReceipt(r.data.orderCode) }, { token: 'vip-token-100002' })).body.msg, `no order ${r.data.orderCode}`)
+  assert.is(h.sent.filter((s) => s.pushType === 'user.balance').length, 1)
+  // the store sells only the order's product, to a pending order
+  assert.throws(() => storePurchase(h.ctx, { orderCode: other.data.orderCode, productId: 'diamond_9999' }), /sells diamond_0499/)
+  assert.throws(() => storePurchase(h.ctx, { orderCode: r.data.orderCode, productId: 'diamond_0199' }), /is paid/)
+})
+
+test('HAR-04 the store is reached the way the native bridge does (POST /__harness/store/purchase)', async () => {
+  const r = await order('diamond_0199', 'APPSTORE')
+  const bought = await h.control('POST', '/__harness/store/purchase', { orderCode: r.data.orderCode, productId: 'diamond_0199' })
+  assert.is(bought.status, 200)
+  assert.is((await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: bought.body.receipt }, { token: TEST_TOKEN })).data.status, 1)
+  assert.is((await h.control('POST', '/__harness/store/purchase', { orderCode: 'ORDNOPE', productId: 'x' })).body.error, 'no order ORDNOPE')
 })
 
 test('PAY-01 diamond records come from the ledger, newest first, with a reason title in the request language', async () => {
   const r = await order('diamond_0199', 'APPSTORE')
-  await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: harnessReceipt(r.data.orderCode) }, { token: TEST_TOKEN })
+  await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: storePurchase(h.ctx, { orderCode: r.data.orderCode, productId: 'diamond_0199' }).receipt }, { token: TEST_TOKEN })
   h.ops.setBalance(VIEWER, 100)
   const en = (await h.api('/api/diamondhistroy/queryList', { currentPage: 1, pageSize: 10 }, { token: TEST_TOKEN })).data
   assert.equal(en.list.map((e: any) => [e.type, e.reason]), [[2, 'harness.adjust'], [1, 'recharge']])

@@ -9,7 +9,8 @@ import { avatarPath } from '../../harness/seed.ts'
 import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type LedgerEntry, type UserRow } from '../../harness/types.ts'
 import { seedTemplate, type SkuRow } from './fake-catalog.ts'
 import { confirmReturn, createOrder, hasPaidSku, needOrder, orders, orderStatus, queryStatus, recordProvider, settle, template, webhookOn, type OrderRow } from './fake-orders.ts'
-import { approvalPage, confirmCard, decide, dropInScript, verifyStoreReceipt } from './fake-providers.ts'
+import { approvalPage, confirmCard, decide, dropInScript } from './fake-providers.ts'
+import { storePurchase, verifyStoreReceipt } from './fake-store.ts'
 import type { RechargeItem, RechargeTemplate } from './api.ts'
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
@@ -104,6 +105,7 @@ export default defineFake({
     db.rechargeTemplate = seedTemplate()
     db.payOrders = []
     db.payProvider = []
+    db.storeReceipts = []
     db.rechargeAgents = agents.map(([nickname, nicknameAr, whatsapp, countryCode], i) => ({
       agentId: 900001 + i,
       userId: 900001 + i,
@@ -137,6 +139,7 @@ export default defineFake({
     'pay/approve': approveByControl,
     'pay/card/dropin.js': (ctx) => dropInScript(ctx),
     'pay/card/confirm': (ctx, body) => confirmCard(ctx, body),
+    'store/purchase': (ctx, body) => storePurchase(ctx, body),
     'pay/orders': (ctx, _body, params) => {
       const userId = params.get('userId')
       const all = orders(ctx).value() as OrderRow[]
@@ -149,6 +152,8 @@ export default defineFake({
     'pay/decide': { title: 'Provider decision', public: true },
     'pay/card/dropin.js': { title: 'Card drop-in script', public: true },
     'pay/card/confirm': { title: 'Card confirmation', public: true },
+    // the app store the native bridge buys at (fake-store.ts)
+    'store/purchase': { title: 'App store purchase', description: 'Sells an order\'s product and answers a signed receipt.', public: true, body: { orderCode: '', productId: '' } },
     'pay/approve': { title: 'Approve at the provider', description: 'A pending order approved (or declined) as if the payer did it.', body: { orderCode: '', approve: true } },
     'pay/orders': {
       title: 'Orders',

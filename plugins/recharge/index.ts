@@ -3,6 +3,7 @@
 // and the floating pay button. The only file an app manifest imports.
 // A late plugin: it joins after the first screen, so its service and button come with it; the
 // sheet and the pages load on first use.
+import { shellRef } from '../shell/api.ts'
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { rechargeRef } from './api.ts'
 import { PayButton } from './PayButton.tsx'
@@ -31,11 +32,19 @@ export function createRechargePlugin(deps: RechargeDeps = {}) {
     widgets: [PayButton],
     setup(kernel) {
       // NET-02: an insufficient-balance answer anywhere opens the sheet (once)
-      return kernel.events.on('insufficient-balance', (e) => {
+      const stopInsufficient = kernel.events.on('insufficient-balance', (e) => {
         if (kernel.overlays.isOpen(SHEET_ID)) return
         const scene = kernel.scene.peek()
         void kernel.need(rechargeRef).open({ source: e.source ?? kernel.router.path.peek().replace(/^\//, ''), inCall: scene.call, inLive: scene.live })
       })
+      // a credit made while the socket was down (or the app in the background) never reached the
+      // header: after a resync the balance is asked for again (here, in a late plugin, so the first
+      // screen does not carry it)
+      const stopResync = kernel.events.on('resync', () => void kernel.get(shellRef)?.refreshUser().catch(() => undefined))
+      return () => {
+        stopInsufficient()
+        stopResync()
+      }
     },
   })
 }

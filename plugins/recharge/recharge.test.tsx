@@ -107,6 +107,13 @@ test('PAY-01 My Balance shows the server balance; refresh asks the server and sa
   assert.equal(s.t.toasts.at(-1), { text: 'Your balance has been updated', type: 'success' })
 })
 
+test('SHELL-06 NET-05 after a resync (socket reopened, app in the foreground) the user, hence the header balance, is asked for again', async () => {
+  const s = await setup()
+  s.t.kernel.events.emit('resync', { reason: 'reconnect' })
+  s.t.kernel.events.emit('resync', { reason: 'foreground' })
+  await waitFor(() => s.refreshed === 2, { what: 'two refreshes' })
+})
+
 test('PAY-01 PAY-08 in a call the sheet lists only prices of at least 4.99 and hides PayPal', async () => {
   const s = await setup()
   await openSheet(s, { source: 'call', inCall: true })

@@ -25,6 +25,19 @@ test('SHELL-10 email login with the right password answers token, deviceId, yxAc
   assert.is((await h.api('/api/user/getUserInfo', {}, { token: TEST_TOKEN })).data.userId, 100001)
 })
 
+test('SHELL-10 IM tokens are not guessable: random at seed, new at every login, and the old one stops working at the IM service', async () => {
+  const users = h.ctx.db.get('users').value() as Array<{ userId: number; imToken: string }>
+  assert.ok(users.every((u) => /^im-[0-9a-f]{32}$/.test(u.imToken)), 'never im-<userId>')
+  assert.is(new Set(users.map((u) => u.imToken)).size, users.length)
+  const seeded = h.ctx.userById(100001)!.imToken
+  const a = (await h.api('/api/login/v2/email', loginPayload('viewer@example.com', 'password123'))).data
+  const b = (await h.api('/api/login/v2/email', loginPayload('viewer@example.com', 'password123'))).data
+  assert.ok(a.imToken !== seeded && b.imToken !== a.imToken, 'one per login')
+  assert.is((await h.api('/api/user/getUserInfo', {}, { token: b.token })).data.imToken, b.imToken)
+  const im = h.ctx.userByAccid('user_100001')!
+  for (const guess of ['im-100001', seeded, a.imToken, '', 'im-']) assert.is.not(im.imToken, guess)
+})
+
 test('SHELL-10 a wrong password answers 5000 Incorrect email or password; bad input is named', async () => {
   const r = await h.api('/api/login/v2/email', loginPayload('viewer@example.com', 'wrong-password'))
   assert.is(r.body.code, '5000')

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { langOf } from '../../harness/http.ts'
 import { followedIds, hostCard, page } from '../../harness/hosts.ts'
-import { avatarPath, fixture } from '../../harness/seed.ts'
+import { avatarPath, fixture, newImToken } from '../../harness/seed.ts'
 import { appShiftFor, signinClaimable } from '../engage/fake.ts'
 import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
@@ -56,12 +56,14 @@ function login(ctx: HarnessContext, { payload }: EndpointCall) {
   let user = users.find((u: UserRow) => String(u.email ?? '').toLowerCase() === email).value() as UserRow | undefined
   if (user && user.password !== password) throw refuse('Incorrect email or password')
   if (!user) user = register(ctx, email, password, payload.appId)
-  // a fresh token per login; the last few stay valid, like sessions on several devices
+  // a fresh token per login; the last few stay valid, like sessions on several devices.
+  // The messaging token is new too: a token seen once (a log, a shared screen) dies with the login.
   const token = `tok-${user.userId}-${randomBytes(8).toString('hex')}`
   const tokens = [token, ...((user.tokens as string[]) ?? [])].slice(0, 5)
-  users.find({ userId: user.userId }).assign({ token, tokens }).write()
+  const imToken = newImToken()
+  users.find({ userId: user.userId }).assign({ token, tokens, imToken }).write()
   const deviceId = String(payload.deviceId || `dev-${randomBytes(6).toString('hex')}`)
-  return { token, deviceId, yxAccid: user.yxAccid, imToken: user.imToken }
+  return { token, deviceId, yxAccid: user.yxAccid, imToken }
 }
 
 /** Not shown in the spec: an unknown email signs up, with the sign-up bonus through the ledger. */
@@ -75,7 +77,7 @@ function register(ctx: HarnessContext, email: string, password: string, appId: u
     token: null,
     tokens: [],
     yxAccid: `user_${userId}`,
-    imToken: `im-${userId}`,
+    imToken: newImToken(),
     email,
     password,
     diamondNum: 0,

@@ -134,6 +134,27 @@ test('SHELL-06 a user.balance push replaces the shown balance with the pushed nu
   t.dispose()
 })
 
+test('SHELL-06 pushed balances the ledger cannot produce (negative, fractional, non-finite, absurdly large) are ignored with one log line each', async () => {
+  const t = shellKernel({ path: '/wall', token: 'tok' })
+  await t.render()
+  await t.settle()
+  t.push('user.balance', { diamondNum: 4210 })
+  const logged: unknown[][] = []
+  const warn = console.warn
+  console.warn = (...a: unknown[]) => void logged.push(a)
+  const hostile = [-1, -0.5, 12.5, 1e308, Infinity, -Infinity, NaN, 1e13, Number.MAX_SAFE_INTEGER + 2, '5000', null, true, { n: 1 }, [7]]
+  try {
+    for (const diamondNum of hostile) t.push('user.balance', { diamondNum })
+  } finally {
+    console.warn = warn
+  }
+  assert.is(byId('header-balance')?.textContent, '4210')
+  assert.is(logged.filter((a) => String(a[0]).includes('bad balance')).length, hostile.length, 'one line per refused push')
+  t.push('user.balance', { diamondNum: 0 })
+  assert.is(byId('header-balance')?.textContent, '0', 'zero is a real balance')
+  t.dispose()
+})
+
 test('SHELL-07 the message tab badge is follow count plus unread messages', async () => {
   const unread = signal(2)
   const t = shellKernel({ path: '/wall', token: 'tok', backend: { followTotal: 3 }, fakes: [fake(unreadRef, { unread })] })

@@ -5,7 +5,7 @@ import { BalancePush } from './api.ts'
 export const push: PushHandlers = {
   /** the server's new balance replaces the shown one (money rule: server only) */
   [BalancePush]: (data, kernel) => {
-    const n = data?.diamondNum
-    if (typeof n === 'number' && Number.isFinite(n)) kernel.session.setBalance(n)
+    // the session ignores (and logs) a figure the ledger cannot hold
+    kernel.session.setBalance(data?.diamondNum)
   },
 }

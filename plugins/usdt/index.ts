@@ -26,7 +26,12 @@ export function createUsdtPlugin(deps: UsdtDeps = {}) {
     setup(kernel) {
       // a kept order's countdown and 1-hour expiry go on after a reload
       const service = usdtService(kernel)
-      return () => service.dispose()
+      // a pushed result missed while the socket was down is asked for again
+      const stopResync = kernel.events.on('resync', () => service.recheck())
+      return () => {
+        stopResync()
+        service.dispose()
+      }
     },
   })
 }

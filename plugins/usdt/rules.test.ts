@@ -39,6 +39,17 @@ test('PAY-06 pushes: true with the matching order marks paid and moves to the re
   for (const bad of [null, 'x', { status: 'true' }, {}]) assert.equal(usdtStep(s, { type: 'push', data: bad, now: T0 }), { state: s, effects: [] })
 })
 
+test('PAY-06 a failure pushed for another order (or for none) leaves the pending order intact; its own later success still shows the result', () => {
+  const s = start()
+  for (const data of [{ status: false, orderCode: 'B' }, { status: false }, { status: false, orderCode: 7 }, { status: false, orderCode: '' }]) {
+    assert.equal(usdtStep(s, { type: 'push', data, now: T0 + 1000 }), { state: s, effects: [] }, JSON.stringify(data))
+  }
+  const paid = usdtStep(usdtStep(s, { type: 'push', data: { status: false, orderCode: 'B' }, now: T0 + 1000 }).state, { type: 'push', data: { status: true, orderCode: 'A' }, now: T0 + 2000 })
+  assert.equal([paid.state!.status, paid.effects], [1, ['refreshUser', 'showResult']])
+  const done: UsdtState = { ...s, status: 1 }
+  assert.equal(usdtStep(done, { type: 'push', data: { status: false, orderCode: 'B' }, now: T0 }).state, done, 'a paid result is not cleared by another order either')
+})
+
 test('PAY-06 the result is kept 1 hour, then dropped; unreadable saved data is dropped', () => {
   const paid: UsdtState = { orderCode: 'A', status: 1, startedAt: T0, savedAt: T0 }
   assert.equal(kept(paid, T0 + USDT_KEEP_MS - 1), paid)

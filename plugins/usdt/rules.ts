@@ -67,8 +67,12 @@ export function usdtStep(current: UsdtState | null, e: UsdtEvent): UsdtStep {
     case 'push': {
       const d = e.data as { status?: unknown; orderCode?: unknown } | null
       if (!d || typeof d !== 'object' || typeof d.status !== 'boolean') return { state, effects: [] }
-      // false clears the pending data; the user hears of it when it was a pending order (expired, underpaid)
-      if (d.status === false) return { state: null, effects: state?.status === 2 ? ['notPaid'] : [] }
+      // false clears only its own pending data: a failure of another order (made on another device)
+      // must not wipe the one on screen, or its later payment would find nothing to show
+      if (d.status === false) {
+        if (!state || d.orderCode !== state.orderCode) return { state, effects: [] }
+        return { state: null, effects: state.status === 2 ? ['notPaid'] : [] }
+      }
       if (state && d.orderCode === state.orderCode) {
         if (state.status === 1) return { state, effects: [] }
         return { state: { ...state, status: 1, savedAt: e.now }, effects: ['refreshUser', 'showResult'] }

@@ -18,6 +18,9 @@ type UsdtInput = UsdtEvent extends infer E ? (E extends UsdtEvent ? Omit<E, 'now
 
 export interface UsdtService extends UsdtApi {
   start(orderCode: string, detail: UsdtOrderDetail): void
+  /** after a resync (socket reopened, app in the foreground again): a pending order's status is
+   *  asked again, since its push may have been missed; a settled answer applies as the query's */
+  recheck(): void
   dispatch(e: UsdtInput): void
   /** the service's clock (injected in tests) */
   now(): number
@@ -97,6 +100,16 @@ export function createUsdt(kernel: Kernel, deps: UsdtDeps = {}): UsdtService {
     start(orderCode, detail) {
       const step = usdtStep(null, { type: 'start', orderCode, now: now() })
       save({ ...step.state!, detail })
+    },
+    recheck() {
+      const kept = state.peek()
+      if (kept?.status !== 2) return
+      const { orderCode } = kept
+      kernel.api.post<OrderStatus>(UsdtPath.status, { searchValue: orderCode }, { silent: true }).then(
+        // still pending: nothing missed (the countdown's own query decides about going back)
+        (s) => (s?.status === 1 || s?.status === 0) && dispatch({ type: 'queried', orderCode, status: s.status }),
+        () => {},
+      )
     },
     dispose() {
       if (ticker != null) stop(ticker)

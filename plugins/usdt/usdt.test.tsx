@@ -103,6 +103,38 @@ test('PAY-06 pushes: true with the matching order marks paid and moves on; true 
   assert.is(s.storage.getItem(USDT_STORE_KEY), null)
 })
 
+test('PAY-06 a failure pushed for another order leaves the pending one (screen, storage) intact; its own later success shows the result', async () => {
+  const s = await setup('/usdtPay')
+  const service = usdtService(s.t.kernel)
+  act(() => service.start('B', detail))
+  s.t.push('pay.usdt', { status: false, orderCode: 'A' })
+  await s.t.settle()
+  assert.equal([service.state.peek()!.orderCode, service.state.peek()!.status, s.t.location.path()], ['B', 2, '/usdtPay'])
+  assert.is(JSON.parse(s.storage.getItem(USDT_STORE_KEY)!).orderCode, 'B')
+  assert.ok(!document.body.textContent!.includes('not completed'), 'no failure toast for another order')
+  s.t.push('pay.usdt', { status: true, orderCode: 'B' })
+  await waitFor(() => s.t.location.path() === '/usdtPay/pay-status')
+  assert.is(service.state.peek()!.status, 1)
+})
+
+test('PAY-06 after a resync (socket reopened, app in the foreground) a pending order is asked for again; a missed success shows the result', async () => {
+  const answers = [2, 1]
+  const asked: string[] = []
+  const s = await setup('/usdtPay', { '/api/fuse/queryUsdtOrderStat': (p) => (asked.push(p.searchValue), { orderCode: p.searchValue, status: answers.shift() }) })
+  const service = usdtService(s.t.kernel)
+  act(() => service.start('B', detail))
+  s.t.kernel.events.emit('resync', { reason: 'reconnect' })
+  await waitFor(() => asked.length === 1)
+  await s.t.settle()
+  assert.equal([service.state.peek()!.status, s.t.location.path()], [2, '/usdtPay'], 'still pending: it stays')
+  s.t.kernel.events.emit('resync', { reason: 'foreground' })
+  await waitFor(() => s.t.location.path() === '/usdtPay/pay-status')
+  assert.equal([asked, service.state.peek()!.status, s.refreshed], [['B', 'B'], 1, 1])
+  s.t.kernel.events.emit('resync', { reason: 'foreground' })
+  await s.t.settle()
+  assert.is(asked.length, 2, 'a settled order is not asked for again')
+})
+
 test('PAY-06 SHELL-15 the result is kept 1 hour across a reload; the badge shows it on the main paths', async () => {
   const storage = memoryStorage({ [USDT_STORE_KEY]: JSON.stringify({ orderCode: 'U1', status: 1, startedAt: T0 - 1000, savedAt: T0 - 3599_000, detail }) })
   const s = await setup('/getcoin', {}, storage)

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { harnessReceipt } from '../../kernel/bridge.ts'
+import { storePurchase } from '../recharge/fake-store.ts'
 import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
 
 const NEW_TOKEN = 'new-token-100003'
@@ -20,7 +20,7 @@ async function buy(productId: string, token = TEST_TOKEN) {
   const info = item.skuInfoList.find((i: any) => i.payMethodType === 'APPSTORE')
   const r = await h.api('/api/fuse/v3/createOrder', { skuInfoId: info.id, templateId: t.templateId, paymentMethodType: 'APPSTORE', productId, frontCallbackUrl: `${h.url}/vip`, vipFlag: item.vipFlag }, { token })
   if (r.body.code !== '0000') return r
-  return h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: harnessReceipt(r.data.orderCode) }, { token })
+  return h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: storePurchase(h.ctx, { orderCode: r.data.orderCode, productId: productId }).receipt }, { token })
 }
 
 test('PAY-08 the VIP shop: price, diamonds, call discount, the 7/30/180-day items and privileges in the request language', async () => {

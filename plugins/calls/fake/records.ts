@@ -1,5 +1,6 @@
 // Around the call (d1 §7, d3 §7): records, the pending call, ratings, feedback, recommended
 // hosts, match history, the robot lookup and the host profile.
+import { boundedRecord } from '../../../harness/bounds.ts'
 import { HostStatus, mapPushedStatus } from '../../wall/api.ts'
 import type { EndpointCall, HarnessContext, UserRow } from '../../../harness/types.ts'
 import { CallCategory, CallGameType, CallPath, CallRefusal, MissedReason, type CallRecord, type IncomingCall, type RecommendedHost, type RobotHost } from '../api.ts'
@@ -155,7 +156,8 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
     [CallPath.rate]: (ctx, call) => {
       const viewer = call.requireUser()
       const rows = table(ctx, 'callRates')
-      rows.push({ ...(call.payload ?? {}), id: nextId(ctx, 'callRates'), userId: viewer.userId, at: new Date(now()).toISOString() }).write()
+      // a report is kept bounded (short strings, few keys), never the request body whole
+      rows.push({ ...boundedRecord(call.payload), id: nextId(ctx, 'callRates'), userId: viewer.userId, at: new Date(now()).toISOString() }).write()
       // the report is a log; keep the state file small
       const all = rows.value() as unknown[]
       if (all.length > 500) ctx.db.set('callRates', all.slice(-500)).write()

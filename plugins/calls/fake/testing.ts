@@ -86,6 +86,7 @@ export function testContext(settings: Record<string, unknown> = {}, hooks: { onP
     userById: (userId) => find({ userId }),
     userByAccid: (yxAccid) => find({ yxAccid }),
     baseUrl: () => 'http://127.0.0.1:0',
+    sign: (purpose, text) => `${purpose}:${text}`,
     log: () => {},
     rtc,
   }

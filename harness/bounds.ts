@@ -1,0 +1,27 @@
+// What a client sends and the harness keeps is cut to size first: a real server stores fields it
+// knows, of bounded length, never a whole request body (a 3 MB post once grew the state file to 15 MB).
+const LIMITS = { text: 2000, keys: 40, items: 40, depth: 4 }
+
+/** a prototype-changing key is never copied into stored data */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+/** A JSON copy of value with strings, key counts, array lengths and depth bounded; anything else dropped. */
+export function bounded(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.length > LIMITS.text ? value.slice(0, LIMITS.text) : value
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null
+  if (typeof value === 'boolean' || value === null) return value
+  if (typeof value !== 'object' || depth >= LIMITS.depth) return null
+  if (Array.isArray(value)) return value.slice(0, LIMITS.items).map((v) => bounded(v, depth + 1))
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(value).filter((k) => !UNSAFE_KEYS.has(k)).slice(0, LIMITS.keys)) {
+    const v = bounded((value as Record<string, unknown>)[key], depth + 1)
+    if (v !== undefined) out[key.slice(0, 100)] = v
+  }
+  return out
+}
+
+/** bounded() for a stored record: always an object */
+export const boundedRecord = (value: unknown): Record<string, unknown> => {
+  const v = bounded(value)
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+}
