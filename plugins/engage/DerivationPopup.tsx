@@ -7,11 +7,11 @@ import type { OverlayProps } from '../../kernel/types.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { shellRef } from '../shell/api.ts'
 import type { AppShift } from './api.ts'
-import { safeImage } from './rules.ts'
+import { safeImageUrl } from '../../kernel/url.ts'
 import css from './engage.css'
 
 function AppIcon({ src, name }: { src?: string; name: string }) {
-  const img = safeImage(src)
+  const img = safeImageUrl(src)
   return (
     <span className="en-app">
       {img ? <img className="en-app__icon" src={img} alt="" /> : <span className="en-app__icon en-app__icon--plain">{name.slice(0, 1)}</span>}

@@ -2,6 +2,7 @@
 // the app, one at a time: 1 s in, the show time (2 s, showTime, 5 for lucky wins), 1 s out, the
 // next 10 s after the previous began; older than 10 minutes is dropped, also by a sweep every
 // 10 minutes while the app is visible. Level gating by the game list's userLevels.
+import { safeImageUrl } from '../../kernel/url.ts'
 import { signal } from '@preact/signals-react'
 import { realTimers, type Timers } from '../../kernel/timers.ts'
 
@@ -41,7 +42,7 @@ export interface Notice {
 let seq = 0
 const str = (v: unknown, max = 60) => (typeof v === 'string' ? v.slice(0, max) : '')
 const num = (v: unknown) => (v === '' || v == null || !Number.isFinite(Number(v)) ? 0 : Number(v))
-const url = (v: unknown) => (typeof v === 'string' && /^(https?:|\/)/.test(v) ? v : '')
+const url = safeImageUrl
 
 /** A pushed notice, or null when it is not one the app shows, malformed, or older than 10 minutes. */
 export function parseNotice(data: unknown, now: number): Notice | null {

@@ -1,6 +1,7 @@
 // What a message is, for the chat list: its messageType and attachment read defensively, since
 // attachments come from hosts, systems and robots and may be malformed. Text is only ever text
 // (React escapes it); an unknown type becomes a neutral placeholder.
+import { safeImageUrl } from '../../kernel/url.ts'
 import type { ImMessage } from '../../kernel/im/types.ts'
 
 export type MessageKind =
@@ -28,12 +29,8 @@ function parseJson(raw: unknown): Record<string, unknown> | null {
   }
 }
 
-/** a safe image address: http(s), a same-origin path, or an inline image; nothing else is drawn */
-export function safeUrl(v: unknown): string | undefined {
-  if (typeof v !== 'string' || !v) return undefined
-  if (/^https?:\/\//i.test(v) || /^\/(?!\/)/.test(v) || /^data:image\/(png|jpe?g|gif|webp|svg\+xml)[;,]/i.test(v)) return v
-  return undefined
-}
+/** an image address the app may load (kernel/url.ts), else undefined: nothing is drawn */
+const safeUrl = (v: unknown): string | undefined => safeImageUrl(v) || undefined
 
 /** serverExtension as an object ({} when absent or malformed) */
 const extensionOf = (m: ImMessage) => parseJson(m.serverExtension) ?? {}
