@@ -35,13 +35,24 @@ export const oneOf =
   (v) =>
     values.includes(v as T) ? (v as T) : undefined
 
+/** a field that never fails: its value, or a default (obj() keeps even an undefined default) */
+export type Defaulted<T> = ((v: unknown) => T) & { readonly defaulted: true }
+
 /** the guard's value, else `fallback` (a bad or missing field replaced by a safe default) */
-export const or =
-  <T, D>(g: Guard<T>, fallback: D): Guard<T | D> =>
-  (v) => {
-    const r = v === undefined || v === null ? undefined : g(v)
-    return r === undefined ? fallback : r
-  }
+export const or = <T, D>(g: Guard<T>, fallback: D): Defaulted<T | D> =>
+  Object.assign(
+    (v: unknown) => {
+      const r = v === undefined || v === null ? undefined : g(v)
+      return r === undefined ? fallback : r
+    },
+    { defaulted: true as const },
+  )
+
+/** a non-empty string of at most `max` characters */
+export const id =
+  (max = 100): Guard<string> =>
+  (v) =>
+    typeof v === 'string' && v !== '' && v.length <= max ? v : undefined
 
 /** an array of what `g` accepts (the rest left out), at most `max` items */
 export const list =
@@ -49,8 +60,8 @@ export const list =
   (v) =>
     Array.isArray(v) ? v.slice(0, max).map(g).filter((x): x is T => x !== undefined) : undefined
 
-type Shape = Record<string, Guard<unknown>>
-type Out<S extends Shape> = { [K in keyof S]: Exclude<ReturnType<S[K]>, undefined> }
+type Shape = Record<string, Guard<unknown> | Defaulted<unknown>>
+type Out<S extends Shape> = { [K in keyof S]: S[K] extends Defaulted<infer T> ? T : Exclude<ReturnType<S[K]>, undefined> }
 
 /** a plain object with the named fields; undefined when one without a default fails */
 export const obj =
@@ -60,9 +71,10 @@ export const obj =
     const src = v as Record<string, unknown>
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(shape)) {
-      const got = shape[key](Object.hasOwn(src, key) ? src[key] : undefined)
-      if (got === undefined) return undefined
-      out[key] = got
+      const field = shape[key]
+      const got = field(Object.hasOwn(src, key) ? src[key] : undefined)
+      if (got === undefined && !('defaulted' in field)) return undefined
+      if (got !== undefined) out[key] = got
     }
     return out as Out<S>
   }
@@ -74,6 +86,17 @@ export function guardPush<T>(guard: Guard<T>, handler: (data: T, kernel: Kernel,
     const ok = guard(data)
     if (ok === undefined) return dropped(`push ${message.pushType} ${message.msgId}`)
     handler(ok, kernel, message)
+  }
+}
+
+/** For an API answer: the answer the guard accepted, else an error (the caller's failure path:
+ *  an error state with Retry), logged once. `api.post(path).then(answer(hostDetail, path))` */
+export function answer<T>(guard: Guard<T>, what: string): (v: unknown) => T {
+  return (v) => {
+    const ok = guard(v)
+    if (ok !== undefined) return ok
+    dropped(`answer of ${what}`)
+    throw new Error(`malformed answer of ${what}`)
   }
 }
 

@@ -60,10 +60,25 @@ export const unreadRef = ref<UnreadSource>('shell.unread')
 
 /** 'user.balance' push: the balance changed server side (a payment, an adjustment). */
 export const BalancePush = 'user.balance'
+export interface BalanceChange {
+  diamondNum: number
+  reason?: string
+  orderCode?: string
+}
+
+/** guard of 'user.balance' (see kernel/guard.ts; written by hand because the shell is on the first
+ *  screen and the guard module is not): a whole, non-negative number the ledger can hold */
+export function balancePush(v: unknown): BalanceChange | undefined {
+  const d = v && typeof v === 'object' ? (v as Record<string, unknown>) : {}
+  const n = d.diamondNum
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return undefined
+  const text = (x: unknown) => (typeof x === 'string' ? x.slice(0, 100) : undefined)
+  return { diamondNum: n, reason: text(d.reason), orderCode: text(d.orderCode) }
+}
 
 declare module '../../kernel/types.ts' {
   interface PushTypes {
     /** the server's new balance; it replaces the shown one (money rule: server only) */
-    'user.balance': { diamondNum: number; reason?: string; orderCode?: string }
+    'user.balance': BalanceChange
   }
 }

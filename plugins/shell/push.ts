@@ -1,11 +1,14 @@
-// Push handlers of the shell. The kernel wraps each in try/catch and drops unparseable frames.
+// Push handlers of the shell. The kernel wraps each in try/catch and drops unparseable frames;
+// each handler applies only what its guard in api.ts accepted.
 import type { PushHandlers } from '../../kernel/types.ts'
-import { BalancePush } from './api.ts'
+import { BalancePush, balancePush } from './api.ts'
 
 export const push: PushHandlers = {
   /** the server's new balance replaces the shown one (money rule: server only) */
-  [BalancePush]: (data, kernel) => {
-    const n = data?.diamondNum
-    if (typeof n === 'number' && Number.isFinite(n)) kernel.session.setBalance(n)
+  [BalancePush]: (data, kernel, message) => {
+    // a balance the ledger cannot produce (negative, fractional, 1e308, text) is not shown
+    const ok = balancePush(data)
+    if (!ok) return console.warn(`[app] dropped malformed push ${message.pushType} ${message.msgId}`)
+    kernel.session.setBalance(ok.diamondNum)
   },
 }

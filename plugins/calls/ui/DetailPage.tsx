@@ -12,7 +12,8 @@ import { ErrorState } from '../../../kernel/ui/States.tsx'
 import { IconBack } from '../../../kernel/ui/icons.tsx'
 import { goBackOrHome } from '../../../kernel/ui/PageBar.tsx'
 import { hostsRef, type HostStatusWord } from '../../wall/api.ts'
-import { CallPath, type HostDetail } from '../api.ts'
+import { CallPath, hostDetail, type HostDetail } from '../api.ts'
+import { answer } from '../../../kernel/guard.ts'
 import { inboxRef, talkHref } from '../../message/api.ts'
 import { flagOf, statusWord } from './format.ts'
 import { useCalls } from './hooks.ts'
@@ -43,7 +44,7 @@ export default function DetailPage() {
     setFailed(false)
     setDetail(null)
     if (!(id > 0)) return setFailed(true)
-    kernel.api.post<HostDetail>(CallPath.detail, { userId: id }, { silent: true }).then(
+    kernel.api.post(CallPath.detail, { userId: id }, { silent: true }).then(answer(hostDetail, CallPath.detail)).then(
       (d) => setDetail(d),
       () => setFailed(true),
     )
