@@ -5,11 +5,16 @@
 // cure is a fresh start, so a chunk error drops the service worker and caches and reloads, once.
 // Everything the browser does for us sits behind `page`, so tests can watch it.
 
-/** The browser calls this module makes; swapped in tests. */
+/** a token, IM token or signature never reaches the console: their values in a logged text are cut */
+export const redact = (text: string): string => text.replace(/((?:token|sign|signature)=)[^&\s'"#]+/gi, '$1…')
+
+/** The browser calls this module makes; swapped in tests. An error is logged as its redacted text
+ *  (an error's message may quote a URL with a token). */
 export const page = {
   reload: (): void => window.location.reload(),
   now: (): number => Date.now(),
-  log: (event: string, detail?: unknown): void => console.warn(`[app] ${event}`, detail ?? ''),
+  log: (event: string, detail?: unknown): void =>
+    console.warn(`[app] ${event}`, detail instanceof Error ? redact(String(detail.stack ?? detail)) : (detail ?? '')),
 }
 
 /** the rest of the recovery (recover.ts): it loads with the first failure */

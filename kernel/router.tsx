@@ -63,6 +63,9 @@ function browserSource(): LocationSource {
 }
 
 const bare = (search: string) => search.replace(/^\?/, '')
+// '//evil.example/wall' or '/\\evil.example' as a path is one path of ours ('/evil.example/wall'), never
+// another host: history.replaceState with it would throw (another origin) and stop the app
+const ownPath = (p: string) => p.replace(/^[\\/]+/, '/')
 
 export function createRouter(src: LocationSource = browserSource()): KernelRouter {
   const path = signal('/')
@@ -70,11 +73,11 @@ export function createRouter(src: LocationSource = browserSource()): KernelRoute
   const search = computed(() => new URLSearchParams(searchText.value))
   const set = (loc: { path: string; search: string }) =>
     batch(() => {
-      path.value = loc.path
+      path.value = ownPath(loc.path)
       searchText.value = bare(loc.search)
     })
   // '?tab=2' keeps the path; anything else is a full in-app URL
-  const resolve = (to: string) => (to.startsWith('?') ? path.peek() + to : to)
+  const resolve = (to: string) => (to.startsWith('?') ? path.peek() + to : ownPath(to))
   set(src.read())
   const dispose = src.subscribe(() => set(src.read()))
 
