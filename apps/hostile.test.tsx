@@ -9,7 +9,7 @@ import app from './default.ts'
 import { createTestKernel, serverCode, type TestKernel } from '../kernel/testing.tsx'
 import { startTestHarness, TEST_TOKEN, type TestHarness } from '../harness/testing.ts'
 import { settle, waitFor } from '../test/wait.ts'
-import { inertDom, mutate, prototypeKeys, rng, untouched, type Rng } from '../test/fuzz.ts'
+import { inertDom, LEAKED, mutate, mutateDeep, prototypeKeys, rng, untouched, type Rng } from '../test/fuzz.ts'
 
 const SEED = Number(process.env.FUZZ_SEED) || 1717
 const VIEWER = 100001
@@ -28,7 +28,7 @@ function watchProblems() {
   console.error = (...a: unknown[]) => {
     const text = a.map((x) => (x instanceof Error ? x.stack : String(x))).join(' ')
     // a failed request is the app's normal error path; a crash or a throwing handler is not
-    if (/page crashed|overlay .* failed|push handler .* failed|failed$|TypeError|RangeError/.test(text)) problems.push(text.slice(0, 400))
+    if (/page crashed|overlay .* failed|push handler .* failed|failed$|TypeError|RangeError/.test(text)) problems.push(text.slice(0, 3000))
   }
   const onError = (e: Event) => problems.push(`window error: ${(e as ErrorEvent).message}`)
   const onRejection = (e: Event) => problems.push(`unhandled rejection: ${String((e as PromiseRejectionEvent).reason).slice(0, 300)}`)
@@ -68,6 +68,9 @@ async function hostileApp(h: TestHarness, path: string, alter?: (path: string, d
   await t.settle()
   return t
 }
+
+/** each problem once, by its message and the app's line that threw */
+const where = (problems: string[]) => [...new Set(problems.map((p) => `${/(TypeError|RangeError|Error)[^\n]*/.exec(p)?.[0] ?? p.slice(0, 80)} @ ${/(plugins|kernel)\/[^\s)]*/.exec(p)?.[0] ?? /at (\w+)/.exec(p.slice(p.indexOf('React child')))?.[1] ?? ''}`))]
 
 const goodPushes = (r: Rng): Array<[string, Record<string, unknown>]> => [
   ['user.balance', { diamondNum: 4321, reason: 'recharge' }],
@@ -112,7 +115,7 @@ test('NET-07 push storm: 2,400 hostile pushes of every type through the real bus
     }
     await settle()
     await clearScreen()
-    assert.equal([...new Set(watch.problems)].slice(0, 5), [], 'no uncaught error, crash or failing handler')
+    assert.equal(where(watch.problems), [], 'no uncaught error, crash or failing handler')
     assert.ok(untouched(before), 'no script ran, no prototype polluted')
     assert.is(inertDom(), null, 'nothing in the page can run')
     console.log(`  push storm (seed ${SEED}, ${Math.round(performance.now() - started)} ms): tried ${JSON.stringify(Object.fromEntries(tried))}; dropped by guards ${JSON.stringify(Object.fromEntries(watch.dropped))}`)
@@ -124,6 +127,55 @@ test('NET-07 push storm: 2,400 hostile pushes of every type through the real bus
     await waitFor(() => document.querySelector(`[data-testid="host-card"][data-host-id="${HOST}"]`)?.getAttribute('data-status') === 'offline', { what: 'the pushed status shown' })
     await act(async () => void t!.push('call.incoming', goodPushes(r)[2][1]))
     await waitFor(() => document.querySelector('[data-testid="call-incoming"]')?.textContent?.includes('Mia'), { what: 'the next good call rings' })
+  } finally {
+    watch.stop()
+    t?.dispose()
+    document.body.innerHTML = ''
+    await h.close()
+  }
+})
+
+const ROUNDS = Number(process.env.FUZZ_ROUNDS) || 4
+const PAGES = ['/wall', '/', '/detail?id=HOST', '/callRecords', '/moments', '/message', '/user', '/getcoin', '/getcoin/diamond-records', '/proxyCharge', '/vip', '/vip/vip-records', '/personal/userLevel', '/landingPage', '/forcePay', '/customer']
+
+test('hostile answers: every page the app opens, fed rounds of fuzzed API answers from the harness, never crashes, runs no script and prints no [object Object], NaN or undefined', async () => {
+  const h = await startTestHarness({ plugins: undefined })
+  const watch = watchProblems()
+  const r = rng(SEED + 1)
+  let fuzz = true
+  const answers = { fuzzed: 0, kept: 0 }
+  const byPath = new Map<string, number>()
+  let t: TestKernel | null = null
+  try {
+    t = await hostileApp(h, '/wall', (path, data) => {
+      if (!fuzz || r.chance(0.1)) return answers.kept++, data
+      answers.fuzzed++
+      byPath.set(path, (byPath.get(path) ?? 0) + 1)
+      return mutateDeep(data, r)
+    })
+    const before = prototypeKeys()
+    const leaks: string[] = []
+    const visit = async (page: string) => {
+      await act(async () => t!.location.navigate(page.replace('HOST', '200001')))
+      await settle()
+      const text = document.body.textContent ?? ''
+      const m = LEAKED.exec(text)
+      if (m) leaks.push(`${page}: ...${text.slice(Math.max(0, m.index - 60), m.index + 20)}`)
+      const bad = inertDom()
+      if (bad) leaks.push(`${page}: ${bad}`)
+    }
+    for (let round = 0; round < ROUNDS; round++) for (const page of PAGES) await visit(page)
+    assert.equal(where(watch.problems), [], 'no uncaught error, crash or failing handler')
+    assert.equal(leaks.slice(0, 5), [], 'nothing printed that was not text, nothing that can run')
+    assert.ok(untouched(before), 'no script ran, no prototype polluted')
+    console.log(`  answer fuzz (seed ${SEED + 1}): ${answers.fuzzed} answers fuzzed over ${byPath.size} API paths (${answers.kept} kept), ${PAGES.length * ROUNDS} page visits; dropped by guards ${JSON.stringify(Object.fromEntries(watch.dropped))}`)
+
+    // nothing is left broken: with good answers again every page draws without an error state
+    fuzz = false
+    for (const page of ['/wall', '/detail?id=HOST', '/user']) {
+      await visit(page)
+      assert.is(document.querySelector('[data-testid$="-error"], [data-testid="error-state"]'), null, `${page} loads again`)
+    }
   } finally {
     watch.stop()
     t?.dispose()

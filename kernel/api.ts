@@ -3,6 +3,7 @@
 // Every call is a POST of { data: encrypt(payload) } with the four headers; the answer is
 // { code, msg, data: encrypt(result) }. What the user sees when it goes wrong follows the
 // d1 §8 catalogue, in one place, so no page invents its own error texts.
+import { parseJson } from './protocol/json.ts'
 import type { AppConfig } from './config.ts'
 import { realTimers, type Timers } from './timers.ts'
 import type { Events } from './types.ts'
@@ -109,7 +110,7 @@ export const fetchHttp: Http = {
     const text = await res.text()
     let data: unknown = text
     try {
-      data = JSON.parse(text)
+      data = parseJson(text)
     } catch {
       /* not JSON: an HTML error page or a proxy's answer, kept as text */
     }

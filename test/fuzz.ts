@@ -37,11 +37,9 @@ const strings = [
   '\u0000\u0001\u001f',
   '',
   ' ',
-  'NaN',
   '-1',
   '1e308',
   'true',
-  '[object Object]',
   '__proto__',
   'constructor',
 ]
@@ -98,6 +96,23 @@ export function mutate(good: Record<string, unknown>, r: Rng): Record<string, un
   if (r.chance(0.2)) return { ...out, ...(JSON.parse('{"__proto__":{"polluted":"yes"}}') as object) }
   return out
 }
+
+/** a hostile variant of a whole answer: lists, rows and nested objects each mutated */
+export function mutateDeep(v: unknown, r: Rng, depth = 0): unknown {
+  if (depth > 6) return v
+  if (Array.isArray(v)) return r.chance(0.08) ? hostile(r) : v.slice(0, 30).map((x) => mutateDeep(x, r, depth + 1))
+  if (v && typeof v === 'object') {
+    if (r.chance(0.05)) return hostile(r)
+    const src = v as Record<string, unknown>
+    const out = mutate(src, r)
+    for (const k of Object.keys(out)) if (out[k] === src[k] && out[k] && typeof out[k] === 'object') out[k] = mutateDeep(out[k], r, depth + 1)
+    return out
+  }
+  return r.chance(0.3) ? hostile(r) : v
+}
+
+/** text a page must never show: a value that was not text, printed */
+export const LEAKED = /\[object Object\]|\bNaN\b|\bundefined\b/
 
 /** the prototype keys before the storm, to tell whether anything was polluted after it */
 export function prototypeKeys(): string {

@@ -1,6 +1,7 @@
 // The 'live' service: one room (state.ts) and the full-server notices (notices.ts) per kernel,
 // the links other plugins use to open a room, and the rules that tie the room to the app: a
 // call starting elsewhere leaves picture-in-picture first (d1 §4, d2 §4.11).
+import { or, str } from '../../kernel/guard.ts'
 import type { ComponentType } from 'react'
 import { computed, effect, signal } from '@preact/signals-react'
 import type { Kernel } from '../../kernel/types.ts'
@@ -13,6 +14,9 @@ import { LivePaths } from './paths.ts'
 import { FOLLOWED_PAGE_SIZE, SWITCH_MIN_WAIT_MS, toLiveCard } from './rules.ts'
 import { LIST_TIMEOUT } from '../../kernel/api.ts'
 import { realTimers } from '../../kernel/timers.ts'
+
+/** a field shown as text: text only */
+const text = or(str(2000), '')
 
 export type LiveService = ReturnType<typeof createLiveService>
 
@@ -85,7 +89,7 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
         if (!first) kernel.overlays.toast(kernel.i18n.t('live.noMore'), { type: 'warning' })
         return false
       }
-      open({ userId: Number(first.userId), nickname: String(first.nickname ?? ''), icon: String(first.icon ?? ''), yxAccid: String(first.yxAccid ?? '') }, { path: 'swipe' })
+      open({ userId: Number(first.userId), nickname: text(first.nickname), icon: text(first.icon), yxAccid: text(first.yxAccid) }, { path: 'swipe' })
       return true
     } finally {
       switching = false

@@ -9,6 +9,9 @@ import type { Country } from './api.ts'
 import { rowsOf } from './hosts.ts'
 import { Paths, STATUS_REFRESH_MS, type WallInner } from './state.ts'
 
+/** a field shown as text: text only (an object would print '[object Object]'); by hand, the wall is on the first screen */
+const text = (v: unknown) => (typeof v === 'string' ? v : '')
+
 export function countryFromRow(raw: unknown): Country | null {
   if (!raw || typeof raw !== 'object') return null
   const r = raw as Record<string, unknown>
@@ -75,7 +78,7 @@ export async function loadGames(w: WallInner) {
     const list = Array.isArray(answer) ? answer : Array.isArray(answer?.gameList) ? answer.gameList : []
     w.games.value = list
       .filter((g): g is Record<string, unknown> => !!g && typeof g === 'object')
-      .map((g) => ({ gameId: Number(g.gameId), gameName: String(g.gameName ?? ''), gameLink: String(g.gameLink ?? ''), icon: String(g.loadingIcon ?? g.livePopIcon ?? '') }))
+      .map((g) => ({ gameId: Number(g.gameId), gameName: text(g.gameName), gameLink: text(g.gameLink), icon: text(g.loadingIcon ?? g.livePopIcon) }))
   } catch {
     // no game list: the Game tab stays hidden rather than showing an empty tab
     w.games.value = []

@@ -49,9 +49,14 @@ function parseQuestion(v: unknown, depth = 0): FaqQuestion | null {
   }
 }
 
+/** the first customer-service account of the accounts answer */
+export const firstAccount = (v: unknown): string | undefined => (Array.isArray(v) ? str((v[0] as Record<string, unknown> | null)?.yxAccid) : undefined)
+/** the auto-reply's text */
+export const replyText = (v: unknown): string | undefined => (v && typeof v === 'object' ? str((v as Record<string, unknown>).text)?.slice(0, 2000) : undefined)
+
 export const parseQuestions = (v: unknown) => (Array.isArray(v) ? v.map((q) => parseQuestion(q)).filter((q): q is FaqQuestion => !!q) : [])
 export const parseChips = (v: unknown): QuickChip[] =>
-  Array.isArray(v) ? v.filter((c) => c && typeof c.dictLabel === 'string' && c.dictValue != null).map((c) => ({ dictLabel: c.dictLabel, dictValue: String(c.dictValue) })) : []
+  Array.isArray(v) ? v.filter((c) => c && typeof c.dictLabel === 'string' && (typeof c.dictValue === 'string' || typeof c.dictValue === 'number')).map((c) => ({ dictLabel: c.dictLabel, dictValue: String(c.dictValue) })) : []
 
 /** copy to the clipboard: 'copy success' or 'copy failed' (d3 §8) */
 export async function copyText(text: string, clipboard: Pick<Clipboard, 'writeText'> | null = globalThis.navigator?.clipboard ?? null): Promise<boolean> {
