@@ -22,7 +22,7 @@ function watchProblems() {
   const dropped = new Map<string, number>()
   const { warn, error } = console
   console.warn = (...a: unknown[]) => {
-    const m = /dropped malformed (?:push )?(\S+)/.exec(String(a[0]))
+    const m = /dropped malformed (?:push |answer of )?(\S+)/.exec(String(a[0]))
     if (m) dropped.set(m[1], (dropped.get(m[1]) ?? 0) + 1)
   }
   console.error = (...a: unknown[]) => {
@@ -90,7 +90,7 @@ async function clearScreen() {
   await settle()
 }
 
-test('NET-07 push storm: 2,400 hostile pushes of every type through the real bus into the whole app break nothing', async () => {
+test('NET-07 push storm: 1,400 hostile pushes of every type through the real bus into the whole app break nothing', async () => {
   const h = await startTestHarness({ plugins: undefined })
   const watch = watchProblems()
   let t: TestKernel | null = null
@@ -102,9 +102,9 @@ test('NET-07 push storm: 2,400 hostile pushes of every type through the real bus
     const started = performance.now()
     const r = rng(SEED)
     const tried = new Map<string, number>()
-    const PER_TYPE = 350
+    const PER_TYPE = 200
     const types = goodPushes(r).map(([type]) => type)
-    for (let i = 0; i < PER_TYPE * types.length + 300; i++) {
+    for (let i = 0; i < PER_TYPE * types.length + 200; i++) {
       const good = goodPushes(r)
       const [type, data] = i < PER_TYPE * types.length ? good[i % good.length] : [r.pick(['', 'x', '__proto__', 'constructor', 'user.balance ', 'CALL.INCOMING', `t${r.int(100)}`]), good[0][1]]
       const cls = types.includes(type) ? type : 'unknown types'

@@ -34,6 +34,9 @@ export interface User {
 const yes = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0)
 
+/** a field shown as text: text only (an object would print '[object Object]') */
+const text = (v: unknown) => (typeof v === 'string' ? v : '')
+
 function isoTime(v: unknown): string | null {
   if (v == null || v === '') return null
   const ms = typeof v === 'number' ? v : Date.parse(String(v))
@@ -49,12 +52,12 @@ export function toUser(raw: Record<string, unknown>): User {
   return {
     ...rest,
     userId: num(raw.userId),
-    nickname: String(raw.nickname ?? ''),
-    icon: String(raw.icon ?? ''),
+    nickname: text(raw.nickname),
+    icon: text(raw.icon),
     diamondNum: num(raw.diamondNum),
-    yxAccid: String(raw.yxAccid ?? ''),
+    yxAccid: text(raw.yxAccid),
     isNewUser: yes(raw.isNewUser),
-    firstPayTime: raw.firstPayTime ? String(raw.firstPayTime) : null,
+    firstPayTime: typeof raw.firstPayTime === 'string' || typeof raw.firstPayTime === 'number' ? String(raw.firstPayTime) || null : null,
     vipInfo: { isVip: yes(flag), expireTime: isoTime(info.expireTime), '72Hour': yes(info['72Hour']) },
   }
 }
