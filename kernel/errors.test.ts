@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { installGlobalErrorHandlers, page, recoverFromChunkError, redact } from './errors.ts'
-import { clearAppCaches, isChunkLoadError } from './recover.ts'
+import { installGlobalErrorHandlers, page, recoverFromChunkError } from './errors.ts'
+import { clearAppCaches, isChunkLoadError, redact } from './recover.ts'
 import { showAppError } from './app-error.ts'
 import { waitFor } from '../test/wait.ts'
 
@@ -10,7 +10,7 @@ test('a logged error never carries a token, IM token or signature', () => {
   const warn = console.warn
   console.warn = (...a: unknown[]) => void seen.push(a)
   try {
-    page.log('app load error', new Error("A history state object with URL 'http://evil.example/wall?token=secret-1&imToken=secret-2&sign=secret-3#x' cannot be created"))
+    showAppError(new Error("A history state object with URL 'http://evil.example/wall?token=secret-1&imToken=secret-2&sign=secret-3#x' cannot be created")).remove()
   } finally {
     console.warn = warn
   }

@@ -5,16 +5,11 @@
 // cure is a fresh start, so a chunk error drops the service worker and caches and reloads, once.
 // Everything the browser does for us sits behind `page`, so tests can watch it.
 
-/** a token, IM token or signature never reaches the console: their values in a logged text are cut */
-export const redact = (text: string): string => text.replace(/((?:token|sign|signature)=)[^&\s'"#]+/gi, '$1…')
-
-/** The browser calls this module makes; swapped in tests. An error is logged as its redacted text
- *  (an error's message may quote a URL with a token). */
+/** The browser calls this module makes; swapped in tests. */
 export const page = {
   reload: (): void => window.location.reload(),
   now: (): number => Date.now(),
-  log: (event: string, detail?: unknown): void =>
-    console.warn(`[app] ${event}`, detail instanceof Error ? redact(String(detail.stack ?? detail)) : (detail ?? '')),
+  log: (event: string, detail?: unknown): void => console.warn(`[app] ${event}`, detail ?? ''),
 }
 
 /** the rest of the recovery (recover.ts): it loads with the first failure */
@@ -77,7 +72,8 @@ export function installGlobalErrorHandlers(opts: GlobalErrorOptions = {}): () =>
   const onOther = opts.onError ?? ((err: unknown) => page.log('uncaught error', err))
   const handle = (err: unknown) =>
     void recovery().then(
-      (m) => (m.isChunkLoadError(err) ? onChunk(err) : onOther(err)),
+      // logged without the tokens its message may quote (recover.ts redacted)
+      (m) => (m.isChunkLoadError(err) ? onChunk(err) : onOther(m.redacted(err))),
       // the recovery code cannot load either: this page's chunks are gone, which a reload cures
       () => onChunk(err),
     )

@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { cssImage, safeImageUrl } from './url.ts'
+import { safeImageUrl } from './url.ts'
+import { cssImage } from './ui/css-image.ts'
 
 test('image URLs from data: https, own-host http, blob and data:image pass', () => {
   assert.is(safeImageUrl('https://cdn.example/a.png'), 'https://cdn.example/a.png')

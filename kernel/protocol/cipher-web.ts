@@ -2,7 +2,6 @@
 // WebCrypto, so the app's first bundle carries no crypto library. Same ciphertext, byte for
 // byte (tested against cipher.ts). WebCrypto is asynchronous and exists only in secure contexts
 // (https, localhost) and only for 128- and 256-bit keys: anything else loads cipher.ts instead.
-import { parseJson } from './json.ts'
 import type { CipherKeys } from './cipher.ts'
 
 export type { CipherKeys }
@@ -71,7 +70,7 @@ export async function decrypt<T = unknown>(text: string, keys: CipherKeys): Prom
   }
   if (!plain) throw new WebCipherError()
   try {
-    return parseJson(plain) as T
+    return JSON.parse(plain) as T
   } catch {
     throw new WebCipherError()
   }

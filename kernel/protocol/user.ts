@@ -57,7 +57,7 @@ export function toUser(raw: Record<string, unknown>): User {
     diamondNum: num(raw.diamondNum),
     yxAccid: text(raw.yxAccid),
     isNewUser: yes(raw.isNewUser),
-    firstPayTime: typeof raw.firstPayTime === 'string' || typeof raw.firstPayTime === 'number' ? String(raw.firstPayTime) || null : null,
+    firstPayTime: raw.firstPayTime ? String(raw.firstPayTime) : null,
     vipInfo: { isVip: yes(flag), expireTime: isoTime(info.expireTime), '72Hour': yes(info['72Hour']) },
   }
 }

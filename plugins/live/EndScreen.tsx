@@ -1,6 +1,6 @@
 // LIVE-18 the live end screen: the host, Follow, Message and Video, 'Next Live', and the
 // recommended live hosts, or a hint pointing to the homepage and the live streams.
-import { cssImage } from '../../kernel/url.ts'
+import { cssImage } from '../../kernel/ui/css-image.ts'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'

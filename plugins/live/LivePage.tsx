@@ -1,7 +1,7 @@
 // The live room page (/live?id=<host>): the video full-bleed with the front states of LIVE-02
 // over it, the room's furniture and chat while live or calling, the end screen, the swipes of
 // LIVE-04 (@use-gesture/react), and leaving by route change into picture-in-picture (LIVE-16).
-import { cssImage } from '../../kernel/url.ts'
+import { cssImage } from '../../kernel/ui/css-image.ts'
 import { useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useDrag } from '@use-gesture/react'

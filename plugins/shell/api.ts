@@ -66,14 +66,11 @@ export interface BalanceChange {
   orderCode?: string
 }
 
-/** guard of 'user.balance' (see kernel/guard.ts; written by hand because the shell is on the first
- *  screen and the guard module is not): a whole, non-negative number the ledger can hold */
-export function balancePush(v: unknown): BalanceChange | undefined {
-  const d = v && typeof v === 'object' ? (v as Record<string, unknown>) : {}
-  const n = d.diamondNum
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return undefined
-  const text = (x: unknown) => (typeof x === 'string' ? x.slice(0, 100) : undefined)
-  return { diamondNum: n, reason: text(d.reason), orderCode: text(d.orderCode) }
+/** guard of 'user.balance' (see kernel/guard.ts; by hand and small: the shell is on the first
+ *  screen): a whole, non-negative number the ledger can hold, else undefined */
+export const balancePush = (v: unknown): BalanceChange | undefined => {
+  const n = (v as BalanceChange | null)?.diamondNum as number
+  return Number.isSafeInteger(n) && n >= 0 ? { diamondNum: n } : undefined
 }
 
 declare module '../../kernel/types.ts' {

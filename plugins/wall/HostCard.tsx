@@ -18,9 +18,9 @@ export interface HostCardProps {
 
 function Flag({ country }: { country: Country }) {
   // the server may send an emoji or an image; the code makes an emoji when neither came
-  const img = /^\w+:|^[\\/]/.test(country.flag)
-  if (img && safeImageUrl(country.flag)) return <img className="wl-flag wl-flag--img" src={safeImageUrl(country.flag)} alt="" />
-  const emoji = (!img && country.flag) || codeToFlag(country.code)
+  const img = safeImageUrl(country.flag)
+  if (img) return <img className="wl-flag wl-flag--img" src={img} alt="" />
+  const emoji = (!/[:/\\]/.test(country.flag) && country.flag) || codeToFlag(country.code)
   return emoji ? <span className="wl-flag" aria-hidden="true">{emoji}</span> : null
 }
 
@@ -41,7 +41,8 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
     (host.countryCode ? { id: host.countryId ?? 0, code: host.countryCode, name: host.countryCode, flag: '' } : undefined)
   const statusText = t(`wall.status.${host.status}`)
   const initial = Array.from(host.nickname.trim())[0]?.toUpperCase() ?? ''
-  const icon = safeImageUrl(host.icon)
+  // the row's mapping (hosts.ts) let only a picture the app may load through
+  const icon = host.icon
   return (
     <button
       type="button"

@@ -120,29 +120,10 @@ export function detailHref(host: Pick<Host, 'userId' | 'yxAccid' | 'status'>, o:
 /** 'host.status' push (NET-08): a host's status changed. */
 export const HostStatusPush = 'host.status'
 
-/** 'host.status' push: onlineStatus is a pushed code (d1 §4); live marks a live room */
-export interface HostStatusChange {
-  userId: number | null
-  yxAccid: string | null
-  onlineStatus: number | string | null
-  live: boolean | number | null
-}
-
-/** guard of 'host.status' (see kernel/guard.ts; by hand: the wall is on the first screen): a host
- *  named by id or accid; the status fields are only passed on as text or numbers */
-export function hostStatusPush(v: unknown): HostStatusChange | undefined {
-  const d = v && typeof v === 'object' ? (v as Record<string, unknown>) : {}
-  const userId = Number.isSafeInteger(d.userId) ? (d.userId as number) : null
-  const yxAccid = typeof d.yxAccid === 'string' && d.yxAccid.length <= 100 ? d.yxAccid : null
-  const scalar = (x: unknown) => (typeof x === 'number' || (typeof x === 'string' && x.length <= 20) ? x : null)
-  const live = typeof d.live === 'boolean' || typeof d.live === 'number' ? d.live : null
-  return userId !== null || yxAccid ? { userId, yxAccid, onlineStatus: scalar(d.onlineStatus), live } : undefined
-}
-
 declare module '../../kernel/types.ts' {
   interface PushTypes {
     /** onlineStatus is a pushed code (d1 §4); live marks a live room */
-    'host.status': HostStatusChange
+    'host.status': { userId: number; yxAccid?: string; onlineStatus: number | string | null; live?: boolean | number }
   }
   interface SceneMarks {
     /** the wall shows its All tab (robot invitations are ignored there, d2 §7) */

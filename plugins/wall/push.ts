@@ -1,13 +1,12 @@
 // Pushes the wall listens to. host.status (NET-08): the one host store changes, so every tab
-// listing the host shows the new status. Unknown hosts and malformed data change nothing.
+// listing the host shows the new status. Unknown hosts and malformed data change nothing:
+// applyPush is this push's guard (by hand, the wall is on the first screen; see kernel/guard.ts).
 import type { PushHandlers } from '../../kernel/types.ts'
-import { HostStatusPush, hostStatusPush } from './api.ts'
+import { HostStatusPush } from './api.ts'
 import { wallStateRef } from './state.ts'
 
 export const wallPush: PushHandlers = {
-  [HostStatusPush]: (data, kernel, message) => {
-    const ok = hostStatusPush(data)
-    if (!ok) return console.warn(`[app] dropped malformed push ${message.pushType} ${message.msgId}`)
-    kernel.get(wallStateRef)?.applyPush(ok)
+  [HostStatusPush]: (data, kernel) => {
+    kernel.get(wallStateRef)?.applyPush(data)
   },
 }

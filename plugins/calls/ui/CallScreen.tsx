@@ -2,7 +2,7 @@
 // duration, price and the server's balance; controls that hide after 5 s and come back on a tap;
 // the end button behind 'Are you sure to end this call?'; the low-balance warning with a
 // recharge button when this build has the recharge plugin; and the call chat.
-import { cssImage } from '../../../kernel/url.ts'
+import { cssImage } from '../../../kernel/ui/css-image.ts'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../../kernel/hooks.ts'

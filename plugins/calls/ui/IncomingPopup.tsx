@@ -1,7 +1,7 @@
 // CALL-04: a host is calling. Accept or decline; the engine debounces both (3 s), checks the
 // balance on accept and reports a missed call when the ring runs out. The overlay's when()
 // keeps it hidden on the pages where the popup is suppressed (d1 §2).
-import { cssImage } from '../../../kernel/url.ts'
+import { cssImage } from '../../../kernel/ui/css-image.ts'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useT } from '../../../kernel/hooks.ts'
 import { injectStyle } from '../../../kernel/style.ts'

@@ -1,7 +1,7 @@
 // CALL-03: the outgoing call's waiting screen. The host's picture blurred behind, her name,
 // 'Calling…' and the countdown from the ring time-out; the cancel button appears once the
 // remaining time is under the time-out minus 5 s (the engine decides, canCancel()).
-import { cssImage } from '../../../kernel/url.ts'
+import { cssImage } from '../../../kernel/ui/css-image.ts'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useT } from '../../../kernel/hooks.ts'
 import { injectStyle } from '../../../kernel/style.ts'
