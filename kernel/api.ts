@@ -3,7 +3,6 @@
 // Every call is a POST of { data: encrypt(payload) } with the four headers; the answer is
 // { code, msg, data: encrypt(result) }. What the user sees when it goes wrong follows the
 // d1 §8 catalogue, in one place, so no page invents its own error texts.
-import { parseJson } from './protocol/json.ts'
 import type { AppConfig } from './config.ts'
 import { realTimers, type Timers } from './timers.ts'
 import type { Events } from './types.ts'
@@ -218,9 +217,7 @@ export function createApiClient(opts: {
       if (code === Code.ok) {
         if (env.data == null || env.data === '') return null as T
         try {
-          // the web cipher parses plainly (it is in the page's first script too): the keys that turn
-          // data into behaviour are taken out here (protocol/json.ts)
-          return parseJson(JSON.stringify(await cipher.decrypt<T>(env.data, keys))) as T
+          return await cipher.decrypt<T>(env.data, keys)
         } catch {
           return fail(new ApiError({ kind: 'decrypt', code, message: t('kernel.network'), path }), o.silent)
         }

@@ -101,6 +101,6 @@ export function answer<T>(guard: Guard<T>, what: string): (v: unknown) => T {
 }
 
 /** one log line for a message that failed its guard */
-export function dropped(what: string): void {
+function dropped(what: string): void {
   console.warn(`[app] dropped malformed ${what}`)
 }

@@ -6,7 +6,9 @@ import { cssImage } from './ui/css-image.ts'
 test('image URLs from data: https, own-host http, blob and data:image pass', () => {
   assert.is(safeImageUrl('https://cdn.example/a.png'), 'https://cdn.example/a.png')
   assert.is(safeImageUrl('/__harness/avatar/h1.svg'), '/__harness/avatar/h1.svg')
+  window.__APP_CONFIG__ = { apiBase: 'http://localhost' }
   assert.is(safeImageUrl('http://localhost/a.png'), 'http://localhost/a.png')
+  delete window.__APP_CONFIG__
   assert.is(safeImageUrl('blob:http://localhost/123'), 'blob:http://localhost/123')
   assert.is(safeImageUrl('data:image/png;base64,AAAA'), 'data:image/png;base64,AAAA')
 })

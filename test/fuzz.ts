@@ -19,7 +19,7 @@ export function rng(seed: number) {
 export type Rng = ReturnType<typeof rng>
 
 /** a global a successful script injection would set: it must stay unset */
-export const PWNED = '__fuzzPwned'
+const PWNED = '__fuzzPwned'
 const script = `globalThis.${PWNED}=1`
 
 const strings = [

@@ -95,6 +95,7 @@ export function paidBefore(user: Pick<User, 'firstPayTime'> | null | undefined):
 /** The user level (d3 §8) as a record says it (the level endpoint's answer, or a user record that
  *  carries it: curUserLevel, userLevel or level); null when it says none. */
 export function userLevelOf(record: Record<string, unknown> | null | undefined): number | null {
-  const n = Number(record?.curUserLevel ?? record?.userLevel ?? record?.level)
+  const v = record?.curUserLevel ?? record?.userLevel ?? record?.level
+  const n = typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN
   return Number.isFinite(n) && n >= 0 && record != null ? n : null
 }

@@ -67,7 +67,7 @@ export interface PayMethodSku {
 const flag = or(oneOf(0, 1), 0 as const)
 
 /** guard of one pay method of an item (kernel/guard.ts) */
-export const payMethodSku: Guard<PayMethodSku> = obj({
+const payMethodSku: Guard<PayMethodSku> = obj({
   id: int,
   skuId: or(int, 0),
   payMethodType: id(40),

@@ -5,10 +5,10 @@ import { BalancePush, balancePush } from './api.ts'
 
 export const push: PushHandlers = {
   /** the server's new balance replaces the shown one (money rule: server only) */
-  [BalancePush]: (data, kernel, message) => {
-    // a balance the ledger cannot produce (negative, fractional, 1e308, text) is not shown
+  [BalancePush]: (data, kernel) => {
+    // a balance the ledger cannot produce (negative, fractional, 1e308, text) is not shown; the
+    // calls plugin's handler of the same push logs the drop (guardPush), so it is logged once
     const ok = balancePush(data)
-    if (!ok) return console.warn(`[app] dropped malformed push ${message.pushType} ${message.msgId}`)
-    kernel.session.setBalance(ok.diamondNum)
+    if (ok) kernel.session.setBalance(ok.diamondNum)
   },
 }

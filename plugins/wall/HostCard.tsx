@@ -5,7 +5,6 @@ import { useSignals } from '@preact/signals-react/runtime'
 import type { Country, Host } from './api.ts'
 import type { WallState } from './state.ts'
 import { Sprite } from '../../kernel/ui/sprite.tsx'
-import { safeImageUrl } from '../../kernel/url.ts'
 import { IconLiveBars } from './icons.tsx'
 
 export interface HostCardProps {
@@ -18,9 +17,8 @@ export interface HostCardProps {
 
 function Flag({ country }: { country: Country }) {
   // the server may send an emoji or an image; the code makes an emoji when neither came
-  const img = safeImageUrl(country.flag)
-  if (img) return <img className="wl-flag wl-flag--img" src={img} alt="" />
-  const emoji = (!/[:/\\]/.test(country.flag) && country.flag) || codeToFlag(country.code)
+  if (/^(https?:)?\/\//.test(country.flag) || country.flag.startsWith('/')) return <img className="wl-flag wl-flag--img" src={country.flag} alt="" />
+  const emoji = country.flag || codeToFlag(country.code)
   return emoji ? <span className="wl-flag" aria-hidden="true">{emoji}</span> : null
 }
 
@@ -41,8 +39,6 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
     (host.countryCode ? { id: host.countryId ?? 0, code: host.countryCode, name: host.countryCode, flag: '' } : undefined)
   const statusText = t(`wall.status.${host.status}`)
   const initial = Array.from(host.nickname.trim())[0]?.toUpperCase() ?? ''
-  // the row's mapping (hosts.ts) let only a picture the app may load through
-  const icon = host.icon
   return (
     <button
       type="button"
@@ -53,8 +49,8 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
       onClick={() => onOpen(host, index)}
       aria-label={[host.nickname, host.age ?? '', statusText, country?.name ?? ''].filter(Boolean).join(', ')}
     >
-      {icon && broken !== icon ? (
-        <img className="wl-card__img" src={icon} alt="" loading="lazy" decoding="async" onError={() => setBroken(icon)} />
+      {host.icon && broken !== host.icon ? (
+        <img className="wl-card__img" src={host.icon} alt="" loading="lazy" decoding="async" onError={() => setBroken(host.icon)} />
       ) : (
         <span className="wl-card__img wl-card__img--none" aria-hidden="true">
           {initial}

@@ -1,6 +1,5 @@
 // What a tab shows instead of hosts: the lock panel (a VIP or level tab, d3 §3 Tag lock) and the
 // game grid. Neither is on a guest's first screen, so they load after it (WallPage preloads them).
-import { safeImageUrl } from '../../kernel/url.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { EmptyState } from '../../kernel/ui/States.tsx'
 import type { WallGame, WallState } from './state.ts'
@@ -37,7 +36,7 @@ function GameGrid({ games, t, play }: Extract<PanelProps, { kind: 'games' }>) {
     <div className="wl-games" data-testid="wall-games">
       {games.map((g) => (
         <button key={g.gameId} type="button" className="wl-game" data-testid="wall-game" onClick={() => play(g.gameLink)}>
-          {safeImageUrl(g.icon) ? <img src={safeImageUrl(g.icon)} alt="" loading="lazy" /> : <IconGamepad />}
+          {g.icon ? <img src={g.icon} alt="" loading="lazy" /> : <IconGamepad />}
           <span className="wl-game__name">
             <bdi>{g.gameName}</bdi>
           </span>

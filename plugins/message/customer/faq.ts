@@ -39,7 +39,7 @@ function parseQuestion(v: unknown, depth = 0): FaqQuestion | null {
   if (!o || typeof o !== 'object' || !str(o.problemName)) return null
   const children = depth < 2 && Array.isArray(o.childrenQuestion) ? o.childrenQuestion.map((c) => parseQuestion(c, depth + 1)).filter((c): c is FaqQuestion => !!c) : []
   return {
-    id: Number(o.id) || 0,
+    id: typeof o.id === 'number' || typeof o.id === 'string' ? Number(o.id) || 0 : 0,
     problemTitle: str(o.problemTitle),
     problemName: str(o.problemName)!,
     problemReply: str(o.problemReply),
