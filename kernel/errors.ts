@@ -73,7 +73,7 @@ export function installGlobalErrorHandlers(opts: GlobalErrorOptions = {}): () =>
   const handle = (err: unknown) =>
     void recovery().then(
       // logged without the tokens its message may quote (recover.ts redacted)
-      (m) => (m.isChunkLoadError(err) ? onChunk(err) : onOther(m.redacted(err))),
+      (m) => (m.isChunkLoadError(err) ? onChunk(err) : onOther(opts.onError ? err : m.redacted(err))),
       // the recovery code cannot load either: this page's chunks are gone, which a reload cures
       () => onChunk(err),
     )

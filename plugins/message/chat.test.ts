@@ -79,7 +79,7 @@ test('IM-02 an image goes out as an image message', async () => {
   const im = memoryIm([])
   const chat = createChat({ inbox: inboxOf(im.client), peer: HOST })
   await settle()
-  chat.sendImage({ url: 'http://x/a.jpg', width: 960, height: 720 })
+  chat.sendImage({ url: 'https://x/a.jpg', width: 960, height: 720 })
   await settle()
   assert.is(chat.items.value[0].messageType, 1)
   assert.is(kindOf(chat.items.value[0]).kind, 'image')
