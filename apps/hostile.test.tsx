@@ -135,6 +135,41 @@ test('NET-07 push storm: 1,400 hostile pushes of every type through the real bus
   }
 })
 
+test('the crashes the probe found: a number or object nickname rings a blank-named call and the next call still rings; a number level name and an object age open /detail', async () => {
+  const h = await startTestHarness({ plugins: undefined })
+  const watch = watchProblems()
+  let t: TestKernel | null = null
+  try {
+    t = await hostileApp(h, '/wall', (path, data) =>
+      path === '/api/index/getUserDetail' && data && typeof data === 'object' ? { ...data, levelName: 7, anchorLevelName: 7, age: { a: 1 } } : data,
+    )
+    const card = await waitFor(() => document.querySelector<HTMLElement>('[data-testid="host-card"]'), { what: 'the wall' })
+    const host = Number(card.dataset.hostId)
+    const call = (channelId: string, nickname: unknown) => ({ channelId, callUserId: host, beCallUserId: VIEWER, yxAccid: `host_${host}`, nickname, icon: 'javascript:alert(1)', age: { a: 1 }, levelName: 7, waitTime: typeof nickname === 'string' ? 20 : 1 })
+    for (const [i, nickname] of [7, { first: 'x' }].entries()) {
+      await act(async () => void t!.push('call.incoming', call(`odd-${i}`, nickname)))
+      const popup = await waitFor(() => document.querySelector<HTMLElement>('[data-testid="call-incoming"]'), { what: 'the odd call rings' })
+      assert.not.match(popup.textContent ?? '', LEAKED)
+      assert.is(inertDom(), null)
+      // it rings its 1 s and is missed, as a call the user let go
+      await waitFor(() => !document.querySelector('[data-testid="call-incoming"]'), { what: 'the popup closes' })
+    }
+    await act(async () => void t!.push('call.incoming', call('good', 'Mia')))
+    await waitFor(() => document.querySelector('[data-testid="call-incoming"]')?.textContent?.includes('Mia'), { what: 'the next call rings' })
+    await act(async () => document.querySelector<HTMLElement>('[data-testid="call-reject"]')!.click())
+
+    await act(async () => t!.location.navigate(`/detail?id=${host}`))
+    await waitFor(() => document.querySelector('[data-testid="detail"]')?.textContent?.includes(card.getAttribute('aria-label')?.split(',')[0] ?? '?'), { what: 'the profile' })
+    assert.not.match(document.querySelector('[data-testid="detail"]')!.textContent ?? '', LEAKED)
+    assert.equal(where(watch.problems), [])
+  } finally {
+    watch.stop()
+    t?.dispose()
+    document.body.innerHTML = ''
+    await h.close()
+  }
+})
+
 const ROUNDS = Number(process.env.FUZZ_ROUNDS) || 4
 const PAGES = ['/wall', '/', '/detail?id=HOST', '/callRecords', '/moments', '/message', '/user', '/getcoin', '/getcoin/diamond-records', '/proxyCharge', '/vip', '/vip/vip-records', '/personal/userLevel', '/landingPage', '/forcePay', '/customer']
 
