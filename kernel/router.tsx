@@ -63,8 +63,9 @@ function browserSource(): LocationSource {
 }
 
 const bare = (search: string) => search.replace(/^\?/, '')
-// '//evil.example/wall' or '/\\evil.example' as a path is one path of ours ('/evil.example/wall'), never
-// another host: history.replaceState with it would throw (another origin) and stop the app
+// '//evil.example/wall' or '/\\evil.example' as a path to go to is one path of ours
+// ('/evil.example/wall'), never another host: history.replaceState with it would throw (another
+// origin) and stop the app (the start path is replaced through here when it carried a token)
 const ownPath = (p: string) => p.replace(/^[\\/]+/, '/')
 
 export function createRouter(src: LocationSource = browserSource()): KernelRouter {
@@ -73,7 +74,7 @@ export function createRouter(src: LocationSource = browserSource()): KernelRoute
   const search = computed(() => new URLSearchParams(searchText.value))
   const set = (loc: { path: string; search: string }) =>
     batch(() => {
-      path.value = ownPath(loc.path)
+      path.value = loc.path
       searchText.value = bare(loc.search)
     })
   // '?tab=2' keeps the path; anything else is a full in-app URL

@@ -96,6 +96,7 @@ export function paidBefore(user: Pick<User, 'firstPayTime'> | null | undefined):
  *  carries it: curUserLevel, userLevel or level); null when it says none. */
 export function userLevelOf(record: Record<string, unknown> | null | undefined): number | null {
   const v = record?.curUserLevel ?? record?.userLevel ?? record?.level
-  const n = typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN
+  // an object from outside may carry a toString that is not a function: Number() would throw
+  const n = typeof v === 'object' ? NaN : Number(v)
   return Number.isFinite(n) && n >= 0 && record != null ? n : null
 }

@@ -6,7 +6,7 @@ import { silenced } from '../../kernel/protocol/user.ts'
 import type { Kernel, PushHandlers } from '../../kernel/types.ts'
 import { guardPush } from '../../kernel/guard.ts'
 import { CallPush, callNotify, incomingCall } from './api.ts'
-import { BalancePush, balancePush } from '../shell/api.ts'
+import { BalancePush } from '../shell/api.ts'
 import { callsServiceRef } from './service.ts'
 
 const facadeOf = (kernel: Kernel) => kernel.get(callsServiceRef)
@@ -27,5 +27,10 @@ export const push: PushHandlers = {
     )
   }),
   /** CALL-08: a recharge during the call (the shell sets the shown balance from the same push) */
-  [BalancePush]: guardPush(balancePush, (data, kernel) => facadeOf(kernel)?.whenStarted((s) => s.engine.onBalance(data.diamondNum))),
+  [BalancePush]: (data, kernel, message) => {
+    // the shell's check (shell/api.ts BalanceChange), logged here once
+    const n = data?.diamondNum
+    if (!Number.isSafeInteger(n) || n < 0) return console.warn(`[app] dropped malformed push ${message.pushType} ${message.msgId}`)
+    facadeOf(kernel)?.whenStarted((s) => s.engine.onBalance(n))
+  },
 }

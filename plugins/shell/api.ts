@@ -60,18 +60,14 @@ export const unreadRef = ref<UnreadSource>('shell.unread')
 
 /** 'user.balance' push: the balance changed server side (a payment, an adjustment). */
 export const BalancePush = 'user.balance'
+/** checked by hand where it is handled (the shell is on the first screen, kernel/guard.ts is not):
+ *  a whole, non-negative number the ledger can hold, else the push is ignored */
 export interface BalanceChange {
   diamondNum: number
   reason?: string
   orderCode?: string
 }
 
-/** guard of 'user.balance' (see kernel/guard.ts; by hand and small: the shell is on the first
- *  screen): a whole, non-negative number the ledger can hold, else undefined */
-export const balancePush = (v: unknown): BalanceChange | undefined => {
-  const n = (v as BalanceChange | null)?.diamondNum as number
-  return Number.isSafeInteger(n) && n >= 0 ? { diamondNum: n } : undefined
-}
 
 declare module '../../kernel/types.ts' {
   interface PushTypes {

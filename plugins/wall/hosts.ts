@@ -41,9 +41,7 @@ export function hostFromRow(raw: unknown): Host | null {
     userId,
     yxAccid: typeof row.yxAccid === 'string' ? row.yxAccid : '',
     nickname: typeof row.nickname === 'string' ? row.nickname : '',
-    // a picture the app may load, or none: kernel/url.ts's rule, its https and own-path part inline
-    // (that file on the first screen would cost it the 1.45x ceiling)
-    icon: typeof row.icon === 'string' && /^(https:\/\/[^@/?#\\]+([/?#]|$)|\/(?![\\/]))/.test(row.icon) ? row.icon : '',
+    icon: typeof row.icon === 'string' ? row.icon : '',
     age: num(row.age),
     countryId: num(row.countryId),
     grade: gradeOf(row),
