@@ -209,8 +209,7 @@ export function createApiClient(opts: {
         // an HTML error page or a proxy's answer: nothing the app can read
         return fail(new ApiError({ kind: 'network', status: res.status, message: t('kernel.network'), path }), o.silent)
       }
-      // a server's message is shown as a toast: text only, and never a page of it
-      const msg = typeof env.msg === 'string' ? env.msg.slice(0, 300) : ''
+      const msg = typeof env.msg === 'string' ? env.msg : ''
       // 'diamond.not.enough' may come with another code; it means the same thing
       const code = msg === Msg.notEnough ? Code.notEnough : env.code
 

@@ -72,8 +72,7 @@ export function installGlobalErrorHandlers(opts: GlobalErrorOptions = {}): () =>
   const onOther = opts.onError ?? ((err: unknown) => page.log('uncaught error', err))
   const handle = (err: unknown) =>
     void recovery().then(
-      // logged without the tokens its message may quote (recover.ts redacted)
-      (m) => (m.isChunkLoadError(err) ? onChunk(err) : onOther(opts.onError ? err : m.redacted(err))),
+      (m) => (m.isChunkLoadError(err) ? onChunk(err) : onOther(err)),
       // the recovery code cannot load either: this page's chunks are gone, which a reload cures
       () => onChunk(err),
     )

@@ -34,9 +34,6 @@ export interface User {
 const yes = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0)
 
-/** a field shown as text: text only (an object would print '[object Object]') */
-const text = (v: unknown) => (typeof v === 'string' ? v : '')
-
 function isoTime(v: unknown): string | null {
   if (v == null || v === '') return null
   const ms = typeof v === 'number' ? v : Date.parse(String(v))
@@ -52,10 +49,10 @@ export function toUser(raw: Record<string, unknown>): User {
   return {
     ...rest,
     userId: num(raw.userId),
-    nickname: text(raw.nickname),
-    icon: text(raw.icon),
+    nickname: String(raw.nickname ?? ''),
+    icon: String(raw.icon ?? ''),
     diamondNum: num(raw.diamondNum),
-    yxAccid: text(raw.yxAccid),
+    yxAccid: String(raw.yxAccid ?? ''),
     isNewUser: yes(raw.isNewUser),
     firstPayTime: raw.firstPayTime ? String(raw.firstPayTime) : null,
     vipInfo: { isVip: yes(flag), expireTime: isoTime(info.expireTime), '72Hour': yes(info['72Hour']) },
@@ -95,8 +92,6 @@ export function paidBefore(user: Pick<User, 'firstPayTime'> | null | undefined):
 /** The user level (d3 §8) as a record says it (the level endpoint's answer, or a user record that
  *  carries it: curUserLevel, userLevel or level); null when it says none. */
 export function userLevelOf(record: Record<string, unknown> | null | undefined): number | null {
-  const v = record?.curUserLevel ?? record?.userLevel ?? record?.level
-  // an object from outside may carry a toString that is not a function: Number() would throw
-  const n = typeof v === 'object' ? NaN : Number(v)
+  const n = Number(record?.curUserLevel ?? record?.userLevel ?? record?.level)
   return Number.isFinite(n) && n >= 0 && record != null ? n : null
 }

@@ -1,7 +1,6 @@
 // The 'live' service: one room (state.ts) and the full-server notices (notices.ts) per kernel,
 // the links other plugins use to open a room, and the rules that tie the room to the app: a
 // call starting elsewhere leaves picture-in-picture first (d1 §4, d2 §4.11).
-import { or, str } from '../../kernel/guard.ts'
 import type { ComponentType } from 'react'
 import { computed, effect, signal } from '@preact/signals-react'
 import type { Kernel } from '../../kernel/types.ts'
@@ -15,8 +14,6 @@ import { FOLLOWED_PAGE_SIZE, SWITCH_MIN_WAIT_MS, toLiveCard } from './rules.ts'
 import { LIST_TIMEOUT } from '../../kernel/api.ts'
 import { realTimers } from '../../kernel/timers.ts'
 
-/** a field shown as text: text only */
-const text = or(str(2000), '')
 
 export type LiveService = ReturnType<typeof createLiveService>
 

@@ -60,8 +60,6 @@ export const unreadRef = ref<UnreadSource>('shell.unread')
 
 /** 'user.balance' push: the balance changed server side (a payment, an adjustment). */
 export const BalancePush = 'user.balance'
-/** checked by hand where it is handled (the shell is on the first screen, kernel/guard.ts is not):
- *  a whole, non-negative number the ledger can hold, else the push is ignored */
 export interface BalanceChange {
   diamondNum: number
   reason?: string
