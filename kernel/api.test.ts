@@ -5,6 +5,7 @@ import harness from '../fixtures/harness-config.json'
 import en from '../locales/en/kernel.json'
 import { fakeTimers } from '../test/fake-timers.ts'
 import { waitFor } from '../test/wait.ts'
+import { hostile, rng } from '../test/fuzz.ts'
 import { ApiError, createApiClient, isInsufficient, wireHeaders, type Cipher, type Http } from './api.ts'
 import { EARLY_TTL_MS, sendEarly } from './early.ts'
 import { createEvents } from './events.ts'
@@ -387,6 +388,45 @@ test('NET-01 an answer the page\'s first script got for this very request is tak
   } finally {
     delete window.__EARLY__
   }
+})
+
+test('hostile answers: 1,200 garbled envelopes and HTTP answers: every call settles, with a result or an ApiError; toasts are text', async () => {
+  const r = rng(Number(process.env.FUZZ_SEED) || 1717)
+  const garbage = () => {
+    switch (r.int(8)) {
+      case 0:
+        return { status: 200, data: hostile(r) }
+      case 1:
+        return { status: 200, data: { code: hostile(r), msg: hostile(r), data: hostile(r) } }
+      case 2:
+        return { status: 200, data: { code: '0000', msg: 'success', data: encrypt(hostile(r), keys) } }
+      case 3:
+        return { status: 200, data: { code: r.pick(['0000', '1080', '1111', '5000', '4010', 'diamond.not.enough']), msg: hostile(r), data: r.pick(['not base64!', 'AAAA', '', 42, null]) } }
+      case 4:
+        return { status: 200, data: JSON.parse('{"__proto__":{"polluted":1},"code":"0000","data":null}') }
+      case 5:
+        return Promise.reject({ status: r.pick([0, 301, 401, 403, 404, 413, 500, 502, 999]), data: hostile(r) })
+      case 6:
+        return Promise.reject(hostile(r))
+      default:
+        return { status: r.pick([200, 204, 500]), data: r.pick(['<html>502 Bad Gateway</html>', '', 'null']) }
+    }
+  }
+  const { api, toasts } = setup(async () => garbage())
+  const outcomes = { resolved: 0, rejected: 0 }
+  for (let i = 0; i < 1200; i++) {
+    await api.post('/api/x', { i }).then(
+      () => outcomes.resolved++,
+      (e) => {
+        assert.instance(e, ApiError)
+        outcomes.rejected++
+      },
+    )
+  }
+  assert.is(outcomes.resolved + outcomes.rejected, 1200)
+  for (const [text] of toasts) assert.ok(typeof text === 'string' && text !== '[object Object]', String(text).slice(0, 80))
+  assert.is(({} as Record<string, unknown>).polluted, undefined)
+  console.log(`  envelopes: 1200 tried, ${outcomes.resolved} answered, ${outcomes.rejected} refused with an ApiError, ${toasts.length} toasts`)
 })
 
 test.run()

@@ -1,6 +1,7 @@
 // The app-error overlay (SHELL-04): what shows when the app cannot start. Plain DOM, since React,
 // the kernel or the strings may be what failed; loaded only then (errors.ts reportAppError).
 import { page } from './errors.ts'
+import { redacted } from './recover.ts'
 
 const APP_ERROR_TEXT = {
   en: { title: 'Something went wrong', body: 'The app could not start. Check your connection and try again.', retry: 'Retry' },
@@ -12,7 +13,7 @@ const APP_ERROR_TEXT = {
  * kernel or the strings may be what failed. Retry reloads the page.
  */
 export function showAppError(err: unknown): HTMLElement {
-  page.log('app load error', err)
+  page.log('app load error', redacted(err))
   document.querySelector('[data-testid="app-error"]')?.remove()
   const lang = /^ar\b/i.test(document.documentElement.lang || navigator.language || '') ? 'ar' : 'en'
   const text = APP_ERROR_TEXT[lang]

@@ -1,9 +1,24 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { installGlobalErrorHandlers, page, recoverFromChunkError } from './errors.ts'
-import { clearAppCaches, isChunkLoadError } from './recover.ts'
+import { clearAppCaches, isChunkLoadError, redact } from './recover.ts'
 import { showAppError } from './app-error.ts'
 import { waitFor } from '../test/wait.ts'
+
+test('a logged error never carries a token, IM token or signature', () => {
+  const seen: unknown[][] = []
+  const warn = console.warn
+  console.warn = (...a: unknown[]) => void seen.push(a)
+  try {
+    showAppError(new Error("A history state object with URL 'http://evil.example/wall?token=secret-1&imToken=secret-2&sign=secret-3#x' cannot be created")).remove()
+  } finally {
+    console.warn = warn
+  }
+  const text = seen.flat().map(String).join(' ')
+  assert.not.match(text, /secret/)
+  assert.match(text, /token=…/)
+  assert.is(redact('a?loginToken=abc&x=1'), 'a?loginToken=…&x=1')
+})
 
 test('SHELL-04 chunk-load errors are told apart from other errors', () => {
   const chunk = [

@@ -142,6 +142,18 @@ test('SHELL-09 the kernel takes a token from the start URL and removes it from t
   t.dispose()
 })
 
+test('a start path that looks like another host (//host, /\\host) is one of ours: the token is taken, the URL replaced in place', () => {
+  for (const path of ['//evil.example/wall?token=url-tok&tab=2', '/\\evil.example/wall?token=url-tok&tab=2', '///wall?token=url-tok&tab=2']) {
+    const t = createTestKernel({ plugins: [], path })
+    assert.is(t.kernel.session.token.value, 'url-tok', path)
+    assert.ok(t.location.path().startsWith('/') && !/^\/[\\/]/.test(t.location.path()), t.location.path())
+    assert.is(t.location.search().toString(), 'tab=2')
+    t.kernel.router.navigate('//evil.example/x')
+    assert.is(t.location.path(), '/evil.example/x', 'a navigation to //host stays on this origin')
+    t.dispose()
+  }
+})
+
 test('SHELL-09 from=anchor clears the stored token and reports a logout', () => {
   const t = createTestKernel({ plugins: [], token: 'old', path: '/detail?from=anchor&id=5' })
   assert.is(t.kernel.session.loggedIn.value, false)

@@ -40,3 +40,9 @@ export async function clearAppCaches(): Promise<void> {
     page.log('cache cleanup failed', err)
   }
 }
+
+/** a token, IM token or signature never reaches the console: their values in a logged text are cut */
+export const redact = (text: string): string => text.replace(/((?:token|sign|signature)=)[^&\s'"#]+/gi, '$1…')
+
+/** an error as the text to log (its message may quote a URL with a token); anything else as it is */
+export const redacted = (err: unknown): unknown => (err instanceof Error ? redact(String(err.stack ?? err)) : typeof err === 'string' ? redact(err) : err)

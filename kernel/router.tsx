@@ -74,7 +74,10 @@ export function createRouter(src: LocationSource = browserSource()): KernelRoute
       searchText.value = bare(loc.search)
     })
   // '?tab=2' keeps the path; anything else is a full in-app URL
-  const resolve = (to: string) => (to.startsWith('?') ? path.peek() + to : to)
+  // '//evil.example/wall' or '/\\evil.example' as a path to go to is one path of ours
+  // ('/evil.example/wall'), never another host: history.replaceState with it would throw (another
+  // origin) and stop the app (the start path is replaced through here when it carried a token)
+  const resolve = (to: string) => (to.startsWith('?') ? path.peek() + to : to.replace(/^[\\/]+/, '/'))
   set(src.read())
   const dispose = src.subscribe(() => set(src.read()))
 

@@ -7,6 +7,8 @@
 // server -> client (JSON text frames):
 //   { msgId, pushType, data }               one push; msgId unique per push (duplicates are dropped)
 
+import { parseJson } from './json.ts'
+
 export const ClientMessageType = { status: 2, heartbeat: 3 } as const
 export const OnlineStatusReport = { online: 1, inCall: 10000 } as const
 
@@ -34,7 +36,7 @@ export function parsePush(text: unknown): ServerPush | null {
   if (typeof text !== 'string') return null
   let v: unknown
   try {
-    v = JSON.parse(text)
+    v = parseJson(text)
   } catch {
     return null
   }

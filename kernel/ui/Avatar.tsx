@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { injectStyle } from '../style.ts'
+import { safeImageUrl } from '../url.ts'
 import { IconUser } from './icons.tsx'
 import css from './ui.css'
 import avatarCss from './avatar.css'
@@ -13,10 +14,13 @@ export interface AvatarProps {
 }
 
 /** A round picture that falls back to the name's first letter, then to a person icon. */
-export function Avatar({ src, name, size, className }: AvatarProps) {
+export function Avatar({ src: raw, name: rawName, size, className }: AvatarProps) {
   injectStyle(css)
   injectStyle(avatarCss)
   const [failed, setFailed] = useState<string | null>(null)
+  // both come from data: a URL the app may not load is no picture, a name that is not text no initial
+  const src = safeImageUrl(raw)
+  const name = typeof rawName === 'string' ? rawName : undefined
   const initial = name?.trim() ? Array.from(name.trim())[0].toUpperCase() : ''
   const style = size ? ({ '--k-avatar': `${size}px` } as React.CSSProperties) : undefined
   return (

@@ -3,6 +3,7 @@
 // to start a call. Import this file only, never the plugin's internals.
 import type { ReadonlySignal } from '@preact/signals-react'
 import { ref } from '../../kernel/plugin.ts'
+import { bool, id, int, num, obj, oneOf, or, str, list, type Guard } from '../../kernel/guard.ts'
 
 /** d1 §4 Call status. */
 export const CallStatus = { INIT: 0, CALLING: 1, CANCEL: 2, CALLING_ING: 3, HANG_UP: 4, TIMEOUT: 5 } as const
@@ -117,6 +118,13 @@ export interface CallNotify {
   reason?: 'reject' | 'busy' | 'offline' | 'timeout'
 }
 
+/** guard of 'call.notify' (kernel/guard.ts): a channel and a type, or dropped */
+export const callNotify: Guard<CallNotify> = obj({
+  channelId: id(),
+  type: int,
+  reason: or(oneOf('reject', 'busy', 'offline', 'timeout'), undefined),
+})
+
 /** 'call.incoming' push: a host calls the user (d1 §4 Incoming call). */
 export interface IncomingCall {
   channelId: string
@@ -138,6 +146,24 @@ export interface IncomingCall {
   /** a robot (free) call starts directly */
   free?: boolean
 }
+
+/** guard of 'call.incoming': the channel and caller must be right; what the popup only shows falls
+ *  back to a blank (a number for a nickname used to crash the popup and block the next call) */
+export const incomingCall: Guard<IncomingCall> = obj({
+  channelId: id(),
+  callUserId: int,
+  beCallUserId: or(int, 0),
+  yxAccid: or(str(100), ''),
+  nickname: or(str(60), ''),
+  icon: or(str(2000), ''),
+  age: or(int, null),
+  countryCode: or(str(8), null),
+  levelName: or(str(40), null),
+  userType: or(int, 0),
+  videoPrice: or(num, 0),
+  waitTime: or(num, 20),
+  free: or(bool, false),
+})
 
 /** createCall / joinCall answer (d1 §3). */
 export interface CallCreated {
@@ -225,6 +251,28 @@ export interface HostDetail {
   followNum: number
   photos: string[]
 }
+
+/** guard of the getUserDetail answer: the id must be right, the rest falls back to blanks */
+export const hostDetail: Guard<HostDetail> = obj({
+  userId: int,
+  yxAccid: or(str(100), ''),
+  nickname: or(str(60), ''),
+  icon: or(str(2000), ''),
+  userType: or(int, 0),
+  age: or(int, null),
+  countryId: or(int, null),
+  countryCode: or(str(8), null),
+  levelName: or(str(40), null),
+  videoPrice: or(num, 0),
+  vipVideoPrice: or(num, 0),
+  discountOffDiamond: or(num, 0),
+  onlineStatus: or(int, 0),
+  liveDescribe: or(str(500), null),
+  followed: or(bool, false),
+  fansNum: or(int, 0),
+  followNum: or(int, 0),
+  photos: or(list(str(2000), 20), []),
+})
 
 /** The client's call info (d1 §3), the parts the UI reads. */
 export interface CallInfo {

@@ -8,7 +8,7 @@ import type { OverlayProps } from '../../kernel/types.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { shellRef } from '../shell/api.ts'
 import type { ActivityPopup as Activity } from './api.ts'
-import { safeImage } from './rules.ts'
+import { safeImageUrl } from '../../kernel/url.ts'
 import css from './engage.css'
 
 export const followable = (url: string | undefined) => !!url && resolveLink(url, { ownOrigins: [] }).kind !== 'blocked'
@@ -18,7 +18,7 @@ export default function ActivityPopup({ props, close }: OverlayProps<{ popup: Ac
   const kernel = useKernel()
   const t = useT()
   const p = props.popup
-  const img = safeImage(p.imgUrl)
+  const img = safeImageUrl(p.imgUrl)
   const link = followable(p.jumpUrl) ? p.jumpUrl! : null
   const go = () => {
     close(true)

@@ -7,11 +7,11 @@ import type { OverlayProps } from '../../kernel/types.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { shellRef } from '../shell/api.ts'
 import type { AppShift } from './api.ts'
-import { safeImage } from './rules.ts'
+import { safeImageUrl } from '../../kernel/url.ts'
 import css from './engage.css'
 
 function AppIcon({ src, name }: { src?: string; name: string }) {
-  const img = safeImage(src)
+  const img = safeImageUrl(src)
   return (
     <span className="en-app">
       {img ? <img className="en-app__icon" src={img} alt="" /> : <span className="en-app__icon en-app__icon--plain">{name.slice(0, 1)}</span>}
@@ -33,9 +33,9 @@ export default function DerivationPopup({ props, close }: OverlayProps<AppShift>
     <div className="en-pop en-shift" data-testid="derivation-popup">
       <h2 className="en-pop__title" data-dialog-title>{t('engage.shift.title')}</h2>
       <div className="en-shift__apps">
-        <AppIcon src={s.appIcon} name={String(s.appName ?? '')} />
+        <AppIcon src={s.appIcon} name={typeof s.appName === 'string' ? s.appName : ''} />
         <span className="en-shift__arrow" aria-hidden="true">→</span>
-        <AppIcon src={s.shiftAppIcon} name={String(s.shiftAppName ?? '')} />
+        <AppIcon src={s.shiftAppIcon} name={typeof s.shiftAppName === 'string' ? s.shiftAppName : ''} />
       </div>
       {s.nickname && <p className="en-shift__hello">{t('engage.shift.hello', { name: s.nickname })}</p>}
       {s.shiftContent && <p className="en-pop__text" data-testid="derivation-text">{String(s.shiftContent)}</p>}

@@ -9,7 +9,7 @@ import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { LEVEL_RULE_PATH, type LevelInfo } from './api.ts'
 import { LevelBadge, NameBar } from './LevelBadge.tsx'
 import { stageOf } from './level-rules.ts'
-import { safeImage } from './rules.ts'
+import { safeImageUrl } from '../../kernel/url.ts'
 import { loadLevel } from './state.ts'
 import css from './engage.css'
 
@@ -54,7 +54,7 @@ export default function LevelPage() {
     const lv = Number(info.curUserLevel)
     const stage = Number.isFinite(Number(info.nowLvStage)) ? Number(info.nowLvStage) : stageOf(lv)
     const p = progressOf(info)
-    const icon = safeImage(info.lvIcon)
+    const icon = safeImageUrl(info.lvIcon)
     body = (
       <>
         <section className="en-lv-card" data-testid="level-card">

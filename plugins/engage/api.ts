@@ -2,6 +2,7 @@
 // other plugins open its popups with, and the one level badge every plugin shows a level with.
 // Import this file only, never the plugin's internals.
 import { ref } from '../../kernel/plugin.ts'
+import { bool, int, list, num, obj, or, str, type Guard } from '../../kernel/guard.ts'
 
 export { LevelBadge, NameBar } from './LevelBadge.tsx'
 export { EngageEntries } from './Entries.tsx'
@@ -109,6 +110,16 @@ export interface LevelInfo {
   growthValue?: number
   list: Array<{ userLevel: number; startGrowthValue: number; endGrowthValue: number }>
 }
+
+/** guard of the level answer (kernel/guard.ts): the level must be a number, the rest defaults */
+export const levelInfo: Guard<LevelInfo> = obj({
+  curUserLevel: int,
+  isLastLv: or(bool, false),
+  lvIcon: or(str(2000), ''),
+  nowLvStage: or(int, 0),
+  growthValue: or(num, undefined),
+  list: or(list(obj({ userLevel: int, startGrowthValue: or(num, 0), endGrowthValue: or(num, 0) }), 50), []),
+})
 
 export interface EngageApi {
   openCheckin(): void

@@ -2,6 +2,7 @@
 // the kernel's popup queue, which shows one at a time by priority, each when its `when` holds.
 // SHELL-16: a new user's guide comes first and holds every other popup back while it shows.
 // Loaded after the first screen, when a logged-in user reaches the wall.
+import { num } from '../../kernel/guard.ts'
 import { effect } from '@preact/signals-react'
 import type { Disposer, Kernel } from '../../kernel/types.ts'
 import { realTimers } from '../../kernel/timers.ts'
@@ -78,7 +79,7 @@ function autoCall(kernel: Kernel, deps: EngageDeps, store: ReturnType<typeof sto
     done = true
     if (!firstToday(store, Popup.autoCall, now())) return
     const list = await kernel.api.post<RecommendedHost[] | null>(CallPath.recommend, { searchValue: 0 }, quiet).catch(() => null)
-    const host = (Array.isArray(list) ? list : []).find((h) => h && Number(h.status) === 1 && Number.isFinite(Number(h.userId)))
+    const host = (Array.isArray(list) ? list : []).find((h) => h && num(h.status) === 1 && num(h.userId) !== undefined)
     if (host) kernel.overlays.enqueue(Popup.autoCall, { host })
   }
   // the clock runs only while the All tab of the wall shows, outside calls and rooms

@@ -86,13 +86,3 @@ export function cleanActivities(list: unknown): ActivityPopup[] {
     .sort((a, b) => (a.frontPriority ?? 0) - (b.frontPriority ?? 0))
 }
 
-/** an image the popup may draw: the app's own paths and https only (never javascript: or data:) */
-export function safeImage(src: string | undefined): string | undefined {
-  if (!src) return undefined
-  if (/^\/(?![/\\])/.test(src)) return src
-  try {
-    return new URL(src).protocol === 'https:' ? src : undefined
-  } catch {
-    return undefined
-  }
-}

@@ -1,10 +1,11 @@
 // The engagement plugin's state: the new-user guide (a scene mark other popups read), the level
 // the check-in asks for, and the once-a-day memory of the queue's popups.
+import { answer } from '../../kernel/guard.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { Timers } from '../../kernel/timers.ts'
 import { safeStorage, type SafeStorage } from '../../kernel/storage.ts'
 import { notShownToday, shownKey } from '../offers/api.ts'
-import { EngagePath, type LevelInfo } from './api.ts'
+import { EngagePath, levelInfo, type LevelInfo } from './api.ts'
 
 export interface EngageDeps {
   storage?: Storage
@@ -32,5 +33,8 @@ export const guideKey = (userId: number | string) => `guideDone.${userId}`
 
 /** the user's level (d3 §8: a failure is swallowed: null) */
 export async function loadLevel(kernel: Kernel): Promise<LevelInfo | null> {
-  return kernel.api.post<LevelInfo | null>(EngagePath.level, {}, { silent: true }).catch(() => null)
+  return kernel.api
+    .post(EngagePath.level, {}, { silent: true })
+    .then(answer(levelInfo, EngagePath.level))
+    .catch(() => null)
 }

@@ -1,6 +1,10 @@
 // The "online now" strip: the first page of online hosts from the anchor list (d3 §7).
+import { or, str } from '../../kernel/guard.ts'
 import type { ApiClient } from '../../kernel/api.ts'
 import type { Page } from '../../kernel/protocol/envelope.ts'
+
+/** a field shown as text: text only (an object would print '[object Object]') */
+const text = or(str(2000), '')
 
 export const ANCHOR_LIST_PATH = '/api/anchor/v4/anchorList'
 const STRIP_SIZE = 12
@@ -27,9 +31,9 @@ export async function loadOnlineHosts(api: ApiClient): Promise<OnlineHost[]> {
     return [
       {
         userId,
-        yxAccid: String(r.yxAccid ?? ''),
-        nickname: String(r.nickname ?? r.nickName ?? ''),
-        icon: String(r.icon ?? ''),
+        yxAccid: text(r.yxAccid),
+        nickname: text(r.nickname ?? r.nickName),
+        icon: text(r.icon),
         age: typeof r.age === 'number' ? r.age : null,
         videoPrice: Number(r.videoPrice) || 0,
       },

@@ -1,6 +1,7 @@
 // LIVE-06 on screen: the room's chat (the capped window of chat.ts; text always as text, host
 // lines with their translation below), badges (host, level, VIP, new), the record types of
 // d2 §3, quick-message chips and the input.
+import { safeImageUrl } from '../../kernel/url.ts'
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
@@ -129,7 +130,7 @@ const Line = memo(function Line({ line: l, t }: { line: ChatLine; t: T }) {
       <p className={`lv-line lv-line--record lv-line--${l.type}`} data-testid="live-line" data-type={l.type}>
         {badges}
         <bdi>{t(recordKey[l.type], { name: l.fromNick, text: l.text, n: l.totalReward ?? l.giftNum ?? '' })}</bdi>
-        {l.giftImg && <img className="lv-line__gift" src={l.giftImg} alt="" loading="lazy" />}
+        {safeImageUrl(l.giftImg) && <img className="lv-line__gift" src={safeImageUrl(l.giftImg)} alt="" loading="lazy" />}
         {l.giftNum ? <span className="lv-line__num">×{l.giftNum}</span> : null}
       </p>
     )

@@ -1,5 +1,6 @@
 // LIVE-18 the live end screen: the host, Follow, Message and Video, 'Next Live', and the
 // recommended live hosts, or a hint pointing to the homepage and the live streams.
+import { cssImage } from '../../kernel/ui/css-image.ts'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
@@ -57,7 +58,7 @@ export function EndScreen({ onClose }: { onClose: () => void }) {
           <div className="lv-end__grid">
             {recommend.map((x) => (
               <button key={x.userId} type="button" className="lv-rec" data-testid="live-recommend" onClick={() => live.openHint(x, 'liveEnd')}>
-                <span className="lv-rec__img" style={x.icon ? { backgroundImage: `url("${x.icon}")` } : undefined} />
+                <span className="lv-rec__img" style={cssImage(x.icon)} />
                 <span className="lv-rec__live">LIVE</span>
                 <bdi className="lv-rec__name">{x.nickname}</bdi>
               </button>

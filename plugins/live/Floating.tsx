@@ -1,5 +1,6 @@
 // What the live plugin shows over any page: the full-server notice banner (LIVE-17) and, while a
 // room is minimised, its picture-in-picture window (LIVE-16; its code loads when first needed).
+import { safeImageUrl } from '../../kernel/url.ts'
 import { lazy, Suspense } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useT } from '../../kernel/hooks.ts'
@@ -49,7 +50,7 @@ function NoticeBanner({ notice: n, phase, onTap }: { notice: Notice; phase: stri
     >
       {!n.system && <Avatar src={n.senderIcon} name={n.sender} size={30} />}
       <bdi className="lv-notice__text">{text}</bdi>
-      {n.giftImg && <img className="lv-notice__gift" src={n.giftImg} alt="" />}
+      {safeImageUrl(n.giftImg) && <img className="lv-notice__gift" src={safeImageUrl(n.giftImg)} alt="" />}
       {n.hostId && <span className="lv-notice__go">{t('live.notice.go')}</span>}
     </button>
   )

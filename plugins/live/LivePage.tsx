@@ -1,6 +1,7 @@
 // The live room page (/live?id=<host>): the video full-bleed with the front states of LIVE-02
 // over it, the room's furniture and chat while live or calling, the end screen, the swipes of
 // LIVE-04 (@use-gesture/react), and leaving by route change into picture-in-picture (LIVE-16).
+import { cssImage } from '../../kernel/ui/css-image.ts'
 import { useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useDrag } from '@use-gesture/react'
@@ -112,7 +113,7 @@ export default function LivePage() {
         className="lv-stage"
         style={{ transform: `translate3d(0, ${drag.y}px, 0)`, transition: drag.active ? 'none' : 'transform 300ms ease-out' }}
       >
-        <div className="lv-backdrop" style={icon ? { backgroundImage: `url("${icon}")` } : undefined} aria-hidden="true" />
+        <div className="lv-backdrop" style={cssImage(icon)} aria-hidden="true" />
         <div className="lv-video" ref={stage} data-testid="live-video" />
         <div className="lv-shade" aria-hidden="true" />
         {status === 'loading' && (

@@ -2,6 +2,8 @@
 // the app, one at a time: 1 s in, the show time (2 s, showTime, 5 for lucky wins), 1 s out, the
 // next 10 s after the previous began; older than 10 minutes is dropped, also by a sweep every
 // 10 minutes while the app is visible. Level gating by the game list's userLevels.
+import { safeImageUrl } from '../../kernel/url.ts'
+import { num as guardNum } from '../../kernel/guard.ts'
 import { signal } from '@preact/signals-react'
 import { realTimers, type Timers } from '../../kernel/timers.ts'
 
@@ -40,14 +42,15 @@ export interface Notice {
 
 let seq = 0
 const str = (v: unknown, max = 60) => (typeof v === 'string' ? v.slice(0, max) : '')
-const num = (v: unknown) => (v === '' || v == null || !Number.isFinite(Number(v)) ? 0 : Number(v))
-const url = (v: unknown) => (typeof v === 'string' && /^(https?:|\/)/.test(v) ? v : '')
+// numbers through the kernel's guard: an object never reaches Number() (its toString may throw)
+const num = (v: unknown) => guardNum(v) ?? 0
+const url = safeImageUrl
 
 /** A pushed notice, or null when it is not one the app shows, malformed, or older than 10 minutes. */
 export function parseNotice(data: unknown, now: number): Notice | null {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return null
   const d = data as Record<string, unknown>
-  const attachType = Number(d.attachType)
+  const attachType = guardNum(d.attachType) ?? NaN
   const system = SYSTEM_TYPES.includes(attachType)
   if (!Number.isInteger(attachType) || (!system && !APP_PUSH_TYPES.includes(attachType))) return null
   const pushTime = d.pushTime == null ? now : num(d.pushTime)

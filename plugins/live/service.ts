@@ -14,6 +14,7 @@ import { FOLLOWED_PAGE_SIZE, SWITCH_MIN_WAIT_MS, toLiveCard } from './rules.ts'
 import { LIST_TIMEOUT } from '../../kernel/api.ts'
 import { realTimers } from '../../kernel/timers.ts'
 
+
 export type LiveService = ReturnType<typeof createLiveService>
 
 export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
@@ -85,7 +86,7 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
         if (!first) kernel.overlays.toast(kernel.i18n.t('live.noMore'), { type: 'warning' })
         return false
       }
-      open({ userId: Number(first.userId), nickname: String(first.nickname ?? ''), icon: String(first.icon ?? ''), yxAccid: String(first.yxAccid ?? '') }, { path: 'swipe' })
+      open({ userId: Number(first.userId), nickname: text(first.nickname), icon: text(first.icon), yxAccid: text(first.yxAccid) }, { path: 'swipe' })
       return true
     } finally {
       switching = false

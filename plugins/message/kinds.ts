@@ -1,6 +1,8 @@
 // What a message is, for the chat list: its messageType and attachment read defensively, since
 // attachments come from hosts, systems and robots and may be malformed. Text is only ever text
 // (React escapes it); an unknown type becomes a neutral placeholder.
+import { parseJson } from '../../kernel/protocol/json.ts'
+import { safeImageUrl } from '../../kernel/url.ts'
 import type { ImMessage } from '../../kernel/im/types.ts'
 
 export type MessageKind =
@@ -19,27 +21,23 @@ const VIEW_FLAG_PAID = 4
 
 const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
 
-function parseJson(raw: unknown): Record<string, unknown> | null {
+function parseObject(raw: unknown): Record<string, unknown> | null {
   if (typeof raw !== 'string') return obj(raw)
   try {
-    return obj(JSON.parse(raw))
+    return obj(parseJson(raw))
   } catch {
     return null
   }
 }
 
-/** a safe image address: http(s), a same-origin path, or an inline image; nothing else is drawn */
-export function safeUrl(v: unknown): string | undefined {
-  if (typeof v !== 'string' || !v) return undefined
-  if (/^https?:\/\//i.test(v) || /^\/(?!\/)/.test(v) || /^data:image\/(png|jpe?g|gif|webp|svg\+xml)[;,]/i.test(v)) return v
-  return undefined
-}
+/** an image address the app may load (kernel/url.ts), else undefined: nothing is drawn */
+const safeUrl = (v: unknown): string | undefined => safeImageUrl(v) || undefined
 
 /** serverExtension as an object ({} when absent or malformed) */
-const extensionOf = (m: ImMessage) => parseJson(m.serverExtension) ?? {}
+const extensionOf = (m: ImMessage) => parseObject(m.serverExtension) ?? {}
 
 /** the custom payload: attachment.raw parsed, else the attachment itself */
-const customOf = (m: ImMessage) => parseJson(m.attachment?.raw) ?? obj(m.attachment) ?? {}
+const customOf = (m: ImMessage) => parseObject(m.attachment?.raw) ?? obj(m.attachment) ?? {}
 
 export function kindOf(m: ImMessage): MessageKind {
   const ext = extensionOf(m)

@@ -1,5 +1,6 @@
 // One post as the feed and the detail show it: the host, the text (as text), the pictures, and the
 // like and comment buttons.
+import { safeImageUrl } from '../../kernel/url.ts'
 import { useT } from '../../kernel/hooks.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import type { Moment } from './api.ts'
@@ -25,7 +26,7 @@ export function MomentCard({ m, now, onHost, onLike, onComments, onOpen }: Momen
       {m.images.length > 0 && (
         <div className={`mo-card__imgs mo-card__imgs--${Math.min(m.images.length, 3)}`}>
           {m.images.slice(0, 9).map((src, i) => (
-            <img key={i} src={src} alt="" loading="lazy" decoding="async" />
+            <img key={i} src={safeImageUrl(src)} alt="" loading="lazy" decoding="async" />
           ))}
         </div>
       )}

@@ -1,9 +1,13 @@
 // The moments feed (d3 §7): /api/expand/friendsCircle/queryAnchorFriendsCircleListV2, pages of 10,
 // with the last item's id as offset so posts added meanwhile do not shift the next page.
+import { or, str } from '../../kernel/guard.ts'
 import type { ApiClient } from '../../kernel/api.ts'
 import type { Page } from '../../kernel/protocol/envelope.ts'
 import type { Moment } from './api.ts'
 import { MOMENTS_PAGE_SIZE, MomentsPath } from './paths.ts'
+
+/** a field shown as text: text only (an object would print '[object Object]') */
+const text = or(str(2000), '')
 
 export const FEED_PATH = MomentsPath.feed
 export const FEED_PAGE_SIZE = MOMENTS_PAGE_SIZE
@@ -29,16 +33,16 @@ export function toMoment(r: Record<string, unknown>): Moment[] {
   const id = Number(r.id)
   if (!Number.isFinite(id)) return []
   const images = Array.isArray(r.images) ? r.images.filter((x): x is string => typeof x === 'string') : []
-  const t = typeof r.createTime === 'number' ? r.createTime : Date.parse(String(r.createTime ?? ''))
+  const t = typeof r.createTime === 'number' ? r.createTime : Date.parse(text(r.createTime))
   return [
     {
       id,
       userId: Number(r.userId) || 0,
-      yxAccid: String(r.yxAccid ?? ''),
-      nickname: String(r.nickname ?? r.nickName ?? ''),
-      icon: String(r.icon ?? ''),
+      yxAccid: text(r.yxAccid),
+      nickname: text(r.nickname ?? r.nickName),
+      icon: text(r.icon),
       age: typeof r.age === 'number' ? r.age : null,
-      content: String(r.content ?? ''),
+      content: text(r.content),
       images,
       likeNum: Number(r.likeNum) || 0,
       commentNum: Number(r.commentNum) || 0,

@@ -1,4 +1,5 @@
 // /getcoin/diamond-records: every diamond movement, newest first, 20 a page (from the server's ledger).
+import { answer, int, list, obj, oneOf, or, str } from '../../kernel/guard.ts'
 import { useEffect, useMemo } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
@@ -22,6 +23,12 @@ export interface DiamondRecord {
   createTime: string
 }
 
+/** guard of a records page (kernel/guard.ts): the rows that are whole; no answer is an empty page */
+const diamondRecords = or(
+  obj({ list: or(list(obj({ id: int, diamondNum: int, type: or(oneOf(1, 2), 1 as const), title: or(str(100), ''), createTime: or(str(40), '') }), 100), []) }),
+  { list: [] as DiamondRecord[] },
+)
+
 export default function DiamondRecordsPage() {
   useSignals()
   injectStyle(css)
@@ -31,7 +38,7 @@ export default function DiamondRecordsPage() {
     () =>
       createPager<DiamondRecord>({
         pageSize: RECORDS_PAGE_SIZE,
-        fetch: async (page) => (await kernel.api.post<{ list: DiamondRecord[] }>(RechargePath.records, { currentPage: page, pageSize: RECORDS_PAGE_SIZE }, { silent: true }))?.list ?? [],
+        fetch: async (page) => answer(diamondRecords, RechargePath.records)(await kernel.api.post(RechargePath.records, { currentPage: page, pageSize: RECORDS_PAGE_SIZE }, { silent: true })).list,
       }),
     [kernel],
   )

@@ -1,4 +1,5 @@
 // /proxyCharge: the diamond sellers (PAY-11), shown only under the d3 §5 rule.
+import { answer } from '../../kernel/guard.ts'
 import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
@@ -10,16 +11,10 @@ import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { showSellerList } from './rules.ts'
 import { RechargePath } from './state.ts'
+import { sellers, type Seller } from './api.ts'
 import css from './recharge.css'
 import { paidBefore } from '../../kernel/protocol/user.ts'
 
-interface Seller {
-  agentId: number
-  nickname: string
-  icon: string
-  whatsapp: string
-  diamondsPerDollar: number
-}
 
 export default function ProxyChargePage() {
   useSignals()
@@ -29,8 +24,8 @@ export default function ProxyChargePage() {
   const [state, setState] = useState<{ kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; list: Seller[]; status: number }>({ kind: 'loading' })
   const load = () => {
     setState({ kind: 'loading' })
-    kernel.api.post<{ list: Seller[]; proxyChargeStatus: number }>(RechargePath.sellers, {}, { silent: true }).then(
-      (r) => setState({ kind: 'ready', list: r?.list ?? [], status: r?.proxyChargeStatus ?? 0 }),
+    kernel.api.post(RechargePath.sellers, {}, { silent: true }).then(answer(sellers, RechargePath.sellers)).then(
+      (r) => setState({ kind: 'ready', list: r.list, status: r.proxyChargeStatus }),
       () => setState({ kind: 'failed' }),
     )
   }

@@ -26,7 +26,7 @@ export default function RechargePage() {
   const p = usePurchase({ source, inCall: scene.call, inLive: scene.live })
   // the configured tip wins; the default one (d3 §9) is shown in the user's language
   const configured = kernel.get(shellRef)?.baseConfig.value?.sysConfigParams?.recharge_tip_message_text
-  const tip = configured && configured !== DEFAULT_TIP ? String(configured) : t('recharge.tip')
+  const tip = typeof configured === 'string' && configured && configured !== DEFAULT_TIP ? configured : t('recharge.tip')
   const user = kernel.session.user.value
   const sellers = showSellerList({ proxyChargeStatus: p.template?.proxyChargeStatus, isPayUser: paidBefore(user), scene })
 

@@ -1,6 +1,7 @@
 // The recharge plugin's public face: the service other plugins reach through `rechargeRef`
 // (calls, live, games open the recharge sheet with it) and the wire shapes of d3 §3.
 import { ref } from '../../kernel/plugin.ts'
+import { id, int, list, num, obj, oneOf, or, str, type Guard } from '../../kernel/guard.ts'
 
 export interface RechargeOpenOptions {
   /** where the user came from (the current path without '/', or e.g. 'luckygift', 'callEnd') */
@@ -63,6 +64,22 @@ export interface PayMethodSku {
   payMethodGiftRatio?: number
 }
 
+const flag = or(oneOf(0, 1), 0 as const)
+
+/** guard of one pay method of an item (kernel/guard.ts) */
+const payMethodSku: Guard<PayMethodSku> = obj({
+  id: int,
+  skuId: or(int, 0),
+  payMethodType: id(40),
+  channelType: or(int, 0),
+  payConfigId: or(int, undefined),
+  diamondDetail: or(str(200), undefined),
+  icon: or(str(2000), undefined),
+  recentFlag: flag,
+  recommedFlag: flag,
+  payMethodGiftRatio: or(num, undefined),
+})
+
 /** One item of the recharge template (d3 §3). */
 export interface RechargeItem {
   id: number
@@ -85,11 +102,57 @@ export interface RechargeItem {
   skuInfoList: PayMethodSku[]
 }
 
+/** guard of one item: an id, a product and a price, or the item is left out */
+export const rechargeItem: Guard<RechargeItem> = obj({
+  id: int,
+  productId: id(100),
+  price: num,
+  originalPrice: or(num, 0),
+  diamondNum: or(int, 0),
+  fixedDiamond: or(int, undefined),
+  giveDiamondNum: or(int, 0),
+  firstChargeGive: or(int, 0),
+  boughtFlag: flag,
+  vipFlag: flag,
+  vipDays: or(int, 0),
+  vipDiamond: or(int, undefined),
+  callDiscount: or(num, undefined),
+  batchNo: or(str(100), undefined),
+  payTemplateId: or(int, undefined),
+  recommedFlag: flag,
+  recentFlag: flag,
+  skuInfoList: or(list(payMethodSku, 20), []),
+})
+
 export interface RechargeTemplate {
   templateId: number
   proxyChargeStatus: 0 | 1
   skuList: RechargeItem[]
 }
+
+/** guard of the template answer: the items that are whole (none: an empty template) */
+export const rechargeTemplate: Guard<RechargeTemplate> = or(
+  obj({ templateId: or(int, 0), proxyChargeStatus: flag, skuList: or(list(rechargeItem, 50), []) }),
+  { templateId: 0, proxyChargeStatus: 0 as const, skuList: [] },
+)
+
+/** A diamond seller (PAY-10). */
+export interface Seller {
+  agentId: number
+  nickname: string
+  icon: string
+  whatsapp: string
+  diamondsPerDollar: number
+}
+
+/** guard of the sellers answer: the sellers that are whole */
+export const sellers: Guard<{ list: Seller[]; proxyChargeStatus: number }> = or(
+  obj({
+    list: or(list(obj({ agentId: int, nickname: or(str(60), ''), icon: or(str(2000), ''), whatsapp: or(str(40), ''), diamondsPerDollar: or(num, 0) }), 100), []),
+    proxyChargeStatus: or(int, 0),
+  }),
+  { list: [], proxyChargeStatus: 0 },
+)
 
 /** The create-order payload (d3 §3). */
 export interface CreateOrderPayload {

@@ -1,6 +1,7 @@
 // The recharge service: the template and the pay flow, shared by the /getcoin page, the bottom
 // sheet and (through rechargeRef) every plugin that offers a recharge. Balances are never computed
 // here: after a payment the server's user (and its user.balance push) says what the balance is.
+import { answer } from '../../kernel/guard.ts'
 import { signal, type ReadonlySignal } from '@preact/signals-react'
 import { ApiError } from '../../kernel/api.ts'
 import type { Kernel } from '../../kernel/types.ts'
@@ -15,6 +16,7 @@ import {
   type RechargeApi,
   type RechargeItem,
   type RechargeOpenOptions,
+  rechargeTemplate,
   type RechargeTemplate,
 } from './api.ts'
 import { ref } from '../../kernel/plugin.ts'
@@ -105,9 +107,10 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     if (status.peek() === 'ready' && !opts.force) return
     status.value = 'loading'
     loading = kernel.api
-      .post<RechargeTemplate>(RechargePath.template, {}, { silent: true })
+      .post(RechargePath.template, {}, { silent: true })
+      .then(answer(rechargeTemplate, RechargePath.template))
       .then((tpl) => {
-        template.value = tpl && Array.isArray(tpl.skuList) ? tpl : { templateId: 0, proxyChargeStatus: 0, skuList: [] }
+        template.value = tpl
         status.value = 'ready'
       })
       .catch(() => {

@@ -1,5 +1,6 @@
 // /forcePay: the forced first payment (base config forcePayConfig.isFinished false, SHELL-11).
 // It explains why and leads to the recharge page; the payment work may give it a richer layout.
+import { safeImageUrl } from '../../kernel/url.ts'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
@@ -15,7 +16,7 @@ export default function ForcePayPage() {
   injectStyle(pagesCss)
   const kernel = useKernel()
   const t = useT()
-  const image = kernel.get(shellRef)?.baseConfig.value?.forcePayConfig?.landPageImg
+  const image = safeImageUrl(kernel.get(shellRef)?.baseConfig.value?.forcePayConfig?.landPageImg)
   return (
     <>
       <PageBar title={t('shell.forcePay.barTitle')} />

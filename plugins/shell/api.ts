@@ -60,10 +60,16 @@ export const unreadRef = ref<UnreadSource>('shell.unread')
 
 /** 'user.balance' push: the balance changed server side (a payment, an adjustment). */
 export const BalancePush = 'user.balance'
+export interface BalanceChange {
+  diamondNum: number
+  reason?: string
+  orderCode?: string
+}
+
 
 declare module '../../kernel/types.ts' {
   interface PushTypes {
     /** the server's new balance; it replaces the shown one (money rule: server only) */
-    'user.balance': { diamondNum: number; reason?: string; orderCode?: string }
+    'user.balance': BalanceChange
   }
 }

@@ -66,4 +66,16 @@ test('SHELL-14 a javascript: URL carrying the marker is still blocked', () => {
   assert.is(resolveLink('javascript:alert(1)//h5-activity/', ctx).kind, 'blocked')
 })
 
+test('SHELL-14 the own-H5 marker counts only on the host and path, never in the query or another host', () => {
+  const host = { ...ctx, ownH5Marker: 'h5.callwall' }
+  assert.is(resolveLink('https://h5.callwall.com/act/1', host).kind, 'h5link')
+  assert.is(resolveLink('https://evil.example/?h5.callwall', host).kind, 'game')
+  assert.is(resolveLink('https://evil.example/#h5.callwall', host).kind, 'game')
+  assert.is(resolveLink('https://xh5.callwall.evil.example/', host).kind, 'game', 'part of a label is not the label')
+  assert.is(resolveLink('https://evil.example/x?u=/h5-activity/', ctx).kind, 'game', 'a path marker in the query')
+  const both = { ...ctx, ownH5Marker: 'cdn.example.com/h5-activity/' }
+  assert.is(resolveLink('https://cdn.example.com/h5-activity/a.html', both).kind, 'h5link')
+  assert.is(resolveLink('https://evil.example/h5-activity/a.html', both).kind, 'game')
+})
+
 test.run()

@@ -2,6 +2,9 @@
 // server chose. Where it may lead is decided here, once (the shell goes there; this file loads with
 // the first link followed):
 //   - a link carrying the own-H5 marker opens in the generic web page  -> /h5link?url=...
+//     The marker is matched on the parsed URL, never anywhere in the string: 'h5.callwall'
+//     (a host marker) matches whole labels of the host, '/h5-activity/' (a path marker) the path,
+//     'cdn.example.com/h5-activity/' both ('https://evil.example/?h5.callwall' is not ours)
 //   - a link to the product's own H5 opens the matching internal page, the extra query merged
 //     in without overriding the link's own params
 //   - anything else opens in the game page's frame                    -> /game?url=...; the
@@ -19,7 +22,7 @@ export type LinkTarget =
   | { kind: 'blocked'; reason: string }
 
 export interface LinkContext {
-  /** substring that marks the product's own hosted pages (opened in /h5link) */
+  /** marks the product's own hosted pages (opened in /h5link): host labels, a path part, or both */
   ownH5Marker?: string
   /** origins whose paths are the app's own routes, e.g. ['https://h5.example.com'] */
   ownOrigins: string[]
@@ -50,12 +53,21 @@ export function resolveLink(raw: unknown, ctx: LinkContext): LinkTarget {
   if (!WEB.has(u.protocol)) return { kind: 'blocked', reason: `scheme ${u.protocol} is not allowed` }
   if (u.username || u.password) return { kind: 'blocked', reason: 'credentials in link' }
 
-  if (ctx.ownH5Marker && url.includes(ctx.ownH5Marker)) {
+  if (ctx.ownH5Marker && markedOwn(ctx.ownH5Marker, u)) {
     return { kind: 'h5link', path: `/h5link?url=${encodeURIComponent(u.href)}` }
   }
   if (ctx.ownOrigins.some((o) => sameOrigin(o, u))) return internal(u.pathname + u.search, ctx)
 
   return { kind: 'game', path: `/game?url=${encodeURIComponent(u.href)}` }
+}
+
+/** the marker's host part names whole labels of the host, its path part a part of the path */
+function markedOwn(marker: string, u: URL): boolean {
+  const cut = marker.indexOf('/')
+  const host = (cut < 0 ? marker : marker.slice(0, cut)).toLowerCase().replace(/^\.|\.$/g, '')
+  const path = cut < 0 ? '' : marker.slice(cut)
+  if (!host && !path) return false
+  return (!host || `.${u.hostname}.`.includes(`.${host}.`)) && (!path || u.pathname.includes(path))
 }
 
 function internal(pathAndQuery: string, ctx: LinkContext): LinkTarget {
@@ -85,7 +97,8 @@ export function followLink(kernel: Kernel, url: string, extraQuery?: Record<stri
     currentQuery: extraQuery,
   })
   if (target.kind === 'blocked') {
-    console.warn(`link not followed (${target.reason}):`, url)
+    // the reason only: a link may carry a token
+    console.warn(`[app] link not followed (${target.reason})`)
     return false
   }
   kernel.router.navigate(target.path)

@@ -1,7 +1,8 @@
 // USDT: the crypto payment page and result, the pay.usdt push, and the floating badge.
 // A late plugin: it joins after the first screen, with its service and badge; the pages load on use.
 import { definePlugin, provide } from '../../kernel/plugin.ts'
-import { usdtRef, UsdtPush } from './api.ts'
+import { guardPush } from '../../kernel/guard.ts'
+import { usdtRef, UsdtPush, usdtSettled } from './api.ts'
 import { createUsdt, usdtService, usdtServiceRef, type UsdtDeps } from './state.ts'
 import { UsdtBadge } from './UsdtBadge.tsx'
 
@@ -18,7 +19,7 @@ export function createUsdtPlugin(deps: UsdtDeps = {}) {
     services: [provide(usdtServiceRef, (kernel) => createUsdt(kernel, deps)), provide(usdtRef, (kernel) => kernel.need(usdtServiceRef))],
     push: {
       // PAY-06: in arrival order
-      [UsdtPush]: (data, kernel) => usdtService(kernel).dispatch({ type: 'push', data }),
+      [UsdtPush]: guardPush(usdtSettled, (data, kernel) => usdtService(kernel).dispatch({ type: 'push', data })),
     },
     // lazy: only the language the user reads loads
     strings: { en: () => import('../../locales/en/usdt.json'), ar: () => import('../../locales/ar/usdt.json') },

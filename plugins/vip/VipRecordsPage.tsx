@@ -9,6 +9,7 @@ import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
 import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { VipPath } from './VipShop.tsx'
+import { answer, id, int, list, num, obj, or, str } from '../../kernel/guard.ts'
 import { VIP_DURATIONS } from './rules.ts'
 import css from './vip.css'
 
@@ -19,13 +20,16 @@ interface VipRecord {
   createTime: string
 }
 
+/** guard of a records page (kernel/guard.ts): the rows that are whole; no answer is an empty page */
+const vipRecords = or(obj({ list: or(list(obj({ orderCode: id(), vipDays: or(int, 0), price: or(num, 0), createTime: or(str(40), '') }), 100), []) }), { list: [] as VipRecord[] })
+
 export default function VipRecordsPage() {
   useSignals()
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
   const pager = useMemo(
-    () => createPager<VipRecord>({ pageSize: 20, fetch: async (page) => (await kernel.api.post<{ list: VipRecord[] }>(VipPath.records, { currentPage: page, pageSize: 20 }, { silent: true }))?.list ?? [] }),
+    () => createPager<VipRecord>({ pageSize: 20, fetch: async (page) => answer(vipRecords, VipPath.records)(await kernel.api.post(VipPath.records, { currentPage: page, pageSize: 20 }, { silent: true })).list }),
     [kernel],
   )
   useEffect(() => void pager.refresh(), [pager])

@@ -9,7 +9,8 @@ import { Button } from '../../kernel/ui/Button.tsx'
 import { ErrorState } from '../../kernel/ui/States.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { rechargeRef, type PayMethodSku, type RechargeItem } from '../recharge/api.ts'
-import type { VipPrivilege, VipShop as Shop } from './api.ts'
+import { vipPrivileges, vipShop, type VipPrivilege, type VipShop as Shop } from './api.ts'
+import { answer } from '../../kernel/guard.ts'
 import { isVip, vipEnd } from '../../kernel/protocol/user.ts'
 import { daysLeft, VIP_DURATIONS } from './rules.ts'
 import css from './vip.css'
@@ -38,7 +39,10 @@ export function VipShop({ source, onPaid }: { source: string; onPaid?: () => voi
 
   const load = () => {
     setShop(null)
-    Promise.all([kernel.api.post<Shop>(VipPath.shop, {}, { silent: true }), kernel.api.post<{ list: VipPrivilege[] }>(VipPath.privileges, {}, { silent: true }).catch(() => ({ list: [] }))]).then(
+    Promise.all([
+      kernel.api.post(VipPath.shop, {}, { silent: true }).then(answer(vipShop, VipPath.shop)),
+      kernel.api.post(VipPath.privileges, {}, { silent: true }).then(answer(vipPrivileges, VipPath.privileges)).catch(() => ({ list: [] })),
+    ]).then(
       ([s, p]) => {
         setShop(s)
         setPerks(p?.list ?? [])

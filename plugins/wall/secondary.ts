@@ -2,6 +2,7 @@
 // (NET-09, 3 s after the first load) of the country list (cached 7 days per language), the statuses
 // of the hosts on screen and the user level a level-locked tab asks for; and the games, after the
 // first screen. Failures are swallowed: the cards keep what they show.
+import { safeImageUrl } from '../../kernel/url.ts'
 import { LIST_TIMEOUT } from '../../kernel/api.ts'
 import { statusWord } from './api.ts'
 import { userLevelOf } from '../../kernel/protocol/user.ts'
@@ -9,13 +10,18 @@ import type { Country } from './api.ts'
 import { rowsOf } from './hosts.ts'
 import { Paths, STATUS_REFRESH_MS, type WallInner } from './state.ts'
 
+/** a field shown as text: text only (an object would print '[object Object]'); by hand, the wall is on the first screen */
+const text = (v: unknown) => (typeof v === 'string' ? v : '')
+
 export function countryFromRow(raw: unknown): Country | null {
   if (!raw || typeof raw !== 'object') return null
   const r = raw as Record<string, unknown>
   const id = Number(r.countryId ?? r.id)
   if (!Number.isInteger(id)) return null
-  const flag = String(r.flag ?? r.icon ?? '')
-  return { id, name: String(r.name ?? r.countryName ?? r.nameEn ?? ''), code: String(r.code ?? r.countryCode ?? ''), flag }
+  // an emoji, or a picture the app may load (kernel/url.ts); any other address is no flag
+  const given = text(r.flag ?? r.icon)
+  const flag = /[:/\\]/.test(given) ? safeImageUrl(given) : given
+  return { id, name: text(r.name ?? r.countryName ?? r.nameEn), code: text(r.code ?? r.countryCode), flag }
 }
 
 
@@ -75,7 +81,7 @@ export async function loadGames(w: WallInner) {
     const list = Array.isArray(answer) ? answer : Array.isArray(answer?.gameList) ? answer.gameList : []
     w.games.value = list
       .filter((g): g is Record<string, unknown> => !!g && typeof g === 'object')
-      .map((g) => ({ gameId: Number(g.gameId), gameName: String(g.gameName ?? ''), gameLink: String(g.gameLink ?? ''), icon: String(g.loadingIcon ?? g.livePopIcon ?? '') }))
+      .map((g) => ({ gameId: Number(g.gameId), gameName: text(g.gameName), gameLink: text(g.gameLink), icon: safeImageUrl(g.loadingIcon ?? g.livePopIcon) }))
   } catch {
     // no game list: the Game tab stays hidden rather than showing an empty tab
     w.games.value = []

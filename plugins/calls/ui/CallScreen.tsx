@@ -2,6 +2,7 @@
 // duration, price and the server's balance; controls that hide after 5 s and come back on a tap;
 // the end button behind 'Are you sure to end this call?'; the low-balance warning with a
 // recharge button when this build has the recharge plugin; and the call chat.
+import { cssImage } from '../../../kernel/ui/css-image.ts'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../../kernel/hooks.ts'
@@ -99,7 +100,7 @@ export default function CallScreen(_: OverlayProps) {
       <div className="cl-call__remote" ref={remote} data-testid="call-remote-video" />
       {!video && (
         <div className="cl-call__poster" aria-hidden="true">
-          {i.icon && <div className="cl-wait__bg" style={{ backgroundImage: `url("${i.icon}")` }} />}
+          {cssImage(i.icon) && <div className="cl-wait__bg" style={cssImage(i.icon)} />}
           <div className="cl-call__poster-who">
             <Avatar src={i.icon} name={i.nickname} size={96} />
             <p>{t('calls.screen.connecting')}</p>

@@ -1,6 +1,7 @@
 // ENG-11: the host profile (/detail?id=&yxId=&sqec=&path=&status=). A big portrait, name, age,
 // country, grade, price and a live status pill (from the wall's host store when this build has
 // the wall, so status pushes repaint it), and the video-call button. A double tap places one call.
+import { safeImageUrl } from '../../../kernel/url.ts'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { signal } from '@preact/signals-react'
@@ -11,7 +12,8 @@ import { ErrorState } from '../../../kernel/ui/States.tsx'
 import { IconBack } from '../../../kernel/ui/icons.tsx'
 import { goBackOrHome } from '../../../kernel/ui/PageBar.tsx'
 import { hostsRef, type HostStatusWord } from '../../wall/api.ts'
-import { CallPath, type HostDetail } from '../api.ts'
+import { CallPath, hostDetail, type HostDetail } from '../api.ts'
+import { answer } from '../../../kernel/guard.ts'
 import { inboxRef, talkHref } from '../../message/api.ts'
 import { flagOf, statusWord } from './format.ts'
 import { useCalls } from './hooks.ts'
@@ -42,7 +44,7 @@ export default function DetailPage() {
     setFailed(false)
     setDetail(null)
     if (!(id > 0)) return setFailed(true)
-    kernel.api.post<HostDetail>(CallPath.detail, { userId: id }, { silent: true }).then(
+    kernel.api.post(CallPath.detail, { userId: id }, { silent: true }).then(answer(hostDetail, CallPath.detail)).then(
       (d) => setDetail(d),
       () => setFailed(true),
     )
@@ -100,7 +102,7 @@ export default function DetailPage() {
   return (
     <main className="cl-detail" data-testid="detail" data-host-id={detail.userId}>
       <div className="cl-detail__hero">
-        {detail.icon ? <img className="cl-detail__img" src={detail.photos?.[0] || detail.icon} alt="" decoding="async" /> : <div className="cl-detail__img cl-detail__img--none" />}
+        {safeImageUrl(detail.photos?.[0] || detail.icon) ? <img className="cl-detail__img" src={safeImageUrl(detail.photos?.[0] || detail.icon)} alt="" decoding="async" /> : <div className="cl-detail__img cl-detail__img--none" />}
         <div className="cl-detail__shade" aria-hidden="true" />
         <BackButton />
         <span className={`cl-pill cl-pill--${status}`} data-testid="detail-status" data-status={status}>

@@ -1,6 +1,7 @@
 // CALL-04: a host is calling. Accept or decline; the engine debounces both (3 s), checks the
 // balance on accept and reports a missed call when the ring runs out. The overlay's when()
 // keeps it hidden on the pages where the popup is suppressed (d1 §2).
+import { cssImage } from '../../../kernel/ui/css-image.ts'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useT } from '../../../kernel/hooks.ts'
 import { injectStyle } from '../../../kernel/style.ts'
@@ -22,7 +23,7 @@ export default function IncomingPopup(_: OverlayProps) {
   if (!call) return null
   return (
     <section className="cl-incoming" data-testid="call-incoming" data-channel={call.channelId}>
-      {call.icon && <div className="cl-incoming__bg" style={{ backgroundImage: `url("${call.icon}")` }} aria-hidden="true" />}
+      {cssImage(call.icon) && <div className="cl-incoming__bg" style={cssImage(call.icon)} aria-hidden="true" />}
       <div className="cl-incoming__body">
         <div className="cl-ring cl-ring--small">
           <Avatar src={call.icon} name={call.nickname} size={84} />

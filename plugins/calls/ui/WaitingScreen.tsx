@@ -1,6 +1,7 @@
 // CALL-03: the outgoing call's waiting screen. The host's picture blurred behind, her name,
 // 'Calling…' and the countdown from the ring time-out; the cancel button appears once the
 // remaining time is under the time-out minus 5 s (the engine decides, canCancel()).
+import { cssImage } from '../../../kernel/ui/css-image.ts'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useT } from '../../../kernel/hooks.ts'
 import { injectStyle } from '../../../kernel/style.ts'
@@ -21,7 +22,7 @@ export default function WaitingScreen(_: OverlayProps) {
   const canCancel = calls.engine.canCancel()
   return (
     <section className="cl-full cl-wait" data-testid="call-waiting" data-left={i.waitLeft}>
-      {i.icon && <div className="cl-wait__bg" style={{ backgroundImage: `url("${i.icon}")` }} aria-hidden="true" />}
+      {cssImage(i.icon) && <div className="cl-wait__bg" style={cssImage(i.icon)} aria-hidden="true" />}
       <div className="cl-wait__shade" aria-hidden="true" />
       <div className="cl-wait__who">
         <div className="cl-ring">

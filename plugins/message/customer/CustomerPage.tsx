@@ -14,7 +14,7 @@ import { createChat, MAX_TEXT, type ChatItem } from '../chat.ts'
 import { Composer } from '../Composer.tsx'
 import { needsTimeLine } from '../rules.ts'
 import { scrollToBottom } from '../scroll.ts'
-import { copyText, CustomerPath, DEFAULT_CS_ACCOUNT, parseChips, parseQuestions, type FaqQuestion, type QuickChip } from './faq.ts'
+import { copyText, CustomerPath, DEFAULT_CS_ACCOUNT, firstAccount, parseChips, parseQuestions, replyText, type FaqQuestion, type QuickChip } from './faq.ts'
 import { createRobot, type RobotItem } from './robot.ts'
 import talkCss from '../talk.css'
 import css from './customer.css'
@@ -43,8 +43,9 @@ export default function CustomerPage() {
   useEffect(() => {
     const post = <T,>(p: string, body: object = {}) => kernel.api.post<T>(p, { ...body, ...(arabic && { lang: 'ar' }) }, { silent: true })
     robot.enter(t('message.cs.welcome'))
-    void post<Array<{ yxAccid?: string }>>(CustomerPath.accounts).then((l) => l?.[0]?.yxAccid && setAccount(l[0].yxAccid), () => undefined)
-    void post<{ text?: string }>(CustomerPath.replyInfo).then((r) => r?.text && robot.enter(r.text), () => undefined)
+    // answers read through their guards (faq.ts): only text reaches the page
+    void post(CustomerPath.accounts).then((l) => { const a = firstAccount(l); if (a) setAccount(a) }, () => undefined)
+    void post(CustomerPath.replyInfo).then((r) => { const text = replyText(r); if (text) robot.enter(text) }, () => undefined)
     void post(CustomerPath.problems).then((q) => setFaq(parseQuestions(q)), () => setFaq([]))
     void post(CustomerPath.dict, { dictType: 'auto_reply' }).then((c) => setChips(parseChips(c)), () => setChips([]))
     return () => robot.exit()

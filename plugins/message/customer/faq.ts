@@ -39,7 +39,7 @@ function parseQuestion(v: unknown, depth = 0): FaqQuestion | null {
   if (!o || typeof o !== 'object' || !str(o.problemName)) return null
   const children = depth < 2 && Array.isArray(o.childrenQuestion) ? o.childrenQuestion.map((c) => parseQuestion(c, depth + 1)).filter((c): c is FaqQuestion => !!c) : []
   return {
-    id: Number(o.id) || 0,
+    id: typeof o.id === 'number' || typeof o.id === 'string' ? Number(o.id) || 0 : 0,
     problemTitle: str(o.problemTitle),
     problemName: str(o.problemName)!,
     problemReply: str(o.problemReply),
@@ -49,9 +49,14 @@ function parseQuestion(v: unknown, depth = 0): FaqQuestion | null {
   }
 }
 
+/** the first customer-service account of the accounts answer */
+export const firstAccount = (v: unknown): string | undefined => (Array.isArray(v) ? str((v[0] as Record<string, unknown> | null)?.yxAccid) : undefined)
+/** the auto-reply's text */
+export const replyText = (v: unknown): string | undefined => (v && typeof v === 'object' ? str((v as Record<string, unknown>).text)?.slice(0, 2000) : undefined)
+
 export const parseQuestions = (v: unknown) => (Array.isArray(v) ? v.map((q) => parseQuestion(q)).filter((q): q is FaqQuestion => !!q) : [])
 export const parseChips = (v: unknown): QuickChip[] =>
-  Array.isArray(v) ? v.filter((c) => c && typeof c.dictLabel === 'string' && c.dictValue != null).map((c) => ({ dictLabel: c.dictLabel, dictValue: String(c.dictValue) })) : []
+  Array.isArray(v) ? v.filter((c) => c && typeof c.dictLabel === 'string' && (typeof c.dictValue === 'string' || typeof c.dictValue === 'number')).map((c) => ({ dictLabel: c.dictLabel, dictValue: String(c.dictValue) })) : []
 
 /** copy to the clipboard: 'copy success' or 'copy failed' (d3 §8) */
 export async function copyText(text: string, clipboard: Pick<Clipboard, 'writeText'> | null = globalThis.navigator?.clipboard ?? null): Promise<boolean> {
