@@ -2,7 +2,7 @@
 // each handler gets only what its guard in api.ts accepted (guardPush).
 // They reach the engine through the calls service: a host's call loads it; the other pushes only
 // matter to a call that is on, hence to an engine already started.
-import { silenced } from '../../kernel/protocol/user.ts'
+import { silenced } from '../../kernel/protocol/disturb.ts'
 import type { Kernel, PushHandlers } from '../../kernel/types.ts'
 import { guardPush } from '../../kernel/guard.ts'
 import { CallPush, callNotify, incomingCall } from './api.ts'

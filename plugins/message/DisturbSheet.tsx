@@ -8,7 +8,8 @@ import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { shellRef } from '../shell/api.ts'
 import { MessagePath } from './api.ts'
-import { Disturb, disturbs, isVip } from '../../kernel/protocol/user.ts'
+import { isVip } from '../../kernel/protocol/user.ts'
+import { Disturb, disturbs } from '../../kernel/protocol/disturb.ts'
 import css from './message.css'
 
 export default function DisturbSheet({ close }: OverlayProps) {

@@ -4,7 +4,7 @@
 import type { ImMessage } from '../../kernel/im/types.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { kindOf } from './kinds.ts'
-import { silenced } from '../../kernel/protocol/user.ts'
+import { silenced } from '../../kernel/protocol/disturb.ts'
 import { BANNER_DEBOUNCE_MS } from './rules.ts'
 import { BANNER_ID } from './ids.ts'
 

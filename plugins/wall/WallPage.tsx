@@ -1,6 +1,6 @@
 // The wall tab's page (ENG-01): tabs from the server's tag list, each with its own paged host grid,
 // pull-to-refresh, tab locks, and the Game tab only when there are games.
-import { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
@@ -17,7 +17,6 @@ import css from './wall.css'
 // the lock panel and the game grid are never on a guest's first screen, nor is what the page does
 // besides showing hosts (pull to refresh, back online, statuses...): they load after it
 const loadPanels = () => import('./TabPanels.tsx')
-const TabPanel = lazy(loadPanels)
 const WallExtras = lazy(() => import('./WallExtras.tsx'))
 
 function useOnline(): boolean {
@@ -48,9 +47,12 @@ export default function WallPage() {
   const loggedInAtStart = useRef(loggedIn)
   const main = useRef<HTMLElement>(null)
   const [extras, setExtras] = useState(false)
+  // the panels and extras speak words the first screen does not carry (wall-more): both wait for them
+  const moreWords = () => kernel.i18n.ready(undefined, ['wall'])
+  const TabPanel = useMemo(() => lazy(() => Promise.all([loadPanels(), moreWords()]).then(([m]) => m)), [kernel])
   useEffect(() => {
     let live = true
-    void afterFirstScreen(kernel).then(() => live && setExtras(true))
+    void afterFirstScreen(kernel).then(moreWords).then(() => live && setExtras(true))
     return () => void (live = false)
   }, [kernel])
 

@@ -28,6 +28,8 @@ export function createWallPlugin(opts: WallOptions = {}) {
     sprites: [icons],
     services: [provide(wallStateRef, stateOf), provide(hostsRef, (k) => stateOf(k).service)],
     strings: { en: () => import('../../locales/en/wall.json'), ar: () => import('../../locales/ar/wall.json') },
+    // the lock and game panels' and pull to refresh's words: they load after the first screen
+    moreStrings: { en: () => import('../../locales/en/wall-more.json'), ar: () => import('../../locales/ar/wall-more.json') },
     setup(kernel) {
       // starting on the wall: its tags and first hosts are asked while its page's code loads, not after it
       if (routePaths(route, kernel.app.settings.tabs).includes(kernel.router.path.peek())) void stateOf(kernel).loadFirstScreen(kernel.router.search.peek())

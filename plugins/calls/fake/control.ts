@@ -1,7 +1,8 @@
 // The slice's control entries under /__harness/calls/: how hosts answer, faults, pushes, media,
 // incoming calls and robot invitations, the state and a reset.
 import { mediaOf, type FakeSlice, type UserRow } from '../../../harness/types.ts'
-import { silenced, toUser } from '../../../kernel/protocol/user.ts'
+import { toUser } from '../../../kernel/protocol/user.ts'
+import { silenced } from '../../../kernel/protocol/disturb.ts'
 import { CallCategory, CallPush, CallGameType, MissedReason, NotifyType, type IncomingCall, type RobotInvite, ROBOT_INVITE } from '../api.ts'
 import { later, parseBehaviour, resetRuntime, rtcOf } from './hosts.ts'
 import { type RobotInviteRow, table, findCall, isHost, callPrice, notify } from './store.ts'
