@@ -20,3 +20,15 @@ export interface GiftApi {
 }
 
 export const giftRef = ref<GiftApi>('gift')
+
+/** Ledger reasons the gift endpoints write (the diamond records page translates them). */
+export const GiftLedgerReason = {
+  /** the sender's debit: unit price x count (lucky sends too, with lucky: true) */
+  send: 'gift.send',
+  /** the receiving host's share of a gift */
+  income: 'gift.income',
+  /** a lucky gift's reward to the sender */
+  luckyReward: 'lucky.reward',
+  /** a prize from an opened lucky box */
+  boxPrize: 'box.prize',
+} as const
