@@ -134,7 +134,7 @@ export interface SendRequest {
 
 /** What a send answers (d2 §3 Gift send response). A repeated key answers the first send's result. */
 function answerOf(ctx: HarnessContext, sender: UserRow, key: string, gift: GiftRow, num: number) {
-  const reward = ledgerRow(ctx, sender.userId, key, Reason.luckyReward)
+  const reward = ledgerRow(ctx, sender.userId, `${key}:reward`, Reason.luckyReward)
   const user = ctx.userById(sender.userId)!
   return {
     diamondNum: user.diamondNum,
@@ -166,7 +166,8 @@ export function sendGift(ctx: HarnessContext, sender: UserRow, req: SendRequest)
   ctx.move(host.userId, Math.floor(total * HOST_SHARE), Reason.income, { key, fromUserId: sender.userId, giftId: gift.id, count: num })
   if (gift.giftTypeV2 === BOX_GIFT_TYPE) sender.luckyBoxCount = Number(sender.luckyBoxCount ?? 0) + num
   const win = lucky ? luckyDraw(ctx, gift) : null
-  if (win) ctx.move(sender.userId, gift.giftPrice * num * win.multiple, Reason.luckyReward, { key, giftId: gift.id, poolId: win.id, tempId: gift.tempId, winningStyle: win.winningStyle })
+  // the ledger's keys are per user: the sender's reward needs a key of its own
+  if (win) ctx.move(sender.userId, gift.giftPrice * num * win.multiple, Reason.luckyReward, { key: `${key}:reward`, giftId: gift.id, poolId: win.id, tempId: gift.tempId, winningStyle: win.winningStyle })
   ctx.db.write()
   if (roomId) tellRoom(ctx, roomId, sender, gift, num, win ? gift.giftPrice * num * win.multiple : 0)
   return answerOf(ctx, sender, key, gift, num)
