@@ -35,14 +35,17 @@ export default function GiftPanel({ props: o, close }: OverlayProps<GiftPanelOpt
   const tabs = cat.status === 'ready' ? visibleTabs(cat.data, o.scene !== 'LIVE') : []
   const list = cat.status === 'ready' ? cat.data[tab] : []
 
-  useEffect(() => void gift.load(), [])
+  // openPanel loaded the list; a panel opened another way loads it here (never again after a failure: Retry does)
+  useEffect(() => {
+    if (gift.catalogue.peek().status === 'idle') void gift.load()
+  }, [])
   useEffect(() => {
     if (picked?.type === GiftType.box) void gift.loadBoxes()
   }, [picked?.id])
 
   const recharge = () => {
     const scene = kernel.scene.peek()
-    void kernel.get(rechargeRef)?.open({ source: 'giftclickout', inLive: scene.live, inCall: scene.call })
+    void kernel.get(rechargeRef)?.open({ source: 'giftclickout', inLive: !!scene.live, inCall: !!scene.call })
   }
 
   return (

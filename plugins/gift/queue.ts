@@ -4,6 +4,7 @@
 // 800 ms apart, and the waiting line is capped so a storm never grows it without end. With reduced
 // motion the full-screen part is skipped: the banner alone says it (drawn without motion).
 import { signal, type ReadonlySignal } from '@preact/signals-react'
+import { realTimers, type Timers } from '../../kernel/timers.ts'
 
 export const BANNER_MS = 5000
 export const GAP_MS = 800
@@ -36,11 +37,6 @@ export interface FullShow {
   giftId: number
 }
 
-export interface Timers {
-  set(fn: () => void, ms: number): unknown
-  clear(id: unknown): void
-}
-const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>) }
 
 export interface GiftQueue {
   banners: ReadonlySignal<Banner[]>
@@ -66,7 +62,7 @@ export function createGiftQueue(o: { timers?: Timers; reducedMotion?: () => bool
   const pending = new Set<unknown>()
 
   const later = (fn: () => void, ms: number) => {
-    const id = timers.set(() => {
+    const id = timers.setTimeout(() => {
       pending.delete(id)
       fn()
     }, ms)
@@ -100,7 +96,7 @@ export function createGiftQueue(o: { timers?: Timers; reducedMotion?: () => bool
       const shown = banners.peek().find((b) => sameAs(b, show))
       if (shown) {
         // a combo: the banner counts on and stays its full time again
-        timers.clear(ends.get(shown.key))
+        timers.clearTimeout(ends.get(shown.key))
         pending.delete(ends.get(shown.key))
         banners.value = banners.peek().map((b) => (b.key === shown.key ? { ...b, combo: b.combo + show.num, num: show.num, reward: show.reward ?? b.reward } : b))
         ends.set(shown.key, later(() => endBanner(shown.key), BANNER_MS))
@@ -122,7 +118,7 @@ export function createGiftQueue(o: { timers?: Timers; reducedMotion?: () => bool
       }, GAP_MS)
     },
     clear() {
-      for (const id of pending) timers.clear(id)
+      for (const id of pending) timers.clearTimeout(id)
       pending.clear()
       ends.clear()
       waiting = []

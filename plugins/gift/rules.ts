@@ -2,7 +2,7 @@
 // balance checks before a send, and the recharge source.
 import { isLucky, type Gift } from './catalogue.ts'
 
-export const MIN_NUM = 1
+const MIN_NUM = 1
 export const MAX_NUM = 99
 export const QUICK_PICKS = [99, 50, 20, 10, 5] as const
 /** send debounce: 1 s in the panel, 1.5 s when opened from the ranking popup */

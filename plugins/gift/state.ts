@@ -14,7 +14,7 @@ import { checkSend, COMBO_WINDOW_MS, LEVEL_TOAST_MS, LUCKY_TIP_MS, MAX_NUM, quan
 export const PANEL_ID = 'gift.panel'
 export const BOXES_ID = 'gift.boxes'
 /** a send not answered in this time is tried once more with the same key */
-export const SEND_TIMEOUT_MS = 8000
+const SEND_TIMEOUT_MS = 8000
 
 export type Loadable = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; data: Catalogue }
 
@@ -133,7 +133,7 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
       }
       if (check === 'recharge') {
         const scene = kernel.scene.peek()
-        void kernel.get(rechargeRef)?.open({ source: rechargeSource(gift), inLive: scene.live, inCall: scene.call })
+        void kernel.get(rechargeRef)?.open({ source: rechargeSource(gift), inLive: !!scene.live, inCall: !!scene.call })
         return check
       }
       lastSend = now()
