@@ -3,9 +3,9 @@
 // it ends, fails or is cancelled, so no animation is left alive (the field's best-known leak).
 import { once } from '../../kernel/once.ts'
 
-type Lottie = typeof import('lottie-web/build/player/lottie_light.js').default
+type Lottie = typeof import('./lottie.ts').lottie
 
-export const loadPlayer = once<Lottie>(() => import('lottie-web/build/player/lottie_light.js').then((m) => m.default))
+export const loadPlayer = once<Lottie>(() => import('./lottie.ts').then((m) => m.lottie))
 
 /** longest a play may take before it is cut (a broken file never blocks the queue) */
 const MAX_PLAY_MS = 8000
