@@ -15,8 +15,20 @@ export interface GiftPanelOptions {
   fromRanking?: boolean
 }
 
+/** a gift someone else sent (a room's gift record), to show as a banner, combo and animation */
+export interface GiftPlay {
+  senderId: string
+  senderNick: string
+  giftId: number
+  num: number
+  /** the record's picture, used when the catalogue does not know the gift */
+  img?: string
+}
+
 export interface GiftApi {
   openPanel(options: GiftPanelOptions): void
+  /** show a gift another viewer sent (the live room calls it for each gift record of its chat) */
+  play(gift: GiftPlay): void
 }
 
 export const giftRef = ref<GiftApi>('gift')

@@ -76,3 +76,6 @@ export function visibleTabs(c: Catalogue, halfMessage = false): GiftTab[] {
 }
 
 export const isLucky = (g: Gift) => g.tab === 'Lucky Gift' || !!g.tempId
+
+/** a gift of the catalogue by id, in any tab */
+export const findGift = (c: Catalogue, id: number): Gift | undefined => TABS.map((t) => c[t].find((g) => g.id === id)).find(Boolean)

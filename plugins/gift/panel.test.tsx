@@ -243,4 +243,20 @@ test('LIVE-08 a lucky win: the reward shown from the answer, the Lucky Points ba
   assert.is(playersAlive(), 0, 'no player alive (reduced motion plays none)')
 })
 
+test("LIVE-07 another viewer's gifts (play): a banner with the catalogue's name and picture, a combo of the same sender and gift, an unknown gift with the record's picture", async () => {
+  const { t } = await setup()
+  const gift = t.kernel.need(giftRef)
+  await act(async () => {
+    gift.play({ senderId: 'user_300001', senderNick: 'Sultan', giftId: 5, num: 1 })
+    gift.play({ senderId: 'user_300001', senderNick: 'Sultan', giftId: 5, num: 10 })
+    gift.play({ senderId: 'user_300002', senderNick: 'Faisal', giftId: 999, num: 2, img: '/g/999.svg' })
+  })
+  await waitFor(() => $$('gift-banner').length === 2, { what: 'two banners' })
+  const [a, b] = $$('gift-banner')
+  assert.match(a.textContent!, 'Sultan')
+  assert.match(a.textContent!, 'sent Teddy')
+  assert.is(a.querySelector('[data-testid=gift-combo]')!.textContent, '×11')
+  assert.is(b.querySelector('img')!.getAttribute('src'), '/g/999.svg')
+})
+
 test.run()

@@ -5,8 +5,8 @@ import { signal, type Signal } from '@preact/signals-react'
 import { isInsufficient, isTimeout, ApiError } from '../../kernel/api.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { rechargeRef } from '../recharge/api.ts'
-import type { GiftApi, GiftPanelOptions } from './api.ts'
-import { isLucky, readCatalogue, type Catalogue, type Gift } from './catalogue.ts'
+import type { GiftApi, GiftPanelOptions, GiftPlay } from './api.ts'
+import { findGift, isLucky, readCatalogue, type Catalogue, type Gift } from './catalogue.ts'
 import { GiftPaths } from './paths.ts'
 import { createGiftQueue, type GiftQueue } from './queue.ts'
 import { checkSend, COMBO_WINDOW_MS, LEVEL_TOAST_MS, LUCKY_TIP_MS, MAX_NUM, quantityOf, RANKING_DEBOUNCE_MS, rechargeSource, SEND_DEBOUNCE_MS } from './rules.ts'
@@ -109,6 +109,12 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
     if (typeof answer?.boxCount === 'number') boxes.value = answer.boxCount
   }
 
+  const showPlay = (p: GiftPlay) => {
+    const c = catalogue.peek()
+    const g = c.status === 'ready' ? findGift(c.data, p.giftId) : undefined
+    queue.add({ senderId: p.senderId, senderNick: p.senderNick, giftId: p.giftId, giftName: g?.name ?? '', img: g?.img || p.img || '', num: Math.max(1, Math.min(MAX_NUM, Math.floor(p.num) || 1)), ...(g?.animation && { animation: g.animation }) })
+  }
+
   const service: GiftService = {
     catalogue,
     load,
@@ -120,6 +126,10 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
     openPanel(options) {
       void load()
       void kernel.overlays.open(PANEL_ID, options)
+    },
+    play(p) {
+      if (catalogue.peek().status === 'ready') return showPlay(p)
+      void load().then(() => showPlay(p))
     },
     async send(gift, quantity, o) {
       const debounce = o.fromRanking ? RANKING_DEBOUNCE_MS : SEND_DEBOUNCE_MS
