@@ -149,7 +149,7 @@ export default function GiftPanel({ props: o, close }: OverlayProps<GiftPanelOpt
             if (outcome === 'sent' && o.scene !== 'LIVE') close()
           }}
         >
-          {gift.sending.value ? <Spinner size={16} /> : t('gift.send')}
+          {gift.sending.value ? <Spinner size={16} /> : gift.combo.value && picked && isLucky(picked) ? t('gift.combo') : t('gift.send')}
         </button>
       </div>
     </div>

@@ -45,8 +45,8 @@ export interface GiftService extends GiftApi {
   queue: GiftQueue
   /** the last lucky win, shown by the win animation and the lucky tip (3.5 s) */
   luckyWin: Signal<LuckyWin | null>
-  /** until when the lucky combo button shows (ms since epoch) */
-  comboUntil: Signal<number>
+  /** the lucky combo window (5 s after a lucky send): Send reads Combo */
+  combo: Signal<boolean>
   boxes: Signal<number | null>
   loadBoxes(): Promise<void>
   openBoxes(num: number): Promise<{ prizes: Array<{ id: number; prize: number }>; totalReward: number } | null>
@@ -68,13 +68,14 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
   const catalogue = signal<Loadable>({ status: 'idle' })
   const sending = signal(false)
   const luckyWin = signal<LuckyWin | null>(null)
-  const comboUntil = signal(0)
+  const combo = signal(false)
   const boxes = signal<number | null>(null)
   const queue = createGiftQueue({ reducedMotion: deps.reducedMotion ?? prefersReducedMotion })
   const t = (key: string, v?: Record<string, unknown>) => kernel.i18n.t(key, v)
   let lastSend = -Infinity
   let winSeq = 0
   let tipTimer: ReturnType<typeof setTimeout> | undefined
+  let comboTimer: ReturnType<typeof setTimeout> | undefined
   let loading: Promise<void> | null = null
 
   const load = (force = false) => {
@@ -100,7 +101,11 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
     const me = kernel.session.user.peek()
     const reward = Number(answer?.totalReward) || 0
     queue.add({ senderId: me?.yxAccid ?? 'me', senderNick: me?.nickname ?? '', giftId: gift.id, giftName: gift.name, img: gift.img, num, ...(gift.animation && { animation: gift.animation }), ...(reward > 0 && { reward }) })
-    if (isLucky(gift)) comboUntil.value = now() + (Number(answer?.luckGiftComboTime) || COMBO_WINDOW_MS)
+    if (isLucky(gift)) {
+      combo.value = true
+      clearTimeout(comboTimer)
+      comboTimer = setTimeout(() => (combo.value = false), Number(answer?.luckGiftComboTime) || COMBO_WINDOW_MS)
+    }
     if (reward > 0) {
       luckyWin.value = { key: ++winSeq, reward, style: Number(answer.maxRatePool?.winningStyle) || 1, giftId: gift.id }
       clearTimeout(tipTimer)
@@ -121,7 +126,7 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
     sending,
     queue,
     luckyWin,
-    comboUntil,
+    combo,
     boxes,
     openPanel(options) {
       void load()
@@ -191,6 +196,7 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
     },
     dispose() {
       clearTimeout(tipTimer)
+      clearTimeout(comboTimer)
       queue.dispose()
     },
   }
