@@ -36,7 +36,8 @@ async function openRoom(browser: Browser, harness: Harness, cpu: number): Promis
   await page.goto(harness.url.replace(/\/$/, '') + '/wall')
   await page.waitForSelector(LIVE_CARD, { timeout: 60_000 })
   await page.waitForLoadState('networkidle', { timeout: 60_000 })
-  await page.click(LIVE_CARD)
+  // a DOM click: a popup of the wall (an offer, a check-in) may cover the card
+  await page.evaluate(`document.querySelector(${JSON.stringify(LIVE_CARD)}).click()`)
   await page.waitForSelector(`${ROOM}[data-status=live]`, { timeout: 60_000 })
   await page.waitForSelector('[data-testid=live-gift]', { timeout: 60_000 })
   const hostId = Number(await page.locator(ROOM).getAttribute('data-host'))
@@ -64,7 +65,7 @@ async function storm(browser: Browser, harness: Harness, cpu: number): Promise<S
   const { page, hostId, heap } = await openRoom(browser, harness, cpu)
   try {
     // the player and the catalogue load once before the baseline, as they would in any room
-    await page.click('[data-testid=live-gift]')
+    await page.evaluate(`document.querySelector('[data-testid=live-gift]').click()`)
     await page.waitForSelector('[data-testid=gift-grid]')
     await page.keyboard.press('Escape')
     await harness.ops.control('gift/sim', { hostId, perSec: 0, burst: 3 })
