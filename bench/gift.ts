@@ -90,7 +90,17 @@ async function storm(browser: Browser, harness: Harness, cpu: number): Promise<S
     })()`)) as { fps: number; p95: number; longTasks: number }
     const gifts = harness.ctx.db.get('ledger').value().slice(before).filter((r: { reason: string }) => r.reason === 'gift.send').length
     // the queue drains (30 waiting at most, 5 s each, two at a time) before the count
-    await page.waitForFunction(`!document.querySelector('[data-testid=gift-full]') && !document.querySelector('[data-testid=gift-banner]')`, null, { timeout: 180_000, polling: 500 })
+    // empty for 2 s on end: the 800 ms gaps between plays are empty too
+    await page.evaluate(`(() => {
+      let since = null
+      const timer = setInterval(() => {
+        const busy = document.querySelector('[data-testid=gift-full]') || document.querySelector('[data-testid=gift-banner]')
+        if (busy) since = null
+        else if (since === null) since = performance.now()
+        else if (performance.now() - since > 2000) { window.__drained = true; clearInterval(timer) }
+      }, 100)
+    })()`)
+    await page.waitForFunction('window.__drained === true', null, { timeout: 180_000, polling: 500 })
     const left = (await page.evaluate(`({ full: document.querySelectorAll('.gf-full').length, svgs: document.querySelectorAll('.gf-layer svg, .gf-full svg').length, banners: document.querySelectorAll('[data-testid=gift-banner]').length })`)) as Storm['left']
     const heapAfter = await heap()
     return { cpu, gifts, ...frames, heapBefore, heapAfter, left }
