@@ -21,5 +21,6 @@ export const plugins: PluginEntry[] = [
   later('game', () => import('../plugins/game/index.ts')),
   later('social', () => import('../plugins/social/index.ts')),
   later('rank', () => import('../plugins/rank/index.ts')),
+  later('gift', () => import('../plugins/gift/index.ts')),
 ]
 

@@ -15,8 +15,32 @@ export interface GiftPanelOptions {
   fromRanking?: boolean
 }
 
+/** a gift someone else sent (a room's gift record), to show as a banner, combo and animation */
+export interface GiftPlay {
+  senderId: string
+  senderNick: string
+  giftId: number
+  num: number
+  /** the record's picture, used when the catalogue does not know the gift */
+  img?: string
+}
+
 export interface GiftApi {
   openPanel(options: GiftPanelOptions): void
+  /** show a gift another viewer sent (the live room calls it for each gift record of its chat) */
+  play(gift: GiftPlay): void
 }
 
 export const giftRef = ref<GiftApi>('gift')
+
+/** Ledger reasons the gift endpoints write (the diamond records page translates them). */
+export const GiftLedgerReason = {
+  /** the sender's debit: unit price x count (lucky sends too, with lucky: true) */
+  send: 'gift.send',
+  /** the receiving host's share of a gift */
+  income: 'gift.income',
+  /** a lucky gift's reward to the sender */
+  luckyReward: 'lucky.reward',
+  /** a prize from an opened lucky box */
+  boxPrize: 'box.prize',
+} as const

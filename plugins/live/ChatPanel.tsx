@@ -7,7 +7,8 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { useLive } from './hooks.ts'
 import type { ChatLine } from './chat.ts'
-import { IconSend } from './icons.tsx'
+import { giftRef } from '../gift/api.ts'
+import { IconGift, IconSend } from './icons.tsx'
 import { LivePaths } from './paths.ts'
 
 type T = ReturnType<typeof useT>
@@ -44,6 +45,10 @@ export function ChatPanel() {
   const list = useRef<HTMLDivElement>(null)
   const [draft, setDraft] = useState('')
   const quick = useQuickMessages()
+  // LIVE-07: an optional link; the gift button shows once the gift feature has joined
+  const kernel = useKernel()
+  const gifts = kernel.pending.value.includes('gift') ? undefined : kernel.get(giftRef)
+  const hostId = room.hostId.value
   const stick = useRef(true)
 
   // follow the newest line unless the viewer scrolled up to read
@@ -100,6 +105,11 @@ export function ChatPanel() {
         <button type="submit" className="lv-input__send" data-testid="live-send" aria-label={t('live.send')} disabled={!draft.trim()}>
           <IconSend size={20} />
         </button>
+        {gifts && hostId != null && (
+          <button type="button" className="lv-input__gift" data-testid="live-gift" aria-label={t('live.gift')} onClick={() => gifts.openPanel({ scene: 'LIVE', hostId })}>
+            <IconGift size={22} />
+          </button>
+        )}
       </form>
     </section>
   )

@@ -48,6 +48,8 @@ export function audienceLabel(n: number): string {
 
 /** the room page's path; query id = the host's user id */
 export const LIVE_PATH = '/live'
+/** a host's room chat id (the harness's rooms; the gift records go there) */
+export const liveChatRoomOf = (hostId: number) => `room_${hostId}`
 export const liveHref = (hostId: number, from?: string) => `${LIVE_PATH}?id=${hostId}${from ? `&path=${encodeURIComponent(from)}` : ''}`
 
 /** 'notice' push (LIVE-17): a full-server notice (d2 §4.10); the data is checked by notices.ts */

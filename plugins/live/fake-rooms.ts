@@ -3,6 +3,7 @@
 // the host talks (her lines get translated by the app), and the room can go away into a call,
 // come back, or end. Everything here is in memory, per harness.
 import { HostStatus } from '../wall/api.ts'
+import { liveChatRoomOf } from './api.ts'
 import { chatRoomsOf } from '../../harness/im-chatroom.ts'
 import { seededRandom, type Random } from '../../harness/random.ts'
 import { hosts, setHostStatus } from '../../harness/hosts.ts'
@@ -27,7 +28,7 @@ export interface Room {
 }
 
 export const channelOf = (hostId: number) => `live_${hostId}`
-export const roomIdOf = (hostId: number) => `room_${hostId}`
+export const roomIdOf = liveChatRoomOf
 
 const EN = ['Hi 👋', 'So beautiful', 'Where are you from?', 'Hello from Cairo', 'Nice song', 'You look great today', 'haha', 'Say hi to me please', 'Love this live ❤️', 'What time is it there?']
 const AR = ['مرحبا 👋', 'جميلة جدا', 'من وين انتي؟', 'تحياتي من الرياض', 'ما شاء الله', 'أغنية حلوة', 'هههه', 'سلام عليكم', 'نورتي ❤️', 'كيف حالك اليوم؟']

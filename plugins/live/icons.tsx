@@ -10,3 +10,4 @@ export const IconSend = /* @__PURE__ */ icon('IconSend', <path d="M4 12l16-7.5-6
 export const IconPlus = /* @__PURE__ */ icon('IconPlus', <path d="M12 5v14M5 12h14" />)
 export const IconFlag = /* @__PURE__ */ icon('IconFlag', <path d="M5.5 21V4.5M5.5 4.5h11l-2 4 2 4h-11" />)
 export const IconMinimize = /* @__PURE__ */ icon('IconMinimize', <><rect x="3.5" y="5" width="17" height="14" rx="2" /><rect x="11.5" y="11.5" width="7" height="5.5" rx="1" /></>)
+export const IconGift = /* @__PURE__ */ icon('IconGift', <><rect x="4" y="10" width="16" height="10" rx="1.5" /><path d="M3 7h18v3H3zM12 7v13M12 7c-2-4-6-4-6-1.5S9.5 7 12 7zm0 0c2-4 6-4 6-1.5S14.5 7 12 7z" /></>)

@@ -8,6 +8,7 @@ import { realTimers, type Timers } from '../../kernel/timers.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { isVip, type User } from '../../kernel/protocol/user.ts'
 import type { FrontStatus, LiveHostHint } from './api.ts'
+import { giftRef } from '../gift/api.ts'
 import { createChatWindow, nextFrame, roomSignalOf, toLine, type ChatLine, type FrameScheduler } from './chat.ts'
 import { LivePaths } from './paths.ts'
 import * as R from './rules.ts'
@@ -246,6 +247,11 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     if (!line) return
     chat.add(line)
     if (line.isHost && line.type === 'text') translate(line)
+    // LIVE-07: another viewer's gift plays in the gift layer (one's own played from the send's answer)
+    if (line.type === 'sendGiftTip' && !line.isSelf) {
+      const giftId = Number(m.custom?.giftId)
+      if (giftId > 0) kernel.get(giftRef)?.play({ senderId: line.from, senderNick: line.fromNick, giftId, num: line.giftNum ?? 1, ...(line.giftImg && { img: line.giftImg }) })
+    }
   }
 
   const translate = (line: ChatLine) => {

@@ -12,8 +12,9 @@ import { goBackOrHome } from '../../kernel/ui/PageBar.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { ErrorState } from '../../kernel/ui/States.tsx'
 import { callsRef } from '../calls/api.ts'
+import { giftRef } from '../gift/api.ts'
 import { hostsRef } from '../wall/api.ts'
-import { chatGiftsRef, intimacyCardRef, isHostAccount, MessagePath, RECHARGE_NOTIFY } from './api.ts'
+import { intimacyCardRef, isHostAccount, MessagePath, RECHARGE_NOTIFY } from './api.ts'
 import { Bubble, TimeLine } from './Bubbles.tsx'
 import { createChat, MAX_TEXT } from './chat.ts'
 import { Composer } from './Composer.tsx'
@@ -30,6 +31,8 @@ export default function TalkPage() {
   const { search } = useRoute()
   const to = search.get('to') ?? ''
   const inbox = kernel.need(inboxControllerRef)
+  // an optional link: no gift button until (or unless) the gift feature joins
+  const gifts = kernel.pending.value.includes('gift') ? undefined : kernel.get(giftRef)
   const chat = useMemo(() => createChat({ inbox, peer: to }), [inbox, to])
   useEffect(() => () => chat.dispose(), [chat])
   useEffect(() => void inbox.loadProfiles([to]), [inbox, to])
@@ -127,7 +130,7 @@ export default function TalkPage() {
         <Composer
           maxLength={MAX_TEXT}
           onImage={(img) => chat.sendImage(img)}
-          gift={kernel.get(chatGiftsRef) && profile ? () => kernel.get(chatGiftsRef)!.open({ yxAccid: to, userId: profile.userId, nickname: profile.nickname }, 'IM') : undefined}
+          gift={gifts && profile && (profile.userType === 2 || profile.userType === 3) ? () => gifts.openPanel({ scene: 'IM', hostId: profile.userId }) : undefined}
           onSend={async (text) => {
             const body = text.trim()
             if (!body) return true

@@ -34,15 +34,6 @@ export function talkHref(to: string, taPath: string): string {
 }
 
 /**
- * Optional link: a gift feature provides this to send a gift from a chat (scene IM). Without it
- * the chat shows no gift button.
- */
-export interface ChatGifts {
-  open(peer: { yxAccid: string; userId: number; nickname: string }, scene: 'IM'): void
-}
-export const chatGiftsRef = ref<ChatGifts>('message.gifts')
-
-/**
  * Optional link: an intimacy feature provides the card shown at /talk/component/intimacy-card.
  * Without it the chat has no intimacy entry and the sub-route says it is not available.
  */

@@ -10,12 +10,13 @@ import { injectStyle } from '../../../kernel/style.ts'
 import { Avatar } from '../../../kernel/ui/Avatar.tsx'
 import { IconAlert } from '../../../kernel/ui/icons.tsx'
 import type { OverlayProps } from '../../../kernel/types.ts'
+import { giftRef } from '../../gift/api.ts'
 import { rechargeRef } from '../../recharge/api.ts'
 import { CallGameType, FrontType } from '../api.ts'
 import { CallChat } from './CallChat.tsx'
 import { formatDuration } from './format.ts'
 import { useCalls } from './hooks.ts'
-import { IconDiamond, IconHangUp, IconPlus } from './icons.tsx'
+import { IconDiamond, IconGift, IconHangUp, IconPlus } from './icons.tsx'
 import css from './calls.css'
 
 injectStyle(css)
@@ -33,6 +34,8 @@ export default function CallScreen(_: OverlayProps) {
   const warning = kernel.scene.value.payPopup ? null : calls.warning.value
   const balance = kernel.session.user.value?.diamondNum
   const recharge = kernel.get(rechargeRef)
+  // an optional link: the gift button shows once the gift feature has joined
+  const gifts = kernel.pending.value.includes('gift') ? undefined : kernel.get(giftRef)
   const remote = useRef<HTMLDivElement>(null)
   const local = useRef<HTMLDivElement>(null)
   const [video, setVideo] = useState(false)
@@ -154,6 +157,11 @@ export default function CallScreen(_: OverlayProps) {
               </button>
             )}
           </div>
+          {gifts && i.callUserId != null && (
+            <button type="button" className="cl-gift" data-testid="call-gift" aria-label={t('calls.screen.gift')} onClick={() => gifts.openPanel({ scene: 'CALL', hostId: i.callUserId! })}>
+              <IconGift size={24} />
+            </button>
+          )}
           <button type="button" className="cl-round cl-round--end cl-round--small" data-testid="call-end" aria-label={t('calls.screen.end')} onClick={end}>
             <IconHangUp size={28} />
           </button>

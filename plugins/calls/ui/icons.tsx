@@ -79,3 +79,11 @@ export const IconHistory = (p: P) => (
     <path d="M3.5 3.5v5h5M12 7.5V12l3 2" />
   </svg>
 )
+
+/** a wrapped present: send a gift in the call */
+export const IconGift = (p: P) => (
+  <svg {...svg(p)} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+    <rect x="4" y="10" width="16" height="10" rx="1.5" />
+    <path d="M3 7h18v3H3zM12 7v13M12 7c-2-4-6-4-6-1.5S9.5 7 12 7zm0 0c2-4 6-4 6-1.5S14.5 7 12 7z" />
+  </svg>
+)

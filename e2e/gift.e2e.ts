@@ -1,0 +1,98 @@
+// Gifts in Chromium against the harness, in English and Arabic: the gift panel in a live room,
+// a send landing in the room's chat with the ledger matching the balance shown (a double tap
+// charged once), a full-screen gift played and gone, and a lucky gift win.
+import type { Page } from 'playwright-core'
+import { assert, e2eSuite, errorsOf, poll, shot, waitForAttribute, waitForSelector, type E2EContext } from './lib.ts'
+
+const t = e2eSuite('gift')
+const ROOM = '[data-testid=live-room]'
+
+/** the wall's Live tab, the first live card: resolves once the room is live (as a viewer gets there) */
+async function openRoom(ctx: E2EContext, lang: 'en' | 'ar'): Promise<{ page: Page; viewer: Record<string, any>; hostId: number }> {
+  const viewer = await ctx.harness.viewer()
+  const page = await ctx.openApp('/wall', { token: viewer.token, lang })
+  await waitForSelector(page, '[data-testid=host-card]')
+  const tabs = page.locator('[data-testid=wall-tab]')
+  const names = await tabs.allTextContents()
+  await tabs.nth(names.findIndex((n) => /live|مباشر/i.test(n))).click()
+  await waitForSelector(page, '[data-testid=host-card][data-status=live]')
+  await poll(async () => (await page.locator('[data-testid=host-card]').evaluateAll((els) => els.every((e) => e.getAttribute('data-status') === 'live'))) === true)
+  await page.locator('[data-testid=host-card][data-status=live]').first().click()
+  await waitForSelector(page, ROOM)
+  const hostId = Number(await page.locator(ROOM).getAttribute('data-host'))
+  await ctx.harness.call('POST', '/live/rate', { hostId, chatPerSec: 0, eventsPerSec: 0 })
+  await waitForAttribute(page, ROOM, 'data-status', 'live', 20_000)
+  await waitForSelector(page, '[data-testid=live-gift]', 20_000)
+  return { page, viewer, hostId }
+}
+
+async function openPanel(page: Page) {
+  await page.click('[data-testid=live-gift]')
+  await waitForSelector(page, '[data-testid=gift-grid]')
+}
+
+/** HAR-06 for gifts: the ledger holds, and the balance the panel shows is the ledger's */
+async function ledgerMatches(ctx: E2EContext, page: Page, userId: number) {
+  const { entries, check } = await ctx.harness.ledger(userId)
+  assert.ok(check.ok, `ledger check: ${JSON.stringify(check.problems ?? check)}`)
+  const last = entries.filter((e) => e.userId === userId).at(-1)
+  const ledgerBalance = Number(last?.balanceAfter)
+  const shown = await poll(async () => {
+    const text = (await page.locator('[data-testid=gift-balance-num]').textContent()) ?? ''
+    return Number(text.replace(/[^\d]/g, '')) === ledgerBalance ? ledgerBalance : null
+  })
+  assert.is(shown, ledgerBalance, 'the balance shown is the ledger')
+  return entries
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`LIVE-07 (${lang}) the gift panel in a live room: a send lands in the chat, a double tap is charged once, the ledger matches the balance shown; a full-screen gift plays and is gone`, async (ctx) => {
+    const { page, viewer } = await openRoom(ctx, lang)
+    await openPanel(page)
+    assert.is(await page.locator('[data-testid=gift-tab-lucky]').count(), 1, 'lucky gifts exist in a room')
+    await shot(page, `gift-panel-${lang}`)
+    await page.click('[data-testid=gift-cell][data-gift="1003"]')
+    await page.click('[data-testid=gift-qty-picks]')
+    await page.locator('[data-testid=gift-pick]', { hasText: '5' }).last().click()
+    assert.is(await page.inputValue('[data-testid=gift-qty]'), '5')
+    // a double tap: one gift
+    await page.locator('[data-testid=gift-send]').dblclick()
+    await waitForSelector(page, '[data-testid=live-line][data-type=sendGiftTip]')
+    await waitForSelector(page, '[data-testid=gift-banner]')
+    const entries = await ledgerMatches(ctx, page, viewer.userId)
+    const sends = entries.filter((e) => e.reason === 'gift.send' && e.userId === viewer.userId)
+    assert.is(sends.length, 1, 'one charge for the double tap')
+    assert.is(sends[0].delta, -50)
+    await shot(page, `gift-sent-${lang}`)
+    // a full-screen gift: the player loads, plays and is destroyed
+    await page.waitForTimeout(1100) // the send debounce is 1 s
+    await page.click('[data-testid=gift-cell][data-gift="1008"]')
+    await page.fill('[data-testid=gift-qty]', '1')
+    await page.click('[data-testid=gift-send]')
+    await waitForSelector(page, '[data-testid=gift-full] svg', 15_000)
+    await shot(page, `gift-fullscreen-${lang}`)
+    await poll(async () => (await page.locator('[data-testid=gift-full]').count()) === 0, 15_000)
+    assert.is(await page.locator('[data-testid=gift-full]').count(), 0, 'the player is gone after its play')
+    await ledgerMatches(ctx, page, viewer.userId)
+    assert.equal(errorsOf(page), [])
+  })
+
+  t(`LIVE-08 (${lang}) a lucky gift win: the reward shown, a luckyGift chat record, the reward credited once and the balance is the ledger`, async (ctx) => {
+    const { page, viewer } = await openRoom(ctx, lang)
+    await ctx.harness.call('POST', '/gift/lucky-force', { multiple: 500, winningStyle: 3 })
+    await openPanel(page)
+    await page.click('[data-testid=gift-tab-lucky]')
+    await page.click('[data-testid=gift-cell][data-gift="1020"]')
+    await waitForSelector(page, '[data-testid=gift-lucky-banner]')
+    await page.click('[data-testid=gift-send]')
+    await waitForSelector(page, '[data-testid=gift-lucky-win]')
+    await waitForSelector(page, '[data-testid=live-line][data-type=luckyGift]')
+    await shot(page, `gift-lucky-win-${lang}`)
+    const entries = await ledgerMatches(ctx, page, viewer.userId)
+    const rewards = entries.filter((e) => e.reason === 'lucky.reward' && e.userId === viewer.userId)
+    assert.is(rewards.length, 1)
+    assert.is(rewards[0].delta, 5000)
+    assert.equal(errorsOf(page), [])
+  })
+}
+t.run()

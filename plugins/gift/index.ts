@@ -1,0 +1,43 @@
+// Gifts (LIVE-07, LIVE-08): the gift panel (a sheet any scene opens through giftRef: the live
+// room, a call, a chat), lucky gifts and lucky boxes, and the gift layer (banners, combos, the
+// full-screen player, the lucky win). A late plugin: nothing of it is on the first screen, and the
+// animation player loads on first use (or 5 s after the plugin joins, as the spec does).
+import { definePlugin, provide } from '../../kernel/plugin.ts'
+import type { Kernel } from '../../kernel/types.ts'
+import { giftRef } from './api.ts'
+import { GiftLayer } from './GiftLayer.tsx'
+import { loadPlayer } from './player.ts'
+import { giftServiceRef } from './ref.ts'
+import { BOXES_ID, createGiftService, PANEL_ID, type GiftDeps, type GiftService } from './state.ts'
+
+/** the spec loads the animation player 5 s after start */
+const PLAYER_PRELOAD_MS = 5000
+
+export function createGiftPlugin(deps: GiftDeps & { preload?: boolean } = {}) {
+  const services = new WeakMap<Kernel, GiftService>()
+  const serviceOf = (kernel: Kernel) => {
+    let s = services.get(kernel)
+    if (!s) services.set(kernel, (s = createGiftService(kernel, deps)))
+    return s
+  }
+  return definePlugin({
+    id: 'gift',
+    overlays: [
+      { id: PANEL_ID, tier: 'sheet', component: () => import('./GiftPanel.tsx') },
+      { id: BOXES_ID, tier: 'modal', component: () => import('./LuckyBoxes.tsx') },
+    ],
+    services: [provide(giftServiceRef, serviceOf), provide(giftRef, (k) => ({ openPanel: (o) => serviceOf(k).openPanel(o), play: (g) => serviceOf(k).play(g) }))],
+    strings: { en: () => import('../../locales/en/gift.json'), ar: () => import('../../locales/ar/gift.json') },
+    widgets: [GiftLayer],
+    setup(kernel) {
+      const timer = deps.preload === false ? undefined : setTimeout(() => void loadPlayer().catch(() => undefined), PLAYER_PRELOAD_MS)
+      return () => {
+        clearTimeout(timer)
+        services.get(kernel)?.dispose()
+      }
+    },
+  })
+}
+
+const gift = createGiftPlugin()
+export default gift

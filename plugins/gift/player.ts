@@ -1,0 +1,55 @@
+// The full-screen gift player: lottie-web's light build (SVG renderer), loaded on first use through
+// the kernel's one loader and never part of the first screen. One player per play, destroyed when
+// it ends, fails or is cancelled, so no animation is left alive (the field's best-known leak).
+import { once } from '../../kernel/once.ts'
+
+type Lottie = typeof import('./lottie.ts').lottie
+
+export const loadPlayer = once<Lottie>(() => import('./lottie.ts').then((m) => m.lottie))
+
+/** longest a play may take before it is cut (a broken file never blocks the queue) */
+const MAX_PLAY_MS = 8000
+/** decoded files kept for the next play of the same gift; the rest are let go */
+const CACHE = 4
+const files = new Map<string, Promise<unknown>>()
+let alive = 0
+
+/** how many players exist now (tests and the bench check it returns to 0) */
+export const playersAlive = () => alive
+
+function fileOf(url: string): Promise<unknown> {
+  let p = files.get(url)
+  if (!p) {
+    p = fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`animation ${r.status}`)
+      return r.json()
+    })
+    p.catch(() => files.delete(url))
+    files.set(url, p)
+    while (files.size > CACHE) files.delete(files.keys().next().value!)
+  }
+  return p
+}
+
+/** play `url` once in `el`; resolves when done, failed or aborted, with the player destroyed */
+export async function playAnimation(el: HTMLElement, url: string, abort: AbortSignal): Promise<void> {
+  const [lottie, data] = await Promise.all([loadPlayer(), fileOf(url)])
+  if (abort.aborted) return
+  alive++
+  const anim = lottie.loadAnimation({ container: el, renderer: 'svg', loop: false, autoplay: true, animationData: structuredClone(data) })
+  try {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, MAX_PLAY_MS)
+      const done = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+      anim.addEventListener('complete', done)
+      anim.addEventListener('data_failed', done)
+      abort.addEventListener('abort', done, { once: true })
+    })
+  } finally {
+    anim.destroy()
+    alive--
+  }
+}

@@ -1,0 +1,135 @@
+// The gift animation queue (d2 §4.4, §9): sent-gift banners show 5 s each with 800 ms gaps,
+// at most MAX_BANNERS at once; a banner of the same sender and gift still showing or waiting takes
+// the new count (a combo) instead of queueing again; full-screen animations play one at a time,
+// 800 ms apart, and the waiting line is capped so a storm never grows it without end. With reduced
+// motion the full-screen part is skipped: the banner alone says it (drawn without motion).
+import { signal, type ReadonlySignal } from '@preact/signals-react'
+import { realTimers, type Timers } from '../../kernel/timers.ts'
+
+export const BANNER_MS = 5000
+export const GAP_MS = 800
+export const MAX_BANNERS = 2
+/** the most waiting banners and full-screen animations kept: older ones give way */
+export const MAX_WAITING = 30
+
+export interface GiftShow {
+  senderId: string
+  senderNick: string
+  giftId: number
+  giftName: string
+  img: string
+  num: number
+  /** a full-screen animation file */
+  animation?: string
+  /** a lucky win's reward, shown on the banner */
+  reward?: number
+}
+
+export interface Banner extends GiftShow {
+  key: number
+  /** how many of this gift the sender sent in a row */
+  combo: number
+}
+
+export interface FullShow {
+  key: number
+  animation: string
+  giftId: number
+}
+
+
+export interface GiftQueue {
+  banners: ReadonlySignal<Banner[]>
+  full: ReadonlySignal<FullShow | null>
+  add(show: GiftShow): void
+  /** the full-screen player finished (or failed): the next one may start after the gap */
+  fullDone(key: number): void
+  /** drop everything (the room closed) */
+  clear(): void
+  dispose(): void
+}
+
+export function createGiftQueue(o: { timers?: Timers; reducedMotion?: () => boolean } = {}): GiftQueue {
+  const timers = o.timers ?? realTimers
+  const banners = signal<Banner[]>([])
+  const full = signal<FullShow | null>(null)
+  let waiting: Banner[] = []
+  let fullWaiting: FullShow[] = []
+  let seq = 0
+  let cooling = 0
+  let fullCooling = false
+  const ends = new Map<number, unknown>()
+  const pending = new Set<unknown>()
+
+  const later = (fn: () => void, ms: number) => {
+    const id = timers.setTimeout(() => {
+      pending.delete(id)
+      fn()
+    }, ms)
+    pending.add(id)
+    return id
+  }
+  const sameAs = (a: GiftShow, b: GiftShow) => a.senderId === b.senderId && a.giftId === b.giftId
+
+  const endBanner = (key: number) => {
+    ends.delete(key)
+    banners.value = banners.peek().filter((b) => b.key !== key)
+    cooling++
+    later(() => {
+      cooling--
+      pump()
+    }, GAP_MS)
+  }
+  const showBanner = (b: Banner) => {
+    banners.value = [...banners.peek(), b]
+    ends.set(b.key, later(() => endBanner(b.key), BANNER_MS))
+  }
+  const pump = () => {
+    while (waiting.length && banners.peek().length + cooling < MAX_BANNERS) showBanner(waiting.shift()!)
+    if (!full.peek() && !fullCooling && fullWaiting.length) full.value = fullWaiting.shift()!
+  }
+
+  return {
+    banners,
+    full,
+    add(show) {
+      const shown = banners.peek().find((b) => sameAs(b, show))
+      if (shown) {
+        // a combo: the banner counts on and stays its full time again
+        timers.clearTimeout(ends.get(shown.key))
+        pending.delete(ends.get(shown.key))
+        banners.value = banners.peek().map((b) => (b.key === shown.key ? { ...b, combo: b.combo + show.num, num: show.num, reward: show.reward ?? b.reward } : b))
+        ends.set(shown.key, later(() => endBanner(shown.key), BANNER_MS))
+      } else {
+        const queued = waiting.find((b) => sameAs(b, show))
+        if (queued) Object.assign(queued, { combo: queued.combo + show.num, num: show.num, reward: show.reward ?? queued.reward })
+        else waiting = [...waiting, { ...show, key: ++seq, combo: show.num }].slice(-MAX_WAITING)
+      }
+      if (show.animation && !o.reducedMotion?.()) fullWaiting = [...fullWaiting, { key: ++seq, animation: show.animation, giftId: show.giftId }].slice(-MAX_WAITING)
+      pump()
+    },
+    fullDone(key) {
+      if (full.peek()?.key !== key) return
+      full.value = null
+      fullCooling = true
+      later(() => {
+        fullCooling = false
+        pump()
+      }, GAP_MS)
+    },
+    clear() {
+      for (const id of pending) timers.clearTimeout(id)
+      pending.clear()
+      ends.clear()
+      waiting = []
+      fullWaiting = []
+      cooling = 0
+      fullCooling = false
+      banners.value = []
+      full.value = null
+    },
+    dispose() {
+      this.clear()
+    },
+  }
+}

@@ -1,0 +1,204 @@
+// The gift service (LIVE-07, LIVE-08): the catalogue, the panel, sending (checks, debounce, one
+// idempotency key per tap reused by its retry, the balance from the server's answer), the lucky
+// reward and combo window, lucky boxes, and the animation queue the gift layer draws.
+import { signal, type Signal } from '@preact/signals-react'
+import { isInsufficient, isTimeout, ApiError } from '../../kernel/api.ts'
+import type { Kernel } from '../../kernel/types.ts'
+import { rechargeRef } from '../recharge/api.ts'
+import type { GiftApi, GiftPanelOptions, GiftPlay } from './api.ts'
+import { findGift, isLucky, readCatalogue, type Catalogue, type Gift } from './catalogue.ts'
+import { GiftPaths } from './paths.ts'
+import { createGiftQueue, type GiftQueue } from './queue.ts'
+import { checkSend, COMBO_WINDOW_MS, LEVEL_TOAST_MS, LUCKY_TIP_MS, MAX_NUM, quantityOf, RANKING_DEBOUNCE_MS, rechargeSource, SEND_DEBOUNCE_MS } from './rules.ts'
+
+export const PANEL_ID = 'gift.panel'
+export const BOXES_ID = 'gift.boxes'
+/** a send not answered in this time is tried once more with the same key */
+const SEND_TIMEOUT_MS = 8000
+
+export type Loadable = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; data: Catalogue }
+
+/** d2 §3 gift send response */
+export interface SendAnswer {
+  diamondNum: number
+  maxRatePool?: { id?: number; tempId?: string; winningStyle?: number } | null
+  totalReward?: number
+  luckGiftComboTime?: number
+  boxCount?: number
+}
+
+export type SendOutcome = 'sent' | 'debounced' | 'level' | 'recharge' | 'failed'
+
+export interface LuckyWin {
+  key: number
+  reward: number
+  style: number
+  giftId: number
+}
+
+export interface GiftService extends GiftApi {
+  catalogue: Signal<Loadable>
+  load(force?: boolean): Promise<void>
+  send(gift: Gift, quantity: string | number, options: GiftPanelOptions): Promise<SendOutcome>
+  /** a send on its way (the Send button shows it) */
+  sending: Signal<boolean>
+  queue: GiftQueue
+  /** the last lucky win, shown by the win animation and the lucky tip (3.5 s) */
+  luckyWin: Signal<LuckyWin | null>
+  /** the lucky combo window (5 s after a lucky send): Send reads Combo */
+  combo: Signal<boolean>
+  boxes: Signal<number | null>
+  loadBoxes(): Promise<void>
+  openBoxes(num: number): Promise<{ prizes: Array<{ id: number; prize: number }>; totalReward: number } | null>
+  dispose(): void
+}
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`)
+const retriable = (err: unknown) => isTimeout(err) || (err instanceof ApiError && err.kind === 'network')
+
+export interface GiftDeps {
+  now?: () => number
+  reducedMotion?: () => boolean
+}
+
+const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
+
+export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftService {
+  const now = deps.now ?? Date.now
+  const catalogue = signal<Loadable>({ status: 'idle' })
+  const sending = signal(false)
+  const luckyWin = signal<LuckyWin | null>(null)
+  const combo = signal(false)
+  const boxes = signal<number | null>(null)
+  const queue = createGiftQueue({ reducedMotion: deps.reducedMotion ?? prefersReducedMotion })
+  const t = (key: string, v?: Record<string, unknown>) => kernel.i18n.t(key, v)
+  let lastSend = -Infinity
+  let winSeq = 0
+  let tipTimer: ReturnType<typeof setTimeout> | undefined
+  let comboTimer: ReturnType<typeof setTimeout> | undefined
+  let loading: Promise<void> | null = null
+
+  const load = (force = false) => {
+    if (!force && (catalogue.peek().status === 'ready' || loading)) return loading ?? Promise.resolve()
+    catalogue.value = { status: 'loading' }
+    loading = kernel.api
+      .post<unknown>(GiftPaths.list, {}, { silent: true })
+      .then((answer) => void (catalogue.value = { status: 'ready', data: readCatalogue(answer) }))
+      .catch(() => void (catalogue.value = { status: 'error' }))
+      .finally(() => void (loading = null))
+    return loading
+  }
+
+  const post = (gift: Gift, num: number, o: GiftPanelOptions, requestId: string) =>
+    kernel.api.post<SendAnswer>(
+      GiftPaths.send,
+      { giftId: gift.id, giftNum: num, scene: o.scene, anchorId: o.hostId, ...(o.scene === 'LIVE' && { liveId: o.hostId }), requestId, ...(gift.tempId && { tempId: gift.tempId }), ...(o.path && { path: o.path }) },
+      { timeout: SEND_TIMEOUT_MS, silent: true },
+    )
+
+  const landed = (gift: Gift, num: number, answer: SendAnswer) => {
+    if (typeof answer?.diamondNum === 'number') kernel.session.setBalance(answer.diamondNum)
+    const me = kernel.session.user.peek()
+    const reward = Number(answer?.totalReward) || 0
+    queue.add({ senderId: me?.yxAccid ?? 'me', senderNick: me?.nickname ?? '', giftId: gift.id, giftName: gift.name, img: gift.img, num, ...(gift.animation && { animation: gift.animation }), ...(reward > 0 && { reward }) })
+    if (isLucky(gift)) {
+      combo.value = true
+      clearTimeout(comboTimer)
+      comboTimer = setTimeout(() => (combo.value = false), Number(answer?.luckGiftComboTime) || COMBO_WINDOW_MS)
+    }
+    if (reward > 0) {
+      luckyWin.value = { key: ++winSeq, reward, style: Number(answer.maxRatePool?.winningStyle) || 1, giftId: gift.id }
+      clearTimeout(tipTimer)
+      tipTimer = setTimeout(() => (luckyWin.value = null), LUCKY_TIP_MS)
+    }
+    if (typeof answer?.boxCount === 'number') boxes.value = answer.boxCount
+  }
+
+  const showPlay = (p: GiftPlay) => {
+    const c = catalogue.peek()
+    const g = c.status === 'ready' ? findGift(c.data, p.giftId) : undefined
+    queue.add({ senderId: p.senderId, senderNick: p.senderNick, giftId: p.giftId, giftName: g?.name ?? '', img: g?.img || p.img || '', num: Math.max(1, Math.min(MAX_NUM, Math.floor(p.num) || 1)), ...(g?.animation && { animation: g.animation }) })
+  }
+
+  const service: GiftService = {
+    catalogue,
+    load,
+    sending,
+    queue,
+    luckyWin,
+    combo,
+    boxes,
+    openPanel(options) {
+      void load()
+      void kernel.overlays.open(PANEL_ID, options)
+    },
+    play(p) {
+      if (catalogue.peek().status === 'ready') return showPlay(p)
+      void load().then(() => showPlay(p))
+    },
+    async send(gift, quantity, o) {
+      const debounce = o.fromRanking ? RANKING_DEBOUNCE_MS : SEND_DEBOUNCE_MS
+      if (sending.peek() || now() - lastSend < debounce) return 'debounced'
+      const num = Math.min(MAX_NUM, quantityOf(quantity))
+      const user = kernel.session.user.peek()
+      const check = checkSend(gift, num, user?.diamondNum ?? 0, Number(user?.userLevel ?? 0))
+      if (check === 'level') {
+        kernel.overlays.toast(t('gift.levelLow'), { type: 'warning', position: 'top', duration: LEVEL_TOAST_MS })
+        return check
+      }
+      if (check === 'recharge') {
+        const scene = kernel.scene.peek()
+        void kernel.get(rechargeRef)?.open({ source: rechargeSource(gift), inLive: !!scene.live, inCall: !!scene.call })
+        return check
+      }
+      lastSend = now()
+      sending.value = true
+      const requestId = newKey()
+      try {
+        let answer: SendAnswer
+        try {
+          answer = await post(gift, num, o, requestId)
+        } catch (err) {
+          if (!retriable(err)) throw err
+          answer = await post(gift, num, o, requestId) // the same key: charged at most once
+        }
+        landed(gift, num, answer)
+        return 'sent'
+      } catch (err) {
+        // diamond.not.enough: the kernel's insufficient-balance event opens the shop
+        if (isInsufficient(err)) return 'recharge'
+        const levelLow = err instanceof ApiError && err.message === 'level.not.enough'
+        kernel.overlays.toast(t(levelLow ? 'gift.levelLow' : 'gift.sendFailed'), levelLow ? { type: 'warning', position: 'top', duration: LEVEL_TOAST_MS } : { type: 'warning' })
+        return 'failed'
+      } finally {
+        sending.value = false
+      }
+    },
+    async loadBoxes() {
+      try {
+        const r = await kernel.api.post<{ count?: number }>(GiftPaths.boxList, {}, { silent: true })
+        boxes.value = Number(r?.count) || 0
+      } catch {
+        boxes.value ??= 0
+      }
+    },
+    async openBoxes(num) {
+      const requestId = newKey()
+      try {
+        const r = await kernel.api.post<{ prizes?: Array<{ id: number; prize: number }>; totalReward?: number; count?: number; diamondNum?: number }>(GiftPaths.boxClaim, { num, requestId })
+        if (typeof r?.diamondNum === 'number') kernel.session.setBalance(r.diamondNum)
+        boxes.value = Number(r?.count) || 0
+        return { prizes: r?.prizes ?? [], totalReward: Number(r?.totalReward) || 0 }
+      } catch {
+        await service.loadBoxes()
+        return null
+      }
+    },
+    dispose() {
+      clearTimeout(tipTimer)
+      clearTimeout(comboTimer)
+      queue.dispose()
+    },
+  }
+  return service
+}
