@@ -55,6 +55,8 @@ function login(ctx: HarnessContext, { payload }: EndpointCall) {
   const users = ctx.db.get('users')
   let user = users.find((u: UserRow) => String(u.email ?? '').toLowerCase() === email).value() as UserRow | undefined
   if (user && user.password !== password) throw refuse('Incorrect email or password')
+  // a typo must not silently make an account: the app asks first, then sends register: 1
+  if (!user && !payload.register) throw new EndpointError(Code.noAccount, 'No account for this email')
   if (!user) user = register(ctx, email, password, payload.appId)
   // a fresh token per login; the last few stay valid, like sessions on several devices
   const token = `tok-${user.userId}-${randomBytes(8).toString('hex')}`
@@ -64,7 +66,7 @@ function login(ctx: HarnessContext, { payload }: EndpointCall) {
   return { token, deviceId, yxAccid: user.yxAccid, imToken: user.imToken }
 }
 
-/** Not shown in the spec: an unknown email signs up, with the sign-up bonus through the ledger. */
+/** Not shown in the spec: an unknown email sent with register: 1 signs up, with the sign-up bonus through the ledger. */
 function register(ctx: HarnessContext, email: string, password: string, appId: unknown): UserRow {
   if (password.length < 8) throw refuse('Password must be at least eight characters')
   const all = ctx.db.get('users').value() as UserRow[]
