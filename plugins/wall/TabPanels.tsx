@@ -9,8 +9,9 @@ import { Sprite } from '../../kernel/ui/sprite.tsx'
 type T = (key: string, params?: Record<string, unknown>) => string
 
 export type PanelProps =
-  | { kind: 'lock'; lock: NonNullable<ReturnType<WallState['lockOf']>>; current: number; t: T; go: (to: string) => void }
-  | { kind: 'games'; games: WallGame[]; t: T; play: (url: string) => void }
+  // go / play: null when this build has no page to lead to (the button is not shown)
+  | { kind: 'lock'; lock: NonNullable<ReturnType<WallState['lockOf']>>; current: number; t: T; go: ((to: string) => void) | null }
+  | { kind: 'games'; games: WallGame[]; t: T; play: ((url: string) => void) | null }
 
 export default function TabPanel(p: PanelProps) {
   return p.kind === 'lock' ? <LockPanel {...p} /> : <GameGrid {...p} />
@@ -23,9 +24,11 @@ function LockPanel({ lock, current, t, go }: Extract<PanelProps, { kind: 'lock' 
       <div className="wl-lock__badge">{vip ? <IconCrown /> : <Sprite id="wl-lock" size={28} />}</div>
       <h2 className="wl-lock__title">{vip ? t('wall.lock.vipTitle') : t('wall.lock.levelTitle', { level: lock.level })}</h2>
       <p className="wl-lock__text">{vip ? t('wall.lock.vipMessage') : t('wall.lock.levelMessage', { level: lock.level, current })}</p>
-      <Button testId="wall-lock-action" onClick={() => go(vip ? '/vip' : '/personal/userLevel')}>
-        {vip ? t('wall.lock.vipAction') : t('wall.lock.levelAction')}
-      </Button>
+      {go && (
+        <Button testId="wall-lock-action" onClick={() => go(vip ? '/vip' : '/personal/userLevel')}>
+          {vip ? t('wall.lock.vipAction') : t('wall.lock.levelAction')}
+        </Button>
+      )}
     </section>
   )
 }
@@ -34,15 +37,26 @@ function GameGrid({ games, t, play }: Extract<PanelProps, { kind: 'games' }>) {
   if (!games.length) return <EmptyState testId="wall-empty" title={t('wall.empty.game.title')} message={t('wall.empty.game.message')} />
   return (
     <div className="wl-games" data-testid="wall-games">
-      {games.map((g) => (
-        <button key={g.gameId} type="button" className="wl-game" data-testid="wall-game" onClick={() => play(g.gameLink)}>
-          {g.icon ? <img src={g.icon} alt="" loading="lazy" /> : <IconGamepad />}
-          <span className="wl-game__name">
-            <bdi>{g.gameName}</bdi>
-          </span>
-          <span className="wl-game__play">{t('wall.play')}</span>
-        </button>
-      ))}
+      {games.map((g) => {
+        const body = (
+          <>
+            {g.icon ? <img src={g.icon} alt="" loading="lazy" /> : <IconGamepad />}
+            <span className="wl-game__name" title={g.gameName}>
+              <bdi>{g.gameName}</bdi>
+            </span>
+          </>
+        )
+        return play ? (
+          <button key={g.gameId} type="button" className="wl-game" data-testid="wall-game" onClick={() => play(g.gameLink)}>
+            {body}
+            <span className="wl-game__play">{t('wall.play')}</span>
+          </button>
+        ) : (
+          <div key={g.gameId} className="wl-game" data-testid="wall-game">
+            {body}
+          </div>
+        )
+      })}
     </div>
   )
 }

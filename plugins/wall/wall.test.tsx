@@ -1,4 +1,5 @@
 import { test } from 'uvu'
+import { definePlugin } from '../../kernel/plugin.ts'
 import type { TabSetting } from '../../kernel/types.ts'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
@@ -70,11 +71,13 @@ function backend(b: Backend): FakeApi {
   }
 }
 
-function wallKernel(b: Backend, o: { path?: string; token?: string; timers?: FakeTimers; storage?: Storage; tabs?: TabSetting[] } = {}) {
+function wallKernel(b: Backend, o: { path?: string; token?: string; timers?: FakeTimers; storage?: Storage; tabs?: TabSetting[]; pages?: string[] } = {}) {
   const timers = o.timers ?? fakeTimers()
   const storage = o.storage ?? memoryStorage()
+  // stand-ins for the pages other plugins serve (the VIP shop, the level page, the game page)
+  const pages = o.pages && definePlugin({ id: 'pages', routes: o.pages.map((path) => ({ path, page: async () => ({ default: () => <p data-testid={`page${path.replace(/\//g, '-')}`} /> }) })) })
   const t = createTestKernel({
-    plugins: [createWallPlugin({ storage, timers })],
+    plugins: [createWallPlugin({ storage, timers }), ...(pages ? [pages] : [])],
     path: o.path ?? '/wall',
     settings: o.tabs && { tabs: o.tabs },
     api: backend(b),
@@ -191,6 +194,39 @@ test('ENG-01 locked tabs explain the lock instead of listing: level for a low le
   await waitFor(() => t.answered.some((a) => a.path === Paths.list && (a.payload as { tagId?: number }).tagId === 6), { what: 'the VIP tab loaded' })
   await t.settle()
   assert.is(byTest('wall-lock').length, 0)
+  t.dispose()
+})
+
+test('ENG-01 a lock leads somewhere real: no button without the VIP or level page; a guest\'s Become VIP opens the login', async () => {
+  const bare = wallKernel({ online: 3 }, { path: '/wall?tab=6' })
+  await bare.t.render()
+  await waitFor(() => byTest('wall-lock')[0]?.dataset.lock === 'vip', { what: 'the VIP lock' })
+  assert.is(byTest('wall-lock-action').length, 0, 'no Become VIP without a VIP page')
+  bare.t.dispose()
+
+  const { t } = wallKernel({ online: 3 }, { path: '/wall?tab=6', pages: ['/vip', '/personal/userLevel'] })
+  const asked: string[] = []
+  t.kernel.events.on('login-required', (e) => void asked.push(e.to))
+  await t.render()
+  await clickEl(await waitFor(() => byTest('wall-lock-action')[0], { what: 'Become VIP' }))
+  assert.equal(asked, ['/vip'], 'the login opens, to go on to the VIP page')
+  assert.is(t.location.path(), '/wall', 'the guest stays on the wall')
+  t.dispose()
+})
+
+test('ENG-01 Play opens the game page; a build without one shows the games without a dead Play', async () => {
+  const bare = wallKernel({ online: 3, games: 2 }, { path: '/wall?tab=5' })
+  await bare.t.render()
+  await waitFor(() => byTest('wall-game').length === 2, { what: 'the games' })
+  assert.not.ok(document.querySelector('.wl-game__play'), 'no Play')
+  assert.is(document.querySelector('button.wl-game'), null, 'the tiles are not buttons')
+  bare.t.dispose()
+
+  const { t } = wallKernel({ online: 3, games: 2 }, { path: '/wall?tab=5', pages: ['/game'] })
+  await t.render()
+  await clickEl(await waitFor(() => document.querySelector('button.wl-game') ?? undefined, { what: 'a game' }))
+  assert.is(t.location.path(), '/game')
+  assert.is(t.location.search().get('url'), '/g/1')
   t.dispose()
 })
 
