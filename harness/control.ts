@@ -158,7 +158,7 @@ export function createControl(deps: ControlDeps) {
 
   function avatarFor(id: string) {
     const user = /^\d+$/.test(id) ? ctx.userById(Number(id)) : null
-    return avatarSvg(id, user?.nickname ?? id.replace(/^[a-z]+/i, (p) => p.toUpperCase()))
+    return avatarSvg(id, { host: user?.userType === 2 })
   }
 
   return async function handleControl(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -10,7 +10,7 @@ import { afterFirstScreen } from '../../kernel/first-screen.ts'
 
 const LANDING_PATH = '/landingPage'
 /** the landing page's query parameter naming where to go after it */
-export const LANDING_TO = 'to'
+const LANDING_TO = 'to'
 
 /** The landing page, told to lead to path afterwards (none for the root: it leads to the main path). */
 function landingFor(path: string, query: string): string {
