@@ -15,6 +15,15 @@ export interface HostCardProps {
   onOpen: (host: Host, index: number) => void
 }
 
+/** a region code's name in the locale ('CO' -> 'Colombia' / 'كولومبيا'), the code where Intl cannot */
+function regionName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase()) ?? code
+  } catch {
+    return code
+  }
+}
+
 function Flag({ country }: { country: Country }) {
   // the server may send an emoji or an image; the code makes an emoji when neither came
   if (/^(https?:)?\/\//.test(country.flag) || country.flag.startsWith('/')) return <img className="wl-flag wl-flag--img" src={country.flag} alt="" />
@@ -33,10 +42,11 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
   const countries = state.countries.value
   const [broken, setBroken] = useState<string | null>(null)
   if (!host) return null
-  // the country list is a secondary load (NET-09): until it arrives, the row's own code shows
+  // the country list is a secondary load (NET-09): until it arrives, the browser names the row's
+  // own code in the app's language (never the bare code)
   const country =
     (host.countryId !== null ? countries.get(host.countryId) : undefined) ??
-    (host.countryCode ? { id: host.countryId ?? 0, code: host.countryCode, name: host.countryCode, flag: '' } : undefined)
+    (host.countryCode ? { id: host.countryId ?? 0, code: host.countryCode, name: regionName(host.countryCode, state.locale()), flag: '' } : undefined)
   const statusText = t(`wall.status.${host.status}`)
   const initial = Array.from(host.nickname.trim())[0]?.toUpperCase() ?? ''
   return (
@@ -70,14 +80,16 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
 
       <span className="wl-card__info">
         <span className="wl-card__name">
-          <bdi className="wl-card__nick">{host.nickname}</bdi>
+          <bdi className="wl-card__nick" title={host.nickname}>
+            {host.nickname}
+          </bdi>
           {host.age !== null && <span className="wl-card__age">{t('wall.age', { age: host.age })}</span>}
         </span>
         <span className="wl-card__meta">
           {country ? (
-            <span className="wl-card__country">
+            <span className="wl-card__country" title={country.name}>
               <Flag country={country} />
-              <bdi>{country.name}</bdi>
+              <bdi className="wl-card__country-name">{country.name}</bdi>
             </span>
           ) : (
             <span />

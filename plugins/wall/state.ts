@@ -197,8 +197,13 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
 
   // ---- games (the Game tab shows only when there are games, ENG-01) ----
   const games = signal<WallGame[] | null>(null)
-  /** the tabs shown: the Game tab only once there are games */
-  const shownTags = () => tags.value.filter((tag) => tag.kind !== 'game' || (games.value?.length ?? 0) > 0)
+  /** the tabs shown: the Game tab only once there are games, and last, since the games arrive
+   *  after the first screen: appearing at the end it moves no tab a finger is already over */
+  const shownTags = () => {
+    const withGames = (games.value?.length ?? 0) > 0
+    const shown = tags.value.filter((tag) => tag.kind !== 'game')
+    return withGames ? [...shown, ...tags.value.filter((tag) => tag.kind === 'game')] : shown
+  }
   /** the open tab: the one ?tab= names, else the first */
   const activeTab = (search: URLSearchParams): WallTag | undefined => pickTab(shownTags(), search)
   // the tab appears when they arrive: their request and its code wait for the first screen
@@ -215,6 +220,9 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
       return null
     }
   }
+  // a warm start paints with the cached names at once: no code flashes before the page's effect
+  const warm = readCountryCache()
+  if (warm) countries.value = new Map(warm.list.map((c) => [c.id, c]))
   /** use the cache; fetch only when it is missing or older than 7 days, as a secondary load */
   const loadCountries = () => {
     const cached = readCountryCache()
@@ -358,6 +366,8 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     loadGames,
     countries,
     loadCountries,
+    /** the app's language, for names the browser gives (a country before the list arrived) */
+    locale: () => kernel.i18n.locale.value,
     /** NET-09: the statuses of the hosts on screen (else the first of itemsOf), as a secondary load
      *  and every STATUS_REFRESH_MS after it; pushes cover the time between. Returns the stop. */
     watchStatuses(itemsOf: () => number[]) {

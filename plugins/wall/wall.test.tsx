@@ -27,6 +27,7 @@ const row = (userId: number, onlineStatus: number, grade = 'A') => ({
   nickname: `Host ${userId}`,
   age: 20 + (userId % 10),
   countryId: 1,
+  countryCode: 'SA',
   icon: '',
   anchorLevelName: grade,
   videoPrice: 100,
@@ -117,8 +118,58 @@ test('ENG-01 tabs come from the tag list; the Game tab is hidden when there are 
 
   const withGames = wallKernel({ online: 3, games: 2 })
   await withGames.t.render()
-  assert.equal(tabIds(), [1, 2, 3, 4, 5, 6], 'the Game tab shows when games exist')
+  assert.equal(tabIds(), [1, 2, 3, 4, 6, 5], 'the Game tab shows when games exist, last')
   withGames.t.dispose()
+})
+
+test('ENG-01 the Game tab appearing late (its games load after the first screen) moves no other tab', async () => {
+  const { t, state } = wallKernel({ online: 3, games: 2 })
+  await t.render()
+  const before = tabIds()
+  await act(async () => void (state.games.value = null))
+  const without = tabIds()
+  await act(async () => void (state.games.value = [{ gameId: 1, gameName: 'G', gameLink: '/g/1', icon: '' }] as never))
+  const withGame = tabIds()
+  assert.equal(withGame.slice(0, without.length), without, 'every tab keeps its place')
+  assert.equal(withGame.at(-1), 5, 'the Game tab is added at the end')
+  assert.equal(before, withGame)
+  t.dispose()
+})
+
+for (const [locale, name] of [['en', 'Saudi Arabia'], ['ar', 'المملكة العربية السعودية']] as const) {
+  test(`ENG-01 NET-09 before the country list arrives a card names the country in the app's language, never its code (${locale})`, async () => {
+    const { t } = wallKernel({ online: 3 })
+    if (locale === 'ar') await act(() => t.kernel.i18n.setLocale('ar'))
+    await t.render()
+    const country = await waitFor(() => card(1001)[0]?.querySelector<HTMLElement>('.wl-card__country'), { what: 'the country' })
+    assert.is(country.textContent?.replace(/\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]/gu, '').trim(), name)
+    assert.is(country.title, name, 'the full name on hover or long press')
+    t.dispose()
+  })
+}
+
+test('ENG-01 NET-09 a warm start has the cached country names before the first paint (no code flashes)', async () => {
+  const storage = memoryStorage()
+  const timers = fakeTimers()
+  storage.setItem('wall.countries.en', JSON.stringify({ at: timers.now(), list: [{ id: 1, code: 'SA', flag: '🇸🇦', name: 'Saudi Arabia (cached)' }] }))
+  const { t, state } = wallKernel({ online: 3 }, { storage, timers })
+  assert.is(state.countries.peek().get(1)?.name, 'Saudi Arabia (cached)', 'known before the page renders')
+  await t.render()
+  const country = await waitFor(() => card(1001)[0]?.querySelector<HTMLElement>('.wl-card__country'), { what: 'the country' })
+  assert.match(country.textContent ?? '', 'Saudi Arabia (cached)')
+  t.dispose()
+})
+
+test('ENG-01 a long name and country keep to their card: ellipsis, with the full text in the title', async () => {
+  const { t, state } = wallKernel({ online: 3 })
+  await t.render()
+  await waitFor(() => card(1001).length, { what: 'the cards' })
+  const long = 'Alexandra Maria Valentina de la Cruz Fernández'
+  await act(async () => void state.service.remember({ ...row(1001, 1), nickname: long }))
+  const nick = card(1001)[0].querySelector<HTMLElement>('.wl-card__nick')!
+  assert.is(nick.title, long)
+  assert.is(nick.textContent, long)
+  t.dispose()
 })
 
 test('ENG-01 SHELL-08 the first tab lists hosts with status, grade and price; the wall tab\'s path from the app manifest (/white-wall) serves the same page', async () => {

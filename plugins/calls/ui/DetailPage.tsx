@@ -136,7 +136,9 @@ export default function DetailPage() {
 
       <section className="cl-detail__card">
         <h1 className="cl-detail__name">
-          <bdi data-testid="detail-name">{detail.nickname}</bdi>
+          <bdi data-testid="detail-name" title={detail.nickname}>
+            {detail.nickname}
+          </bdi>
           {detail.levelName && (
             <span className={`cl-grade cl-grade--${detail.levelName.toLowerCase()}`} data-testid="detail-grade" title={t('calls.detail.level', { grade: detail.levelName })}>
               {detail.levelName}
@@ -152,7 +154,7 @@ export default function DetailPage() {
           {(flag || country?.name) && (
             <span className="cl-detail__country" data-testid="detail-country">
               {flag && <span aria-hidden="true">{flag}</span>}
-              {country?.name && <bdi>{country.name}</bdi>}
+              {country?.name && <bdi title={country.name}>{country.name}</bdi>}
             </span>
           )}
         </p>
