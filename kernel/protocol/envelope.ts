@@ -20,8 +20,6 @@ export const Code = {
   needLogin: '4010',
   /** harness-defined: the request was refused by a business rule; msg says why */
   refused: '5000',
-  /** harness-defined: email login with an email no account has; sent again with register: 1 it signs up */
-  noAccount: '4041',
 } as const
 
 export const Msg = {

@@ -9,7 +9,7 @@ import pagesCss from './pages.css'
 import { Icon } from './page-icons.tsx'
 import { shellRef } from './api.ts'
 import { needsForcePay } from './baseConfig.ts'
-import { landingTarget } from './start.ts'
+import { LANDING_TO } from './start.ts'
 
 export default function LandingPage() {
   useSignals()
@@ -63,4 +63,10 @@ export default function LandingPage() {
       </div>
     </main>
   )
+}
+
+/** Where the landing page leads: its in-app target (never another site), else the main path. */
+export function landingTarget(search: URLSearchParams, mainPath: string): string {
+  const to = search.get(LANDING_TO) ?? ''
+  return to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/landingPage') ? to : mainPath
 }

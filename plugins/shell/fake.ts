@@ -2,6 +2,7 @@
 // user-tab dot), popups and the follow list behind the message-tab badge.
 import { randomBytes } from 'node:crypto'
 import { Code } from '../../kernel/protocol/envelope.ts'
+import { NO_ACCOUNT } from './codes.ts'
 import { langOf } from '../../harness/http.ts'
 import { followedIds, hostCard, page } from '../../harness/hosts.ts'
 import { avatarPath, fixture } from '../../harness/seed.ts'
@@ -56,7 +57,7 @@ function login(ctx: HarnessContext, { payload }: EndpointCall) {
   let user = users.find((u: UserRow) => String(u.email ?? '').toLowerCase() === email).value() as UserRow | undefined
   if (user && user.password !== password) throw refuse('Incorrect email or password')
   // a typo must not silently make an account: the app asks first, then sends register: 1
-  if (!user && !payload.register) throw new EndpointError(Code.noAccount, 'No account for this email')
+  if (!user && !payload.register) throw new EndpointError(NO_ACCOUNT, 'No account for this email')
   if (!user) user = register(ctx, email, password, payload.appId)
   // a fresh token per login; the last few stay valid, like sessions on several devices
   const token = `tok-${user.userId}-${randomBytes(8).toString('hex')}`

@@ -4,7 +4,7 @@ import type { Kernel } from '../../kernel/types.ts'
 import type { LoginResult } from '../../kernel/session.ts'
 import type { Shell } from './service.ts'
 import { ApiError } from '../../kernel/api.ts'
-import { Code } from '../../kernel/protocol/envelope.ts'
+import { NO_ACCOUNT } from './codes.ts'
 
 /** i18n keys of the four messages, in the order they are checked */
 export const LoginError = {
@@ -63,7 +63,7 @@ export async function emailLogin(kernel: Kernel, shell: Shell, email: string, pa
     void shell.badges.refresh()
     return 'in'
   } catch (err) {
-    if (err instanceof ApiError && err.kind === 'code' && err.code === Code.noAccount) return 'no-account'
+    if (err instanceof ApiError && err.kind === 'code' && err.code === NO_ACCOUNT) return 'no-account'
     // the server's own message, as the api client shows it (d1 §8 'Other server errors')
     if (err instanceof ApiError) kernel.overlays.toast(err.message, { type: 'warning' })
     return 'failed'

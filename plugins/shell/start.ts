@@ -10,19 +10,7 @@ import { afterFirstScreen } from '../../kernel/first-screen.ts'
 
 const LANDING_PATH = '/landingPage'
 /** the landing page's query parameter naming where to go after it */
-const LANDING_TO = 'to'
-
-/** The landing page, told to lead to path afterwards (none for the root: it leads to the main path). */
-function landingFor(path: string, query: string): string {
-  if (path === '/' || path === '') return LANDING_PATH
-  return `${LANDING_PATH}?${new URLSearchParams({ [LANDING_TO]: path + (query ? `?${query}` : '') })}`
-}
-
-/** Where the landing page leads: its in-app target (never another site), else the main path. */
-export function landingTarget(search: URLSearchParams, mainPath: string): string {
-  const to = search.get(LANDING_TO) ?? ''
-  return to.startsWith('/') && !to.startsWith('//') && !to.startsWith(LANDING_PATH) ? to : mainPath
-}
+export const LANDING_TO = 'to'
 
 export function startShell(kernel: Kernel): Disposer {
   const shell = kernel.need(shellRef)
@@ -45,7 +33,8 @@ export function startShell(kernel: Kernel): Disposer {
   } else if (!isWellKnown(app.settings.wellKnownPaths, path)) {
     // the root (and any path that is not a deep link) starts on the landing page, which loads the base
     // config and then opens the path the user asked for (a reload of /moments stays on /moments)
-    router.navigate(landingFor(path, router.search.peek().toString()), { replace: true })
+    const query = router.search.peek().toString()
+    router.navigate(path === '/' ? LANDING_PATH : `${LANDING_PATH}?${LANDING_TO}=${encodeURIComponent(path + (query && '?' + query))}`, { replace: true })
   } else if (path !== LANDING_PATH) {
     // a deep link opens where it points; the base config still loads behind it
     void shell.loadBaseConfig().then(forcePayIfDue, () => undefined)

@@ -15,15 +15,6 @@ export interface HostCardProps {
   onOpen: (host: Host, index: number) => void
 }
 
-/** a region code's name in the locale ('CO' -> 'Colombia' / 'كولومبيا'), the code where Intl cannot */
-function regionName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase()) ?? code
-  } catch {
-    return code
-  }
-}
-
 function Flag({ country }: { country: Country }) {
   // the server may send an emoji or an image; the code makes an emoji when neither came
   if (/^(https?:)?\/\//.test(country.flag) || country.flag.startsWith('/')) return <img className="wl-flag wl-flag--img" src={country.flag} alt="" />
@@ -42,11 +33,11 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
   const countries = state.countries.value
   const [broken, setBroken] = useState<string | null>(null)
   if (!host) return null
-  // the country list is a secondary load (NET-09): until it arrives, the browser names the row's
-  // own code in the app's language (never the bare code)
+  // the country list is a secondary load (NET-09): until it arrives, the flag of the row's own code
+  // shows alone (never the bare code as a name; a warm start has the cached names at once)
   const country =
     (host.countryId !== null ? countries.get(host.countryId) : undefined) ??
-    (host.countryCode ? { id: host.countryId ?? 0, code: host.countryCode, name: regionName(host.countryCode, state.locale()), flag: '' } : undefined)
+    (host.countryCode ? { id: host.countryId ?? 0, code: host.countryCode, name: '', flag: '' } : undefined)
   const statusText = t(`wall.status.${host.status}`)
   const initial = Array.from(host.nickname.trim())[0]?.toUpperCase() ?? ''
   return (
@@ -87,7 +78,7 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
         </span>
         <span className="wl-card__meta">
           {country ? (
-            <span className="wl-card__country" title={country.name}>
+            <span className="wl-card__country" title={country.name || undefined}>
               <Flag country={country} />
               <bdi className="wl-card__country-name">{country.name}</bdi>
             </span>

@@ -12,15 +12,10 @@ import { detailHref, liveOpenerRef, type Host } from './api.ts'
 import { wallStateRef, type WallTag } from './state.ts'
 import { HostList } from './HostList.tsx'
 import { Sprite } from '../../kernel/ui/sprite.tsx'
-import { isRouted } from '../../kernel/router.tsx'
 import css from './wall.css'
 
 // the lock panel and the game grid are never on a guest's first screen, nor is what the page does
 // besides showing hosts (pull to refresh, back online, statuses...): they load after it
-const VIP_PATH = '/vip'
-const LEVEL_PATH = '/personal/userLevel'
-const GAME_PATH = '/game'
-
 const loadPanels = () => import('./TabPanels.tsx')
 const TabPanel = lazy(loadPanels)
 const WallExtras = lazy(() => import('./WallExtras.tsx'))
@@ -147,13 +142,9 @@ export default function WallPage() {
       />
     )
   } else if (lock && active) {
-    // a guest's Become VIP opens the login (then the VIP page); a page this build lacks shows no button
-    const go = (to: string) => (loggedIn ? kernel.router.navigate(to) : kernel.events.emit('login-required', { to }))
-    body = <TabPanel kind="lock" lock={lock} current={state.userLevel.value} t={t} go={isRouted(kernel, lock.kind === 'vip' ? VIP_PATH : LEVEL_PATH) ? go : null} />
+    body = <TabPanel kind="lock" lock={lock} current={state.userLevel.value} t={t} kernel={kernel} />
   } else if (active?.kind === 'game') {
-    // Play opens the game page; in a build without one the tiles only show what is there
-    const play = isRouted(kernel, GAME_PATH) ? (url: string) => kernel.router.navigate(`${GAME_PATH}?url=${encodeURIComponent(url)}`) : null
-    body = <TabPanel kind="games" games={games ?? []} t={t} play={play} />
+    body = <TabPanel kind="games" games={games ?? []} t={t} kernel={kernel} />
   } else if (list) {
     body = <HostList key={list.tag.tagId} state={state} list={list} online={online} t={t} onOpen={open} />
   }

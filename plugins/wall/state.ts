@@ -200,9 +200,8 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   /** the tabs shown: the Game tab only once there are games, and last, since the games arrive
    *  after the first screen: appearing at the end it moves no tab a finger is already over */
   const shownTags = () => {
-    const withGames = (games.value?.length ?? 0) > 0
-    const shown = tags.value.filter((tag) => tag.kind !== 'game')
-    return withGames ? [...shown, ...tags.value.filter((tag) => tag.kind === 'game')] : shown
+    const game = (games.value?.length ?? 0) > 0 ? tags.value.filter((tag) => tag.kind === 'game') : []
+    return tags.value.filter((tag) => tag.kind !== 'game').concat(game)
   }
   /** the open tab: the one ?tab= names, else the first */
   const activeTab = (search: URLSearchParams): WallTag | undefined => pickTab(shownTags(), search)
@@ -366,8 +365,6 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     loadGames,
     countries,
     loadCountries,
-    /** the app's language, for names the browser gives (a country before the list arrived) */
-    locale: () => kernel.i18n.locale.value,
     /** NET-09: the statuses of the hosts on screen (else the first of itemsOf), as a secondary load
      *  and every STATUS_REFRESH_MS after it; pushes cover the time between. Returns the stop. */
     watchStatuses(itemsOf: () => number[]) {
