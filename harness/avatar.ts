@@ -1,30 +1,20 @@
-// Generated avatars, so fixtures need nothing from the internet: a gradient picked from the id
-// and the initials of the name. Arabic names keep their letters (one letter, no joining issues).
-function hash(text: string): number {
-  let h = 2166136261
-  for (const ch of text) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619)
-  return h >>> 0
-}
+// Illustrated avatars, generated here so fixtures need nothing from the internet: DiceBear's
+// 'Lorelei' style (design by Lisa Wischofsky, CC0 1.0; code MIT), drawn from the user's id, so a
+// host always has the same face, over a soft background of her own. Harness only: the app shows
+// the URL the user record gives and never bundles this library.
+import { createAvatar } from '@dicebear/core'
+import * as lorelei from '@dicebear/lorelei'
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
-}
+/** soft backgrounds that keep the line art readable on the dark app */
+const BACKGROUNDS = ['ffd5dc', 'ffdfbf', 'c0aede', 'd1d4f9', 'b6e3f4', 'fde2a7', 'c7f0d8', 'f7c6e0']
 
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean)
-  const letters = words.slice(0, 2).map((w) => Array.from(w)[0])
-  const out = letters.join('')
-  return /[\u0600-\u06ff]/.test(out) ? letters[0] : out.toUpperCase() // one Arabic letter reads better than two disjoint ones
-}
-
-export function avatarSvg(id: string, name: string): string {
-  const h = hash(id)
-  const hue1 = h % 360
-  const hue2 = (hue1 + 40 + ((h >>> 9) % 80)) % 360
-  const text = escapeXml(initials(name || id) || '?')
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue1},70%,62%)"/><stop offset="1" stop-color="hsl(${hue2},65%,42%)"/></linearGradient></defs>
-<rect width="256" height="256" fill="url(#g)"/>
-<text x="128" y="128" dy=".35em" text-anchor="middle" font-family="system-ui,'Segoe UI','Noto Sans Arabic','Noto Sans',Arial,sans-serif" font-size="104" font-weight="600" fill="#fff">${text}</text>
-</svg>`
+/** the face of the user with this id (a user id or an IM account); hosts are women, so no beards */
+export function avatarSvg(id: string, o: { host?: boolean } = {}): string {
+  return createAvatar(lorelei, {
+    seed: id,
+    size: 256,
+    backgroundColor: BACKGROUNDS,
+    backgroundType: ['solid'],
+    ...(o.host && { beardProbability: 0, hairAccessoriesProbability: 40, earringsProbability: 60 }),
+  }).toString()
 }

@@ -110,12 +110,15 @@ test('HAR-01 unknown control paths answer 404 JSON, the index lists the routes',
   assert.ok((await h.control('GET', '/__harness/')).body.routes.includes('POST /__harness/hosts/:id/status'))
 })
 
-test('HAR-01 avatars are generated SVGs, Arabic names keep their letter', async () => {
+test('HAR-01 avatars are illustrated faces (DiceBear Lorelei), the same for the same host, drawn here with nothing fetched', async () => {
   const r = await h.control('GET', '/__harness/avatar/200001.svg')
   assert.is(r.status, 200)
   assert.match(r.body, '<svg')
-  assert.match(r.body, '>ل<')
-  assert.match((await h.control('GET', '/__harness/avatar/100001.svg')).body, '>TV<')
+  assert.match(r.body, 'Lorelei', 'the illustrated style, not a letter on a gradient')
+  assert.not.match(r.body, /<text/, 'no initials')
+  assert.not.match(r.body, /<image|href="http/, 'nothing to fetch from the internet')
+  assert.is((await h.control('GET', '/__harness/avatar/200001.svg')).body, r.body, 'deterministic per host')
+  assert.is.not((await h.control('GET', '/__harness/avatar/200002.svg')).body, r.body, 'each host her own face')
 })
 
 test.run()

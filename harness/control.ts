@@ -167,9 +167,7 @@ export function createControl(deps: ControlDeps) {
   function avatarFor(rawId: string) {
     const id = rawId.slice(0, 64)
     const user = /^\d+$/.test(id) ? ctx.userById(Number(id)) : null
-    // a nickname edited through /__harness/db may be anything: the picture takes its text
-    const name = user?.nickname != null ? String(user.nickname) : id.replace(/^[a-z]+/i, (p) => p.toUpperCase())
-    return avatarSvg(id, name)
+    return avatarSvg(id, { host: user?.userType === 2 })
   }
 
   return async function handleControl(req: IncomingMessage, res: ServerResponse): Promise<void> {

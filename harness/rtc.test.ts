@@ -26,6 +26,18 @@ test('HAR-02 a viewer joins; hostJoin announces the host and its published video
   await srv.close()
 })
 
+test('HAR-02 a peer carries the user\'s picture (the harness avatar) for the generated video to animate', async () => {
+  const rtc = createRtcService(fakeCtx([user(1), user(3, { nickname: 'Mona', yxAccid: 'host3', icon: '/__harness/avatar/3.svg' })]))
+  const srv = await serve(rtc)
+  const v = await client(`${srv.base}/rtc`)
+  v.send({ op: 'join', channel: 'ch9', uid: 'acc1' })
+  await v.next()
+  await v.next()
+  rtc.hostJoin('ch9', 'host3')
+  assert.equal(await v.next(), { event: 'user-joined', user: { uid: 'host3', name: 'Mona', picture: '/__harness/avatar/3.svg', media: [] } })
+  await srv.close()
+})
+
 test('HAR-02 a host already in the channel is listed on join; setQuality reaches the viewers', async () => {
   const { rtc, srv, connect } = await setup()
   rtc.hostJoin('ch2', 'host2')

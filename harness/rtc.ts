@@ -34,9 +34,11 @@ export function createRtcService(ctx: HarnessContext): RtcService {
   const sockets = new Map<WebSocket, { channel: string; uid: string } | null>()
   const audienceFaults = new Map<string, string>()
 
-  // a uid may be an IM account or a user id; either way show the user's nickname
-  const nameOf = (uid: string) =>
-    ctx.userByAccid(uid)?.nickname ?? (/^\d+$/.test(uid) ? ctx.userById(Number(uid))?.nickname : undefined) ?? uid
+  // a uid may be an IM account or a user id; either way show the user's nickname, and their
+  // avatar, which the app's generated video animates (a person, not a letter)
+  const userOf = (uid: string) => ctx.userByAccid(uid) ?? (/^\d+$/.test(uid) ? ctx.userById(Number(uid)) : undefined)
+  const nameOf = (uid: string) => userOf(uid)?.nickname ?? uid
+  const pictureOf = (uid: string) => userOf(uid)?.icon || undefined
 
   const write = (ws: WebSocket | undefined, e: RtcServerEvent) => {
     if (ws && ws.readyState === ws.OPEN) ws.send(JSON.stringify(e))
@@ -79,7 +81,7 @@ export function createRtcService(ctx: HarnessContext): RtcService {
         .filter((m) => !m.audience)
         .map((m) => m.peer)
       sockets.set(ws, { channel: req.channel, uid: req.uid })
-      add(req.channel, { peer: { uid: req.uid, name: nameOf(req.uid), media: [] }, ws, ...(audience && { audience }) })
+      add(req.channel, { peer: { uid: req.uid, name: nameOf(req.uid), picture: pictureOf(req.uid), media: [] }, ws, ...(audience && { audience }) })
       write(ws, { event: 'joined', channel: req.channel, users: existing })
       write(ws, { event: 'network-quality', uplink: 1, downlink: 1 })
     } else if (req.op === 'publish') {
@@ -134,7 +136,7 @@ export function createRtcService(ctx: HarnessContext): RtcService {
     },
     hostJoin(channel, uid) {
       if (channels.get(channel)?.has(uid)) return
-      add(channel, { peer: { uid, name: nameOf(uid), media: ['video', 'audio'] } })
+      add(channel, { peer: { uid, name: nameOf(uid), picture: pictureOf(uid), media: ['video', 'audio'] } })
     },
     hostLeave: (channel, uid) => leave(channel, uid, 'quit'),
     setQuality(channel, quality) {

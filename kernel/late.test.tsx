@@ -7,6 +7,7 @@ import { createTestKernel } from './testing.tsx'
 import { click } from './ui/testing.tsx'
 import { waitFor } from '../test/wait.ts'
 import { definePlugin, later, provide, ref } from './plugin.ts'
+import { isRouted } from './router.tsx'
 import type { FirstScreenGate } from './first-screen.ts'
 import type { Plugin } from './types.ts'
 
@@ -98,6 +99,20 @@ test('SHELL-03 late plugins that cannot load: three attempts, then a retry that 
   broken = false
   await click(view.container.querySelector('[data-testid="route-error-retry"]'))
   await waitFor(() => view.container.querySelector('[data-testid="late-page"]'))
+  t.dispose()
+})
+
+test('SHELL-01 isRouted tells whether a path is served, and follows a late plugin joining', async () => {
+  const gate = manualGate()
+  const eagerWithParams = definePlugin({ id: 'eager', routes: [{ path: ['/wall', '/detail/:id'], page: eager.routes![0].page }] })
+  const t = createTestKernel({ plugins: [eagerWithParams, later('late', async () => latePlugin())], firstScreen: gate })
+  const lateServed = computed(() => isRouted(t.kernel, '/late?x=1'))
+  assert.ok(isRouted(t.kernel, '/wall'))
+  assert.ok(isRouted(t.kernel, '/detail/7'))
+  assert.not.ok(isRouted(t.kernel, '/rank'), 'no plugin serves it')
+  assert.not.ok(lateServed.value, 'not before the late plugin joined')
+  gate.open()
+  await waitFor(() => lateServed.value, { what: 'the late route' })
   t.dispose()
 })
 

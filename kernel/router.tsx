@@ -10,7 +10,7 @@ import { Route, Router as WouterRouter, Switch, type BaseLocationHook, type Base
 import { navigate as browserNavigate } from 'wouter/use-browser-location'
 import { useKernel, useSignalValue } from './hooks.ts'
 import { UPDATE_DIALOG } from './overlays.tsx'
-import type { LazyComponent, RouteDef, Router } from './types.ts'
+import type { Kernel, LazyComponent, RouteDef, Router } from './types.ts'
 import { ErrorState } from './ui/States.tsx'
 import { PageSpinner } from './ui/Spinner.tsx'
 import { useText } from './ui/text.ts'
@@ -118,6 +118,17 @@ export function wouterHooks(router: Router): { hook: BaseLocationHook; searchHoo
 /** Does path match one of these wouter patterns? (e.g. the root redirect's well-known paths, SHELL-02) */
 export function matchesAny(path: string, patterns: readonly string[]): boolean {
   return patterns.some((p) => patternToRegExp(p).test(path))
+}
+
+/**
+ * Does a route of the plugins registered so far serve this in-app path ('/rank', '/vip?x=1')?
+ * A control leading to a feature this build lacks asks it and hides. Read inside a component
+ * (after useSignals) or a computed, it follows late plugins joining: the control appears with them.
+ */
+export function isRouted(kernel: Pick<Kernel, 'plugins' | 'pending' | 'app'>, to: string): boolean {
+  void kernel.pending.value // a dependency: late plugins bring routes
+  const path = to.split(/[?#]/)[0]
+  return kernel.plugins.some((p) => (p.routes ?? []).some((r) => matchesAny(path, routePaths(r, kernel.app.settings.tabs))))
 }
 
 function patternToRegExp(pattern: string): RegExp {

@@ -1,6 +1,7 @@
-// The harness's stand-in for a remote camera: a canvas animation of the user's initials and
-// name drifting over a colour of their own, shown through a <video> (canvas.captureStream)
-// where the browser has it, else as the canvas itself. Clearly not a real person, clearly alive.
+// The harness's stand-in for a remote camera: a canvas animation of the user's picture (the
+// harness's illustrated avatar) breathing and swaying, with the name below, shown through a <video>
+// (canvas.captureStream) where the browser has it, else as the canvas itself. Without a picture,
+// or until it loads, the initials drift over a colour of their own. Clearly alive, never frozen.
 export interface GeneratedVideo {
   element: HTMLElement
   stop(): void
@@ -22,7 +23,7 @@ function hueOf(name: string) {
   return h
 }
 
-export function generatedVideo(name: string, doc: Document = document): GeneratedVideo {
+export function generatedVideo(name: string, doc: Document = document, picture?: string): GeneratedVideo {
   const canvas = doc.createElement('canvas')
   canvas.width = WIDTH
   canvas.height = HEIGHT
@@ -30,10 +31,12 @@ export function generatedVideo(name: string, doc: Document = document): Generate
   const hue = hueOf(name)
   const label = initials(name)
   const started = Date.now()
+  const face = picture ? loadPicture(doc, picture) : null
 
   const draw = () => {
     if (!g) return
     const t = (Date.now() - started) / 1000
+    if (face?.ready) return drawPicture(g, face.img, name, t)
     const bg = g.createLinearGradient(0, 0, WIDTH, HEIGHT)
     bg.addColorStop(0, `hsl(${hue}, 60%, 35%)`)
     bg.addColorStop(1, `hsl(${(hue + 60) % 360}, 60%, 20%)`)
@@ -99,4 +102,37 @@ export function generatedVideo(name: string, doc: Document = document): Generate
       element.remove()
     },
   }
+}
+
+/** an image loading from url; ready once it can be drawn (a failed one never is: initials stay) */
+function loadPicture(doc: Document, url: string): { img: HTMLImageElement; ready: boolean } {
+  const img = doc.createElement('img')
+  const face = { img, ready: false }
+  img.onload = () => void (face.ready = img.naturalWidth > 0)
+  img.src = url
+  return face
+}
+
+/** the picture filling the frame, breathing and swaying slowly, the name on a shade below */
+function drawPicture(g: CanvasRenderingContext2D, img: HTMLImageElement, name: string, t: number) {
+  const scale = 1.08 + Math.sin(t * 1.3) * 0.03
+  const size = Math.max(WIDTH, HEIGHT) * scale
+  const x = (WIDTH - size) / 2 + Math.sin(t * 0.7) * 10
+  const y = (HEIGHT - size) / 2 + Math.sin(t * 1.1) * 8
+  g.save()
+  g.translate(WIDTH / 2, HEIGHT / 2)
+  g.rotate(Math.sin(t * 0.6) * 0.02)
+  g.translate(-WIDTH / 2, -HEIGHT / 2)
+  g.drawImage(img, x, y, size, size)
+  g.restore()
+  const shade = g.createLinearGradient(0, HEIGHT * 0.65, 0, HEIGHT)
+  shade.addColorStop(0, 'rgba(0,0,0,0)')
+  shade.addColorStop(1, 'rgba(0,0,0,0.55)')
+  g.fillStyle = shade
+  g.fillRect(0, HEIGHT * 0.65, WIDTH, HEIGHT * 0.35)
+  g.fillStyle = '#fff'
+  g.textAlign = 'center'
+  g.textBaseline = 'middle'
+  g.font = '24px sans-serif'
+  g.fillText(name, WIDTH / 2, HEIGHT * 0.88)
 }

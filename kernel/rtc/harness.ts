@@ -207,7 +207,7 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
       const peer = peers.get(uid)
       if (!peer) throw new RtcError('INVALID_REMOTE_USER', `user ${uid} is not in the channel`)
       stopRender(uid)
-      const video = generatedVideo(peer.name, el.ownerDocument)
+      const video = generatedVideo(peer.name, el.ownerDocument, peer.picture)
       renders.set(uid, video)
       el.appendChild(video.element)
     },

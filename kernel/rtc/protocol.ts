@@ -22,6 +22,8 @@ export interface RtcPeer {
   uid: string
   /** display name for the generated video */
   name: string
+  /** the user's picture (their avatar URL), which the generated video shows moving */
+  picture?: string
   media: MediaType[]
 }
 

@@ -1,4 +1,5 @@
-// On the wall: the special-offer icon while its time remains (PAY-09), and the discount entry for discount users (PAY-10).
+// On the wall: the special-offer icon while its time remains (PAY-09), and the discount entry for discount users (PAY-10),
+// in the floating widgets' strip (kernel/ui/Dock.tsx), never over a card.
 import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
@@ -8,6 +9,7 @@ import { DISCOUNT_POPUP, SPECIAL_POPUP } from './api.ts'
 import { hms, onWall, showOfferIcon } from './rules.ts'
 import { offersServiceRef } from './state.ts'
 import css from './widgets.css'
+import { Docked } from '../../kernel/ui/Dock.tsx'
 
 export function OffersWidgets() {
   useSignals()
@@ -31,15 +33,19 @@ export function OffersWidgets() {
   return (
     <>
       {special && showOfferIcon(left) && !popupOpen && (
-        <button type="button" className="of-icon" data-testid="special-icon" onClick={() => void kernel.overlays.open(SPECIAL_POPUP)}>
-          <span aria-hidden="true">🎁</span>
-          <span>{hms(left)}</span>
-        </button>
+        <Docked order={1}>
+          <button type="button" className="of-icon" data-testid="special-icon" onClick={() => void kernel.overlays.open(SPECIAL_POPUP)}>
+            <span aria-hidden="true">🎁</span>
+            <span className="of-icon__time">{hms(left)}</span>
+          </button>
+        </Docked>
       )}
       {entry && (
-        <button type="button" className="of-entry" data-testid="discount-entry" onClick={() => void kernel.overlays.open(DISCOUNT_POPUP)}>
-          {t('offers.discount.entry')}
-        </button>
+        <Docked order={2}>
+          <button type="button" className="of-entry" data-testid="discount-entry" onClick={() => void kernel.overlays.open(DISCOUNT_POPUP)}>
+            {t('offers.discount.entry')}
+          </button>
+        </Docked>
       )}
     </>
   )

@@ -6,7 +6,8 @@ import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { tabAt } from '../../kernel/plugin.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { shellRef } from '../shell/api.ts'
-import { PAY_BUTTON_ANIMATION, payButtonBottom, showPayButton, sourceOf } from './rules.ts'
+import { PAY_BUTTON_ANIMATION, showPayButton, sourceOf } from './rules.ts'
+import { Docked } from '../../kernel/ui/Dock.tsx'
 import css from './fab.css'
 
 export function PayButton() {
@@ -35,16 +36,18 @@ export function PayButton() {
   }, [visible, onWall])
 
   if (!visible || path === '/getcoin') return null
+  // in the floating widgets' strip (kernel/ui/Dock.tsx), last: never over a card or another widget
   return (
-    <button
-      type="button"
-      className={`rc-fab${anim ? ' rc-fab--anim' : ''}`}
-      style={{ insetBlockEnd: `calc(${payButtonBottom(tab)}px + var(--safe-bottom))` }}
-      aria-label={t('recharge.title')}
-      data-testid="pay-fab"
-      onClick={() => kernel.router.navigate(`/getcoin?source=${encodeURIComponent(sourceOf(path))}`)}
-    >
-      💎
-    </button>
+    <Docked order={9}>
+      <button
+        type="button"
+        className={`rc-fab${anim ? ' rc-fab--anim' : ''}`}
+        aria-label={t('recharge.title')}
+        data-testid="pay-fab"
+        onClick={() => kernel.router.navigate(`/getcoin?source=${encodeURIComponent(sourceOf(path))}`)}
+      >
+        💎
+      </button>
+    </Docked>
   )
 }

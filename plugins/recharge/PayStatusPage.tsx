@@ -10,7 +10,7 @@ import type { OrderStatus } from './api.ts'
 import { RechargePath, rechargeService } from './state.ts'
 import css from './recharge.css'
 
-type View = { kind: 'checking' } | { kind: 'paid'; diamonds: number } | { kind: 'pending' } | { kind: 'failed' }
+type View = { kind: 'checking' } | { kind: 'paid'; diamonds: number } | { kind: 'pending' } | { kind: 'failed' } | { kind: 'none' }
 
 export default function PayStatusPage() {
   injectStyle(css)
@@ -28,7 +28,8 @@ export default function PayStatusPage() {
   }
 
   useEffect(() => {
-    if (!orderCode) return void setView({ kind: 'failed' })
+    // opened without an order (a bookmark, a reload after the query was lost): nothing was paid
+    if (!orderCode) return void setView({ kind: 'none' })
     kernel.api
       .post<OrderStatus>(RechargePath.payReturn, { orderCode, payStatus: search.get('payStatus') ?? '', sign: search.get('sign') ?? '' }, { silent: true })
       .then(show, () => setView({ kind: 'failed' }))
@@ -73,6 +74,7 @@ export default function PayStatusPage() {
               <strong data-testid="pay-status-failed">{t('recharge.notCompleted')}</strong>
             </>
           )}
+          {view.kind === 'none' && <strong data-testid="pay-status-none">{t('recharge.status.none')}</strong>}
           {view.kind !== 'checking' && (
             <Button block testId="pay-status-done" onClick={done}>
               {t('recharge.card.done')}

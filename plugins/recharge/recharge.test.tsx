@@ -202,6 +202,18 @@ test('PAY-06 USDT is not paid by the common recharge: it goes to its own page', 
   assert.is(s.t.location.search().get('productId'), 'diamond_0999')
 })
 
+for (const [locale, text] of [['en', 'There is no payment to show'], ['ar', 'لا توجد عملية دفع لعرضها']] as const) {
+  test(`PAY-04 /paystatus opened without an order says there is no payment to show, not Payment failed, and asks nothing (${locale})`, async () => {
+    const s = await setup()
+    await act(() => s.t.kernel.i18n.setLocale(locale))
+    act(() => s.t.kernel.router.navigate('/paystatus'))
+    const none = await waitFor(() => $('pay-status-none'), { what: 'the no-payment state' })
+    assert.is(none.textContent, text)
+    assert.is($('pay-status-failed'), null)
+    assert.not.ok(s.t.requests.some((r) => r.path.startsWith('/api/fuse')), 'no order was asked about')
+  })
+}
+
 test('NET-02 an insufficient-balance answer opens the recharge sheet', async () => {
   const s = await setup({ '/api/x': () => serverCode('1080', 'diamond.not.enough') })
   await act(async () => void s.t.kernel.api.post('/api/x').catch(() => {}))

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { seedTemplate } from './fake-catalog.ts'
 import {
   autoMethod, canPay, clock, DEFAULT_METHOD_ORDER, discountLabel, discountPercent, giftLabel, methodGift, methodWeights, money, offeredItems,
-  payButtonBottom, recommendedTotal, sheetPage, sheetPageCount, showPayButton, showSellerList, sortMethods, sourceOf, tipLeftMs, TIP_COUNTDOWN_MS,
+  recommendedTotal, sheetPage, sheetPageCount, showPayButton, showSellerList, sortMethods, sourceOf, tipLeftMs, TIP_COUNTDOWN_MS,
   visibleMethods, channelName, storeVipRefused, vipRefusal,
 } from './rules.ts'
 import { ChannelType } from './api.ts'
@@ -120,11 +120,6 @@ test('SHELL-15 the floating pay button: not on / or /message, only on payment_po
   assert.is(showPayButton('/message', 'message', portal), false)
   assert.is(showPayButton('/detail', undefined, portal), false)
   assert.is(showPayButton('/wall', 'wall', null), false)
-  assert.is(payButtonBottom('wall', { wallEntry: true }), 168)
-  assert.is(payButtonBottom('moments', { momentsGames: true }), 176)
-  assert.is(payButtonBottom('moments'), 112)
-  assert.is(payButtonBottom('user'), 112)
-  assert.is(payButtonBottom(undefined), 48)
   assert.is(sourceOf('/wall'), 'wall')
 })
 

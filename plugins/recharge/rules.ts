@@ -183,14 +183,6 @@ export function showPayButton(path: string, tab: string | undefined, portal: str
   return portalPaths(portal).includes(path)
 }
 
-/** bottom offset in px (by the main tab at the path): above the wall's entry bar, the moments game strip, the tab bar, or the page edge */
-export function payButtonBottom(tab: string | undefined, o: { wallEntry?: boolean; momentsGames?: boolean } = {}): number {
-  if (tab === 'wall' && o.wallEntry) return 168
-  if (tab === 'moments') return o.momentsGames ? 176 : 112
-  if (tab === 'wall' || tab === 'user') return 112
-  return 48
-}
-
 /** the one-off animation on /wall: starts 1.5 s after load and runs 4 s */
 export const PAY_BUTTON_ANIMATION = { delayMs: 1500, durationMs: 4000 } as const
 

@@ -15,12 +15,19 @@ export function EmailForm({ onBack, onDone }: { onBack?: () => void; onDone: () 
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [shown, setShown] = useState(false)
+  // the email no account has, while the form asks whether to create one (a typo must not sign up)
+  const [unknown, setUnknown] = useState<string | null>(null)
   const busy = shell.state.loggingIn.value
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
+  const login = async (create: boolean) => {
     // a second tap while the first request is out sends nothing (one request per login)
-    if (await emailLogin(kernel, shell, email, password)) onDone()
+    const outcome = await emailLogin(kernel, shell, email, password, create)
+    setUnknown(outcome === 'no-account' ? email.trim() : null)
+    if (outcome === 'in') onDone()
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void login(false)
   }
 
   return (
@@ -45,7 +52,10 @@ export function EmailForm({ onBack, onDone }: { onBack?: () => void; onDone: () 
             autoComplete="email"
             placeholder={t('shell.login.emailPlaceholder')}
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value)
+              setUnknown(null)
+            }}
           />
         </div>
       </div>
@@ -70,9 +80,25 @@ export function EmailForm({ onBack, onDone }: { onBack?: () => void; onDone: () 
           </button>
         </div>
       </div>
-      <button type="submit" className="sh-btn sh-btn--brand sh-btn--block" data-testid="login-submit" disabled={busy} aria-busy={busy}>
-        {busy ? <span className="sh-spinner" style={{ inlineSize: 20, blockSize: 20 }} /> : t('shell.login.submit')}
-      </button>
+      {unknown === null ? (
+        <button type="submit" className="sh-btn sh-btn--brand sh-btn--block" data-testid="login-submit" disabled={busy} aria-busy={busy}>
+          {busy ? <span className="sh-spinner" style={{ inlineSize: 20, blockSize: 20 }} /> : t('shell.login.submit')}
+        </button>
+      ) : (
+        <div className="sh-form__ask" role="alertdialog" aria-labelledby="sh-login-no-account" data-testid="login-no-account">
+          <p id="sh-login-no-account">
+            {t('shell.login.noAccount')}
+            <bdi className="sh-form__email" title={unknown}>{unknown}</bdi>
+            {t('shell.login.createOne')}
+          </p>
+          <button type="button" className="sh-btn sh-btn--brand sh-btn--block" data-testid="login-create" disabled={busy} onClick={() => void login(true)}>
+            {t('shell.login.create')}
+          </button>
+          <button type="button" className="sh-btn sh-btn--ghost sh-btn--block" data-testid="login-create-cancel" onClick={() => setUnknown(null)}>
+            {t('shell.login.fixEmail')}
+          </button>
+        </div>
+      )}
     </form>
   )
 }

@@ -5,6 +5,9 @@ import { useKernel, useT } from '../../kernel/hooks.ts'
 import type { TabSetting } from '../../kernel/types.ts'
 import { Sprite } from '../../kernel/ui/sprite.tsx'
 import { shellRef } from './api.ts'
+import { isRouted } from '../../kernel/router.tsx'
+
+const RANK_PATH = '/rank'
 
 export function Header({ tab }: { tab: TabSetting }) {
   useSignals()
@@ -32,13 +35,14 @@ export function Header({ tab }: { tab: TabSetting }) {
           </button>
         ) : (
           <>
-            {tab.id === 'wall' && (
+            {/* the rankings, only in a build that has them */}
+            {tab.id === 'wall' && isRouted(kernel, RANK_PATH) && (
               <button
                 type="button"
                 className="sh-iconbtn sh-iconbtn--gold"
                 data-testid="header-rank"
                 aria-label={t('shell.header.rank')}
-                onClick={() => router.navigate('/rank')}
+                onClick={() => router.navigate(RANK_PATH)}
               >
                 <Sprite id="sh-trophy" size={20} />
               </button>

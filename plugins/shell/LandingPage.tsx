@@ -9,6 +9,7 @@ import pagesCss from './pages.css'
 import { Icon } from './page-icons.tsx'
 import { shellRef } from './api.ts'
 import { needsForcePay } from './baseConfig.ts'
+import { LANDING_TO } from './start.ts'
 
 export default function LandingPage() {
   useSignals()
@@ -25,7 +26,10 @@ export default function LandingPage() {
     shell.loadBaseConfig({ force: attempt > 0 }).then(
       (config) => {
         if (!live) return
-        const to = needsForcePay(config) ? '/forcePay' : kernel.app.settings.mainPath
+        const target = landingTarget(kernel.router.search.peek(), kernel.app.settings.mainPath)
+        // SHELL-11: a forced first payment due sends a main tab to /forcePay; any other page opens
+        const onTab = kernel.app.settings.tabs.some((tab) => tab.path === target.split('?')[0])
+        const to = needsForcePay(config) && (onTab || target === kernel.app.settings.mainPath) ? '/forcePay' : target
         kernel.router.navigate(to, { replace: true })
       },
       () => undefined, // shown below from baseConfigStatus
@@ -59,4 +63,10 @@ export default function LandingPage() {
       </div>
     </main>
   )
+}
+
+/** Where the landing page leads: its in-app target (never another site), else the main path. */
+export function landingTarget(search: URLSearchParams, mainPath: string): string {
+  const to = search.get(LANDING_TO) ?? ''
+  return to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/landingPage') ? to : mainPath
 }

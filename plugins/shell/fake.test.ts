@@ -47,8 +47,12 @@ test('SHELL-10 a wrong password answers 5000 Incorrect email or password; bad in
   assert.is((await h.api('/api/login/v2/email', loginPayload('new@x.io', ''))).body.msg, 'Please enter your password')
 })
 
-test('SHELL-10 an unknown email signs up with a sign-up bonus through the ledger', async () => {
-  const r = await h.api('/api/login/v2/email', loginPayload('fresh@example.com', 'longenough'))
+test('SHELL-10 an unknown email answers 4041 No account, and signs up only when sent with register: 1', async () => {
+  const refused = await h.api('/api/login/v2/email', loginPayload('fresh@example.com', 'longenough'))
+  assert.is(refused.body.code, '4041')
+  assert.is(refused.body.msg, 'No account for this email')
+  assert.not.ok(h.ctx.db.get('users').find({ email: 'fresh@example.com' }).value(), 'no account was made')
+  const r = await h.api('/api/login/v2/email', { ...loginPayload('fresh@example.com', 'longenough'), register: 1 })
   assert.is(r.body.code, '0000')
   const me = (await h.api('/api/user/getUserInfo', {}, { token: r.data.token })).data
   assert.is(me.email, 'fresh@example.com')
@@ -60,7 +64,7 @@ test('SHELL-10 an unknown email signs up with a sign-up bonus through the ledger
   // a second login is a login, not a second bonus
   await h.api('/api/login/v2/email', loginPayload('fresh@example.com', 'longenough'))
   assert.is(h.ops.ledger(me.userId).entries.length, 1)
-  assert.is((await h.api('/api/login/v2/email', loginPayload('short@example.com', 'short'))).body.msg, 'Password must be at least eight characters')
+  assert.is((await h.api('/api/login/v2/email', { ...loginPayload('short@example.com', 'short'), register: 1 })).body.msg, 'Password must be at least eight characters')
 })
 
 test('SHELL-11 base config (v2 and v3): forcePayConfig is unfinished only for the new user; per-app config values', async () => {

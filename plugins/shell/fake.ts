@@ -2,6 +2,7 @@
 // user-tab dot), popups and the follow list behind the message-tab badge.
 import { randomBytes } from 'node:crypto'
 import { Code } from '../../kernel/protocol/envelope.ts'
+import { NO_ACCOUNT } from './codes.ts'
 import { langOf } from '../../harness/http.ts'
 import { followedIds, hostCard, page } from '../../harness/hosts.ts'
 import { avatarPath, fixture, newImToken } from '../../harness/seed.ts'
@@ -55,6 +56,8 @@ function login(ctx: HarnessContext, { payload }: EndpointCall) {
   const users = ctx.db.get('users')
   let user = users.find((u: UserRow) => String(u.email ?? '').toLowerCase() === email).value() as UserRow | undefined
   if (user && user.password !== password) throw refuse('Incorrect email or password')
+  // a typo must not silently make an account: the app asks first, then sends register: 1
+  if (!user && !payload.register) throw new EndpointError(NO_ACCOUNT, 'No account for this email')
   if (!user) user = register(ctx, email, password, payload.appId)
   // a fresh token per login; the last few stay valid, like sessions on several devices.
   // The messaging token is new too: a token seen once (a log, a shared screen) dies with the login.
@@ -66,7 +69,7 @@ function login(ctx: HarnessContext, { payload }: EndpointCall) {
   return { token, deviceId, yxAccid: user.yxAccid, imToken }
 }
 
-/** Not shown in the spec: an unknown email signs up, with the sign-up bonus through the ledger. */
+/** Not shown in the spec: an unknown email sent with register: 1 signs up, with the sign-up bonus through the ledger. */
 function register(ctx: HarnessContext, email: string, password: string, appId: unknown): UserRow {
   if (password.length < 8) throw refuse('Password must be at least eight characters')
   const all = ctx.db.get('users').value() as UserRow[]

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { signal } from '@preact/signals-react'
 import { unreadRef } from './api.ts'
-import { byId, click, shellKernel } from './testkit.tsx'
+import { byId, click, shellKernel, standInPages } from './testkit.tsx'
 import { fake } from '../../kernel/testing.tsx'
 import { waitFor } from '../../test/wait.ts'
 import { createShellPlugin } from './index.ts'
@@ -98,8 +98,18 @@ test('SHELL-06 a guest sees the Login button, which opens the login popup', asyn
   t.dispose()
 })
 
-test('SHELL-06 a logged-in user sees the server balance and, on the wall tab, the rank icon', async () => {
+test('SHELL-06 the rank icon shows only in a build whose plugins serve /rank (no dead trophy)', async () => {
   const t = shellKernel({ path: '/wall', token: 'tok' })
+  await t.render()
+  await waitFor(() => byId('header-balance')?.textContent === '5000', { what: 'the logged-in header' })
+  assert.is(byId('header-rank'), null)
+  t.dispose()
+})
+
+const rankPage = definePlugin({ id: 'rank', routes: [{ path: '/rank', page: async () => ({ default: () => <p data-testid="page-rank">rank</p> }) }] })
+
+test('SHELL-06 a logged-in user sees the server balance and, on the wall tab, the rank icon, which opens /rank', async () => {
+  const t = shellKernel({ path: '/wall', token: 'tok', plugins: [createShellPlugin({ retry: { wait: async () => undefined } }), standInPages, rankPage] })
   await t.render()
   await waitFor(() => byId('header-balance')?.textContent === '5000', { what: 'the number getUserInfo answered' })
   assert.is(byId('header-login'), null)
@@ -108,6 +118,9 @@ test('SHELL-06 a logged-in user sees the server balance and, on the wall tab, th
   await waitFor(() => byId('page-moments'), { what: 'the moments page' })
   assert.is(byId('header-rank'), null, 'no rank icon on another tab')
   assert.ok(byId('header-balance'))
+  t.location.navigate('/wall')
+  await click(await waitFor(() => byId('header-rank'), { what: 'the rank icon' }))
+  await waitFor(() => byId('page-rank'), { what: 'the rank page' })
   t.dispose()
 })
 

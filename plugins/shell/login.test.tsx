@@ -117,6 +117,38 @@ test('SHELL-10 a server refusal shows its message and keeps the guest logged out
   t.dispose()
 })
 
+for (const [locale, ask] of [['en', 'No account for typo@example.com: create one?'], ['ar', 'لا يوجد حساب للبريد typo@example.com: هل تريد إنشاء حساب؟']] as const) {
+  test(`SHELL-10 an unknown email asks before creating an account, and signs up only on Create (${locale})`, async () => {
+    const { t } = await openEmailForm({
+      locale,
+      backend: { login: (_p, payload) => (payload.register ? { token: 'tok-new', deviceId: 'd', yxAccid: 'a', imToken: 'i' } : serverCode('4041', 'No account for this email')) },
+    })
+    await type('login-email-input', 'typo@example.com')
+    await type('login-password-input', 'password123')
+    await submit('login-email')
+    const question = await waitFor(() => byId('login-no-account'), { what: 'the question' })
+    assert.is(question.querySelector('p')?.textContent, ask)
+    assert.is(t.storage.getItem('token'), null, 'not signed up yet')
+    assert.not.ok(t.toasts.length, 'no error toast: the form asks instead')
+    await click('login-create')
+    await waitFor(() => t.storage.getItem('token'), { what: 'signed up' })
+    const sent = t.requests.filter((r) => r.path === '/api/login/v2/email')
+    assert.equal(sent.map((r) => r.payload.register), [undefined, 1])
+    t.dispose()
+  })
+}
+
+test('SHELL-10 Change the email goes back to the form without signing up', async () => {
+  const { t } = await openEmailForm({ backend: { login: () => serverCode('4041', 'No account for this email') } })
+  await type('login-email-input', 'typo@example.com')
+  await type('login-password-input', 'password123')
+  await submit('login-email')
+  await click(await waitFor(() => byId('login-create-cancel'), { what: 'cancel' }))
+  assert.ok(byId('login-submit'), 'Sign in again')
+  assert.is(t.requests.filter((r) => r.path === '/api/login/v2/email').length, 1)
+  t.dispose()
+})
+
 test('SHELL-10 the full-screen login sheet carries the promo text and Sign in with Email', async () => {
   const t = shellKernel({ path: '/wall' })
   await t.render()

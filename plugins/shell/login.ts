@@ -3,6 +3,8 @@
 import type { Kernel } from '../../kernel/types.ts'
 import type { LoginResult } from '../../kernel/session.ts'
 import type { Shell } from './service.ts'
+import { ApiError } from '../../kernel/api.ts'
+import { NO_ACCOUNT } from './codes.ts'
 
 /** i18n keys of the four messages, in the order they are checked */
 export const LoginError = {
@@ -29,15 +31,19 @@ export function validateEmailLogin(email: string, password: string): string | nu
   return null
 }
 
-/** Validate, then send one request (a second tap while it is out sends nothing); true when
- *  logged in. Validation messages are toasted 3 s; the server's own the api client toasts. */
-export async function emailLogin(kernel: Kernel, shell: Shell, email: string, password: string): Promise<boolean> {
+/** What a login attempt came to: logged in, not (already told), or no account has that email. */
+export type LoginOutcome = 'in' | 'failed' | 'no-account'
+
+/** Validate, then send one request (a second tap while it is out sends nothing). Validation
+ *  messages are toasted 3 s, and the server's refusals; an unknown email signs up only when
+ *  `create` says the user agreed to it, else the answer is 'no-account' so the form can ask. */
+export async function emailLogin(kernel: Kernel, shell: Shell, email: string, password: string, create = false): Promise<LoginOutcome> {
   const { loggingIn } = shell.state
-  if (loggingIn.value) return false
+  if (loggingIn.value) return 'failed'
   const problem = validateEmailLogin(email, password)
   if (problem) {
     kernel.overlays.toast(kernel.i18n.t(problem), { type: 'warning', duration: LOGIN_MESSAGE_MS })
-    return false
+    return 'failed'
   }
   loggingIn.value = true
   try {
@@ -49,15 +55,18 @@ export async function emailLogin(kernel: Kernel, shell: Shell, email: string, pa
       deviceType: 'web',
       email: email.trim(),
       password,
-    })
+      ...(create ? { register: 1 } : {}),
+    }, { silent: true })
     if (!result?.token) throw new Error('login answered without a token')
     kernel.session.login(result)
     await shell.refreshUser().catch(() => undefined)
     void shell.badges.refresh()
-    return true
-  } catch {
-    // the api client has already toasted the server's message (d1 §8 'Other server errors')
-    return false
+    return 'in'
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'code' && err.code === NO_ACCOUNT) return 'no-account'
+    // the server's own message, as the api client shows it (d1 §8 'Other server errors')
+    if (err instanceof ApiError) kernel.overlays.toast(err.message, { type: 'warning' })
+    return 'failed'
   } finally {
     loggingIn.value = false
   }

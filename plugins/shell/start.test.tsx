@@ -4,6 +4,7 @@ import { act } from 'react'
 import { httpStatus } from '../../kernel/testing.tsx'
 import { fetchBaseConfig, needsForcePay, BASE_CONFIG_FAILED } from './baseConfig.ts'
 import { byId, click, shellKernel } from './testkit.tsx'
+import { landingTarget } from './LandingPage.tsx'
 import { waitFor } from '../../test/wait.ts'
 import type { ApiClient } from '../../kernel/api.ts'
 import type { Kernel } from '../../kernel/types.ts'
@@ -33,11 +34,29 @@ test('SHELL-02 a well-known deep link is not redirected, and the base config sti
   t.dispose()
 })
 
-test('SHELL-02 a path that is not a deep link starts on the landing page too', async () => {
-  const t = shellKernel({ path: '/moments' })
+test('SHELL-02 a path that is not a deep link starts on the landing page, then opens that path (a reload stays)', async () => {
+  const t = shellKernel({ path: '/moments?tab=2' })
   await t.render()
-  await waitFor(() => byId('page-wall'), { what: 'page-wall' })
-  assert.ok(t.location.history.includes('/landingPage'))
+  await waitFor(() => byId('page-moments'), { what: 'page-moments' })
+  assert.is(t.location.path(), '/moments')
+  assert.is(t.location.search().get('tab'), '2', 'the query survives the landing page')
+  assert.ok(t.location.history.some((h) => h.startsWith('/landingPage')), 'went through the landing page')
+  t.dispose()
+})
+
+test('SHELL-02 the landing page leads only to an in-app path', () => {
+  const target = (to: string) => landingTarget(new URLSearchParams({ to }), '/wall')
+  assert.is(target('/moments?tab=2'), '/moments?tab=2')
+  assert.is(target('//evil.example/x'), '/wall')
+  assert.is(target('https://evil.example/'), '/wall')
+  assert.is(target('/landingPage?to=/x'), '/wall')
+  assert.is(landingTarget(new URLSearchParams(), '/wall'), '/wall')
+})
+
+test('SHELL-11 a reload of a main tab with a forced first payment due still goes to /forcePay', async () => {
+  const t = shellKernel({ path: '/moments', backend: { baseConfig: () => ({ forcePayConfig: { isFinished: false } }) } })
+  await t.render()
+  await waitFor(() => t.location.path() === '/forcePay' || undefined, { what: '/forcePay' })
   t.dispose()
 })
 

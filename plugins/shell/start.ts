@@ -9,6 +9,8 @@ import { isWellKnown } from './tabs.ts'
 import { afterFirstScreen } from '../../kernel/first-screen.ts'
 
 const LANDING_PATH = '/landingPage'
+/** the landing page's query parameter naming where to go after it */
+export const LANDING_TO = 'to'
 
 export function startShell(kernel: Kernel): Disposer {
   const shell = kernel.need(shellRef)
@@ -29,8 +31,10 @@ export function startShell(kernel: Kernel): Disposer {
     router.navigate(app.settings.mainPath, { replace: true })
     void shell.loadBaseConfig().catch(() => undefined)
   } else if (!isWellKnown(app.settings.wellKnownPaths, path)) {
-    // the root (and any path that is not a deep link) starts on the landing page, which loads the base config
-    router.navigate(LANDING_PATH, { replace: true })
+    // the root (and any path that is not a deep link) starts on the landing page, which loads the base
+    // config and then opens the path the user asked for (a reload of /moments stays on /moments)
+    const query = router.search.peek().toString()
+    router.navigate(path === '/' ? LANDING_PATH : `${LANDING_PATH}?${LANDING_TO}=${encodeURIComponent(path + (query && '?' + query))}`, { replace: true })
   } else if (path !== LANDING_PATH) {
     // a deep link opens where it points; the base config still loads behind it
     void shell.loadBaseConfig().then(forcePayIfDue, () => undefined)

@@ -9,7 +9,7 @@ import { createShellPlugin } from './index.ts'
 const pageOf = (id: string) => () => Promise.resolve({ default: () => <p data-testid={`page-${id}`}>{id}</p> })
 
 /** Routes standing in for the tab plugins: home, wall, moments open; message and user need login. */
-const standInPages: Plugin = {
+export const standInPages: Plugin = {
   id: 'pages',
   routes: [
     { path: '/', page: pageOf('home') },

@@ -13,15 +13,18 @@ export default function UsdtStatusPage() {
   const kernel = useKernel()
   const t = useT()
   const s = usdtService(kernel).state.value
-  const kind = s?.status === 1 ? 'paid' : s?.status === 2 ? 'pending' : 'failed'
+  // no order kept (opened directly, or over an hour later): nothing to show, not a failure
+  const kind = !s ? 'none' : s.status === 1 ? 'paid' : s.status === 2 ? 'pending' : 'failed'
   return (
     <>
       <PageBar title={t('usdt.status.title')} />
       <main className="ut-page" data-testid="usdt-status">
         <div className="ut-center" aria-live="polite">
-          <span className={`ut-icon ${kind === 'paid' ? 'ut-icon--ok' : kind === 'failed' ? 'ut-icon--bad' : ''}`} aria-hidden="true">
-            {kind === 'paid' ? '✓' : kind === 'pending' ? '⏳' : '!'}
-          </span>
+          {kind !== 'none' && (
+            <span className={`ut-icon ${kind === 'paid' ? 'ut-icon--ok' : kind === 'failed' ? 'ut-icon--bad' : ''}`} aria-hidden="true">
+              {kind === 'paid' ? '✓' : kind === 'pending' ? '⏳' : '!'}
+            </span>
+          )}
           <strong data-testid={`usdt-status-${kind}`}>{t(`usdt.status.${kind}`)}</strong>
           {kind === 'paid' && s?.detail && <span>{t('usdt.credited', { n: s.detail.diamondNum.toLocaleString() })}</span>}
           <Button block testId="usdt-status-done" onClick={() => kernel.router.navigate(kind === 'paid' ? '/wall?source=recharge' : kind === 'pending' ? '/usdtPay' : '/getcoin?source=usdtPay', { replace: true })}>

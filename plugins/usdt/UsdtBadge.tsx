@@ -7,6 +7,7 @@ import { injectStyle } from '../../kernel/style.ts'
 import { usdtBadge } from './rules.ts'
 import { usdtService } from './state.ts'
 import css from './badge.css'
+import { Docked } from '../../kernel/ui/Dock.tsx'
 
 export function UsdtBadge() {
   useSignals()
@@ -27,9 +28,12 @@ export function UsdtBadge() {
   const badge = main ? usdtBadge(state, now) : null
   if (!badge) return null
   const text = badge.kind === 'countdown' ? `${String(Math.floor(badge.left! / 60)).padStart(2, '0')}:${String(badge.left! % 60).padStart(2, '0')}` : t(`usdt.badge.${badge.kind}`)
+  // in the floating widgets' strip (kernel/ui/Dock.tsx), first: never over the header or a card
   return (
-    <button type="button" className={`ut-badge ut-badge--${badge.kind}`} data-testid="usdt-badge" onClick={() => kernel.router.navigate(badge.kind === 'countdown' ? '/usdtPay' : '/usdtPay/pay-status')}>
-      ₮ {text}
-    </button>
+    <Docked order={0}>
+      <button type="button" className={`ut-badge ut-badge--${badge.kind}`} data-testid="usdt-badge" onClick={() => kernel.router.navigate(badge.kind === 'countdown' ? '/usdtPay' : '/usdtPay/pay-status')}>
+        ₮ {text}
+      </button>
+    </Docked>
   )
 }

@@ -89,6 +89,16 @@ test('PAY-06 at 0 the status is queried: paid refreshes the user and moves to /u
   assert.match(document.body.textContent!, '6,125 diamonds added')
 })
 
+for (const [locale, text] of [['en', 'There is no payment to show'], ['ar', 'لا توجد عملية دفع لعرضها']] as const) {
+  test(`PAY-06 the result page opened without an order says there is no payment to show, not Payment failed (${locale})`, async () => {
+    const s = await setup('/usdtPay/pay-status')
+    await act(() => s.t.kernel.i18n.setLocale(locale))
+    const none = await waitFor(() => $('usdt-status-none'), { what: 'the no-payment state' })
+    assert.is(none.textContent, text)
+    assert.is($('usdt-status-failed'), null)
+  })
+}
+
 test('PAY-06 pushes: true with the matching order marks paid and moves on; true with another only refreshes; false clears', async () => {
   const s = await setup('/usdtPay')
   const service = usdtService(s.t.kernel)

@@ -1,5 +1,7 @@
-// '/user': the own profile. Avatar, nickname and id, the diamond balance as the server last
-// said, the language switch and log out. The user info is refreshed on every visit.
+// '/user': the own profile and the hub a user expects: avatar, nickname and id, the diamond balance
+// as the server last said with Recharge, tasks to claim, check-in, invitation and level (engage),
+// the pages of the other plugins this build has, the language, about, and log out. The user info
+// is refreshed on every visit.
 import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
@@ -14,7 +16,12 @@ import { shellRef } from '../shell/api.ts'
 import { EngageEntries, LevelBadge } from '../engage/api.ts'
 import { GameEntries } from '../game/api.ts'
 import { userLevelOf } from '../../kernel/protocol/user.ts'
+import { isRouted } from '../../kernel/router.tsx'
+import { Links } from './Links.tsx'
+import { Tasks } from './Tasks.tsx'
 import css from './user.css'
+
+const RECHARGE_PATH = '/getcoin'
 
 const LOCALES: Array<{ id: Locale; key: string }> = [
   { id: 'en', key: 'user.english' },
@@ -89,13 +96,17 @@ export default function UserPage() {
             <span data-testid="user-balance">{String(user.diamondNum)}</span>
           </p>
         </div>
-        <Button size="small" testId="user-recharge" onClick={() => kernel.router.navigate('/getcoin?source=user')}>
-          {t('user.recharge')}
-        </Button>
+        {isRouted(kernel, RECHARGE_PATH) && (
+          <Button size="small" testId="user-recharge" onClick={() => kernel.router.navigate(`${RECHARGE_PATH}?source=user`)}>
+            {t('user.recharge')}
+          </Button>
+        )}
       </section>
 
+      <Tasks />
       <EngageEntries level={userLevelOf(user)} />
       <GameEntries />
+      <Links />
 
       <section className="us-list">
         <div className="us-item">
@@ -116,6 +127,10 @@ export default function UserPage() {
               </button>
             ))}
           </div>
+        </div>
+        <div className="us-item" data-testid="user-about">
+          <span className="us-item__label">{t('user.about')}</span>
+          <span className="us-item__value">{t('user.version', { name: kernel.app.name, version: kernel.config.appVersion ?? '1.0.0' })}</span>
         </div>
       </section>
 

@@ -33,10 +33,11 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
   const countries = state.countries.value
   const [broken, setBroken] = useState<string | null>(null)
   if (!host) return null
-  // the country list is a secondary load (NET-09): until it arrives, the row's own code shows
+  // the country list is a secondary load (NET-09): until it arrives, the flag of the row's own code
+  // shows alone (never the bare code as a name; a warm start has the cached names at once)
   const country =
     (host.countryId !== null ? countries.get(host.countryId) : undefined) ??
-    (host.countryCode ? { id: host.countryId ?? 0, code: host.countryCode, name: host.countryCode, flag: '' } : undefined)
+    (host.countryCode ? { id: host.countryId ?? 0, code: host.countryCode, name: '', flag: '' } : undefined)
   const statusText = t(`wall.status.${host.status}`)
   const initial = Array.from(host.nickname.trim())[0]?.toUpperCase() ?? ''
   return (
@@ -70,14 +71,16 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
 
       <span className="wl-card__info">
         <span className="wl-card__name">
-          <bdi className="wl-card__nick">{host.nickname}</bdi>
+          <bdi className="wl-card__nick" title={host.nickname}>
+            {host.nickname}
+          </bdi>
           {host.age !== null && <span className="wl-card__age">{t('wall.age', { age: host.age })}</span>}
         </span>
         <span className="wl-card__meta">
           {country ? (
-            <span className="wl-card__country">
+            <span className="wl-card__country" title={country.name || undefined}>
               <Flag country={country} />
-              <bdi>{country.name}</bdi>
+              <bdi className="wl-card__country-name">{country.name}</bdi>
             </span>
           ) : (
             <span />

@@ -5,44 +5,74 @@ import { EmptyState } from '../../kernel/ui/States.tsx'
 import type { WallGame, WallState } from './state.ts'
 import type { SVGProps } from 'react'
 import { Sprite } from '../../kernel/ui/sprite.tsx'
+import { useSignals } from '@preact/signals-react/runtime'
+import { isRouted } from '../../kernel/router.tsx'
+import type { Kernel } from '../../kernel/types.ts'
 
 type T = (key: string, params?: Record<string, unknown>) => string
 
 export type PanelProps =
-  | { kind: 'lock'; lock: NonNullable<ReturnType<WallState['lockOf']>>; current: number; t: T; go: (to: string) => void }
-  | { kind: 'games'; games: WallGame[]; t: T; play: (url: string) => void }
+  | { kind: 'lock'; lock: NonNullable<ReturnType<WallState['lockOf']>>; current: number; t: T; kernel: Kernel }
+  | { kind: 'games'; games: WallGame[]; t: T; kernel: Kernel }
+
+const VIP_PATH = '/vip'
+const LEVEL_PATH = '/personal/userLevel'
+const GAME_PATH = '/game'
 
 export default function TabPanel(p: PanelProps) {
-  return p.kind === 'lock' ? <LockPanel {...p} /> : <GameGrid {...p} />
+  useSignals()
+  const { kernel } = p
+  if (p.kind === 'games') {
+    // Play opens the game page; in a build without one the tiles only show what is there
+    const play = isRouted(kernel, GAME_PATH) ? (url: string) => kernel.router.navigate(`${GAME_PATH}?url=${encodeURIComponent(url)}`) : null
+    return <GameGrid games={p.games} t={p.t} play={play} />
+  }
+  // a guest's Become VIP opens the login (then the VIP page); a page this build lacks shows no button
+  const to = p.lock.kind === 'vip' ? VIP_PATH : LEVEL_PATH
+  const go = () => (kernel.session.loggedIn.peek() ? kernel.router.navigate(to) : kernel.events.emit('login-required', { to }))
+  return <LockPanel lock={p.lock} current={p.current} t={p.t} go={isRouted(kernel, to) ? go : null} />
 }
 
-function LockPanel({ lock, current, t, go }: Extract<PanelProps, { kind: 'lock' }>) {
+function LockPanel({ lock, current, t, go }: { lock: Extract<PanelProps, { kind: 'lock' }>['lock']; current: number; t: T; go: (() => void) | null }) {
   const vip = lock.kind === 'vip'
   return (
     <section className={`wl-lock wl-lock--${lock.kind}`} data-testid="wall-lock" data-lock={vip ? 'vip' : lock.level}>
       <div className="wl-lock__badge">{vip ? <IconCrown /> : <Sprite id="wl-lock" size={28} />}</div>
       <h2 className="wl-lock__title">{vip ? t('wall.lock.vipTitle') : t('wall.lock.levelTitle', { level: lock.level })}</h2>
       <p className="wl-lock__text">{vip ? t('wall.lock.vipMessage') : t('wall.lock.levelMessage', { level: lock.level, current })}</p>
-      <Button testId="wall-lock-action" onClick={() => go(vip ? '/vip' : '/personal/userLevel')}>
-        {vip ? t('wall.lock.vipAction') : t('wall.lock.levelAction')}
-      </Button>
+      {go && (
+        <Button testId="wall-lock-action" onClick={go}>
+          {vip ? t('wall.lock.vipAction') : t('wall.lock.levelAction')}
+        </Button>
+      )}
     </section>
   )
 }
 
-function GameGrid({ games, t, play }: Extract<PanelProps, { kind: 'games' }>) {
+function GameGrid({ games, t, play }: { games: WallGame[]; t: T; play: ((url: string) => void) | null }) {
   if (!games.length) return <EmptyState testId="wall-empty" title={t('wall.empty.game.title')} message={t('wall.empty.game.message')} />
   return (
     <div className="wl-games" data-testid="wall-games">
-      {games.map((g) => (
-        <button key={g.gameId} type="button" className="wl-game" data-testid="wall-game" onClick={() => play(g.gameLink)}>
-          {g.icon ? <img src={g.icon} alt="" loading="lazy" /> : <IconGamepad />}
-          <span className="wl-game__name">
-            <bdi>{g.gameName}</bdi>
-          </span>
-          <span className="wl-game__play">{t('wall.play')}</span>
-        </button>
-      ))}
+      {games.map((g) => {
+        const body = (
+          <>
+            {g.icon ? <img src={g.icon} alt="" loading="lazy" /> : <IconGamepad />}
+            <span className="wl-game__name" title={g.gameName}>
+              <bdi>{g.gameName}</bdi>
+            </span>
+          </>
+        )
+        return play ? (
+          <button key={g.gameId} type="button" className="wl-game" data-testid="wall-game" onClick={() => play(g.gameLink)}>
+            {body}
+            <span className="wl-game__play">{t('wall.play')}</span>
+          </button>
+        ) : (
+          <div key={g.gameId} className="wl-game" data-testid="wall-game">
+            {body}
+          </div>
+        )
+      })}
     </div>
   )
 }

@@ -144,9 +144,9 @@ export default function WallPage() {
       />
     )
   } else if (lock && active) {
-    body = <TabPanel kind="lock" lock={lock} current={state.userLevel.value} t={t} go={(to) => kernel.router.navigate(to)} />
+    body = <TabPanel kind="lock" lock={lock} current={state.userLevel.value} t={t} kernel={kernel} />
   } else if (active?.kind === 'game') {
-    body = <TabPanel kind="games" games={games ?? []} t={t} play={(url) => kernel.router.navigate(`/game?url=${encodeURIComponent(url)}`)} />
+    body = <TabPanel kind="games" games={games ?? []} t={t} kernel={kernel} />
   } else if (list) {
     body = <HostList key={list.tag.tagId} state={state} list={list} online={online} t={t} onOpen={open} />
   }

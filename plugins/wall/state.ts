@@ -197,8 +197,12 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
 
   // ---- games (the Game tab shows only when there are games, ENG-01) ----
   const games = signal<WallGame[] | null>(null)
-  /** the tabs shown: the Game tab only once there are games */
-  const shownTags = () => tags.value.filter((tag) => tag.kind !== 'game' || (games.value?.length ?? 0) > 0)
+  /** the tabs shown: the Game tab only once there are games, and last, since the games arrive
+   *  after the first screen: appearing at the end it moves no tab a finger is already over */
+  const shownTags = () => {
+    const game = (games.value?.length ?? 0) > 0 ? tags.value.filter((tag) => tag.kind === 'game') : []
+    return tags.value.filter((tag) => tag.kind !== 'game').concat(game)
+  }
   /** the open tab: the one ?tab= names, else the first */
   const activeTab = (search: URLSearchParams): WallTag | undefined => pickTab(shownTags(), search)
   // the tab appears when they arrive: their request and its code wait for the first screen
@@ -215,6 +219,9 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
       return null
     }
   }
+  // a warm start paints with the cached names at once: no code flashes before the page's effect
+  const warm = readCountryCache()
+  if (warm) countries.value = new Map(warm.list.map((c) => [c.id, c]))
   /** use the cache; fetch only when it is missing or older than 7 days, as a secondary load */
   const loadCountries = () => {
     const cached = readCountryCache()

@@ -1,4 +1,5 @@
 import { test } from 'uvu'
+import { definePlugin } from '../../kernel/plugin.ts'
 import type { TabSetting } from '../../kernel/types.ts'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
@@ -26,6 +27,7 @@ const row = (userId: number, onlineStatus: number, grade = 'A') => ({
   nickname: `Host ${userId}`,
   age: 20 + (userId % 10),
   countryId: 1,
+  countryCode: 'SA',
   icon: '',
   anchorLevelName: grade,
   videoPrice: 100,
@@ -70,11 +72,13 @@ function backend(b: Backend): FakeApi {
   }
 }
 
-function wallKernel(b: Backend, o: { path?: string; token?: string; timers?: FakeTimers; storage?: Storage; tabs?: TabSetting[] } = {}) {
+function wallKernel(b: Backend, o: { path?: string; token?: string; timers?: FakeTimers; storage?: Storage; tabs?: TabSetting[]; pages?: string[] } = {}) {
   const timers = o.timers ?? fakeTimers()
   const storage = o.storage ?? memoryStorage()
+  // stand-ins for the pages other plugins serve (the VIP shop, the level page, the game page)
+  const pages = o.pages && definePlugin({ id: 'pages', routes: o.pages.map((path) => ({ path, page: async () => ({ default: () => <p data-testid={`page${path.replace(/\//g, '-')}`} /> }) })) })
   const t = createTestKernel({
-    plugins: [createWallPlugin({ storage, timers })],
+    plugins: [createWallPlugin({ storage, timers }), ...(pages ? [pages] : [])],
     path: o.path ?? '/wall',
     settings: o.tabs && { tabs: o.tabs },
     api: backend(b),
@@ -114,8 +118,58 @@ test('ENG-01 tabs come from the tag list; the Game tab is hidden when there are 
 
   const withGames = wallKernel({ online: 3, games: 2 })
   await withGames.t.render()
-  assert.equal(tabIds(), [1, 2, 3, 4, 5, 6], 'the Game tab shows when games exist')
+  assert.equal(tabIds(), [1, 2, 3, 4, 6, 5], 'the Game tab shows when games exist, last')
   withGames.t.dispose()
+})
+
+test('ENG-01 the Game tab appearing late (its games load after the first screen) moves no other tab', async () => {
+  const { t, state } = wallKernel({ online: 3, games: 2 })
+  await t.render()
+  const before = tabIds()
+  await act(async () => void (state.games.value = null))
+  const without = tabIds()
+  await act(async () => void (state.games.value = [{ gameId: 1, gameName: 'G', gameLink: '/g/1', icon: '' }] as never))
+  const withGame = tabIds()
+  assert.equal(withGame.slice(0, without.length), without, 'every tab keeps its place')
+  assert.equal(withGame.at(-1), 5, 'the Game tab is added at the end')
+  assert.equal(before, withGame)
+  t.dispose()
+})
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`ENG-01 NET-09 before the country list arrives a card shows the flag alone, never the country's code as its name (${locale})`, async () => {
+    const { t } = wallKernel({ online: 3 })
+    if (locale === 'ar') await act(() => t.kernel.i18n.setLocale('ar'))
+    await t.render()
+    const country = await waitFor(() => card(1001)[0]?.querySelector<HTMLElement>('.wl-card__country'), { what: 'the country' })
+    assert.is(country.textContent, '🇸🇦')
+    assert.not.match(card(1001)[0].textContent ?? '', 'SA')
+    t.dispose()
+  })
+}
+
+test('ENG-01 NET-09 a warm start has the cached country names before the first paint (no code flashes)', async () => {
+  const storage = memoryStorage()
+  const timers = fakeTimers()
+  storage.setItem('wall.countries.en', JSON.stringify({ at: timers.now(), list: [{ id: 1, code: 'SA', flag: '🇸🇦', name: 'Saudi Arabia (cached)' }] }))
+  const { t, state } = wallKernel({ online: 3 }, { storage, timers })
+  assert.is(state.countries.peek().get(1)?.name, 'Saudi Arabia (cached)', 'known before the page renders')
+  await t.render()
+  const country = await waitFor(() => card(1001)[0]?.querySelector<HTMLElement>('.wl-card__country'), { what: 'the country' })
+  assert.match(country.textContent ?? '', 'Saudi Arabia (cached)')
+  t.dispose()
+})
+
+test('ENG-01 a long name and country keep to their card: ellipsis, with the full text in the title', async () => {
+  const { t, state } = wallKernel({ online: 3 })
+  await t.render()
+  await waitFor(() => card(1001).length, { what: 'the cards' })
+  const long = 'Alexandra Maria Valentina de la Cruz Fernández'
+  await act(async () => void state.service.remember({ ...row(1001, 1), nickname: long }))
+  const nick = card(1001)[0].querySelector<HTMLElement>('.wl-card__nick')!
+  assert.is(nick.title, long)
+  assert.is(nick.textContent, long)
+  t.dispose()
 })
 
 test('ENG-01 SHELL-08 the first tab lists hosts with status, grade and price; the wall tab\'s path from the app manifest (/white-wall) serves the same page', async () => {
@@ -191,6 +245,39 @@ test('ENG-01 locked tabs explain the lock instead of listing: level for a low le
   await waitFor(() => t.answered.some((a) => a.path === Paths.list && (a.payload as { tagId?: number }).tagId === 6), { what: 'the VIP tab loaded' })
   await t.settle()
   assert.is(byTest('wall-lock').length, 0)
+  t.dispose()
+})
+
+test('ENG-01 a lock leads somewhere real: no button without the VIP or level page; a guest\'s Become VIP opens the login', async () => {
+  const bare = wallKernel({ online: 3 }, { path: '/wall?tab=6' })
+  await bare.t.render()
+  await waitFor(() => byTest('wall-lock')[0]?.dataset.lock === 'vip', { what: 'the VIP lock' })
+  assert.is(byTest('wall-lock-action').length, 0, 'no Become VIP without a VIP page')
+  bare.t.dispose()
+
+  const { t } = wallKernel({ online: 3 }, { path: '/wall?tab=6', pages: ['/vip', '/personal/userLevel'] })
+  const asked: string[] = []
+  t.kernel.events.on('login-required', (e) => void asked.push(e.to))
+  await t.render()
+  await clickEl(await waitFor(() => byTest('wall-lock-action')[0], { what: 'Become VIP' }))
+  assert.equal(asked, ['/vip'], 'the login opens, to go on to the VIP page')
+  assert.is(t.location.path(), '/wall', 'the guest stays on the wall')
+  t.dispose()
+})
+
+test('ENG-01 Play opens the game page; a build without one shows the games without a dead Play', async () => {
+  const bare = wallKernel({ online: 3, games: 2 }, { path: '/wall?tab=5' })
+  await bare.t.render()
+  await waitFor(() => byTest('wall-game').length === 2, { what: 'the games' })
+  assert.not.ok(document.querySelector('.wl-game__play'), 'no Play')
+  assert.is(document.querySelector('button.wl-game'), null, 'the tiles are not buttons')
+  bare.t.dispose()
+
+  const { t } = wallKernel({ online: 3, games: 2 }, { path: '/wall?tab=5', pages: ['/game'] })
+  await t.render()
+  await clickEl(await waitFor(() => document.querySelector('button.wl-game') ?? undefined, { what: 'a game' }))
+  assert.is(t.location.path(), '/game')
+  assert.is(t.location.search().get('url'), '/g/1')
   t.dispose()
 })
 

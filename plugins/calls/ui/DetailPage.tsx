@@ -1,6 +1,7 @@
 // ENG-11: the host profile (/detail?id=&yxId=&sqec=&path=&status=). A big portrait, name, age,
 // country, grade, price and a live status pill (from the wall's host store when this build has
-// the wall, so status pushes repaint it), and the video-call button. A double tap places one call.
+// the wall, so status pushes repaint it), fans and following, Follow, Watch live while she is live
+// (when this build has live rooms), Message and the video-call button. A double tap places one call.
 import { safeImageUrl } from '../../../kernel/url.ts'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
@@ -20,7 +21,12 @@ import { useCalls } from './hooks.ts'
 import { IconDiamond, IconVideo } from './icons.tsx'
 import { effectivePrice } from '../rules.ts'
 import { isVip } from '../../../kernel/protocol/user.ts'
+import { isRouted } from '../../../kernel/router.tsx'
+import { LIVE_PATH, liveHref } from '../../live/api.ts'
 import css from './calls.css'
+
+/** d2 §7 follow ({ followType 1 follow | 2 unfollow, followUserId }) */
+const FOLLOW_PATH = '/api/user/followUser'
 
 injectStyle(css)
 
@@ -36,6 +42,7 @@ export default function DetailPage() {
   const [detail, setDetail] = useState<HostDetail | null>(null)
   const [failed, setFailed] = useState(false)
   const [starting, setStarting] = useState(false)
+  const [following, setFollowing] = useState(false)
   const startingRef = useRef(false)
   const hosts = kernel.get(hostsRef)
   const live = useMemo(() => (hosts && id ? hosts.statusOf(id) : noStatus), [hosts, id])
@@ -75,6 +82,24 @@ export default function DetailPage() {
   const country = hosts?.countryOf(detail.countryId)
   const flag = country?.flag && !country.flag.includes('/') ? country.flag : flagOf(detail.countryCode ?? country?.code)
 
+  // Follow / Unfollow: the counts shown are the server's, asked again after it answered
+  const follow = async () => {
+    if (!kernel.session.loggedIn.peek()) {
+      kernel.events.emit('login-required', { to: kernel.router.path.peek() + '?' + search.toString() })
+      return
+    }
+    if (following) return
+    setFollowing(true)
+    try {
+      await kernel.api.post(FOLLOW_PATH, { followUserId: detail.userId, followType: detail.followed ? 2 : 1, yxAccid: detail.yxAccid, source: 'detail' })
+      setDetail(await kernel.api.post<HostDetail>(CallPath.detail, { userId: detail.userId }, { silent: true }))
+    } catch {
+      // the api client has toasted why; the button stays as it was
+    } finally {
+      setFollowing(false)
+    }
+  }
+
   const call = async () => {
     if (startingRef.current) return
     if (!kernel.session.loggedIn.peek()) {
@@ -113,7 +138,9 @@ export default function DetailPage() {
 
       <section className="cl-detail__card">
         <h1 className="cl-detail__name">
-          <bdi data-testid="detail-name">{detail.nickname}</bdi>
+          <bdi data-testid="detail-name" title={detail.nickname}>
+            {detail.nickname}
+          </bdi>
           {detail.levelName && (
             <span className={`cl-grade cl-grade--${detail.levelName.toLowerCase()}`} data-testid="detail-grade" title={t('calls.detail.level', { grade: detail.levelName })}>
               {detail.levelName}
@@ -129,7 +156,7 @@ export default function DetailPage() {
           {(flag || country?.name) && (
             <span className="cl-detail__country" data-testid="detail-country">
               {flag && <span aria-hidden="true">{flag}</span>}
-              {country?.name && <bdi>{country.name}</bdi>}
+              {country?.name && <bdi title={country.name}>{country.name}</bdi>}
             </span>
           )}
         </p>
@@ -143,9 +170,24 @@ export default function DetailPage() {
           </div>
           <div>
             <dt>{t('calls.detail.fans')}</dt>
-            <dd>{detail.fansNum}</dd>
+            <dd data-testid="detail-fans">{detail.fansNum}</dd>
+          </div>
+          <div>
+            <dt>{t('calls.detail.following')}</dt>
+            <dd data-testid="detail-following">{detail.followNum}</dd>
           </div>
         </dl>
+        <div className="cl-detail__actions">
+          <button type="button" className={`cl-follow${detail.followed ? ' cl-follow--on' : ''}`} data-testid="detail-follow" aria-pressed={detail.followed} disabled={following} onClick={() => void follow()}>
+            {t(detail.followed ? 'calls.detail.followed' : 'calls.detail.follow')}
+          </button>
+          {status === 'live' && isRouted(kernel, LIVE_PATH) && (
+            <button type="button" className="cl-watch" data-testid="detail-watch-live" onClick={() => kernel.router.navigate(liveHref(detail.userId, 'detail'))}>
+              <span className="cl-watch__dot" aria-hidden="true" />
+              {t('calls.detail.watchLive')}
+            </button>
+          )}
+        </div>
         {detail.liveDescribe && <p className="cl-detail__about">{detail.liveDescribe}</p>}
       </section>
 

@@ -4,6 +4,7 @@
 import { act } from 'react'
 import { signal } from '@preact/signals-react'
 import { createTestKernel, fake, serverCode, type Fake, type TestKernel } from '../../../kernel/testing.tsx'
+import { definePlugin } from '../../../kernel/plugin.ts'
 import type { ImClient, ImEvents, ImMessage } from '../../../kernel/im/types.ts'
 import { EndpointError } from '../../../harness/types.ts'
 import { fakeTimers } from '../../../test/fake-timers.ts'
@@ -46,6 +47,10 @@ export interface UiRigOptions {
   recharge?: boolean
   settings?: Record<string, unknown>
   fakes?: Fake[]
+  /** endpoints of other plugins' slices, answered by the test */
+  endpoints?: Record<string, (payload: any) => unknown>
+  /** stand-in pages of other plugins (e.g. the live room) */
+  pages?: string[]
 }
 
 /** the rig of the running test, disposed by cleanup() even when the test failed half-way */
@@ -90,12 +95,16 @@ export async function uiRig(o: UiRigOptions = {}) {
   if (o.recharge) fakes.push(fake(rechargeRef, { open: async (opts) => void recharges.push(opts) }))
 
   tk = createTestKernel({
-    plugins: [createCallsPlugin({ timers, rtc: async () => rtc.client, im: async () => im.client })],
+    plugins: [
+      createCallsPlugin({ timers, rtc: async () => rtc.client, im: async () => im.client }),
+      ...(o.pages ? [definePlugin({ id: 'pages', routes: o.pages.map((path) => ({ path, page: async () => ({ default: () => <p data-testid={`page${path.replace(/\//g, '-')}`} /> }) })) })] : []),
+    ],
     path: o.path ?? '/wall',
     token: 'token-100001',
     locale: o.locale,
     fakes,
     api: async (path, payload, headers) => {
+      if (o.endpoints?.[path]) return o.endpoints[path](payload)
       try {
         return (await callEndpoint(slice, t.ctx, path, payload, VIEWER, headers)) ?? null
       } catch (e) {

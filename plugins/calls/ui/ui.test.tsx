@@ -5,6 +5,7 @@ import { waitFor } from '../../../test/wait.ts'
 import { hostsRef } from '../../wall/api.ts'
 import { CallPath, CallStatus } from '../api.ts'
 import { cleanup, hostsDouble, typeInto, uiRig, type UiRig } from './testing.tsx'
+import { VIEWER } from '../fake/testing.ts'
 import { fake } from '../../../kernel/testing.tsx'
 
 const HOST = 200001
@@ -272,6 +273,49 @@ test('ENG-11 the host profile shows the host with a live status pill; a double t
   assert.equal(r.sent(CallPath.create)[0], { webSource: 'hostlist', beCallUserId: 200001, callType: 1, discountFlag: 0 })
   assert.ok(r.$('call-waiting'))
   assert.is(r.tk.toasts.length, 0, 'no has-call toast for the second tap')
+  r.dispose()
+})
+
+for (const [locale, follow, followed, watch] of [['en', 'Follow', 'Following', 'Watch live'], ['ar', 'متابعة', 'تتابعها', 'شاهد البث المباشر']] as const) {
+  test(`ENG-11 the host profile shows the server's fans and following counts, Follow and, while she is live, Watch live (${locale})`, async () => {
+    const hosts = hostsDouble('online')
+    const follows: unknown[] = []
+    const r = await uiRig({
+      locale,
+      path: '/detail?id=200004&yxId=host_200004',
+      fakes: [fake(hostsRef, hosts.service)],
+      pages: ['/live'],
+      endpoints: {
+        '/api/user/followUser': (p) => {
+          follows.push(p)
+          r.db.get('follows').push({ userId: VIEWER, followUserId: 200004, at: new Date().toISOString() }).write()
+          return { followed: true, followUserId: 200004 }
+        },
+      },
+    })
+    await r.find('detail-fans')
+    const fans = Number(r.$('detail-fans')!.textContent)
+    assert.ok(r.$('detail-following'), 'following count')
+    assert.is(r.$('detail-follow')!.textContent, follow)
+    assert.is(r.$('detail-watch-live'), null, 'no Watch live while she is not live')
+    await r.click('detail-follow')
+    await waitFor(() => r.$('detail-follow')!.textContent === followed, { what: 'Following' })
+    assert.is(Number(r.$('detail-fans')!.textContent), fans + 1, 'the count the server answers after the follow')
+    assert.equal(follows, [{ followUserId: 200004, followType: 1, yxAccid: 'host_200004', source: 'detail' }])
+    await act(async () => void (hosts.status.value = 'live'))
+    assert.is(r.$('detail-watch-live')!.textContent, watch)
+    await r.click('detail-watch-live')
+    assert.is(r.tk.location.path(), '/live')
+    assert.is(r.tk.location.search().get('id'), '200004')
+    r.dispose()
+  })
+}
+
+test('ENG-11 without a live-room page the profile of a live host shows no Watch live', async () => {
+  const hosts = hostsDouble('live')
+  const r = await uiRig({ path: '/detail?id=200001', fakes: [fake(hostsRef, hosts.service)] })
+  await r.find('detail-follow')
+  assert.is(r.$('detail-watch-live'), null)
   r.dispose()
 })
 

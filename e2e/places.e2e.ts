@@ -1,0 +1,60 @@
+// Places that must hold: every route the app registers opens on a reload or a deep link (after the
+// landing page when it must run), and the not-found page has a way back.
+import { register } from 'node:module'
+import type { Page } from 'playwright-core'
+import { isLate, routePaths } from '../kernel/plugin.ts'
+import type { Plugin } from '../kernel/types.ts'
+import { assert, e2eSuite, poll, shot, waitForSelector } from './lib.ts'
+
+// the plugins' index files import their stylesheets and sprites as text, as the build does
+register('../test/css-hooks.mjs', import.meta.url)
+
+const t = e2eSuite('places')
+
+/** Every path the default app's plugins register (late ones loaded here), as the router serves them. */
+async function registeredPaths(): Promise<string[]> {
+  const app = (await import('../apps/default.ts')).default
+  const plugins = await Promise.all(app.plugins.map(async (p) => (isLate(p) ? unwrap(await p.load()) : p)))
+  const paths = plugins.flatMap((p) => (p ? (p.routes ?? []).flatMap((r) => routePaths(r, app.settings.tabs)) : []))
+  return [...new Set(paths.map((p) => p.replace(/(.)\/$/, '$1')))]
+}
+const unwrap = (m: Plugin | { default: Plugin }): Plugin => ('default' in m ? m.default : m)
+
+// The root is the app's entry: the spec sends it through the landing page to the main path (SHELL-02);
+// the landing page leads on by design, and /forcePay sends a user who has paid onwards (SHELL-11).
+const LEADS_ON = ['/', '/landingPage', '/forcePay']
+
+const pathnameOf = (page: Page) => new URL(page.url()).pathname
+
+/** Open path by a full page load and wait until the app has settled somewhere past the landing page. */
+async function reloadAt(page: Page, path: string, lang: 'en' | 'ar') {
+  await page.goto(`${new URL(page.url()).origin}${path}?lang=${lang}`)
+  await poll(async () => pathnameOf(page) !== '/landingPage' && (await page.locator('[data-testid=landing]').count()) === 0)
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`SHELL-01 SHELL-02 a reload or deep link on every registered route opens that route (${lang})`, async ({ openApp, harness }) => {
+    const viewer = await harness.viewer()
+    const page = await openApp('/wall', { token: viewer.token, lang, waitFor: '[data-testid=wall]' })
+    const paths = (await registeredPaths()).filter((p) => !LEADS_ON.includes(p))
+    assert.ok(paths.length > 20, `the app registers its routes (${paths.length})`)
+    const dropped: string[] = []
+    for (const path of paths) {
+      await reloadAt(page, path, lang)
+      const at = pathnameOf(page).replace(/(.)\/$/, '$1')
+      const notFound = await page.locator('[data-testid=not-found]').count()
+      if (at.toLowerCase() !== path.toLowerCase() || notFound) dropped.push(`${path} -> ${at}${notFound ? ' (not found)' : ''}`)
+    }
+    assert.equal(dropped, [], `routes that did not hold on a reload: ${dropped.join(', ')}`)
+  })
+
+  t(`SHELL-01 the not-found page has a way back (${lang})`, async ({ openApp }) => {
+    const page = await openApp('/no-such-page/here', { lang })
+    await waitForSelector(page, '[data-testid=not-found]')
+    await shot(page, `not-found-${lang}`)
+    await page.click('[data-testid=not-found-home]')
+    await waitForSelector(page, '[data-testid=wall]')
+  })
+}
+
+t.run()
