@@ -16,9 +16,11 @@ export interface HostListProps {
   online: boolean
   t: (key: string, params?: Record<string, unknown>) => string
   onOpen: (host: Host, index: number) => void
+  /** the empty states' words (wall-more) are loaded: until then an empty tab keeps its skeleton */
+  words: boolean
 }
 
-export function HostList({ state, list, online, t, onOpen }: HostListProps) {
+export function HostList({ state, list, online, t, onOpen, words }: HostListProps) {
   useSignals()
   const { pager } = list
   const items = pager.items.value
@@ -70,7 +72,7 @@ export function HostList({ state, list, online, t, onOpen }: HostListProps) {
         />
       )
     }
-    if (loading || pager.page.value === 0) {
+    if (loading || pager.page.value === 0 || !words) {
       return (
         <div className="wl-grid" data-testid="wall-loading" aria-busy="true">
           <HostSkeletons />

@@ -47,7 +47,7 @@ export default function WallPage() {
   const loggedInAtStart = useRef(loggedIn)
   const main = useRef<HTMLElement>(null)
   const [extras, setExtras] = useState(false)
-  // the panels and extras speak words the first screen does not carry (wall-more): both wait for them
+  // the panels, extras and empty states speak words the first screen does not carry (wall-more): they wait for them
   const moreWords = () => kernel.i18n.ready(undefined, ['wall'])
   const TabPanel = useMemo(() => lazy(() => Promise.all([loadPanels(), moreWords()]).then(([m]) => m)), [kernel])
   useEffect(() => {
@@ -123,7 +123,7 @@ export default function WallPage() {
         ) : (
           <EmptyState testId="wall-offline" icon={<Sprite id="wl-wifi-off" size={28} />} title={t('wall.offline.title')} message={t('wall.offline.message')} />
         )
-      ) : tagsState === 'ready' ? (
+      ) : tagsState === 'ready' && extras ? (
         <EmptyState testId="wall-empty" title={t('wall.empty.other.title')} message={t('wall.empty.other.message')} />
       ) : (
         <div className="wl-center">
@@ -148,7 +148,7 @@ export default function WallPage() {
   } else if (active?.kind === 'game') {
     body = <TabPanel kind="games" games={games ?? []} t={t} kernel={kernel} />
   } else if (list) {
-    body = <HostList key={list.tag.tagId} state={state} list={list} online={online} t={t} onOpen={open} />
+    body = <HostList key={list.tag.tagId} state={state} list={list} online={online} t={t} onOpen={open} words={extras} />
   }
 
   return (
