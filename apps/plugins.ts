@@ -22,5 +22,6 @@ export const plugins: PluginEntry[] = [
   later('social', () => import('../plugins/social/index.ts')),
   later('rank', () => import('../plugins/rank/index.ts')),
   later('gift', () => import('../plugins/gift/index.ts')),
+  later('wheel', () => import('../plugins/wheel/index.ts')),
 ]
 

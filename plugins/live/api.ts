@@ -36,6 +36,9 @@ export interface LiveApi {
   rooms(which: 'live' | 'followed'): Promise<LiveCard[]>
   /** put a component in a room slot (null empties it); it reads the room through this api */
   fill(slot: RoomSlot, component: ComponentType | null): void
+  /** custom chat-room messages of a numeric type the room itself does not use (d2 §4.6: 72 and
+   *  73 turn the wheel on and off), in the room watched now; returns the unsubscriber */
+  onRoomMessage(type: number, fn: (data: Readonly<Record<string, unknown>>) => void): () => void
 }
 
 export const liveRef = ref<LiveApi>('live')

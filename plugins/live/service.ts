@@ -110,6 +110,7 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     fill(slot, component) {
       slots.value = { ...slots.peek(), [slot]: component ?? undefined }
     },
+    onRoomMessage: (type, fn) => room.onCustom(type, fn),
   }
 
   return {

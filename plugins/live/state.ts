@@ -238,11 +238,25 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   }
 
   // ---- chat room (LIVE-05, LIVE-06) ----
+  // other features' custom messages by numeric type (live api onRoomMessage)
+  const customListeners = new Map<number, Set<(data: Readonly<Record<string, unknown>>) => void>>()
+  const onCustom = (type: number, fn: (data: Readonly<Record<string, unknown>>) => void) => {
+    const set = customListeners.get(type) ?? new Set()
+    customListeners.set(type, set)
+    set.add(fn)
+    return () => void set.delete(fn)
+  }
   const onMessage = (m: ChatRoomMessage) => {
     const sig = roomSignalOf(m)
     if (sig?.kind === 'calling') return goCalling()
     if (sig?.kind === 'ended') return end('ended')
     if (sig) return
+    const custom = m?.custom && typeof m.custom === 'object' ? m.custom : null
+    const listeners = custom && typeof custom.type !== 'string' ? customListeners.get(Number(custom.type)) : undefined
+    if (custom && listeners) {
+      for (const fn of [...listeners]) fn(custom)
+      return
+    }
     const line = toLine(m, me()?.yxAccid ?? '')
     if (!line) return
     chat.add(line)
@@ -496,6 +510,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   }
 
   return {
+    onCustom,
     hostId,
     hint,
     info,

@@ -1,0 +1,143 @@
+// The wheel of the room being watched (LIVE-10): its config by host id, the entrance switched by
+// room messages 72 (on, config reloaded) and 73 (off), the spin (one request id per spin, so a
+// retried request is charged once) and the result tip, hidden after 3 s. The balance shown comes
+// from the spin's answer; the result reaches the chat as a wheelRes record the server posts.
+import { batch, effect, signal } from '@preact/signals-react'
+import { isInsufficient } from '../../kernel/api.ts'
+import type { Timers } from '../../kernel/timers.ts'
+import type { Kernel } from '../../kernel/types.ts'
+import type { LiveApi } from '../live/api.ts'
+import { rechargeRef } from '../recharge/api.ts'
+import { WHEEL_OFF, WHEEL_ON, WHEEL_TIP_MS, WheelPaths } from './paths.ts'
+
+export interface WheelSector {
+  sectorId: number
+  prize: number
+}
+export interface WheelConfig {
+  anchorId: number
+  price: number
+  sectors: WheelSector[]
+  enabled: boolean
+}
+export interface WheelResult {
+  sectorIndex: number
+  prize: number
+  /** a new number per spin, so the same result twice still turns the wheel */
+  seq: number
+}
+
+const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0)
+
+/** the config as the server answers it; sectors without a finite prize are dropped */
+export function toConfig(raw: unknown, hostId: number): WheelConfig | null {
+  if (!raw || typeof raw !== 'object') return null
+  const r = raw as Record<string, unknown>
+  const sectors = (Array.isArray(r.wheelSectorList) ? r.wheelSectorList : [])
+    .filter((s) => s && typeof s === 'object' && Number.isFinite(Number(s.prize)))
+    .slice(0, 16)
+    .map((s, i) => ({ sectorId: num(s.sectorId) || i + 1, prize: Math.max(0, num(s.prize)) }))
+  return { anchorId: num(r.anchorId) || hostId, price: Math.max(0, num(r.price)), sectors, enabled: r.wheelEnabled === true || r.wheelEnabled === 1 }
+}
+
+const newRequestId = () => globalThis.crypto?.randomUUID?.() ?? `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
+
+export type Wheel = ReturnType<typeof createWheel>
+
+export function createWheel(kernel: Kernel, live: LiveApi, timers: Timers) {
+  const on = signal(false)
+  const config = signal<WheelConfig | null>(null)
+  const open = signal(false)
+  const spinning = signal(false)
+  const result = signal<WheelResult | null>(null)
+  const tip = signal<number | null>(null)
+  let hostId: number | null = null
+  let tipTimer: unknown = null
+  let seq = 0
+
+  const hideTip = () => {
+    if (tipTimer != null) timers.clearTimeout(tipTimer)
+    tipTimer = null
+    tip.value = null
+  }
+
+  /** the config of this host; `initial`: the room just opened, its wheelEnabled says on or off */
+  const load = (id: number, initial: boolean) =>
+    kernel.api
+      .post<unknown>(WheelPaths.config, { anchorId: id }, { silent: true })
+      .then((raw) => {
+        if (hostId !== id) return
+        const c = toConfig(raw, id)
+        batch(() => {
+          config.value = c
+          if (initial) on.value = !!c?.enabled
+        })
+      })
+      .catch(() => undefined) // no config: no entrance
+
+  const reset = () =>
+    batch(() => {
+      hideTip()
+      on.value = false
+      config.value = null
+      open.value = false
+      spinning.value = false
+      result.value = null
+    })
+
+  const offRoom = effect(() => {
+    const id = live.current.value?.hostId ?? null
+    if (id === hostId) return
+    hostId = id
+    reset()
+    if (id != null) void load(id, true)
+  })
+  const offOn = live.onRoomMessage(WHEEL_ON, () => {
+    if (hostId == null) return
+    on.value = true
+    void load(hostId, false)
+  })
+  const offOff = live.onRoomMessage(WHEEL_OFF, () => batch(() => ((on.value = false), (open.value = false))))
+
+  const spin = async () => {
+    const c = config.peek()
+    if (spinning.peek() || !c || !c.sectors.length || hostId == null) return
+    const id = hostId
+    spinning.value = true
+    hideTip()
+    try {
+      const res = await kernel.api.post<Record<string, unknown> | null>(WheelPaths.rotate, { anchorId: id, requestId: newRequestId() }, { silent: true })
+      if (hostId !== id || !res) return
+      if (Number.isFinite(Number(res.diamondNum))) kernel.session.setBalance(Number(res.diamondNum))
+      const sectorIndex = num(res.sectorIndex)
+      if (sectorIndex < 0 || sectorIndex >= c.sectors.length) return
+      batch(() => {
+        result.value = { sectorIndex, prize: num(res.prize), seq: ++seq }
+        tip.value = num(res.prize)
+      })
+      tipTimer = timers.setTimeout(hideTip, WHEEL_TIP_MS)
+    } catch (err) {
+      if (isInsufficient(err)) void kernel.get(rechargeRef)?.open({ source: 'wheel', inLive: true })
+      else kernel.overlays.toast(kernel.i18n.t('wheel.failed'), { type: 'warning' })
+    } finally {
+      spinning.value = false
+    }
+  }
+
+  return {
+    /** the entrance shows: the room's wheel is on and has sectors */
+    visible: () => on.value && !!config.value?.sectors.length,
+    config,
+    open,
+    spinning,
+    result,
+    tip,
+    spin,
+    dispose() {
+      offRoom()
+      offOn()
+      offOff()
+      hideTip()
+    },
+  }
+}
