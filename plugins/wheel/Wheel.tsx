@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import css from './wheel.css'
-import type { Wheel } from './state.ts'
+import { turnMs, type Wheel } from './state.ts'
 
 injectStyle(css)
 
@@ -46,7 +46,7 @@ function WheelSheet({ wheel }: { wheel: Wheel }) {
         </header>
         <div className="wh-stage" dir="ltr">
           <div className="wh-pointer" aria-hidden="true" />
-          <div className="wh-disc" style={{ background: paint, transform: `rotate(${angle}deg)` }} data-testid="wheel-disc">
+          <div className="wh-disc" style={{ background: paint, transform: `rotate(${angle}deg)`, transitionDuration: `${turnMs()}ms` }} data-testid="wheel-disc" data-turn={res?.seq ?? 0} data-sector={res?.sectorIndex}>
             {c.sectors.map((s, i) => (
               <span key={s.sectorId} className="wh-label" style={{ transform: `rotate(${(i + 0.5) * step}deg) translateY(-96px)` }}>
                 {s.prize}

@@ -10,3 +10,6 @@ export const WHEEL_OFF = 73
 
 /** d2 §9: the wheel tip hides after 3 s */
 export const WHEEL_TIP_MS = 3000
+
+/** how long the wheel turns before it shows the result (no turn with reduced motion) */
+export const WHEEL_TURN_MS = 3000

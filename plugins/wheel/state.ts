@@ -8,7 +8,7 @@ import type { Timers } from '../../kernel/timers.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { LiveApi } from '../live/api.ts'
 import { rechargeRef } from '../recharge/api.ts'
-import { WHEEL_OFF, WHEEL_ON, WHEEL_TIP_MS, WheelPaths } from './paths.ts'
+import { WHEEL_OFF, WHEEL_ON, WHEEL_TIP_MS, WHEEL_TURN_MS, WheelPaths } from './paths.ts'
 
 export interface WheelSector {
   sectorId: number
@@ -39,6 +39,10 @@ export function toConfig(raw: unknown, hostId: number): WheelConfig | null {
     .map((s, i) => ({ sectorId: num(s.sectorId) || i + 1, prize: Math.max(0, num(s.prize)) }))
   return { anchorId: num(r.anchorId) || hostId, price: Math.max(0, num(r.price)), sectors, enabled: r.wheelEnabled === true || r.wheelEnabled === 1 }
 }
+
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
+/** the turn's length: the sheet's animation and the wait before the tip */
+export const turnMs = () => (reducedMotion() ? 0 : WHEEL_TURN_MS)
 
 const newRequestId = () => globalThis.crypto?.randomUUID?.() ?? `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
 
@@ -99,28 +103,35 @@ export function createWheel(kernel: Kernel, live: LiveApi, timers: Timers) {
   })
   const offOff = live.onRoomMessage(WHEEL_OFF, () => batch(() => ((on.value = false), (open.value = false))))
 
+  /** the wheel turns to the result, then the tip shows for 3 s; no new spin meanwhile */
+  const land = (sectorIndex: number, prize: number) => {
+    result.value = { sectorIndex, prize, seq: ++seq }
+    tipTimer = timers.setTimeout(() => {
+      batch(() => ((tip.value = prize), (spinning.value = false)))
+      tipTimer = timers.setTimeout(hideTip, WHEEL_TIP_MS)
+    }, turnMs())
+  }
+
   const spin = async () => {
     const c = config.peek()
     if (spinning.peek() || !c || !c.sectors.length || hostId == null) return
     const id = hostId
     spinning.value = true
     hideTip()
+    let landing = false
     try {
       const res = await kernel.api.post<Record<string, unknown> | null>(WheelPaths.rotate, { anchorId: id, requestId: newRequestId() }, { silent: true })
       if (hostId !== id || !res) return
       if (Number.isFinite(Number(res.diamondNum))) kernel.session.setBalance(Number(res.diamondNum))
       const sectorIndex = num(res.sectorIndex)
       if (sectorIndex < 0 || sectorIndex >= c.sectors.length) return
-      batch(() => {
-        result.value = { sectorIndex, prize: num(res.prize), seq: ++seq }
-        tip.value = num(res.prize)
-      })
-      tipTimer = timers.setTimeout(hideTip, WHEEL_TIP_MS)
+      landing = true
+      land(sectorIndex, num(res.prize))
     } catch (err) {
       if (isInsufficient(err)) void kernel.get(rechargeRef)?.open({ source: 'wheel', inLive: true })
       else kernel.overlays.toast(kernel.i18n.t('wheel.failed'), { type: 'warning' })
     } finally {
-      spinning.value = false
+      if (!landing) spinning.value = false
     }
   }
 

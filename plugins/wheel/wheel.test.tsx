@@ -7,7 +7,7 @@ import { waitFor } from '../../test/wait.ts'
 import { rechargeRef, type RechargeOpenOptions } from '../recharge/api.ts'
 import { liveKernel, ROOM } from '../live/testkit.ts'
 import { createWheelPlugin } from './index.ts'
-import { WHEEL_OFF, WHEEL_ON, WHEEL_TIP_MS, WheelPaths } from './paths.ts'
+import { WHEEL_OFF, WHEEL_ON, WHEEL_TIP_MS, WHEEL_TURN_MS, WheelPaths } from './paths.ts'
 import { toConfig } from './state.ts'
 
 const $ = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null
@@ -93,7 +93,13 @@ test('LIVE-10 a room whose wheel is on opens with the entrance; the spin is char
     $('wheel-spin')!.click()
     $('wheel-spin')!.click()
   })
-  await waitFor(() => !!$('wheel-tip'), { what: 'the result tip' })
+  await waitFor(() => k.asked.rotate.length === 1 && $('wheel-disc')?.dataset.turn === '1', { what: 'the wheel turning to the result' })
+  assert.is($('wheel-disc')!.dataset.sector, '2', 'turned to the sector the server chose')
+  assert.match($('wheel-disc')!.style.transform, 'rotate(1500deg)', 'five turns, the sector\'s middle under the pointer')
+  assert.ok(($('wheel-spin') as HTMLButtonElement).disabled, 'no new spin while it turns')
+  assert.is($('wheel-tip'), null, 'the tip waits for the wheel to stop')
+  act(() => k.timers.tick(WHEEL_TURN_MS))
+  assert.ok($('wheel-tip'), 'the tip once the wheel stopped')
   assert.is(k.asked.rotate.length, 1, 'one spin for a double tap')
   assert.equal(k.asked.rotate[0].anchorId, ROOM.userId)
   assert.match(k.asked.rotate[0].requestId, /^[\w-]{8,64}$/)
@@ -105,7 +111,9 @@ test('LIVE-10 a room whose wheel is on opens with the entrance; the spin is char
   assert.is($('wheel-tip'), null, 'hidden after 3 s')
   // a second spin has its own request id
   act(() => $('wheel-spin')!.click())
-  await waitFor(() => k.asked.rotate.length === 2 && !!$('wheel-tip'), { what: 'the second spin' })
+  await waitFor(() => k.asked.rotate.length === 2 && $('wheel-disc')?.dataset.turn === '2', { what: 'the second spin' })
+  act(() => k.timers.tick(WHEEL_TURN_MS))
+  assert.ok($('wheel-tip'))
   assert.is.not(k.asked.rotate[1].requestId, k.asked.rotate[0].requestId)
 })
 
@@ -147,7 +155,10 @@ test('LIVE-10 in Arabic: the spin button and tip', async () => {
   act(() => $('wheel-entrance')!.click())
   assert.is($('wheel-spin')!.textContent, 'أدر · 100 ماسة')
   act(() => $('wheel-spin')!.click())
-  await waitFor(() => $('wheel-tip')?.textContent === '+500 ماسة', { what: 'the Arabic tip' })
+  await waitFor(() => k.asked.rotate.length === 1 && $('wheel-disc')?.dataset.turn === '1', { what: 'the spin answered' })
+  await k.t.settle()
+  act(() => k.timers.tick(WHEEL_TURN_MS))
+  assert.is($('wheel-tip')?.textContent, '+500 ماسة')
   assert.ok(k.asked.rotate.length === 1)
 })
 
