@@ -42,7 +42,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expectText(page, '[data-testid=wheel-spin]', lang === 'en' ? 'Spin · 100 diamonds' : 'أدر · 100 ماسة')
     await ctx.harness.call('POST', '/wheel/force', { hostId, sectorIndex: 6 })
     await page.dblclick('[data-testid=wheel-spin]')
-    await expectText(page, '[data-testid=wheel-tip]', lang === 'en' ? '+500 diamonds' : '+500 ماسة')
+    await expectText(page, '[data-testid=wheel-tip]', lang === 'en' ? 'You won 500 diamonds' : 'ربحت 500 ماسة')
     await shot(page, `wheel-spin-${lang}`)
     const rows = (await ctx.harness.ledger(viewer.userId)).entries.filter((r) => String(r.reason).startsWith('wheel.'))
     assert.equal(rows.map((r) => [r.reason, r.delta]), [['wheel.spin', -100], ['wheel.prize', 500]], 'one spin for a double tap')

@@ -103,7 +103,7 @@ test('LIVE-10 a room whose wheel is on opens with the entrance; the spin is char
   assert.is(k.asked.rotate.length, 1, 'one spin for a double tap')
   assert.equal(k.asked.rotate[0].anchorId, ROOM.userId)
   assert.match(k.asked.rotate[0].requestId, /^[\w-]{8,64}$/)
-  assert.is($('wheel-tip')!.textContent, '+500 diamonds')
+  assert.is($('wheel-tip')!.textContent, 'You won 500 diamonds')
   assert.is(k.t.kernel.session.user.peek()!.diamondNum, 410, 'the balance from the answer')
   act(() => k.timers.tick(WHEEL_TIP_MS - 1))
   assert.ok($('wheel-tip'), 'still shown just before 3 s')
@@ -158,7 +158,7 @@ test('LIVE-10 in Arabic: the spin button and tip', async () => {
   await waitFor(() => k.asked.rotate.length === 1 && $('wheel-disc')?.dataset.turn === '1', { what: 'the spin answered' })
   await k.t.settle()
   act(() => k.timers.tick(WHEEL_TURN_MS))
-  assert.is($('wheel-tip')?.textContent, '+500 ماسة')
+  assert.is($('wheel-tip')?.textContent, 'ربحت 500 ماسة')
   assert.ok(k.asked.rotate.length === 1)
 })
 
