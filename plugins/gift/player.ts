@@ -5,7 +5,10 @@ import { once } from '../../kernel/once.ts'
 
 type Lottie = typeof import('./lottie.ts').lottie
 
-export const loadPlayer = once<Lottie>(() => import('./lottie.ts').then((m) => m.lottie))
+// lottie-web draws on a 2D canvas as it loads: where the browser gives none (a hardened webview, a
+// test DOM) the player is not loaded at all and gifts show their banners only
+const canvasAtHand = () => !!document.createElement('canvas').getContext?.('2d')
+export const loadPlayer = once<Lottie>(() => (canvasAtHand() ? import('./lottie.ts').then((m) => m.lottie) : Promise.reject(new Error('no 2D canvas: the gift player cannot run here'))))
 
 /** longest a play may take before it is cut (a broken file never blocks the queue) */
 const MAX_PLAY_MS = 8000

@@ -4,17 +4,15 @@ import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { shellRef } from '../shell/api.ts'
+import { answer, int, list, obj, oneOf, or, str } from '../../kernel/guard.ts'
 
 const TASKS_PATH = '/api/userTask/get'
 const CLAIM_PATH = '/api/userTask/receive'
 
-interface Task {
-  taskId: number
-  taskName: string
-  rewardDiamond: number
-  /** 0 not done, 1 claimable, 2 claimed */
-  status: number
-}
+/** a task as the list answers it (0 not done, 1 claimable, 2 claimed); a malformed row is left out */
+const task = obj({ taskId: int, taskName: or(str(), ''), rewardDiamond: or(int, 0), status: or(oneOf(0, 1, 2), 0) })
+const taskList = obj({ list: or(list(task), []) })
+type Task = NonNullable<ReturnType<typeof task>>
 
 type View = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; tasks: Task[] }
 
@@ -28,8 +26,8 @@ export function Tasks() {
 
   useEffect(() => {
     let live = true
-    kernel.api.post<{ list?: Task[] } | null>(TASKS_PATH, {}, { silent: true }).then(
-      (r) => live && setView({ kind: 'ready', tasks: r?.list ?? [] }),
+    kernel.api.post<unknown>(TASKS_PATH, {}, { silent: true }).then(answer(taskList, TASKS_PATH)).then(
+      (r) => live && setView({ kind: 'ready', tasks: r.list }),
       () => live && setView({ kind: 'failed' }),
     )
     return () => {
