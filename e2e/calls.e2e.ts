@@ -102,7 +102,7 @@ async function showControls(page: Page) {
 async function wallToDetail(ctx: E2EContext, hostId = HOST, lang: 'en' | 'ar' = 'en') {
   const viewer = await viewerRow(ctx.harness)
   const page = await ctx.openApp('/wall', { token: viewer.token, lang })
-  await expectText(page, '[data-testid=header-balance]', String(viewer.diamondNum))
+  await expectText(page, '[data-testid=header-balance]', new Intl.NumberFormat('en').format(viewer.diamondNum))
   await ctx.harness.waitForSocket(VIEWER)
   const card = page.locator(`[data-testid=host-card][data-host-id="${hostId}"]`).first()
   const found = await poll(async () => {
@@ -416,7 +416,7 @@ t('CALL-05 a push for another channel and a malformed push change nothing; the h
 async function onWall(ctx: E2EContext, lang: 'en' | 'ar' = 'en') {
   const viewer = await viewerRow(ctx.harness)
   const page = await ctx.openApp('/wall', { token: viewer.token, lang })
-  await expectText(page, '[data-testid=header-balance]', String(viewer.diamondNum))
+  await expectText(page, '[data-testid=header-balance]', new Intl.NumberFormat('en').format(viewer.diamondNum))
   await ctx.harness.waitForSocket(VIEWER)
   return page
 }

@@ -18,8 +18,8 @@ const ledger = async (ctx: { harness: { ledger(id: number): Promise<{ entries: a
 
 for (const lang of ['en', 'ar'] as const) {
   const T = lang === 'en'
-    ? { needLevel: 'LV1 or higher required to claim.', unlock: 'Unlock 1510 diamonds', step1: 'Tap a host to start a video call', transferred: '1510 diamonds were transferred to your balance', empty: 'Please fill in Invitation Code', exp: '1 dollar = 100 EXP' }
-    : { needLevel: 'يلزم المستوى 1 أو أعلى للاستلام.', unlock: 'افتح 1510 ماسة', step1: 'اضغط على مضيفة لبدء مكالمة فيديو', transferred: 'تم تحويل 1510 ماسة إلى رصيدك', empty: 'يرجى إدخال رمز الدعوة', exp: '1 دولار = 100 نقطة خبرة' }
+    ? { needLevel: 'LV1 or higher required to claim.', unlock: 'Unlock 1,510 diamonds', step1: 'Tap a host to start a video call', transferred: '1,510 diamonds were transferred to your balance', empty: 'Please fill in Invitation Code', exp: '1 dollar = 100 EXP' }
+    : { needLevel: 'يلزم المستوى 1 أو أعلى للاستلام.', unlock: 'افتح 1,510 ماسة', step1: 'اضغط على مضيفة لبدء مكالمة فيديو', transferred: 'تم تحويل 1,510 ماسة إلى رصيدك', empty: 'يرجى إدخال رمز الدعوة', exp: '1 دولار = 100 نقطة خبرة' }
 
   t(`SHELL-16 ENG-02 SHELL-17 a new user's first day (${lang}): the guide holds the popups, then a popup, then the check-in; LV1 first, then one credit for a double tap`, async (ctx) => {
     await ctx.harness.settings({ wallOffers: false })
@@ -71,7 +71,7 @@ for (const lang of ['en', 'ar'] as const) {
     await ctx.harness.call('POST', '/engage/review', { userId: USER, force: 1 })
     const page = await ctx.openApp('/wall', { token: TOKEN, lang })
     await waitForSelector(page, $('derivation-popup'), JOINED)
-    await expectText(page, $('derivation-balance'), '5000')
+    await expectText(page, $('derivation-balance'), '5,000')
     assert.is(await page.locator('[role=dialog]').count(), 1)
     await shot(page, `engage-derivation-${lang}`)
     await page.click($('derivation-later'))

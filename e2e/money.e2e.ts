@@ -106,11 +106,12 @@ const isDisabled = (page: Page, sel: string) => page.locator(sel).first().isDisa
 
 // ---- PAY-01 / PAY-02 ---------------------------------------------------------------------------
 
-t('PAY-01 PAY-02 SHELL-06 the header balance opens /getcoin: My Balance equals the ledger, bonuses, first-charge gifts, N% OFF, the tip countdown', async (ctx) => {
+t('PAY-01 PAY-02 SHELL-06 the header balance opens /getcoin: My Balance equals the ledger, bonuses, first-charge gifts, +N% extra and the N% OFF of the two prices, the tip countdown', async (ctx) => {
   const page = await openGetcoin(ctx)
   assert.match(pathOf(page), /^\/getcoin\?source=wall/)
   await expectSettled(page, ctx.harness)
-  await expectText(page, '[data-testid=recharge-item-103]', '30% OFF')
+  await expectText(page, '[data-testid=recharge-extra-103]', '+30% extra')
+  await expectText(page, '[data-testid=recharge-cut-103]', '$6.99 29% OFF')
   await expectText(page, '[data-testid=recharge-item-103]', '+500 first recharge gift')
   await expectText(page, '[data-testid=recharge-item-103]', '2,450 + 245 bonus')
   await expectText(page, '[data-testid=recharge-tip-clock]', /^(10:00|09:5\d)$/)
@@ -128,6 +129,11 @@ t('PAY-01 PAY-02 SHELL-06 the header balance opens /getcoin: My Balance equals t
   await expectText(page, '[data-testid=recharge-balance-num]', '4,321')
   await expectSettled(page, ctx.harness)
   await shot(page, 'money-getcoin-en')
+  // every method a real mark; the USDT and UPI notices only under their methods
+  await page.locator('[data-testid=recharge-methods]').scrollIntoViewIfNeeded()
+  assert.is(await page.locator('[data-testid=recharge-methods] svg.rc-method__logo').count(), await page.locator('[data-testid=recharge-methods] [role=radio]').count())
+  assert.equal(await page.locator('[data-testid^=recharge-note-]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))), ['recharge-note-UPI', 'recharge-note-USDT'])
+  await shot(page, 'money-methods-en')
 })
 
 t('PAY-01 NET-02 a call without enough diamonds opens the recharge sheet, its items paged 3 and 3; the balance equals the ledger', async (ctx) => {
@@ -169,6 +175,7 @@ t('PAY-04 HAR-04 HAR-06 PayPal: security check, the provider page 1.8 s later, A
   assert.is(credits.length, 1, 'credited once (webhook and return URL both confirmed it)')
   // 490 diamonds + the 100 first-charge gift of this item
   assert.is(credits[0].delta, 590)
+  await expectText(page, '[data-testid=pay-status-credited]', '590 diamonds added')
   await page.click('[data-testid=pay-status-done]')
   await waitForSelector(page, '[data-testid=header-balance]')
   assert.is(await expectSettled(page, ctx.harness), before + 590)
@@ -219,7 +226,9 @@ for (const lang of ['en', 'ar'] as const) {
     await waitForSelector(page, '[data-testid=dropin-form]')
     assert.ok(Date.now() - opened >= 1500, `the provider script came ${Date.now() - opened} ms after the drop-in opened`)
     await fillCard(page, DECLINED_CARD)
-    await expectText(page, '[data-testid=dropin-error]', 'Your card was declined')
+    // the provider's drop-in speaks the app's language, its reasons too
+    await expectText(page, '[data-testid=dropin-error]', lang === 'ar' ? 'تم رفض بطاقتك' : 'Your card was declined')
+    if (lang === 'ar') await expectText(page, '[data-testid=dropin-form]', 'رقم البطاقة')
     const [pending] = await orders(ctx.harness)
     assert.is(pending.state, 'pending', 'a declined card leaves the order open')
     assert.equal(await creditsOf(ctx.harness, pending.orderCode), [])
@@ -235,6 +244,9 @@ for (const lang of ['en', 'ar'] as const) {
     } else {
       assert.is(await page.evaluate(() => document.documentElement.dir), 'rtl')
     }
+    const [paidOrder] = await orders(ctx.harness)
+    const [credit] = await creditsOf(ctx.harness, paidOrder.orderCode)
+    await expectText(page, '[data-testid=recharge-receipt-credited]', `+${new Intl.NumberFormat('en').format(credit.delta)}`)
     await shot(page, `money-card-receipt-${lang}`)
     await page.click('[data-testid=recharge-receipt-done]')
     await poll(() => page.locator('[data-testid=recharge-receipt]').count().then((n) => n === 0))
@@ -253,7 +265,7 @@ t('PAY-04 PAY-07 app store: the native bridge fake buys, the receipt is verified
   const before = await expectSettled(page, ctx.harness)
   await choose(page, 102, 'APPSTORE')
   await page.click('[data-testid=recharge-pay]')
-  await waitForSelector(page, '[data-testid=toast]:has-text("Recharge successful")')
+  await waitForSelector(page, '[data-testid=toast]:has-text("Recharge successful: 1,250 diamonds added")')
   const bridge = await page.evaluate(() => (window as any).__bridgeLog as Array<{ method: string; args: any[] }>)
   const [order] = await orders(ctx.harness)
   assert.equal(bridge.filter((c) => c.method === 'purchase').map((c) => c.args[0]), [{ productId: 'diamond_0199', orderCode: order.orderCode }])
@@ -299,6 +311,9 @@ t('PAY-06 HAR-04 HAR-06 USDT paid by push: notice, 5-minute countdown, pushes fo
   await ctx.harness.call('POST', '/pay/usdt/settle', { orderCode: order.orderCode, outcome: 'paid' })
   await waitForSelector(page, '[data-testid=usdt-status-paid]')
   assert.is(pathOf(page), '/usdtPay/pay-status')
+  // what the ledger credited, not the order's figure (6,125 before the first-charge gift)
+  await expectText(page, '[data-testid=usdt-credited]', '7,125 diamonds added')
+  await shot(page, 'money-usdt-result-en')
   assert.equal(shown, ['/usdtPay/pay-status'], 'the other pushes moved nothing')
   const credits = await creditsOf(ctx.harness, order.orderCode)
   assert.is(credits.length, 1)
@@ -517,6 +532,46 @@ t('PAY-02 diamond records list the recharge from the ledger', async (ctx) => {
   await page.click('[data-testid=recharge-records-link]')
   await waitForSelector(page, '[data-testid=records-list]')
   await expectText(page, '[data-testid=records-list]', '+1,000')
+})
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`PAY-01 diamond records (${lang}): every row is a worded reason, a call names its host, amounts signed and isolated`, async (ctx) => {
+    const host = (await ctx.harness.hosts()).find((h) => h.userId === HOST)!
+    await ctx.harness.call('POST', '/ledger/move', { userId: VIEWER, delta: -80, reason: 'call', key: 'e2e-call-1', peerId: HOST })
+    await ctx.harness.call('POST', `/users/${VIEWER}/balance`, { diamondNum: 6000 })
+    const page = await openAs(ctx, '/getcoin/diamond-records', { lang })
+    await waitForSelector(page, '[data-testid=records-list]')
+    const titles = (await page.locator('[data-testid=record-title]').allTextContents()).map((x) => x.replace(/[\u2066-\u2069]/g, ''))
+    assert.ok(titles.length >= 2, titles.join(' | '))
+    for (const title of titles) {
+      assert.not.ok(/^[a-z]+(\.[a-z]+)*$/.test(title), `a raw reason: ${title}`)
+      if (lang === 'ar') assert.ok(/[\u0600-\u06FF]/.test(title), `Arabic: ${title}`)
+    }
+    assert.ok(titles.some((x) => x.includes(String(host.nickname))), `the call names ${host.nickname}: ${titles.join(' | ')}`)
+    await expectText(page, '[data-testid=records-list]', '-80')
+    await shot(page, `money-records-${lang}`)
+  })
+}
+
+t('SHELL-12 PAY-04 an Arabic user comes back from PayPal to the Arabic app; ?lang= outlives navigation and a reload without it', async (ctx) => {
+  const page = await openGetcoin(ctx, 'ar')
+  await shot(page, 'money-getcoin-ar')
+  await choose(page, 101)
+  await page.click('[data-testid=recharge-pay]')
+  await waitForSelector(page, '[data-testid=pay-approve]')
+  await page.click('[data-testid=pay-approve]')
+  await waitForSelector(page, '[data-testid=pay-status-paid]')
+  assert.is(await page.evaluate(() => document.documentElement.lang), 'ar', 'back from the provider in Arabic')
+  const [order] = await orders(ctx.harness)
+  const [credit] = await creditsOf(ctx.harness, order.orderCode)
+  await expectText(page, '[data-testid=pay-status-credited]', `أضيفت ${credit.delta} ألماسة`)
+  await shot(page, 'money-paystatus-ar')
+  await page.click('[data-testid=pay-status-done]')
+  await waitForSelector(page, '[data-testid=header-balance]')
+  await page.goto(`${ctx.baseUrl}/getcoin`)
+  await waitForSelector(page, '[data-testid=recharge-items]')
+  assert.equal(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['ar', 'rtl'], 'a reload without ?lang= stays Arabic')
+  await expectText(page, '[data-testid=recharge-pay]', 'اشحن')
 })
 
 t.run()

@@ -84,7 +84,9 @@ export function createControl(deps: ControlDeps) {
     ['POST', /^\/ledger\/move$/, ({ body }) => {
       const userId = num(String(body.userId), 'userId')
       if (!Number.isInteger(body.delta) || body.delta === 0) throw new BadRequest('delta must be a whole number of diamonds, not 0')
-      const entry = ctx.move(userId, body.delta, typeof body.reason === 'string' && body.reason ? body.reason : 'harness.move', body.key == null ? {} : { key: String(body.key) })
+      // peerId: who the movement is about (a call's host, a gift's receiver): the records name them
+      const extra = { ...(body.key == null ? {} : { key: String(body.key) }), ...(Number.isInteger(body.peerId) ? { peerId: body.peerId } : {}) }
+      const entry = ctx.move(userId, body.delta, typeof body.reason === 'string' && body.reason ? body.reason : 'harness.move', extra)
       ctx.push(userId, 'user.balance', { diamondNum: entry.balanceAfter, reason: entry.reason })
       return entry
     }],

@@ -194,4 +194,34 @@ test('SHELL-12 preloaded dictionaries are used instead of loading', async () => 
   assert.equal(loads, [])
 })
 
+test('SHELL-12 ?lang= is kept: a later load without it (a navigation, a reload, a provider\'s return) keeps the language', () => {
+  const storage = memoryStorage({})
+  const first = createI18n({ plugins: [wall], search: new URLSearchParams('lang=ar'), storage, navigatorLanguage: 'en-US' })
+  assert.is(first.locale.value, 'ar')
+  const reloaded = createI18n({ plugins: [wall], search: new URLSearchParams(''), storage, navigatorLanguage: 'en-US' })
+  assert.is(reloaded.locale.value, 'ar', 'the reload without ?lang= is still Arabic')
+  const other = createI18n({ plugins: [wall], search: new URLSearchParams('lang=en'), storage, navigatorLanguage: 'ar' })
+  assert.is(other.locale.value, 'en', 'a new ?lang= wins')
+})
+
+const counted = definePlugin({
+  id: 'moments',
+  strings: {
+    en: { likes: { one: '{{count}} like', other: '{{count}} likes' }, balance: 'Balance {{n}}', id: 'ID {{id}}' },
+    ar: { likes: { zero: 'لا إعجابات', one: 'إعجاب واحد', two: 'إعجابان', few: '{{count}} إعجابات', many: '{{count}} إعجابًا', other: '{{count}} إعجاب' }, balance: 'الرصيد {{n}}' },
+  },
+})
+
+test('SHELL-12 plural forms by Intl.PluralRules (Arabic has six); numbers in params formatted for the locale', async () => {
+  const i18n = createI18n({ plugins: [counted], search: new URLSearchParams(''), storage: memoryStorage({}), navigatorLanguage: 'en' })
+  assert.is(i18n.t('moments.likes', { count: 1 }), '1 like')
+  assert.is(i18n.t('moments.likes', { count: 5000 }), '5,000 likes')
+  assert.is(i18n.t('moments.balance', { n: 5000 }), 'Balance 5,000')
+  assert.is(i18n.t('moments.id', { id: '100001' }), 'ID 100001', 'strings are left as they are')
+  await i18n.setLocale('ar')
+  const forms = [0, 1, 2, 5, 11, 100].map((count) => i18n.t('moments.likes', { count }))
+  assert.equal(forms, ['لا إعجابات', 'إعجاب واحد', 'إعجابان', '5 إعجابات', '11 إعجابًا', '100 إعجاب'], "never '5 إعجاب'")
+  assert.is(i18n.t('moments.balance', { n: 5000 }), 'الرصيد 5,000', 'Latin digits in Arabic, chosen once (kernel/format.ts)')
+})
+
 test.run()

@@ -18,7 +18,9 @@ export type Locale = 'en' | 'ar'
 export interface I18n {
   locale: ReadonlySignal<Locale>
   dir: ReadonlySignal<'ltr' | 'rtl'>
-  /** 'pluginId.key' with {{param}} interpolation; falls back to en, then the key */
+  /** 'pluginId.key' with {{param}} interpolation (numbers formatted for the locale); falls back to
+   *  en, then the key. A key whose entry holds plural forms ({one, few, many, other...}) picks the
+   *  form of params.count (or params.n) by Intl.PluralRules. */
   t(key: string, params?: Record<string, unknown>): string
   /** switch language; lazy dictionaries of that language load first (resolves once switched).
    *  Throws at once for a locale the app does not speak. */
@@ -42,6 +44,15 @@ const kernelStrings: Record<Locale, Record<string, StringsSource>> = {
   en: { kernel: kernelEn, 'kernel-ui': kernelUiEn },
   ar: { kernel: () => import('../locales/ar/kernel.json'), 'kernel-ui': () => import('../locales/ar/kernel-ui.json') },
 }
+
+// Numbers and plural forms, the part of Intl every t() needs (the rest: kernel/format.ts, lazy;
+// kept small, as the first screen carries it).
+// Arabic keeps Latin digits (ar-u-nu-latn), chosen once here: prices, ids, times and balances read
+// the same in both languages and in the spec's texts.
+/** The Intl tag of a locale: Arabic with Latin digits. */
+export const intlTag = (locale: Locale): string => (locale === 'ar' ? 'ar-u-nu-latn' : 'en')
+/** 5000 -> '5,000' (up to 3 decimals) */
+export const formatNumber = (n: number, locale: Locale): string => (+n || 0).toLocaleString(intlTag(locale))
 
 /** 'ar', 'ar-SA', 'AR' -> 'ar'; anything we do not speak -> null */
 function toLocale(raw: string | null | undefined): Locale | null {
@@ -121,6 +132,8 @@ export function createI18n(opts: {
 
   const navLang = opts.navigatorLanguage ?? globalThis.navigator?.language
   const locale = signal<Locale>(pickLocale({ search: opts.search, stored: store.get(STORE_KEY), navigatorLanguage: navLang }))
+  // ?lang= is kept: later navigations, a reload without it and a payment provider's return keep it
+  if (toLocale(opts.search.get('lang'))) store.set(STORE_KEY, locale.peek())
   const dir = computed(() => (locale.value === 'ar' ? 'rtl' : 'ltr'))
   const doc = opts.document === undefined ? globalThis.document : opts.document
 
@@ -131,8 +144,16 @@ export function createI18n(opts: {
   }
   apply()
 
-  const lookup = (key: string, params: Record<string, unknown> | undefined, lang: Locale) => {
-    const v = dict.t(key, params ?? {}, lang) as unknown
+  const lookup = (key: string, params: Record<string, unknown> = {}, lang: Locale) => {
+    // an entry of plural forms ({one, few, other...}) gives the form of params.count (or n)
+    const forms = dict.t(key, {}, lang) as unknown as Strings
+    if (typeof forms?.other === 'string') {
+      const form = new Intl.PluralRules(intlTag(lang)).select(Number(params.count ?? params.n) || 0)
+      key += `.${forms[form] ? form : 'other'}`
+    }
+    const shown = { ...params }
+    for (const k in shown) if (typeof shown[k] === 'number') shown[k] = formatNumber(shown[k] as number, lang)
+    const v = dict.t(key, shown, lang) as unknown
     return typeof v === 'string' && v ? v : null
   }
   const switchTo = (l: Locale) => {

@@ -2,6 +2,7 @@
 // and the level award that move, the server's text in the user's language, and the link to the
 // target app, followed by the backend-link rules (SHELL-14).
 import { useKernel, useT } from '../../kernel/hooks.ts'
+import { useFormat } from '../../kernel/format.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
@@ -24,6 +25,7 @@ export default function DerivationPopup({ props, close }: OverlayProps<AppShift>
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
+  const f = useFormat()
   const s = props
   const go = () => {
     close(true)
@@ -38,18 +40,18 @@ export default function DerivationPopup({ props, close }: OverlayProps<AppShift>
         <AppIcon src={s.shiftAppIcon} name={typeof s.shiftAppName === 'string' ? s.shiftAppName : ''} />
       </div>
       {s.nickname && <p className="en-shift__hello">{t('engage.shift.hello', { name: s.nickname })}</p>}
-      {s.shiftContent && <p className="en-pop__text" data-testid="derivation-text">{String(s.shiftContent)}</p>}
+      {s.shiftContent && <p className="en-pop__text" data-testid="derivation-text" dir="auto">{String(s.shiftContent)}</p>}
       <dl className="en-shift__sums">
         <div>
           <dt>{t('engage.shift.balance')}</dt>
-          <dd data-testid="derivation-balance">💎 {Number(s.balanceDiamond) || 0}</dd>
+          <dd data-testid="derivation-balance">💎 {f.number(Number(s.balanceDiamond) || 0)}</dd>
         </div>
         <div>
           <dt>{t('engage.shift.levelAward')}</dt>
           <dd data-testid="derivation-award">💎 {Number(s.levelAwardDiamond) || 0}</dd>
         </div>
       </dl>
-      {s.recordCode && <p className="en-shift__record" dir="auto">{t('engage.shift.record', { code: s.recordCode })}</p>}
+      {s.recordCode && <p className="en-shift__record" dir="auto">{t('engage.shift.record', { code: String(s.recordCode) })}</p>}
       <div className="en-pop__actions">
         <Button variant="secondary" testId="derivation-later" onClick={() => close()}>
           {t('engage.shift.later')}

@@ -114,7 +114,7 @@ test('ENG-02 the check-in popup: 3-column grid of 7 days, Unlock 1510 diamonds, 
   })
   act(() => t.kernel.need(engageRef).openCheckin())
   await until(t, () => !!$('checkin-day-7'), 'the days')
-  assert.is($('checkin-unlock')!.textContent, 'Unlock 1510 diamonds')
+  assert.is($('checkin-unlock')!.textContent, 'Unlock 1,510 diamonds')
   assert.is(document.querySelectorAll('.en-days > li').length, 7)
   assert.match($('checkin-bonus')!.textContent!, 'x2')
   assert.match($('checkin-day-1')!.textContent!, '+100')
@@ -221,7 +221,7 @@ test('ENG-03 the invitation popup: empty code, 1111 as a warning, a transfer, co
   assert.is(sent[2].length, 64)
   await type(' TR 1510 ')
   await click('invite-submit')
-  await until(t, () => toasts(t).includes('success:1510 diamonds were transferred to your balance'), 'the transfer')
+  await until(t, () => toasts(t).includes('success:1,510 diamonds were transferred to your balance'), 'the transfer')
   assert.is(seen.refreshUser, 1)
   // copy
   const written: string[] = []
@@ -294,7 +294,7 @@ test('ENG-04 the balance-transfer popup: both apps, the balance and level award,
   await until(t, () => !!$('derivation-popup'), 'the popup')
   const text = $('derivation-popup')!.textContent!
   for (const s of ['CallWall', 'CallWall Lite', 'Hi Mia', 'We are moving.', 'Record SH7']) assert.match(text, s)
-  assert.match($('derivation-balance')!.textContent!, '5000')
+  assert.match($('derivation-balance')!.textContent!, '5,000')
   assert.match($('derivation-award')!.textContent!, '300')
   // an icon with a hostile source is not drawn as an image
   assert.is(document.querySelectorAll('.en-app__icon--plain').length, 1)
@@ -476,7 +476,7 @@ test('ENG-09 the level page: curUserLevel, lvIcon, growth, eight stages, and the
   assert.is($('level-current')!.textContent, 'LV12')
   assert.is(($('level-card')!.querySelector('img') as HTMLImageElement).getAttribute('src'), '/lv.svg')
   assert.match($('level-card')!.textContent!, 'Stage 2')
-  assert.match($('level-growth')!.textContent!, 'Growth 12250 / 13000')
+  assert.match($('level-growth')!.textContent!, 'Growth 12,250 / 13,000')
   assert.match($('level-growth')!.textContent!, '750 EXP to LV13')
   assert.is(document.querySelectorAll('[data-testid=level-stages] > li').length, 8)
   assert.ok($('level-stage-1')!.className.includes('en-stage--on'))

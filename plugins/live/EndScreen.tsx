@@ -59,7 +59,7 @@ export function EndScreen({ onClose }: { onClose: () => void }) {
             {recommend.map((x) => (
               <button key={x.userId} type="button" className="lv-rec" data-testid="live-recommend" onClick={() => live.openHint(x, 'liveEnd')}>
                 <span className="lv-rec__img" style={cssImage(x.icon)} />
-                <span className="lv-rec__live">LIVE</span>
+                <span className="lv-rec__live">{t('live.liveBadge')}</span>
                 <bdi className="lv-rec__name">{x.nickname}</bdi>
               </button>
             ))}

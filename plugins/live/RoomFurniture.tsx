@@ -69,7 +69,7 @@ export function RoomFurniture({ onClose, onMore, onCall }: { onClose: () => void
           )}
           <button type="button" className="lv-pill lv-audience" data-testid="live-audience" onClick={() => open(RankOverlay.viewers, { ...roomRef, tab: 'viewers' })}>
             <IconEye size={14} />
-            {audienceLabel(room.audience.value)}
+            <bdi>{audienceLabel(room.audience.value, kernel.i18n.locale.value)}</bdi>
           </button>
           <button type="button" className="lv-icon-btn" data-testid="live-exit" aria-label={t('live.close')} onClick={onClose}>
             <IconClose size={20} />

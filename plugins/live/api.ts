@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react'
 import type { ReadonlySignal } from '@preact/signals-react'
 import { ref } from '../../kernel/plugin.ts'
+import { formatNumber, type Locale } from '../../kernel/i18n.ts'
 
 /** d2 §4.1 front status of the room being watched */
 export type FrontStatus = 'idle' | 'loading' | 'live' | 'calling' | 'ended'
@@ -43,10 +44,10 @@ export interface LiveApi {
 
 export const liveRef = ref<LiveApi>('live')
 
-/** audience above 999 shows as Nk+ (d2 §9) */
-export function audienceLabel(n: number): string {
-  if (!Number.isFinite(n) || n < 0) return '0'
-  return n > 999 ? `${Math.floor(n / 1000)}k+` : String(Math.floor(n))
+/** audience above 999 shows as Nk+ (d2 §9); the number in the locale's format */
+export function audienceLabel(n: number, locale: Locale = 'en'): string {
+  if (!Number.isFinite(n) || n < 0) return formatNumber(0, locale)
+  return n > 999 ? `${formatNumber(Math.floor(n / 1000), locale)}k+` : formatNumber(Math.floor(n), locale)
 }
 
 /** the room page's path; query id = the host's user id */

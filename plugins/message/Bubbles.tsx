@@ -1,15 +1,15 @@
 // The parts of a chat list shared by /talk and the customer chat: a bubble per message kind,
 // the time line, and the send state of one's own messages. Text is rendered as text, always.
 import type { ReactNode } from 'react'
+import { formatDate, type FormatLocale } from '../../kernel/format.ts'
 import { useT } from '../../kernel/hooks.ts'
 import type { ImMessage } from '../../kernel/im/types.ts'
 import { kindOf } from './kinds.ts'
 import type { SendState } from './chat.ts'
 
-export function TimeLine({ at, locale }: { at: number; locale: string }) {
-  const d = new Date(at)
-  const today = new Date().toDateString() === d.toDateString()
-  const text = today ? d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) : d.toLocaleString(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+export function TimeLine({ at, locale }: { at: number; locale: FormatLocale }) {
+  const today = new Date().toDateString() === new Date(at).toDateString()
+  const text = formatDate(at, locale, today ? 'time' : 'short')
   return (
     <li className="ch-time" data-testid="chat-time">
       <span>{text}</span>

@@ -154,7 +154,7 @@ export default function TalkPage() {
   )
 }
 
-function Row({ show, at, locale, children }: { show: boolean; at: number; locale: string; children: React.ReactNode }) {
+function Row({ show, at, locale, children }: { show: boolean; at: number; locale: 'en' | 'ar'; children: React.ReactNode }) {
   return (
     <>
       {show && <TimeLine at={at} locale={locale} />}

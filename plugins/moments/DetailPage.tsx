@@ -11,7 +11,8 @@ import { PageSpinner, Spinner } from '../../kernel/ui/Spinner.tsx'
 import css from './moments.css'
 import type { Moment, MomentComment } from './api.ts'
 import { loadComments, loadMoment, sendComment, toggleLike } from './actions.ts'
-import { ageOf } from './feed.ts'
+import { ageText } from './feed.ts'
+import { useFormat } from '../../kernel/format.ts'
 import { MomentCard } from './MomentCard.tsx'
 import { COMMENT_MAX, MOMENTS_PAGE_SIZE } from './paths.ts'
 import { patched, patchesOf } from './state.ts'
@@ -71,6 +72,7 @@ export default function DetailPage() {
 function Comments({ id, focus }: { id: number; focus: boolean }) {
   const kernel = useKernel()
   const t = useT()
+  const f = useFormat()
   const [list, setList] = useState<MomentComment[]>([])
   const [state, setState] = useState<'loading' | 'failed' | 'idle' | 'done'>('loading')
   const [text, setText] = useState('')
@@ -110,14 +112,14 @@ function Comments({ id, focus }: { id: number; focus: boolean }) {
       {list.length === 0 && state === 'done' && <p className="mo-comments__empty" data-testid="comments-empty">{t('moments.noComments')}</p>}
       <ul className="mo-comments__list" data-testid="comment-list">
         {list.map((c) => {
-          const age = ageOf(c.createTime, now)
+          const age = ageText(c.createTime, now, t, f)
           return (
             <li key={c.id} className="mo-comment" data-testid={`comment-${c.id}`}>
               <Avatar src={c.icon} name={c.nickname} size={32} />
               <div className="mo-comment__main">
                 <div className="mo-comment__head">
                   <span className="mo-comment__name">{c.nickname}</span>
-                  <span className="mo-card__time">{t(age.key, { count: age.count })}</span>
+                  <span className="mo-card__time">{age}</span>
                 </div>
                 <p className="mo-comment__text" dir="auto">{c.content}</p>
               </div>

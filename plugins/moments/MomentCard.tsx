@@ -4,7 +4,8 @@ import { safeImageUrl } from '../../kernel/url.ts'
 import { useT } from '../../kernel/hooks.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import type { Moment } from './api.ts'
-import { ageOf } from './feed.ts'
+import { ageText } from './feed.ts'
+import { useFormat } from '../../kernel/format.ts'
 
 export interface MomentCardProps {
   m: Moment
@@ -18,7 +19,8 @@ export interface MomentCardProps {
 
 export function MomentCard({ m, now, onHost, onLike, onComments, onOpen }: MomentCardProps) {
   const t = useT()
-  const age = ageOf(m.createTime, now)
+  const f = useFormat()
+  const age = ageText(m.createTime, now, t, f)
   const online = m.onlineStatus === 1 || m.onlineStatus === 10001 || m.onlineStatus === 10002
   const body = (
     <>
@@ -40,8 +42,8 @@ export function MomentCard({ m, now, onHost, onLike, onComments, onOpen }: Momen
           {online && <span className="mo-card__on" aria-hidden="true" />}
         </span>
         <span className="mo-card__who">
-          <span className="mo-card__name">{m.nickname}</span>
-          <span className="mo-card__time">{t(age.key, { count: age.count })}</span>
+          <bdi className="mo-card__name">{m.nickname}</bdi>
+          <span className="mo-card__time">{age}</span>
         </span>
       </button>
       {onOpen ? (

@@ -3,6 +3,7 @@
 import { or, str } from '../../kernel/guard.ts'
 import type { ApiClient } from '../../kernel/api.ts'
 import type { Page } from '../../kernel/protocol/envelope.ts'
+import type { Formatter } from '../../kernel/format.ts'
 import type { Moment } from './api.ts'
 import { MOMENTS_PAGE_SIZE, MomentsPath } from './paths.ts'
 
@@ -53,12 +54,10 @@ export function toMoment(r: Record<string, unknown>): Moment[] {
   ]
 }
 
-/** '3 min ago' style age of a post, as an i18n key and count. */
-export function ageOf(createTime: number, now: number): { key: string; count: number } {
-  const min = Math.max(0, Math.floor((now - createTime) / 60_000))
-  if (min < 1) return { key: 'moments.justNow', count: 0 }
-  if (min < 60) return { key: 'moments.minutesAgo', count: min }
-  const h = Math.floor(min / 60)
-  if (h < 24) return { key: 'moments.hoursAgo', count: h }
-  return { key: 'moments.daysAgo', count: Math.floor(h / 24) }
+/** a post or comment younger than this reads 'just now'; older ones through Intl.RelativeTimeFormat */
+const JUST_NOW_MS = 60_000
+
+/** how old a post or comment is, in the user's words: 'just now', '4 minutes ago', 'قبل 4 دقائق' */
+export function ageText(createTime: number, now: number, t: (key: string) => string, f: Pick<Formatter, 'relative'>): string {
+  return now - createTime < JUST_NOW_MS ? t('moments.justNow') : f.relative(createTime, now)
 }

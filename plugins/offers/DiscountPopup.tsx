@@ -1,6 +1,7 @@
 // The discount hosts popup (PAY-10): hosts with a subsidised call price, 15 a page.
 import { useEffect, useState } from 'react'
 import { useKernel, useT } from '../../kernel/hooks.ts'
+import { useFormat } from '../../kernel/format.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
@@ -17,6 +18,7 @@ export default function DiscountPopup({ close }: OverlayProps) {
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
+  const f = useFormat()
   const [page, setPage] = useState<DiscountPage<DiscountHost>>(firstDiscountPage())
   const [loading, setLoading] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -54,12 +56,13 @@ export default function DiscountPopup({ close }: OverlayProps) {
           <button key={h.userId} type="button" className="of-row" onClick={() => open(h)}>
             <Avatar src={h.icon} name={h.nickname} size={44} />
             <span className="of-row__main">
-              <span>{h.nickname}</span>
+              <bdi>{h.nickname}</bdi>
               <span className="of-row__price">
-                💎 {h.discountPrice}/{t('offers.discount.min')} <s>{h.videoPrice}</s>
+                💎 {f.number(h.discountPrice)}/{t('offers.discount.min')} <s>{f.number(h.videoPrice)}</s>
               </span>
             </span>
-            <span className="of-row__rate">{t('offers.discount.rate', { n: 100 - h.discountRate })}</span>
+            {/* '-30%' keeps its sign in front in Arabic too (isolated, with Intl's direction marks) */}
+            <bdi className="of-row__rate" dir="ltr" data-testid="discount-rate">{f.percent(-(100 - h.discountRate), true)}</bdi>
           </button>
         ))}
         {!page.finished && (

@@ -3,12 +3,13 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
+import { useFormat } from '../../kernel/format.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import { rechargeRef, type PayMethodSku } from '../recharge/api.ts'
-import { discountPercent, money, recommendedTotal } from '../recharge/rules.ts'
+import { extraPercent, priceCut, recommendedTotal } from '../recharge/rules.ts'
 import { hms } from './rules.ts'
 import { offersServiceRef } from './state.ts'
 import css from './offers.css'
@@ -18,6 +19,7 @@ export default function SpecialOfferPopup({ close }: OverlayProps) {
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
+  const f = useFormat()
   const offers = kernel.need(offersServiceRef)
   const recharge = kernel.get(rechargeRef)
   const offer = offers.special.value
@@ -32,7 +34,8 @@ export default function SpecialOfferPopup({ close }: OverlayProps) {
     return () => clearInterval(id)
   }, [])
   useEffect(() => {
-    if (methods.length === 1) setMethod(methods[0])
+    // the first method in the configured order is taken, so 'Get it now' is never dimmed for no reason
+    setMethod((m) => (m && methods.some((x) => x.id === m.id) ? m : (methods[0] ?? null)))
   }, [methods])
   const left = offers.left()
   useEffect(() => {
@@ -40,8 +43,8 @@ export default function SpecialOfferPopup({ close }: OverlayProps) {
   }, [offer, left])
   if (!offer) return null
   const item = offer.item
-  const percent = discountPercent(recommendedTotal(item), item.price)
-  const off = percent > 0 ? t('recharge.off', { n: percent }) : null
+  const extra = extraPercent(item)
+  const cut = priceCut(item.price, item.originalPrice)
 
   const buy = async () => {
     if (!recharge || !method) return
@@ -60,11 +63,15 @@ export default function SpecialOfferPopup({ close }: OverlayProps) {
   return (
     <Sheet title={t('offers.special.title')} onClose={() => close()} testId="special-offer">
       <div className="of-pop">
-        {off && <span className="of-pop__badge">{off}</span>}
-        <span className="of-pop__num">💎 {recommendedTotal(item).toLocaleString()}</span>
+        {extra > 0 && <bdi className="of-pop__badge">{t('offers.special.extra', { n: f.percent(extra, true) })}</bdi>}
+        <span className="of-pop__num">💎 {f.number(recommendedTotal(item))}</span>
         <span className="of-pop__price">
-          <span className="of-pop__now">${money(item.price)}</span>
-          {item.originalPrice > item.price && <span className="of-pop__was">${money(item.originalPrice)}</span>}
+          <bdi className="of-pop__now">{f.money(item.price)}</bdi>
+          {cut > 0 && (
+            <>
+              <bdi className="of-pop__was">{f.money(item.originalPrice)}</bdi> <bdi data-testid="special-cut">{t('offers.special.off', { n: f.percent(cut) })}</bdi>
+            </>
+          )}
         </span>
         <span>
           {t('offers.special.endsIn')} <span className="of-clock" data-testid="special-clock">{hms(left)}</span>

@@ -58,6 +58,10 @@ test('PAY-09 on the wall the special offer is triggered and its popup queued onc
   await waitFor(() => !!$('special-offer'), { what: 'popup' })
   assert.is($('special-clock')!.textContent, '01:00:00')
   assert.match($('special-offer')!.textContent!, '$2.99')
+  assert.is($('special-cut')!.textContent, '70% OFF', 'the cut matches $9.99 -> $2.99')
+  assert.not.match($('special-offer')!.textContent!, /\d{3,}% OFF/, "the extra value reads '+N% extra', never 'N% OFF'")
+  assert.not.ok(($('special-buy') as HTMLButtonElement).disabled, "'Get it now' is ready: the first method is taken")
+  assert.is($('special-method-PAYPAL')!.getAttribute('aria-checked'), 'true')
   assert.is(storage.getItem(SPECIAL_SHOWN_KEY), '3-10')
   // closing leaves the icon while time remains
   await act(async () => $('sheet-close')!.click())
@@ -87,6 +91,8 @@ test('PAY-10 a discount user gets the entry and the popup, paging by 15 until a 
   assert.ok(t.kernel.overlays.isOpen(DISCOUNT_POPUP))
   assert.is($('discount-list')!.querySelectorAll('.of-row').length, 15)
   assert.match($('discount-popup')!.textContent!, 'Up to 50% off')
+  const rate = $('discount-rate')!
+  assert.equal([rate.tagName, rate.getAttribute('dir'), rate.textContent!.replace(/[\u200e\u200f]/g, '')], ['BDI', 'ltr', '-30%'], "'-30%' isolated left to right, never '30%-'")
   await act(async () => $('discount-more')!.click())
   await waitFor(() => $('discount-list')!.querySelectorAll('.of-row').length === 20)
   assert.is($('discount-more'), null, 'finished')

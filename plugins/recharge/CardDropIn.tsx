@@ -4,14 +4,14 @@
 // onSuccess, onError}); the harness serves one (test cards in the harness README).
 import { useEffect, useRef, useState } from 'react'
 import { useKernel, useT } from '../../kernel/hooks.ts'
+import { useFormat } from '../../kernel/format.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import { Spinner } from '../../kernel/ui/Spinner.tsx'
-import type { OrderResult, PayMethodSku, RechargeItem } from './api.ts'
-import { money } from './rules.ts'
-import { rechargeService } from './state.ts'
+import type { OrderResult, OrderStatus, PayMethodSku, RechargeItem } from './api.ts'
+import { RechargePath, rechargeService } from './state.ts'
 import css from './recharge.css'
 
 /** d3 §4, §9: the card provider's script loads 2 s after the drop-in opens */
@@ -20,7 +20,7 @@ export const CARD_SCRIPT_DELAY_MS = 2000
 export const CARD_SCRIPT_TIMEOUT_MS = 10_000
 
 interface DropIn {
-  mount(el: HTMLElement, o: { intentId: string; clientSecret: string; methods: string[]; payLabel?: string; onSuccess: (r: CardSuccess) => void; onError: (e: { message: string }) => void }): () => void
+  mount(el: HTMLElement, o: { intentId: string; clientSecret: string; methods: string[]; locale: string; payLabel?: string; onSuccess: (r: CardSuccess) => void; onError: (e: { message: string }) => void }): () => void
 }
 interface CardSuccess {
   transactionId: string
@@ -49,18 +49,14 @@ function loadScript(url: string): Promise<void> {
   return p
 }
 
-/** YYYY-MM-DD HH:mm:ss in local time */
-export function receiptTime(ms: number): string {
-  const d = new Date(ms)
-  const two = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`
-}
-
 export default function CardDropIn({ props, close }: OverlayProps<{ order: OrderResult; item: RechargeItem; method: PayMethodSku }>) {
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
+  const f = useFormat()
   const host = useRef<HTMLDivElement>(null)
+  // what the ledger credited, asked of the server once the provider says paid (never computed here)
+  const [credited, setCredited] = useState<number | null>(null)
   const [phase, setPhase] = useState<'security' | 'form' | 'failed' | 'done'>('security')
   const [receipt, setReceipt] = useState<CardSuccess | null>(null)
   const awx = props.order.awxObj
@@ -87,10 +83,14 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
             intentId: awx.id,
             clientSecret: awx.client_secret,
             methods: awx.methods,
-            payLabel: t('recharge.card.pay', { amount: money(awx.amount) }),
+            locale: kernel.i18n.locale.peek(),
+            payLabel: t('recharge.card.pay', { amount: f.money(awx.amount) }),
             onSuccess: (r) => {
               setReceipt(r)
               setPhase('done')
+              kernel.api
+                .post<OrderStatus>(RechargePath.orderStatus, { searchValue: props.order.orderCode }, { silent: true })
+                .then((s) => !gone && s?.status === 1 && setCredited(s.diamondNum), () => {})
             },
             onError: () => {},
           })
@@ -107,25 +107,25 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
   }, [])
 
   if (phase === 'done' && receipt) {
-    // the third field: a value of digits and Latin letters that reads left to right even in Arabic
-    // (a date and time would otherwise show with its parts swapped)
-    const rows: Array<[string, string, 'ltr'?]> = [
+    // ids and amounts read left to right even in Arabic; the credited diamonds are the server's answer
+    const rows: Array<[string, string, ('ltr' | undefined)?, string?]> = [
       [t('recharge.card.recipient'), kernel.app.name],
       [t('recharge.card.transaction'), receipt.transactionId, 'ltr'],
-      [t('recharge.card.method'), t('recharge.card.creditCard')],
-      [t('recharge.card.amount'), `$${money(receipt.amount)}`, 'ltr'],
-      [t('recharge.card.time'), receiptTime(receipt.paidAt), 'ltr'],
+      [t('recharge.card.method'), t(`recharge.method.${props.method.payMethodType}`)],
+      [t('recharge.card.amount'), f.money(receipt.amount), 'ltr'],
+      [t('recharge.card.time'), f.stamp(receipt.paidAt), 'ltr'],
     ]
+    if (credited != null) rows.push([t('recharge.card.diamonds'), f.signed(credited), 'ltr', 'recharge-receipt-credited'])
     return (
       // keyed: the provider's form lives in DOM React does not own, so the receipt must not reuse its nodes
       <Sheet key="receipt" title={t('recharge.card.success')} testId="recharge-receipt">
         <div className="rc-center">
           <span className="rc-center__icon rc-center__icon--ok" aria-hidden="true">✓</span>
           <dl className="rc-receipt">
-            {rows.map(([k, v, dir]) => (
+            {rows.map(([k, v, dir, testId]) => (
               <div className="rc-receipt__row" key={k}>
                 <dt>{k}</dt>
-                <dd dir={dir}>{v}</dd>
+                <dd dir={dir} data-testid={testId}>{v}</dd>
               </div>
             ))}
           </dl>

@@ -56,7 +56,7 @@ export default function PayStatusPage() {
             <>
               <span className="rc-center__icon rc-center__icon--ok" aria-hidden="true">✓</span>
               <strong data-testid="pay-status-paid">{t('recharge.status.paid')}</strong>
-              <span>{t('recharge.status.credited', { n: view.diamonds.toLocaleString() })}</span>
+              <span data-testid="pay-status-credited">{t('recharge.status.credited', { n: view.diamonds })}</span>
             </>
           )}
           {view.kind === 'pending' && (

@@ -65,7 +65,6 @@ export default function RechargePage() {
             </button>
           )}
         </nav>
-        <p className="rc-note">{t('recharge.verifyNote')}</p>
       </main>
     </>
   )

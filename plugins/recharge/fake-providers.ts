@@ -122,28 +122,59 @@ export function confirmCard(ctx: HarnessContext, body: any, now = Date.now()): C
   return { status: 'succeeded', orderCode: paid.orderCode, transactionId: paid.transactionId ?? `TXN${sign(ctx, `txn:${paid.orderCode}`).slice(0, 12).toUpperCase()}`, paidAt: paid.paidAt ?? now, amount: paid.price }
 }
 
-/** The drop-in script: window.HarnessDropIn.mount(element, {intentId, clientSecret, methods, onSuccess, onError}). */
+/** The drop-in's own words, as a real provider's drop-in speaks the locale it is mounted with; the
+ *  provider's answers (English, as the confirm endpoint gives them) are translated by their text. */
+const DROPIN_TEXT = {
+  en: {
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    cvc: 'Security code',
+    pay: 'Pay',
+    applePay: 'Pay with Apple Pay',
+    network: 'Network error. Please try again.',
+  },
+  ar: {
+    cardNumber: 'رقم البطاقة',
+    expiry: 'تاريخ الانتهاء (شهر/سنة)',
+    cvc: 'رمز الأمان',
+    pay: 'ادفع',
+    applePay: 'الدفع عبر Apple Pay',
+    network: 'خطأ في الشبكة. حاول مرة أخرى.',
+    'Card number is invalid': 'رقم البطاقة غير صالح',
+    'Expiry must be MM/YY': 'يجب أن يكون تاريخ الانتهاء بصيغة شهر/سنة',
+    'Card has expired': 'انتهت صلاحية البطاقة',
+    'Security code must be 3 or 4 digits': 'يجب أن يتكون رمز الأمان من 3 أو 4 أرقام',
+    'Your card was declined': 'تم رفض بطاقتك',
+    'Insufficient funds': 'الرصيد غير كافٍ',
+    'Unknown test card': 'بطاقة اختبار غير معروفة',
+  },
+} as const
+
+/** The drop-in script: window.HarnessDropIn.mount(element, {intentId, clientSecret, methods, locale, onSuccess, onError}). */
 export function dropInScript(ctx: HarnessContext): RawReply {
   const confirmUrl = `${ctx.baseUrl()}/__harness/pay/card/confirm`
   const js = `(function(){
 var CONFIRM=${JSON.stringify(confirmUrl)};
+var TEXT=${JSON.stringify(DROPIN_TEXT)};
 function el(tag,attrs,text){var e=document.createElement(tag);for(var k in attrs)e.setAttribute(k,attrs[k]);if(text)e.textContent=text;return e}
 function mount(root,o){
-  root.innerHTML='';var form=el('form',{'data-testid':'dropin-form','class':'hd-form'});
+  var lang=TEXT[o.locale]?o.locale:'en';var T=TEXT[lang];
+  function say(m){m=String(m||'');var k=m.split(';')[0];return T[k]||TEXT.en[k]||m}
+  root.innerHTML='';var form=el('form',{'data-testid':'dropin-form','class':'hd-form',lang:lang,dir:lang==='ar'?'rtl':'ltr'});
   var wallet=(o.methods||[]).indexOf('applepay')>=0;
-  var fields=wallet?[]:[['cardNumber','Card number','4242 4242 4242 4242','cc-number'],['expiry','MM/YY','12/30','cc-exp'],['cvc','CVC','123','cc-csc']];
+  var fields=wallet?[]:[['cardNumber',T.cardNumber,'4242 4242 4242 4242','cc-number'],['expiry',T.expiry,'12/30','cc-exp'],['cvc',T.cvc,'123','cc-csc']];
   var inputs={};
   fields.forEach(function(f){var l=el('label',{},f[1]);var i=el('input',{name:f[0],placeholder:f[2],autocomplete:f[3],inputmode:'numeric','data-testid':'dropin-'+f[0]});l.appendChild(i);form.appendChild(l);inputs[f[0]]=i});
   var err=el('p',{'data-testid':'dropin-error',role:'alert','class':'hd-error'});form.appendChild(err);
-  var btn=el('button',{type:'submit','data-testid':'dropin-pay'},o.payLabel||(wallet?'Pay with Apple Pay':'Pay'));form.appendChild(btn);
+  var btn=el('button',{type:'submit','data-testid':'dropin-pay'},o.payLabel||(wallet?T.applePay:T.pay));form.appendChild(btn);
   form.onsubmit=function(ev){ev.preventDefault();btn.disabled=true;err.textContent='';
     var body={intentId:o.intentId,clientSecret:o.clientSecret,cardNumber:wallet?'applepay':inputs.cardNumber.value,expiry:wallet?'':inputs.expiry.value,cvc:wallet?'':inputs.cvc.value};
     fetch(CONFIRM,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)}).then(function(r){return r.json()}).then(function(a){
       btn.disabled=false;
-      if(a.error){err.textContent=a.error;o.onError&&o.onError({message:a.error,kind:'invalid'});return}
+      if(a.error){err.textContent=say(a.error);o.onError&&o.onError({message:a.error,kind:'invalid'});return}
       if(a.status==='succeeded'){o.onSuccess&&o.onSuccess(a);return}
-      err.textContent=a.message||a.status;o.onError&&o.onError({message:a.message||a.status,kind:a.status});
-    },function(e){btn.disabled=false;err.textContent='Network error';o.onError&&o.onError({message:String(e),kind:'network'})});
+      err.textContent=say(a.message||a.status);o.onError&&o.onError({message:a.message||a.status,kind:a.status});
+    },function(e){btn.disabled=false;err.textContent=T.network;o.onError&&o.onError({message:String(e),kind:'network'})});
   };
   root.appendChild(form);
   return function(){root.innerHTML=''};

@@ -278,7 +278,7 @@ test('HAR-04 the store is reached the way the native bridge does (POST /__harnes
   assert.is((await h.control('POST', '/__harness/store/purchase', { orderCode: 'ORDNOPE', productId: 'x' })).body.error, 'no order ORDNOPE')
 })
 
-test('PAY-01 diamond records come from the ledger, newest first, with a reason title in the request language', async () => {
+test('PAY-01 diamond records come from the ledger, newest first, with the reason (the app words it) and who it was about', async () => {
   const r = await order('diamond_0199', 'APPSTORE')
   await h.api('/api/fuse/verifyStoreReceipt', { orderCode: r.data.orderCode, receipt: storePurchase(h.ctx, { orderCode: r.data.orderCode, productId: 'diamond_0199' }).receipt }, { token: TEST_TOKEN })
   h.ops.setBalance(VIEWER, 100)
@@ -286,9 +286,11 @@ test('PAY-01 diamond records come from the ledger, newest first, with a reason t
   assert.equal(en.list.map((e: any) => [e.type, e.reason]), [[2, 'harness.adjust'], [1, 'recharge']])
   assert.is(en.list[1].diamondNum, 1250)
   assert.is(en.list[1].orderCode, r.data.orderCode)
-  assert.is(en.list[1].title, 'Recharge')
-  const ar = (await h.api('/api/diamondhistroy/queryList', {}, { token: TEST_TOKEN, lang: 'ar' })).data
-  assert.is(ar.list[1].title, 'شحن')
+  assert.is(en.list[1].peerName, null)
+  const host = (h.ctx.db.get('users').value() as any[]).find((u) => u.userType === 2)
+  h.ctx.move(VIEWER, -10, 'call', { key: 'c1:0', peerId: host.userId })
+  const again = (await h.api('/api/diamondhistroy/queryList', {}, { token: TEST_TOKEN })).data
+  assert.equal([again.list[0].reason, again.list[0].peerName], ['call', host.nickname])
 })
 
 test('PAY-07 recharge status (-2) answers the latest order; a first payment makes a pay user and finishes the forced payment', async () => {

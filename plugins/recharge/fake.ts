@@ -26,20 +26,10 @@ export function templateFor(ctx: HarnessContext, user: UserRow | null): Recharge
   return { templateId: tpl.templateId, proxyChargeStatus: tpl.proxyChargeStatus, skuList: tpl.skuList.filter((s) => !s.specialFlag).map((s) => itemFor(ctx, user, s)) }
 }
 
-/** Ledger reasons as the diamond records show them. */
-const reasonText: Record<string, [string, string]> = {
-  recharge: ['Recharge', 'شحن'],
-  'vip.purchase': ['VIP purchase', 'شراء VIP'],
-  'signup.bonus': ['Sign-up bonus', 'مكافأة التسجيل'],
-  'task.reward': ['Task reward', 'مكافأة المهمة'],
-  'harness.adjust': ['Balance adjustment', 'تعديل الرصيد'],
-  'call.deduct': ['Video call', 'مكالمة فيديو'],
-  gift: ['Gift', 'هدية'],
-}
-
+/** The diamond records, newest first, from the ledger: the reason as the ledger wrote it (the app
+ *  words it in the user's language) and, for a movement about someone (a call, a gift), their name. */
 function diamondRecords(ctx: HarnessContext, call: EndpointCall) {
   const user = call.requireUser()
-  const ar = langOf(call.headers) === 'ar'
   const rows = (ctx.db.get('ledger').filter({ userId: user.userId }).value() as LedgerEntry[]).slice().sort((a, b) => b.id - a.id)
   const list = rows.map((r) => ({
     id: r.id,
@@ -47,7 +37,7 @@ function diamondRecords(ctx: HarnessContext, call: EndpointCall) {
     /** 1 income, 2 expense */
     type: r.delta >= 0 ? 1 : 2,
     reason: r.reason,
-    title: reasonText[r.reason]?.[ar ? 1 : 0] ?? r.reason,
+    peerName: typeof r.peerId === 'number' ? (ctx.userById(r.peerId)?.nickname ?? null) : null,
     balanceAfter: r.balanceAfter,
     createTime: r.at,
     orderCode: (r.orderCode as string | undefined) ?? null,

@@ -82,8 +82,9 @@ test('PAY-01 the sheet shows items 1-3 on page 1 and 4-6 on page 2; one pay meth
   await openSheet(s)
   assert.ok($('recharge-sheet'))
   assert.equal(itemIds(), ['recharge-item-101', 'recharge-item-102', 'recharge-item-103'])
-  assert.match($('recharge-item-103')!.textContent!, '30% OFF')
+  assert.is($('recharge-extra-103')!.textContent, '+30% extra', "d3 §5's percent is extra value, never '30% OFF'")
   assert.match($('recharge-item-103')!.textContent!, '$4.99')
+  assert.is($('recharge-cut-103')!.textContent, '$6.99 29% OFF', 'the cut of the crossed-out price matches the two prices')
   await click(s.t, 'recharge-page-2')
   assert.equal(itemIds(), ['recharge-item-104', 'recharge-item-105', 'recharge-item-106'])
   await click(s.t, 'recharge-page-1')
@@ -92,7 +93,7 @@ test('PAY-01 the sheet shows items 1-3 on page 1 and 4-6 on page 2; one pay meth
   assert.is($('recharge-methods'), null, 'the 0.99 item has only PayPal: no selector')
   assert.not.ok(($('recharge-pay') as HTMLButtonElement).disabled)
   await click(s.t, 'recharge-item-103')
-  assert.equal($$('[data-testid="recharge-methods"] .rc-method').map((e) => e.dataset.testid!.replace('recharge-method-', '')), ['PAYPAL', 'APPLEPAY', 'CARD', 'APPSTORE', 'GOOGLEPLAY', 'UPI', 'USDT'])
+  assert.equal($$('[data-testid="recharge-methods"] .rc-method').map((e) => e.dataset.testid!.replace('recharge-method-', '')), ['PAYPAL', 'APPLEPAY', 'CARD', 'APPSTORE', 'UPI', 'USDT'], "the iOS shell: no Google Play")
   assert.ok(($('recharge-pay') as HTMLButtonElement).disabled, 'a method must be chosen')
   await click(s.t, 'recharge-method-CARD')
   assert.not.ok(($('recharge-pay') as HTMLButtonElement).disabled)
@@ -153,12 +154,12 @@ test('PAY-04 PAY-07 an app-store recharge sends the d3 §3 payload, verifies the
   await click(s.t, 'recharge-pay')
   await s.t.settle()
   const info = template().skuList.find((i) => i.id === 102)!.skuInfoList.find((m) => m.payMethodType === 'APPSTORE')!
-  assert.equal(orders, [{ skuInfoId: info.id, templateId: 11, paymentMethodType: 'APPSTORE', productId: 'diamond_0199', frontCallbackUrl: 'http://app.test/paystatus?source=wall', vipFlag: 0, diamondDetail: '1000+50' }])
+  assert.equal(orders, [{ skuInfoId: info.id, templateId: 11, paymentMethodType: 'APPSTORE', productId: 'diamond_0199', frontCallbackUrl: 'http://app.test/paystatus?source=wall&lang=en', vipFlag: 0, diamondDetail: '1000+50' }])
   assert.equal(s.t.bridge.calls.find((c) => c[0] === 'purchase'), ['purchase', { productId: 'diamond_0199', orderCode: 'O1' }])
   assert.ok(s.t.requests.some((r) => r.path === '/api/fuse/rechargeStatus' && r.payload.searchValue === -2))
   assert.is(s.refreshed, 1)
   assert.equal(s.timers.map(([, ms]) => ms), [2000], 'the level refreshes 2 s later')
-  assert.ok(s.t.toasts.some((x) => x.text === 'Recharge successful'), 'the iOS channel top tip')
+  assert.ok(s.t.toasts.some((x) => x.text === 'Recharge successful: 1,250 diamonds added'), "the iOS channel top tip, with the server's credit")
   assert.equal(events, [{ orderCode: 'O1', vip: false }], 'the recharge-success event for the other plugins')
   assert.not.ok(s.t.kernel.overlays.isOpen(SHEET_ID))
 })
@@ -225,7 +226,10 @@ test('PAY-05 the card drop-in: security check, the provider script 2 s later, th
   const mounted: any[] = []
   ;(window as any).HarnessDropIn = { mount: (el: HTMLElement, o: any) => (mounted.push(o), (el.innerHTML = '<form data-testid="fake-form"></form>'), () => void (el.innerHTML = '')) }
   const awxObj = { id: 'int_O3', client_secret: 'sec', customer_id: 'c', currency: 'USD', amount: 9.99, return_url: 'x', paymentAmount: 9.99, scriptUrl: 'http://pay.test/dropin.js', methods: ['card'] }
-  const s = await setup({ '/api/fuse/v3/createOrder': () => ({ orderCode: 'O3', action: 'dropin', awxObj, diamondNum: 6880, thirdCreateTime: 1 }) })
+  const s = await setup({
+    '/api/fuse/v3/createOrder': () => ({ orderCode: 'O3', action: 'dropin', awxObj, diamondNum: 6880, thirdCreateTime: 1 }),
+    '/api/fuse/queryOrderStat': (p) => ({ orderCode: p.searchValue, status: 1, state: 'paid', diamondNum: 3317, vipFlag: 0, payMethodType: 'CARD' }),
+  })
   await openSheet(s)
   await click(s.t, 'recharge-item-103')
   await click(s.t, 'recharge-method-CARD')
@@ -242,11 +246,12 @@ test('PAY-05 the card drop-in: security check, the provider script 2 s later, th
   assert.equal([mounted[0].intentId, mounted[0].clientSecret, mounted[0].methods], ['int_O3', 'sec', ['card']])
   const paidAt = new Date(2026, 0, 2, 3, 4, 5).getTime()
   await act(async () => mounted[0].onSuccess({ transactionId: 'TXN1', paidAt, amount: 9.99, orderCode: 'O3' }))
-  await waitFor(() => !!$('recharge-receipt'))
+  await waitFor(() => !!$('recharge-receipt-credited'))
   const text = $('recharge-receipt')!.textContent!
   for (const part of ['Recipient', 'test', 'TXN1', 'Credit Card', '$9.99', '2026-01-02 03:04:05']) assert.match(text, part)
+  assert.is($('recharge-receipt-credited')!.textContent, '+3,317', "the server's credit for the order")
   const ltr = [...$('recharge-receipt')!.querySelectorAll('dd[dir=ltr]')].map((dd) => dd.textContent)
-  assert.equal(ltr, ['TXN1', '$9.99', '2026-01-02 03:04:05'], 'ids, amounts and times read left to right in Arabic too')
+  assert.equal(ltr, ['TXN1', '$9.99', '2026-01-02 03:04:05', '+3,317'], 'ids, amounts and times read left to right in Arabic too')
   assert.is($('fake-form'), null, 'the provider form is gone')
   await click(s.t, 'recharge-receipt-done')
   await waitFor(() => s.t.requests.some((r) => r.path === '/api/fuse/rechargeStatus'))

@@ -2,11 +2,13 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { seedTemplate } from './fake-catalog.ts'
 import {
-  autoMethod, canPay, clock, DEFAULT_METHOD_ORDER, discountLabel, discountPercent, giftLabel, methodGift, methodWeights, money, offeredItems,
+  autoMethod, canPay, clock, DEFAULT_METHOD_ORDER, discountPercent, extraPercent, methodGift, methodWeights, offeredItems, priceCut,
   recommendedTotal, sheetPage, sheetPageCount, showPayButton, showSellerList, sortMethods, sourceOf, tipLeftMs, TIP_COUNTDOWN_MS,
   visibleMethods, channelName, storeVipRefused, vipRefusal,
 } from './rules.ts'
 import { ChannelType } from './api.ts'
+import { harnessShell, nativeCapabilities } from './shell-pay.ts'
+import { memoryStorage } from '../../kernel/storage.ts'
 
 const item = (o: Partial<{ price: number; diamondNum: number; giveDiamondNum: number; firstChargeGive: number; boughtFlag: 0 | 1; vipFlag: 0 | 1 }> = {}) => ({
   price: 4.99, diamondNum: 2450, giveDiamondNum: 245, firstChargeGive: 500, boughtFlag: 0 as 0 | 1, vipFlag: 0 as 0 | 1, ...o,
@@ -18,29 +20,26 @@ test('PAY-02 the recommended total is diamonds + bonus + the first-charge gift o
   assert.is(recommendedTotal(item({ giveDiamondNum: 0, firstChargeGive: 0 })), 2450)
 })
 
-test('PAY-02 the discount percent is floor((total / price / 490 - 1) x 100), shown as N% OFF only above 0', () => {
+test('PAY-02 the discount percent is floor((total / price / 490 - 1) x 100): extra value, shown (as +N%) only above 0', () => {
   assert.is(discountPercent(3195, 4.99), 30)
   assert.is(discountPercent(2695, 4.99), 10)
   assert.is(discountPercent(1470, 3), 0, 'exactly the baseline: 0, not -1 from float error')
   assert.is(discountPercent(400, 1), -19)
   assert.is(discountPercent(100, 0), 0)
-  assert.is(discountLabel(item()), '30% OFF')
-  assert.is(discountLabel(item({ diamondNum: 490, price: 0.99, giveDiamondNum: 0, firstChargeGive: 0 })), '1% OFF')
-  assert.is(discountLabel(item({ diamondNum: 490, price: 1, giveDiamondNum: 0, firstChargeGive: 0 })), null, 'at the baseline nothing is shown')
-  assert.is(discountLabel(item({ diamondNum: 400, price: 1, giveDiamondNum: 0, firstChargeGive: 0 })), null, 'below it neither')
+  assert.is(extraPercent(item()), 30)
+  assert.is(extraPercent(item({ diamondNum: 490, price: 1, giveDiamondNum: 0, firstChargeGive: 0 })), 0, 'at the baseline nothing is shown')
+  assert.is(extraPercent(item({ diamondNum: 400, price: 1, giveDiamondNum: 0, firstChargeGive: 0 })), 0, 'below it neither')
 })
 
-test('PAY-02 the gift display is floor(gift / base x 100)% OFF', () => {
-  assert.is(giftLabel(245, 2450), '10% OFF')
-  assert.is(giftLabel(1960, 9800), '20% OFF')
-  assert.is(giftLabel(0, 2450), null)
-})
-
-test('PAY-02 sums of money show 2 decimals, added in cents', () => {
-  assert.is(money(4.99), '4.99')
-  assert.is(money(0.1, 0.2), '0.30')
-  assert.is(money(4.99, 4.99, 4.99), '14.97')
-  assert.is(money(10), '10.00')
+test('PAY-02 the cut of a crossed-out price matches the two prices: 6.99 -> 4.99 is 29 %', () => {
+  assert.is(priceCut(4.99, 6.99), 29)
+  assert.is(priceCut(2.99, 9.99), 70)
+  assert.is(priceCut(4.99, 4.99), 0)
+  assert.is(priceCut(4.99, 0), 0)
+  for (const s of seedTemplate().skuList) {
+    const cut = priceCut(s.price, s.originalPrice)
+    assert.ok(Math.abs(s.originalPrice * (1 - cut / 100) - s.price) <= s.originalPrice * 0.005, `${s.productId}: ${cut}% off ${s.originalPrice} is about ${s.price}`)
+  }
 })
 
 test('PAY-02 the tip countdown runs 10 minutes and restarts', () => {
@@ -100,6 +99,23 @@ test('PAY-08 VIP or third-party payment hides app-store and Google; PayPal hides
   assert.equal(names({ thirdParty: true }), ['PAYPAL', 'APPLEPAY', 'CARD', 'UPI', 'USDT'])
   assert.equal(names({ inCall: true }), ['APPLEPAY', 'CARD', 'APPSTORE', 'GOOGLEPLAY', 'UPI', 'USDT'])
   assert.equal(names({ inLive: true, vip: true }), ['APPLEPAY', 'CARD', 'UPI', 'USDT'])
+})
+
+test('PAY-04 a store only inside its native shell, Apple Pay only where it exists', () => {
+  const methods = seedTemplate().skuList.find((s) => s.productId === 'diamond_0499')!.skuInfoList
+  const names = (shell: { store: string | null; applePay: boolean }) => visibleMethods(methods, { shell }).map((x) => x.payMethodType)
+  assert.equal(names({ store: null, applePay: false }), ['PAYPAL', 'CARD', 'UPI', 'USDT'], 'a plain browser')
+  assert.equal(names({ store: 'APPSTORE', applePay: true }), ['PAYPAL', 'APPLEPAY', 'CARD', 'APPSTORE', 'UPI', 'USDT'], 'the iOS shell')
+  assert.equal(names({ store: 'GOOGLEPLAY', applePay: false }), ['PAYPAL', 'CARD', 'GOOGLEPLAY', 'UPI', 'USDT'], 'the Android shell')
+  // what the page says about where it runs
+  assert.equal(nativeCapabilities({}), { store: null, applePay: false }, 'a plain browser')
+  assert.equal(nativeCapabilities({ webkit: { messageHandlers: { bridge: {} } }, ApplePaySession: { canMakePayments: () => true } }), { store: 'APPSTORE', applePay: true })
+  assert.equal(nativeCapabilities({ NativeBridge: { purchase: () => {} } }), { store: 'GOOGLEPLAY', applePay: false })
+  assert.equal(nativeCapabilities({ ApplePaySession: { canMakePayments: () => { throw new Error('insecure') } } }), { store: null, applePay: false })
+  const storage = memoryStorage()
+  assert.is(harnessShell({ location: { search: '' }, sessionStorage: storage }), 'ios', 'the harness plays iOS by default')
+  assert.is(harnessShell({ location: { search: '?shell=browser' }, sessionStorage: storage }), 'browser')
+  assert.is(harnessShell({ location: { search: '' }, sessionStorage: storage }), 'browser', 'kept for the tab')
   assert.is(methodGift({ diamondNum: 4900 }, { payMethodGiftRatio: 5 }), 245)
 })
 

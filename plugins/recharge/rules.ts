@@ -27,22 +27,16 @@ export function discountPercent(total: number, price: number): number {
   return Math.floor(Math.round((total / price / DISCOUNT_BASELINE - 1) * 100 * 1e9) / 1e9)
 }
 
-/** 'N% OFF' when the discount is above 0, else null (nothing is shown) */
-export function discountLabel(item: Amounts & { price: number }): string | null {
-  const p = discountPercent(recommendedTotal(item), item.price)
-  return p > 0 ? `${p}% OFF` : null
+/** the spec's discount (d3 §5) measures extra value: how many more diamonds than the 490-per-dollar
+ *  baseline, shown as '+N%' (never 'N% OFF', which would read as a price cut); 0 shows nothing */
+export function extraPercent(item: Amounts & { price: number }): number {
+  return Math.max(0, discountPercent(recommendedTotal(item), item.price))
 }
 
-/** the other display: floor(gift / base x 100)% OFF, null when there is no gift */
-export function giftLabel(gift: number, base: number): string | null {
-  if (!(base > 0) || !(gift > 0)) return null
-  return `${Math.floor((gift / base) * 100)}% OFF`
-}
-
-/** a sum of money with 2 decimals, added in cents so 0.1 + 0.2 shows 0.30 */
-export function money(...amounts: number[]): string {
-  const cents = amounts.reduce((sum, a) => sum + Math.round((Number(a) || 0) * 100), 0)
-  return (cents / 100).toFixed(2)
+/** the cut of a crossed-out price: 6.99 -> 4.99 is 29% off (what the two prices shown say); 0 when none */
+export function priceCut(price: number, originalPrice: number): number {
+  if (!(originalPrice > price) || !(price > 0)) return 0
+  return Math.round((1 - price / originalPrice) * 100)
 }
 
 /** ms left on the restarting 10-minute tip countdown that started at startedAt */
@@ -130,11 +124,16 @@ export interface MethodContext {
   thirdParty?: boolean
   inCall?: boolean
   inLive?: boolean
+  /** what the place the app runs can pay with: a store only inside its native shell, Apple Pay only where it exists */
+  shell?: { store: string | null; applePay: boolean }
 }
 
-/** d3 §4: VIP or third-party payment hides the app-store and Google channels; PayPal hides in calls and live rooms */
+/** d3 §4: VIP or third-party payment hides the app-store and Google channels; PayPal hides in calls and live rooms;
+ *  a store the shell does not have and Apple Pay where it does not exist are never offered */
 export function visibleMethods<T extends Pick<PayMethodSku, 'channelType' | 'payMethodType'>>(methods: T[], c: MethodContext): T[] {
   return methods.filter((m) => {
+    if (c.shell && isStoreMethod(m) && m.payMethodType !== c.shell.store) return false
+    if (c.shell && m.payMethodType === PayMethod.APPLEPAY && !c.shell.applePay) return false
     if ((c.vip || c.thirdParty) && isStoreMethod(m)) return false
     if ((c.inCall || c.inLive) && (m.payMethodType === PayMethod.PAYPAL || m.channelType === ChannelType.PAYPAL)) return false
     return true

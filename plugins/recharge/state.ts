@@ -22,6 +22,7 @@ import {
 import { ref } from '../../kernel/plugin.ts'
 import { LEVEL_REFRESH_DELAY_MS, methodWeights, sortMethods, storeVipRefused, STORE_TIP_MS, successEffects, vipRefusal, visibleMethods } from './rules.ts'
 import { paidBefore } from '../../kernel/protocol/user.ts'
+import { payCapabilities } from './shell-pay.ts'
 import { VIP_POPUP } from '../vip/api.ts'
 
 export const RechargePath = {
@@ -59,8 +60,8 @@ export interface RechargeService extends RechargeApi {
   pay(item: RechargeItem, method: PayMethodSku, ctx: PayContext): Promise<PayOutcome>
   /** the balance from the server, then 'Your balance has been updated' */
   refreshBalance(): Promise<void>
-  /** what follows a paid order (PAY-07) */
-  succeeded(order: { orderCode: string; vipFlag: 0 | 1; channelType?: number }): Promise<void>
+  /** what follows a paid order (PAY-07); credited: what the server's ledger added, for the tip */
+  succeeded(order: { orderCode: string; vipFlag: 0 | 1; channelType?: number; credited?: number }): Promise<void>
   /** leave the app for a provider's page */
   redirect(url: string): void
   /** the service's timer (injected in tests) */
@@ -80,7 +81,8 @@ function configValue(kernel: Kernel, key: string): string | null {
 /** the pay methods of an item a user may see here, in the configured order (PAY-04, PAY-08) */
 function methodsOf(kernel: Kernel, item: RechargeItem, ctx: RechargeOpenOptions): PayMethodSku[] {
   const thirdParty = configValue(kernel, 'third_party_pay') === '1'
-  const visible = visibleMethods(item.skuInfoList ?? [], { vip: item.vipFlag === 1, thirdParty, inCall: ctx.inCall, inLive: ctx.inLive })
+  const shell = payCapabilities(kernel)
+  const visible = visibleMethods(item.skuInfoList ?? [], { vip: item.vipFlag === 1, thirdParty, inCall: ctx.inCall, inLive: ctx.inLive, shell })
   return sortMethods(visible, methodWeights(configValue(kernel, 'payment_method_weight')))
 }
 
@@ -128,7 +130,7 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     kernel.overlays.toast(t('recharge.balanceUpdated'), { type: 'success', position: 'top', duration: 3000 })
   }
 
-  async function succeeded(order: { orderCode: string; vipFlag: 0 | 1; channelType?: number }) {
+  async function succeeded(order: { orderCode: string; vipFlag: 0 | 1; channelType?: number; credited?: number }) {
     const effects = successEffects({ vipFlag: order.vipFlag }, order.channelType != null ? { channelType: order.channelType } : null)
     lastSuccess.value = { orderCode: order.orderCode, vip: order.vipFlag === 1, at: Date.now() }
     const shell = kernel.get(shellRef)
@@ -137,7 +139,10 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     // PAY-07: whoever shows something a recharge changes (tags, games, banners) refreshes it
     kernel.events.emit('recharge-success', { orderCode: order.orderCode, vip: order.vipFlag === 1 })
     if (effects.includes('closeVipPopup')) kernel.overlays.close(VIP_POPUP)
-    if (effects.includes('storeTip')) kernel.overlays.toast(t('recharge.success'), { type: 'success', position: 'top', duration: STORE_TIP_MS })
+    if (effects.includes('storeTip')) {
+      const text = order.credited ? t('recharge.successCredited', { n: order.credited }) : t('recharge.success')
+      kernel.overlays.toast(text, { type: 'success', position: 'top', duration: STORE_TIP_MS })
+    }
     if (effects.includes('refreshLevel')) later(() => void shell?.refreshUser().catch(() => {}), LEVEL_REFRESH_DELAY_MS)
     if (effects.includes('rechargeStatus')) await kernel.api.post(RechargePath.rechargeStatus, { searchValue: -2 }, { silent: true }).catch(() => {})
     // first-charge gifts and boughtFlag changed
@@ -170,7 +175,8 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
       templateId: tpl?.templateId ?? item.payTemplateId ?? 0,
       paymentMethodType: String(method.payMethodType),
       productId: item.productId,
-      frontCallbackUrl: `${origin()}/paystatus?source=${encodeURIComponent(ctx.source)}`,
+      // the language rides the round trip: an Arabic user comes back from the provider to an Arabic app
+      frontCallbackUrl: `${origin()}/paystatus?source=${encodeURIComponent(ctx.source)}&lang=${kernel.i18n.locale.peek()}`,
       vipFlag: item.vipFlag,
       diamondDetail: method.diamondDetail,
     }
@@ -192,16 +198,18 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
       return 'paid'
     }
     if (order.action === 'store') {
+      let credited: number
       try {
         const { receipt } = await kernel.bridge.purchase({ productId: order.productId ?? item.productId, orderCode: order.orderCode })
         const s = await kernel.api.post<OrderStatus>(RechargePath.storeReceipt, { orderCode: order.orderCode, receipt })
         if (s?.status !== 1) return 'failed'
+        credited = s.diamondNum
       } catch (err) {
         if (err instanceof ApiError) return 'failed'
         kernel.overlays.toast(t('recharge.notCompleted'), { type: 'warning' })
         return 'cancelled'
       }
-      await succeeded({ orderCode: order.orderCode, vipFlag: item.vipFlag, channelType: method.channelType })
+      await succeeded({ orderCode: order.orderCode, vipFlag: item.vipFlag, channelType: method.channelType, credited })
       return 'paid'
     }
     return 'failed'

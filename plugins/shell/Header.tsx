@@ -2,6 +2,7 @@
 // (wall tab only) and the server's diamond balance, which opens the recharge page.
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
+import { formatNumber } from '../../kernel/i18n.ts'
 import type { TabSetting } from '../../kernel/types.ts'
 import { Sprite } from '../../kernel/ui/sprite.tsx'
 import { shellRef } from './api.ts'
@@ -51,7 +52,7 @@ export function Header({ tab }: { tab: TabSetting }) {
               <Sprite id="sh-diamond" size={18} />
               {/* the number only, always the last one the server answered */}
               <span data-testid="header-balance" className="sh-balance__num">
-                {user ? String(user.diamondNum ?? 0) : '…'}
+                {user ? formatNumber(user.diamondNum ?? 0, kernel.i18n.locale.value) : '…'}
               </span>
               <span className="sh-balance__plus" aria-hidden="true">+</span>
             </button>

@@ -29,7 +29,7 @@ export function TabBar({ active }: { active: string }) {
   }
 
   return (
-    <nav className="sh-tabbar" data-testid="tabbar" data-bottom-bar aria-label="main">
+    <nav className="sh-tabbar" data-testid="tabbar" data-bottom-bar>
       {kernel.app.settings.tabs.map((tab) => {
         const on = tab.id === active
         return (

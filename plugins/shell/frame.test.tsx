@@ -101,7 +101,7 @@ test('SHELL-06 a guest sees the Login button, which opens the login popup', asyn
 test('SHELL-06 the rank icon shows only in a build whose plugins serve /rank (no dead trophy)', async () => {
   const t = shellKernel({ path: '/wall', token: 'tok' })
   await t.render()
-  await waitFor(() => byId('header-balance')?.textContent === '5000', { what: 'the logged-in header' })
+  await waitFor(() => byId('header-balance')?.textContent === '5,000', { what: 'the logged-in header' })
   assert.is(byId('header-rank'), null)
   t.dispose()
 })
@@ -111,7 +111,7 @@ const rankPage = definePlugin({ id: 'rank', routes: [{ path: '/rank', page: asyn
 test('SHELL-06 a logged-in user sees the server balance and, on the wall tab, the rank icon, which opens /rank', async () => {
   const t = shellKernel({ path: '/wall', token: 'tok', plugins: [createShellPlugin({ retry: { wait: async () => undefined } }), standInPages, rankPage] })
   await t.render()
-  await waitFor(() => byId('header-balance')?.textContent === '5000', { what: 'the number getUserInfo answered' })
+  await waitFor(() => byId('header-balance')?.textContent === '5,000', { what: 'the number getUserInfo answered' })
   assert.is(byId('header-login'), null)
   assert.ok(byId('header-rank'), 'rank icon on the wall tab')
   t.location.navigate('/moments')
@@ -141,9 +141,9 @@ test('SHELL-06 a user.balance push replaces the shown balance with the pushed nu
   await t.render()
   await t.settle()
   t.push('user.balance', { diamondNum: 4210, reason: 'call' })
-  assert.is(byId('header-balance')?.textContent, '4210')
+  assert.is(byId('header-balance')?.textContent, '4,210')
   t.push('user.balance', { diamondNum: 'lots' })
-  assert.is(byId('header-balance')?.textContent, '4210', 'a non-number is ignored')
+  assert.is(byId('header-balance')?.textContent, '4,210', 'a non-number is ignored')
   t.dispose()
 })
 

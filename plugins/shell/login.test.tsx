@@ -79,7 +79,7 @@ test('SHELL-10 a successful login sends the documented fields and stores deviceI
   assert.is(t.storage.getItem('imToken'), 'im-100001')
   assert.is(byId('login-popup'), null, 'popup closed')
   assert.ok(t.requests.some((r) => r.path === '/api/user/getUserInfo' && r.headers.loginToken === 'tok-1'), 'user info fetched with the new token')
-  assert.is(byId('header-balance')?.textContent, '5000', 'balance from the server')
+  assert.is(byId('header-balance')?.textContent, '5,000', 'balance from the server')
   t.dispose()
 })
 

@@ -1,11 +1,31 @@
 // /usdtPay/pay-status: the crypto payment's result (success, failed, or still pending), kept 1 hour.
+// A paid order says what the server's ledger credited (asked of the server: first-charge gift and the
+// method's bonus included), never the figure the order was created with.
+import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { PageBar } from '../../kernel/ui/PageBar.tsx'
-import { usdtService } from './state.ts'
+import type { OrderStatus } from '../recharge/api.ts'
+import { UsdtPath, usdtService } from './state.ts'
 import css from './usdt.css'
+
+/** the diamonds the server credited for a paid order, once it answered */
+function useCredited(orderCode: string | undefined, paid: boolean): number | null {
+  const kernel = useKernel()
+  const [credited, setCredited] = useState<number | null>(null)
+  useEffect(() => {
+    if (!paid || !orderCode) return
+    let gone = false
+    kernel.api.post<OrderStatus>(UsdtPath.status, { searchValue: orderCode }, { silent: true }).then(
+      (s) => !gone && s?.status === 1 && setCredited(s.diamondNum),
+      () => {},
+    )
+    return () => void (gone = true)
+  }, [orderCode, paid])
+  return credited
+}
 
 export default function UsdtStatusPage() {
   useSignals()
@@ -15,6 +35,7 @@ export default function UsdtStatusPage() {
   const s = usdtService(kernel).state.value
   // no order kept (opened directly, or over an hour later): nothing to show, not a failure
   const kind = !s ? 'none' : s.status === 1 ? 'paid' : s.status === 2 ? 'pending' : 'failed'
+  const credited = useCredited(s?.orderCode, kind === 'paid')
   return (
     <>
       <PageBar title={t('usdt.status.title')} />
@@ -26,7 +47,7 @@ export default function UsdtStatusPage() {
             </span>
           )}
           <strong data-testid={`usdt-status-${kind}`}>{t(`usdt.status.${kind}`)}</strong>
-          {kind === 'paid' && s?.detail && <span>{t('usdt.credited', { n: s.detail.diamondNum.toLocaleString() })}</span>}
+          {kind === 'paid' && credited != null && <span data-testid="usdt-credited">{t('usdt.credited', { n: credited })}</span>}
           <Button block testId="usdt-status-done" onClick={() => kernel.router.navigate(kind === 'paid' ? '/wall?source=recharge' : kind === 'pending' ? '/usdtPay' : '/getcoin?source=usdtPay', { replace: true })}>
             {t(kind === 'pending' ? 'usdt.back' : 'usdt.done')}
           </Button>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
+import { clock } from '../recharge/rules.ts'
 import { usdtBadge } from './rules.ts'
 import { usdtService } from './state.ts'
 import css from './badge.css'
@@ -27,7 +28,7 @@ export function UsdtBadge() {
   const main = kernel.app.settings.tabs.some((tab) => tab.path === path) || path === '/getcoin'
   const badge = main ? usdtBadge(state, now) : null
   if (!badge) return null
-  const text = badge.kind === 'countdown' ? `${String(Math.floor(badge.left! / 60)).padStart(2, '0')}:${String(badge.left! % 60).padStart(2, '0')}` : t(`usdt.badge.${badge.kind}`)
+  const text = badge.kind === 'countdown' ? clock(badge.left! * 1000) : t(`usdt.badge.${badge.kind}`)
   // in the floating widgets' strip (kernel/ui/Dock.tsx), first: never over the header or a card
   return (
     <Docked order={0}>

@@ -9,6 +9,7 @@ import { Button } from '../../kernel/ui/Button.tsx'
 import { EmptyState } from '../../kernel/ui/States.tsx'
 import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import type { OrderResult, RechargeTemplate } from '../recharge/api.ts'
+import { clock } from '../recharge/rules.ts'
 import { suspendLeft } from './rules.ts'
 import { UsdtPath, usdtService } from './state.ts'
 import css from './usdt.css'
@@ -54,7 +55,7 @@ export default function UsdtPayPage() {
         templateId: tpl.templateId,
         paymentMethodType: 'USDT',
         productId,
-        frontCallbackUrl: `${window.location.origin}/usdtPay/pay-status`,
+        frontCallbackUrl: `${window.location.origin}/usdtPay/pay-status?lang=${kernel.i18n.locale.peek()}`,
         vipFlag: item.vipFlag,
         chainName: chain,
         diamondDetail: info.diamondDetail,
@@ -85,7 +86,7 @@ export default function UsdtPayPage() {
         <main className="ut-page" data-testid="usdt-pending">
           <div className="ut-card">
             <span className="ut-label">{t('usdt.send')}</span>
-            <span className="ut-amount" data-testid="usdt-amount">{pending.detail.amount} USDT</span>
+            <bdi className="ut-amount" data-testid="usdt-amount">{t('usdt.amount', { amount: pending.detail.amount })}</bdi>
             <span className="ut-label">{t('usdt.network', { chain: pending.detail.chainName })}</span>
             <span className="ut-label">{t('usdt.address')}</span>
             <code className="ut-address" data-testid="usdt-address">{pending.detail.address}</code>
@@ -93,9 +94,9 @@ export default function UsdtPayPage() {
               {t('usdt.copy')}
             </Button>
           </div>
-          <div className="ut-clock" data-testid="usdt-countdown" role="timer">
-            {String(Math.floor(left / 60)).padStart(2, '0')}:{String(left % 60).padStart(2, '0')}
-          </div>
+          <bdi className="ut-clock" data-testid="usdt-countdown" role="timer">
+            {clock(left * 1000)}
+          </bdi>
           <p className="ut-note">{t('usdt.processing')}</p>
         </main>
       </>

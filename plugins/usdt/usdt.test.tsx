@@ -77,7 +77,7 @@ test('PAY-06 /usdtPay creates the order with the chain, then shows amount, addre
 
 test('PAY-06 at 0 the status is queried: paid refreshes the user and moves to /usdtPay/pay-status', async () => {
   let asked = 0
-  const s = await setup('/usdtPay', { '/api/fuse/queryUsdtOrderStat': (p) => (asked++, { orderCode: p.searchValue, status: 1 }) })
+  const s = await setup('/usdtPay', { '/api/fuse/queryUsdtOrderStat': (p) => (asked++, { orderCode: p.searchValue, status: 1, diamondNum: 7125 }) })
   act(() => usdtService(s.t.kernel).start('U1', detail))
   for (let i = 0; i < 299; i++) s.tick()
   assert.is(asked, 0)
@@ -86,7 +86,7 @@ test('PAY-06 at 0 the status is queried: paid refreshes the user and moves to /u
   assert.is(asked, 1)
   assert.is(s.refreshed, 1)
   await waitFor(() => !!$('usdt-status-paid'))
-  assert.match(document.body.textContent!, '6,125 diamonds added')
+  assert.match(document.body.textContent!, '7,125 diamonds added', "the server's credit, not the order's figure")
 })
 
 for (const [locale, text] of [['en', 'There is no payment to show'], ['ar', 'لا توجد عملية دفع لعرضها']] as const) {

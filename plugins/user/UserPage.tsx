@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
+import { useFormat } from '../../kernel/format.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import { Button } from '../../kernel/ui/Button.tsx'
@@ -33,6 +34,7 @@ export default function UserPage() {
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
+  const f = useFormat()
   const shell = kernel.get(shellRef)
   const [failed, setFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
@@ -80,7 +82,7 @@ export default function UserPage() {
             <LevelBadge level={userLevelOf(user)} />
             {vip && <span className="us-vip">{t('user.vip')}</span>}
           </h2>
-          <p className="us-id" data-testid="user-id">{t('user.id', { id: user.userId })}</p>
+          <p className="us-id" data-testid="user-id">{t('user.id', { id: String(user.userId) })}</p>
         </div>
       </section>
 
@@ -93,7 +95,7 @@ export default function UserPage() {
               <path fill="#c8f4ff" d="M6.2 3.5 9 9.2h6l2.8-5.7z" />
               <path fill="#3fb6ea" d="M2 9.2h7L12 21zM15 9.2h7L12 21z" />
             </svg>
-            <span data-testid="user-balance">{String(user.diamondNum)}</span>
+            <span data-testid="user-balance">{f.number(user.diamondNum)}</span>
           </p>
         </div>
         {isRouted(kernel, RECHARGE_PATH) && (

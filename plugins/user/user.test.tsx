@@ -85,7 +85,7 @@ test('SHELL-06 the profile shows nickname, id and the balance the server answere
   await waitFor(() => byId('user-balance'), { what: 'user-balance' })
   assert.is(byId('user-nickname')?.textContent, 'Ann')
   assert.match(byId('user-id')?.textContent ?? '', '100001')
-  assert.is(byId('user-balance')?.textContent, '5000')
+  assert.is(byId('user-balance')?.textContent, '5,000')
   assert.ok(t.requests.filter((r) => r.path === '/api/user/getUserInfo').length >= 1, 'refreshed from the server')
   await click('user-recharge')
   assert.is(t.location.path(), '/getcoin')

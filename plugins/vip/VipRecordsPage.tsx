@@ -2,6 +2,7 @@
 import { useEffect, useMemo } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
+import { useFormat } from '../../kernel/format.ts'
 import { createPager } from '../../kernel/pager.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
@@ -28,6 +29,7 @@ export default function VipRecordsPage() {
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
+  const f = useFormat()
   const pager = useMemo(
     () => createPager<VipRecord>({ pageSize: 20, fetch: async (page) => answer(vipRecords, VipPath.records)(await kernel.api.post(VipPath.records, { currentPage: page, pageSize: 20 }, { silent: true })).list }),
     [kernel],
@@ -45,9 +47,9 @@ export default function VipRecordsPage() {
           {items.map((r) => (
             <li key={r.orderCode} className="vp-row">
               <span>
-                {t(`vip.duration.${VIP_DURATIONS[r.vipDays] ?? 'month'}`)} · ${r.price.toFixed(2)}
+                {t(`vip.duration.${VIP_DURATIONS[r.vipDays] ?? 'month'}`)} · <bdi>{f.money(r.price)}</bdi>
               </span>
-              <span>{new Date(r.createTime).toLocaleDateString(kernel.i18n.locale.value)}</span>
+              <span>{f.date(r.createTime, 'day')}</span>
             </li>
           ))}
         </ul>

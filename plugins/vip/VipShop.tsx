@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
+import { useFormat } from '../../kernel/format.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { ErrorState } from '../../kernel/ui/States.tsx'
@@ -26,6 +27,7 @@ export function VipShop({ source, onPaid }: { source: string; onPaid?: () => voi
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
+  const f = useFormat()
   const recharge = kernel.get(rechargeRef)
   // the pay methods and the refusal toast are the recharge plugin's words: load them with the shop
   useEffect(() => void kernel.i18n.ready(undefined, ['recharge']).catch(() => undefined), [kernel])
@@ -90,8 +92,8 @@ export function VipShop({ source, onPaid }: { source: string; onPaid?: () => voi
         {shop.vipTemplateList.map((i) => (
           <button key={i.id} type="button" className="vp-item" aria-pressed={item?.id === i.id} data-testid={`vip-item-${i.vipDays}`} onClick={() => choose(i)}>
             <span className="vp-item__days">{t(`vip.duration.${VIP_DURATIONS[i.vipDays] ?? 'month'}`)}</span>
-            <span className="vp-item__price">${i.price.toFixed(2)}</span>
-            <span className="vp-item__dia">{t('vip.diamonds', { n: (i.vipDiamond ?? 0).toLocaleString() })}</span>
+            <bdi className="vp-item__price">{f.money(i.price)}</bdi>
+            <span className="vp-item__dia">{t('vip.diamonds', { n: i.vipDiamond ?? 0 })}</span>
           </button>
         ))}
       </div>

@@ -126,7 +126,7 @@ export function createCallCore(timers: Timers) {
 
   /** Charge billing point `point` once (ledger key channel:point); answer the live balance. */
   function charge(ctx: HarnessContext, row: CallRow, user: UserRow, point: number, amount: number): BillingReply {
-    if (amount > 0) ctx.move(user.userId, -amount, 'call', { key: `${row.channelId}:${point}`, channelId: row.channelId, point })
+    if (amount > 0) ctx.move(user.userId, -amount, 'call', { key: `${row.channelId}:${point}`, channelId: row.channelId, point, peerId: row.hostId })
     row.points = point + 1
     const diamond = Number(ctx.userById(user.userId)?.diamondNum) || 0
     row.lastReply = row.free

@@ -1,5 +1,6 @@
 // One list of call records (CALL-15), shared by /callRecords and /match/history: paged with the
 // kernel's pager, each row with the host, what happened (icon and word) and when.
+import { formatDate } from '../../../kernel/format.ts'
 import { useEffect, useMemo } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../../kernel/hooks.ts'
@@ -46,7 +47,6 @@ export function RecordList({ path, category = 0, empty, source }: { path: string
   if (!items.length && error) return <ErrorState testId="records-error" title={t('calls.records.loadFailed')} retryLabel={t('calls.retry')} onRetry={() => void pager.retry()} />
   if (!items.length) return <EmptyState testId="records-empty" icon={<IconHistory />} title={empty} message={t('calls.records.emptyHint')} />
 
-  const when = new Intl.DateTimeFormat(locale === 'ar' ? 'ar' : 'en', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
   return (
     <>
       <ul className="cl-records" data-testid="records-list">
@@ -74,7 +74,7 @@ export function RecordList({ path, category = 0, empty, source }: { path: string
                 </span>
                 <span className="cl-record__side">
                   {r.category === CallCategory.connected && <span className="cl-record__dur">{formatDuration(r.callDuration)}</span>}
-                  {!Number.isNaN(date.getTime()) && <time dateTime={r.createTime}>{when.format(date)}</time>}
+                  {!Number.isNaN(date.getTime()) && <time dateTime={r.createTime}>{formatDate(date, locale, 'short')}</time>}
                 </span>
               </button>
             </li>

@@ -131,7 +131,7 @@ export default function CustomerPage() {
   )
 }
 
-function EntryRow({ showTime, at, locale, children }: { showTime: boolean; at: number; locale: string; children: React.ReactNode }) {
+function EntryRow({ showTime, at, locale, children }: { showTime: boolean; at: number; locale: 'en' | 'ar'; children: React.ReactNode }) {
   return (
     <>
       {showTime && <TimeLine at={at} locale={locale} />}
