@@ -59,7 +59,7 @@ async function watching(o: Parameters<typeof liveKernel>[0] = {}) {
 test("LIVE-03 the top bar and furniture: close, task pill, 'No.x', top spender, Nk+, pendants every 2 s, activities every 5 s, empty slots draw nothing, the call icon blinking while live, quick-message chips, clear-screen mode", async () => {
   const k = await watching()
   assert.ok($('live-exit'), 'close')
-  assert.is($('live-task')!.textContent, '200/1000')
+  assert.is($('live-task')!.textContent, '200/1,000')
   assert.is($('live-rank')!.textContent, 'No.7')
   assert.ok($('live-top-spender'))
   k.frames.flushFrames()
