@@ -41,10 +41,15 @@ export const reasonKey = (reason: string) => `recharge.reason.${String(reason).r
 /** what a record says: its reason in the user's words, with the other person's name isolated
  *  (FSI..PDI) so a Latin name keeps its order in Arabic; never the raw reason */
 export function recordTitle(t: I18n['t'], r: Pick<DiamondRecord, 'reason' | 'peerName' | 'diamondNum'>): string {
-  const key = reasonKey(r.reason)
   const name = r.peerName ? `\u2068${r.peerName}\u2069` : t('recharge.reason.someone')
-  const text = t(key, { name })
-  return text !== key ? text : t(r.diamondNum >= 0 ? 'recharge.reason.otherIn' : 'recharge.reason.otherOut')
+  // 'free.invite' is worded by its own line or by its family's ('free')
+  const parts = String(r.reason).split('.')
+  for (let n = parts.length; n > 0; n--) {
+    const key = reasonKey(parts.slice(0, n).join('.'))
+    const text = t(key, { name })
+    if (text !== key) return text
+  }
+  return t(r.diamondNum >= 0 ? 'recharge.reason.otherIn' : 'recharge.reason.otherOut')
 }
 
 export default function DiamondRecordsPage() {

@@ -26,6 +26,8 @@ export function templateFor(ctx: HarnessContext, user: UserRow | null): Recharge
   return { templateId: tpl.templateId, proxyChargeStatus: tpl.proxyChargeStatus, skuList: tpl.skuList.filter((s) => !s.specialFlag).map((s) => itemFor(ctx, user, s)) }
 }
 
+const peerName = (ctx: HarnessContext, id: unknown) => (typeof id === 'number' ? (ctx.userById(id)?.nickname ?? null) : null)
+
 /** The diamond records, newest first, from the ledger: the reason as the ledger wrote it (the app
  *  words it in the user's language) and, for a movement about someone (a call, a gift), their name. */
 function diamondRecords(ctx: HarnessContext, call: EndpointCall) {
@@ -37,7 +39,8 @@ function diamondRecords(ctx: HarnessContext, call: EndpointCall) {
     /** 1 income, 2 expense */
     type: r.delta >= 0 ? 1 : 2,
     reason: r.reason,
-    peerName: typeof r.peerId === 'number' ? (ctx.userById(r.peerId)?.nickname ?? null) : null,
+    // who it was about: peerId, or the host of a gift or call written with hostId
+    peerName: peerName(ctx, r.peerId ?? r.hostId),
     balanceAfter: r.balanceAfter,
     createTime: r.at,
     orderCode: (r.orderCode as string | undefined) ?? null,
