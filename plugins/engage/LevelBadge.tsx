@@ -14,11 +14,11 @@ export function LevelBadge({ level, testId = 'level-badge' }: { level: number | 
   const tier = badgeTier(lv)
   if (!tier) return null
   // the badge may show before engage's words have joined: then the number alone
-  const label = t('engage.level.lv', { n: lv })
+  const label = t('engage.level.badge', { n: lv })
   return (
     <span className={`lv-badge lv-badge--t${tier}`} data-testid={testId} data-tier={tier} dir="ltr">
       <span className="lv-badge__gem" aria-hidden="true" />
-      {label === 'engage.level.lv' ? lv : label}
+      {label === 'engage.level.badge' ? lv : label}
     </span>
   )
 }

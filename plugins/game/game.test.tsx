@@ -295,7 +295,7 @@ const centreApi = {
 test('ENG-07 /gameCenter: marquee every showTime s, banners, recently played, recommendations, grouped list; a full game opens /game; rank and rules', async () => {
   const { t, timers } = await setup({ path: '/gameCenter', api: centreApi })
   await waitFor(() => $('game-marquee'), { what: 'the centre' })
-  assert.match($('game-marquee')!.textContent!, 'Omar won 1200 diamonds in Lucky Wheel')
+  assert.match($('game-marquee')!.textContent!, 'Omar won 1,200 diamonds in Lucky Wheel')
   await act(async () => timers.tick(3000))
   assert.match($('game-marquee')!.textContent!, 'Kenji')
   assert.ok($('game-recent-101'))

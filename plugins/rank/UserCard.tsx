@@ -74,7 +74,7 @@ export default function UserCard({ props, close }: OverlayProps<UserCardProps>) 
             {c.nickname}
           </bdi>
           <p className="rk-card__uid" data-testid="rank-card-uid">
-            {t('rank.uid', { id: c.userId })}
+            {t('rank.uid', { id: String(c.userId) })}
           </p>
           <div className="rk-card__tags">
             <span className={host ? 'rk-tag rk-tag--her' : 'rk-tag rk-tag--him'} data-testid="rank-card-age">
