@@ -2,23 +2,22 @@
 // 50-59 and 60-99, and the name bar whose colour (1-45) or border (46 and up) follows the level.
 // Every plugin that shows a user's level draws it with these (through api.ts).
 import type { ReactNode } from 'react'
-import { useT } from '../../kernel/hooks.ts'
+import { useText } from '../../kernel/ui/text.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { badgeTier, nameBarStyle } from './level-rules.ts'
 import css from './level.css'
 
 export function LevelBadge({ level, testId = 'level-badge' }: { level: number | null | undefined; testId?: string }) {
   injectStyle(css)
-  const t = useT()
+  const text = useText()
   const lv = Math.floor(Number(level) || 0)
   const tier = badgeTier(lv)
   if (!tier) return null
-  // the badge may show before engage's words have joined: then the number alone
-  const label = t('engage.level.badge', { n: lv })
   return (
     <span className={`lv-badge lv-badge--t${tier}`} data-testid={testId} data-tier={tier} dir="ltr">
       <span className="lv-badge__gem" aria-hidden="true" />
-      {label === 'engage.level.badge' ? lv : label}
+      {text('kernel-ui.levelShort')}
+      {lv}
     </span>
   )
 }

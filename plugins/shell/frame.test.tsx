@@ -161,7 +161,7 @@ test('SHELL-06 pushed balances the ledger cannot produce (negative, fractional, 
   } finally {
     console.warn = warn
   }
-  assert.is(byId('header-balance')?.textContent, '4210')
+  assert.is(byId('header-balance')?.textContent, '4,210')
   assert.is(logged.filter((a) => String(a[0]).includes('bad balance')).length, hostile.length, 'one line per refused push')
   t.push('user.balance', { diamondNum: 0 })
   assert.is(byId('header-balance')?.textContent, '0', 'zero is a real balance')

@@ -139,10 +139,12 @@ test('PAY-06 after a resync (socket reopened, app in the foreground) a pending o
   assert.equal([service.state.peek()!.status, s.t.location.path()], [2, '/usdtPay'], 'still pending: it stays')
   s.t.kernel.events.emit('resync', { reason: 'foreground' })
   await waitFor(() => s.t.location.path() === '/usdtPay/pay-status')
-  assert.equal([asked, service.state.peek()!.status, s.refreshed], [['B', 'B'], 1, 1])
+  // the result page asks once more, for what the server credited (the line 'N diamonds added')
+  await waitFor(() => asked.length === 3, { what: "the result page's credit" })
+  assert.equal([asked, service.state.peek()!.status, s.refreshed], [['B', 'B', 'B'], 1, 1])
   s.t.kernel.events.emit('resync', { reason: 'foreground' })
   await s.t.settle()
-  assert.is(asked.length, 2, 'a settled order is not asked for again')
+  assert.is(asked.length, 3, 'a settled order is not asked for again')
 })
 
 test('PAY-06 SHELL-15 the result is kept 1 hour across a reload; the badge shows it on the main paths', async () => {
