@@ -88,6 +88,9 @@ function ledgerReasons(): Map<string, string> {
       // a reason kept in a constant: of the same file, else exported by another module
       const constant = (text: string) => (id ? new RegExp(`(?:const|let)\\s+${id}\\s*(?::[^=]+)?=\\s*([^\\n]+)`).exec(text)?.[1] : undefined)
       if (id) expr = constant(src) ?? allSources().map(constant).find(Boolean) ?? ''
+      // a member of a table of reasons (Reason.send: { send: 'gift.send' }), wherever it is kept
+      const member = /^[A-Za-z_$][\w$]*\.([A-Za-z_$][\w$]*)$/.exec(expr)?.[1]
+      if (member) expr = [src, ...allSources()].map((text) => new RegExp(`\\b${member}:\\s*('[^']+')`).exec(text)?.[1]).find(Boolean) ?? ''
       const reasons = literals(expr)
       assert.ok(reasons.length, `${where}: write the ledger reason as a string literal (or a const of literals in the file), so the records test finds it`)
       for (const r of reasons) if (!found.has(r)) found.set(r, where)
