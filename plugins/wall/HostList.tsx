@@ -16,7 +16,8 @@ export interface HostListProps {
   online: boolean
   t: (key: string, params?: Record<string, unknown>) => string
   onOpen: (host: Host, index: number) => void
-  /** the empty states' words (wall-more) are loaded: until then an empty tab keeps its skeleton */
+  /** the empty states' and the foot's words (wall-more) are loaded: until then an empty tab keeps its
+   *  skeleton and the foot stays blank */
   words: boolean
 }
 
@@ -92,7 +93,7 @@ export function HostList({ state, list, online, t, onOpen, words }: HostListProp
         ))}
       </div>
       <div ref={sentinel} className="wl-sentinel" data-testid="wall-sentinel" />
-      {error ? (
+      {!words ? null : error ? (
         <div className="wl-foot wl-foot--retry" data-testid="wall-retry-row" role="alert">
           <span>{t('wall.retryPage')}</span>
           <Button size="small" variant="secondary" testId="wall-retry" onClick={() => void pager.retry()}>

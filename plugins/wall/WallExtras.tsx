@@ -75,7 +75,7 @@ export default function WallExtras({ main, state, list, active, closed, online, 
       {!online && (list?.pager.items.value.length ?? 0) > 0 && (
         <div className="wl-offline-banner" role="status" data-testid="wall-offline-banner">
           <Sprite id="wl-wifi-off" size={14} />
-          {t('wall.offline.banner')}
+          {t('wall.offlineBanner')}
         </div>
       )}
       <div

@@ -131,7 +131,11 @@ export default function WallPage() {
         </div>
       )
   } else if (active && active.kind === 'follow' && !loggedIn) {
-    body = (
+    body = !extras ? (
+      <div className="wl-center">
+        <Spinner />
+      </div>
+    ) : (
       <EmptyState
         testId="wall-login"
         title={t('wall.login.title')}
