@@ -43,7 +43,9 @@ for (const lang of ['en', 'ar'] as const) {
     await waitForSelector(page, `${$('game-frame')}[data-phase=ready]`)
     const frame = page.locator($('game-iframe'))
     assert.is(await frame.getAttribute('referrerpolicy'), 'no-referrer')
-    assert.match((await frame.getAttribute('src'))!, /imToken=im-100001&userId=100001/)
+    // the user's messaging token (random per login) and id go with a game on the app's own origin
+    const me = (await ctx.harness.users()).find((u) => u.userId === 100001)!
+    assert.ok((await frame.getAttribute('src'))!.includes(`imToken=${me.imToken}&userId=100001`))
     await poll(async () => (await game(page).locator('#bal').innerText()).includes('150'))
     await shot(page, `game-half-${lang}`)
     // one spin: 100 bet through the ledger (and any win)
