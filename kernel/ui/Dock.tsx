@@ -25,7 +25,8 @@ function dockElement(): HTMLElement {
     strip = document.createElement('div')
     strip.className = 'k-dock'
     strip.dataset.testid = 'widget-dock'
-    document.body.appendChild(strip)
+    // inside the app's root (base.css isolates it): the overlays' layers there stay above the strip
+    ;(document.getElementById('root') ?? document.body).appendChild(strip)
     watcher?.disconnect()
     watcher = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : null
     watcher?.observe(strip)
