@@ -211,14 +211,14 @@ export function Routes() {
   )
 }
 
-function RouteSlot({ route }: { route: Pick<RouteDef, 'page' | 'auth'> & { plugin: string } }) {
+function RouteSlot({ route }: { route: Pick<RouteDef, 'page' | 'auth' | 'first'> & { plugin: string } }) {
   const kernel = useKernel()
   const loggedIn = useSignalValue(kernel.session.loggedIn)
   const load = route.auth && !loggedIn ? loginRequired : route.page
   return (
     <RouteBoundary load={load}>
       <Suspense fallback={<PageSpinner chunk />}>
-        <RoutePage load={load} plugin={route.plugin} />
+        <RoutePage load={load} plugin={route.plugin} first={route.first} />
       </Suspense>
     </RouteBoundary>
   )
@@ -233,9 +233,9 @@ function Unmatched({ waiting }: { waiting: boolean }) {
   return <RouteSlot route={{ page: unmatched, plugin: 'kernel' }} />
 }
 
-function RoutePage({ load, plugin }: { load: LazyComponent; plugin: string }) {
+function RoutePage({ load, plugin, first }: { load: LazyComponent; plugin: string; first?: boolean }) {
   const { i18n } = useKernel()
-  const Page = pageFor(load, () => i18n.ready(undefined, [plugin]))
+  const Page = pageFor(load, () => i18n.ready(undefined, [plugin], first))
   return <Page />
 }
 

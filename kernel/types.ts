@@ -37,6 +37,9 @@ export interface RouteDef {
   /** the main tab this route belongs to ('home' | 'wall' | 'moments' | 'message' | 'user');
    *  which tabs exist and their paths come from the app manifest settings */
   tab?: string
+  /** a first screen's page: its plugin's moreStrings load after the first screen, not with the page
+   *  (the parts that speak them wait for them) */
+  first?: boolean
 }
 
 /** Overlay tiers, highest first when several render at once. */

@@ -9,7 +9,7 @@ import css from './wall.css'
 import icons from './icons.svg'
 
 // on '/wall', and on the path the app manifest gives the wall tab (the white-label app's /white-wall)
-const route: RouteDef = { path: '/wall', page: () => import('./WallPage.tsx'), tab: 'wall' }
+const route: RouteDef = { path: '/wall', page: () => import('./WallPage.tsx'), tab: 'wall', first: true }
 
 /** The wall plugin; options let tests (or a webview without localStorage) pass storage and timers. */
 export function createWallPlugin(opts: WallOptions = {}) {
