@@ -2,29 +2,9 @@
 // a send landing in the room's chat with the ledger matching the balance shown (a double tap
 // charged once), a full-screen gift played and gone, and a lucky gift win.
 import type { Page } from 'playwright-core'
-import { assert, e2eSuite, errorsOf, poll, shot, waitForAttribute, waitForSelector, type E2EContext } from './lib.ts'
+import { assert, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, poll, shot, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('gift')
-const ROOM = '[data-testid=live-room]'
-
-/** the wall's Live tab, the first live card: resolves once the room is live (as a viewer gets there) */
-async function openRoom(ctx: E2EContext, lang: 'en' | 'ar'): Promise<{ page: Page; viewer: Record<string, any>; hostId: number }> {
-  const viewer = await ctx.harness.viewer()
-  const page = await ctx.openApp('/wall', { token: viewer.token, lang })
-  await waitForSelector(page, '[data-testid=host-card]')
-  const tabs = page.locator('[data-testid=wall-tab]')
-  const names = await tabs.allTextContents()
-  await tabs.nth(names.findIndex((n) => /live|مباشر/i.test(n))).click()
-  await waitForSelector(page, '[data-testid=host-card][data-status=live]')
-  await poll(async () => (await page.locator('[data-testid=host-card]').evaluateAll((els) => els.every((e) => e.getAttribute('data-status') === 'live'))) === true)
-  await page.locator('[data-testid=host-card][data-status=live]').first().click()
-  await waitForSelector(page, ROOM)
-  const hostId = Number(await page.locator(ROOM).getAttribute('data-host'))
-  await ctx.harness.call('POST', '/live/rate', { hostId, chatPerSec: 0, eventsPerSec: 0 })
-  await waitForAttribute(page, ROOM, 'data-status', 'live', 20_000)
-  await waitForSelector(page, '[data-testid=live-gift]', 20_000)
-  return { page, viewer, hostId }
-}
 
 async function openPanel(page: Page) {
   await page.click('[data-testid=live-gift]')
@@ -47,7 +27,7 @@ async function ledgerMatches(ctx: E2EContext, page: Page, userId: number) {
 
 for (const lang of ['en', 'ar'] as const) {
   t(`LIVE-07 (${lang}) the gift panel in a live room: a send lands in the chat, a double tap is charged once, the ledger matches the balance shown; a full-screen gift plays and is gone`, async (ctx) => {
-    const { page, viewer } = await openRoom(ctx, lang)
+    const { page, viewer } = await enterLiveRoom(ctx, lang)
     await openPanel(page)
     assert.is(await page.locator('[data-testid=gift-tab-lucky]').count(), 1, 'lucky gifts exist in a room')
     await shot(page, `gift-panel-${lang}`)
@@ -78,7 +58,7 @@ for (const lang of ['en', 'ar'] as const) {
   })
 
   t(`LIVE-08 (${lang}) a lucky gift win: the reward shown, a luckyGift chat record, the reward credited once and the balance is the ledger`, async (ctx) => {
-    const { page, viewer } = await openRoom(ctx, lang)
+    const { page, viewer } = await enterLiveRoom(ctx, lang)
     await ctx.harness.call('POST', '/gift/lucky-force', { multiple: 500, winningStyle: 3 })
     await openPanel(page)
     await page.click('[data-testid=gift-tab-lucky]')

@@ -303,3 +303,28 @@ export async function fillCard(page: Page, number: string) {
 }
 
 export { assert }
+
+export const LIVE_ROOM = '[data-testid=live-room]'
+
+/** A viewer opens the wall, picks the Live tab (it asks queryLiveList) and taps the first live card;
+ *  resolves with the room once it plays (`live: false`: once it is there). Its chat is kept quiet. */
+export async function enterLiveRoom(ctx: E2EContext, lang: 'en' | 'ar', o: { live?: boolean; viewer?: Record<string, any> } = {}): Promise<{ page: Page; hostId: number; viewer: Record<string, any> }> {
+  const viewer = o.viewer ?? (await ctx.harness.viewer())
+  const page = await ctx.openApp('/wall', { token: viewer.token, lang })
+  await waitForSelector(page, '[data-testid=host-card]')
+  const tabs = page.locator('[data-testid=wall-tab]')
+  const names = await tabs.allTextContents()
+  await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/agora/live/queryLiveList')),
+    tabs.nth(names.findIndex((n) => /live|مباشر/i.test(n))).click(),
+  ])
+  await waitForSelector(page, '[data-testid=host-card][data-status=live]')
+  await poll(async () => (await page.locator('[data-testid=host-card]').evaluateAll((els) => els.every((e) => e.getAttribute('data-status') === 'live'))) === true)
+  await page.locator('[data-testid=host-card][data-status=live]').first().click()
+  await waitForSelector(page, LIVE_ROOM)
+  const hostId = Number(await page.locator(LIVE_ROOM).getAttribute('data-host'))
+  assert.ok(hostId > 0, 'the room names its host')
+  await ctx.harness.call('POST', '/live/rate', { hostId, chatPerSec: 0, eventsPerSec: 0 })
+  if (o.live !== false) await waitForAttribute(page, LIVE_ROOM, 'data-status', 'live', 20_000)
+  return { page, hostId, viewer }
+}

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 import { join } from 'node:path'
 import { mkdir } from 'node:fs/promises'
-import { assert, e2eSuite, errorsOf, expectText, pathOf, poll, SCREENSHOTS, waitForAttribute, waitForSelector, type E2EContext } from './lib.ts'
+import { assert, e2eSuite, enterLiveRoom, errorsOf, expectText, pathOf, poll, SCREENSHOTS, waitForAttribute, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('live')
 
@@ -15,33 +15,9 @@ async function shot(page: Page, name: string) {
 }
 const ROOM = '[data-testid=live-room]'
 
-/** open the wall, pick the Live tab, tap the first live card; resolves once the room is live */
-async function enterFromWall(ctx: E2EContext, lang: 'en' | 'ar', o: { live?: boolean } = {}): Promise<{ page: Page; hostId: number }> {
-  const viewer = await ctx.harness.viewer()
-  const page = await ctx.openApp('/wall', { token: viewer.token, lang })
-  await waitForSelector(page, '[data-testid=host-card]')
-  // the Live tab lists rooms with queryLiveList, 6 a page, isMiddleEast in Arabic (LIVE-01)
-  const tabs = page.locator('[data-testid=wall-tab]')
-  const names = await tabs.allTextContents()
-  await Promise.all([
-    page.waitForRequest((r) => r.url().endsWith('/api/agora/live/queryLiveList')),
-    tabs.nth(names.findIndex((n) => /live|مباشر/i.test(n))).click(),
-  ])
-  await waitForSelector(page, '[data-testid=host-card][data-status=live]')
-  await poll(async () => (await page.locator('[data-testid=host-card]').evaluateAll((els) => els.every((e) => e.getAttribute('data-status') === 'live'))) === true)
-  const first = page.locator('[data-testid=host-card][data-status=live]').first()
-  await first.click()
-  await waitForSelector(page, ROOM)
-  const hostId = Number(await page.locator(ROOM).getAttribute('data-host'))
-  assert.ok(hostId > 0, 'the room names its host')
-  await ctx.harness.call('POST', '/live/rate', { hostId, chatPerSec: 0, eventsPerSec: 0 })
-  if (o.live !== false) await waitForAttribute(page, ROOM, 'data-status', 'live', 20_000)
-  return { page, hostId }
-}
-
 for (const lang of ['en', 'ar'] as const) {
   t(`LIVE-01 LIVE-02 LIVE-06 (${lang}) a live card on the wall opens the room; it plays, chats and translates the host`, async (ctx) => {
-    const { page, hostId } = await enterFromWall(ctx, lang)
+    const { page, hostId } = await enterLiveRoom(ctx, lang)
     assert.match(pathOf(page), new RegExp(`^/live\\?id=${hostId}`))
     assert.is(await page.locator('[data-testid=tab-wall]').count(), 0, 'no tab bar while the room is on (SHELL-05)')
     await waitForSelector(page, '[data-testid=live-video] [data-generated-video]')
@@ -95,7 +71,7 @@ t('LIVE-01 (ar) the home page lists the followed hosts live now and the rooms li
 })
 
 t('LIVE-04 (en) swiping up goes to the next room; LIVE-16 minimise to picture-in-picture and come back', async (ctx) => {
-  const { page, hostId } = await enterFromWall(ctx, 'en')
+  const { page, hostId } = await enterLiveRoom(ctx, 'en')
   const box = (await page.locator(ROOM).boundingBox())!
   const x = box.x + box.width / 2
   // a short drag snaps back
@@ -137,7 +113,7 @@ t('LIVE-04 (en) swiping up goes to the next room; LIVE-16 minimise to picture-in
 
 for (const lang of ['en', 'ar'] as const) {
   t(`LIVE-18 (${lang}) the host ends the live: the end screen with Follow, Message, Next Live and recommendations`, async (ctx) => {
-    const { page, hostId } = await enterFromWall(ctx, lang)
+    const { page, hostId } = await enterLiveRoom(ctx, lang)
     await ctx.harness.call('POST', '/live/end', { hostId })
     await waitForAttribute(page, ROOM, 'data-status', 'ended')
     await waitForSelector(page, '[data-testid=live-end]')
@@ -155,7 +131,7 @@ for (const lang of ['en', 'ar'] as const) {
 t('LIVE-02 (en) a room whose video fails with a UID conflict goes to live end', async (ctx) => {
   // every live room's video refuses viewers (a /live address opened directly goes through the landing page, SHELL-02)
   for (const r of await ctx.harness.call('GET', '/live/rooms')) await ctx.harness.call('POST', '/live/video-fail', { hostId: r.hostId, code: 'UID_CONFLICT' })
-  const { page } = await enterFromWall(ctx, 'en', { live: false })
+  const { page } = await enterLiveRoom(ctx, 'en', { live: false })
   await waitForAttribute(page, ROOM, 'data-status', 'ended', 20_000)
   assert.is(await page.locator('[data-testid=live-end]').getAttribute('data-reason'), 'uid-conflict')
   for (const r of await ctx.harness.call('GET', '/live/rooms')) await ctx.harness.call('POST', '/live/video-fail', { hostId: r.hostId, code: null })

@@ -4,10 +4,9 @@
 import type { Page } from 'playwright-core'
 import { join } from 'node:path'
 import { mkdir } from 'node:fs/promises'
-import { assert, e2eSuite, errorsOf, expectText, poll, SCREENSHOTS, waitForAttribute, waitForSelector, type E2EContext } from './lib.ts'
+import { assert, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, expectText, poll, SCREENSHOTS, waitForAttribute, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('rank')
-const ROOM = '[data-testid=live-room]'
 
 async function shot(page: Page, name: string) {
   await mkdir(SCREENSHOTS, { recursive: true })
@@ -21,19 +20,7 @@ async function enterRoom(ctx: E2EContext, lang: 'en' | 'ar'): Promise<{ page: Pa
     await ctx.harness.call('POST', '/live/private-call', { hostId: r.hostId, open: true })
     await ctx.harness.call('POST', '/live/rate', { hostId: r.hostId, chatPerSec: 0, eventsPerSec: 0 })
   }
-  const viewer = await ctx.harness.viewer()
-  const page = await ctx.openApp('/wall', { token: viewer.token, lang })
-  await waitForSelector(page, '[data-testid=host-card]')
-  const tabs = page.locator('[data-testid=wall-tab]')
-  const names = await tabs.allTextContents()
-  await tabs.nth(names.findIndex((n) => /live|مباشر/i.test(n))).click()
-  await waitForSelector(page, '[data-testid=host-card][data-status=live]')
-  await poll(async () => (await page.locator('[data-testid=host-card]').evaluateAll((els) => els.every((e) => e.getAttribute('data-status') === 'live'))) === true)
-  await page.locator('[data-testid=host-card][data-status=live]').first().click()
-  await waitForSelector(page, ROOM)
-  const hostId = Number(await page.locator(ROOM).getAttribute('data-host'))
-  await waitForAttribute(page, ROOM, 'data-status', 'live', 20_000)
-  return { page, hostId, viewer }
+  return enterLiveRoom(ctx, lang)
 }
 
 /** a period tab refuses while the lists load ('loading wait click again'): tap until it takes */

@@ -2,10 +2,9 @@
 // message 72 shows the entrance, a spin is charged through the ledger once, the result tip hides
 // after 3 s, the result lands in the room chat as a wheelRes line, and 73 hides the entrance.
 import type { Page } from 'playwright-core'
-import { assert, e2eSuite, errorsOf, expectText, poll, shot, waitForAttribute, waitForSelector, type E2EContext } from './lib.ts'
+import { assert, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, expectText, poll, shot, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('wheel')
-const ROOM = '[data-testid=live-room]'
 
 /** the wall's first live card entered (a /live address opened directly goes through the landing page first) */
 async function enterRoom(ctx: E2EContext, lang: 'en' | 'ar'): Promise<{ page: Page; hostId: number; viewer: Record<string, any> }> {
@@ -15,17 +14,7 @@ async function enterRoom(ctx: E2EContext, lang: 'en' | 'ar'): Promise<{ page: Pa
   }
   const viewer = await ctx.harness.viewer()
   await ctx.harness.call('POST', `/users/${viewer.userId}/balance`, { diamondNum: 1000 })
-  const page = await ctx.openApp('/wall', { token: viewer.token, lang })
-  await waitForSelector(page, '[data-testid=host-card]')
-  const tabs = page.locator('[data-testid=wall-tab]')
-  const names = await tabs.allTextContents()
-  await tabs.nth(names.findIndex((n) => /live|مباشر/i.test(n))).click()
-  await waitForSelector(page, '[data-testid=host-card][data-status=live]')
-  await page.locator('[data-testid=host-card][data-status=live]').first().click()
-  await waitForSelector(page, ROOM)
-  const hostId = Number(await page.locator(ROOM).getAttribute('data-host'))
-  await waitForAttribute(page, ROOM, 'data-status', 'live', 20_000)
-  return { page, hostId, viewer }
+  return enterLiveRoom(ctx, lang, { viewer })
 }
 
 for (const lang of ['en', 'ar'] as const) {

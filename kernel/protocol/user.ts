@@ -32,6 +32,8 @@ export interface User {
 }
 
 const yes = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
+/** a text field, or '' (an object or a number where text belongs never prints as '[object Object]') */
+const text = (v: unknown) => (typeof v == 'string' ? v : '')
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0)
 
 function isoTime(v: unknown): string | null {
@@ -49,10 +51,10 @@ export function toUser(raw: Record<string, unknown>): User {
   return {
     ...rest,
     userId: num(raw.userId),
-    nickname: String(raw.nickname ?? ''),
-    icon: String(raw.icon ?? ''),
+    nickname: text(raw.nickname),
+    icon: text(raw.icon),
     diamondNum: num(raw.diamondNum),
-    yxAccid: String(raw.yxAccid ?? ''),
+    yxAccid: text(raw.yxAccid),
     isNewUser: yes(raw.isNewUser),
     firstPayTime: raw.firstPayTime ? String(raw.firstPayTime) : null,
     vipInfo: { isVip: yes(flag), expireTime: isoTime(info.expireTime), '72Hour': yes(info['72Hour']) },

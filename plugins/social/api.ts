@@ -1,5 +1,7 @@
 // The social pages' public face: their paths (the wall's trophy, the Me tab and the live room link
 // to them) and the wire shapes. Import this file only, never the plugin's internals.
+import type { UserCardData } from '../rank/api.ts'
+
 export const SocialRoute = {
   rank: '/rank',
   search: '/searchHost',
@@ -38,21 +40,8 @@ export interface RankEntry {
   costNum: number
 }
 
-/** d2 §3 user card data, with the caller's block and favourite marks */
-export interface UserCard {
-  userId: number
-  nickname: string
-  icon: string
-  userType: number
-  age: number | null
-  country: string
-  levelName: string
-  vip: number
-  fans: number
-  follow: number
-  isFollow: boolean
-  yxAccid: string
-  liveWelcome: string
+/** d2 §3 user card data (the live room's card answers the same), with the caller's block and favourite marks */
+export interface UserCard extends Omit<UserCardData, 'giftWalls'> {
   isBlock: boolean
   isCollect: boolean
 }

@@ -81,7 +81,9 @@ export function tagFromRow(raw: unknown): WallTag | null {
   if (!Number.isInteger(tagId)) return null
   const lockRaw = row.lock ?? row.tagLock ?? 0
   const lock = String(lockRaw).toLowerCase() === 'vip' ? 'vip' : Math.max(0, Number(lockRaw) || 0)
-  return { tagId, name: String(row.tagName ?? row.name ?? ''), kind: tagKind(row), lock }
+  const name = row.tagName ?? row.name
+  // a name that is not text shows nothing rather than '[object Object]'
+  return { tagId, name: typeof name == 'string' ? name : '', kind: tagKind(row), lock }
 }
 
 /** the wall's paths (the white-label app has its own) */
