@@ -11,7 +11,6 @@ import { computed, signal, type ReadonlySignal } from '@preact/signals-react'
 import type { Plugin, Strings, StringsSource } from './types.ts'
 import { safeStorage } from './storage.ts'
 import kernelEn from '../locales/en/kernel.json'
-import kernelUiEn from '../locales/en/kernel-ui.json'
 
 export type Locale = 'en' | 'ar'
 
@@ -39,9 +38,10 @@ export interface KernelI18n extends I18n {
 const LOCALES: readonly Locale[] = ['en', 'ar']
 const STORE_KEY = 'lang'
 
-/** The kernel's own dictionaries: English is in the first bundle (every fallback needs it), Arabic loads. */
+/** The kernel's own dictionaries: English messages are in the first bundle (every fallback needs
+ *  them); the kernel's screens' words (kernel-ui: not-found, dialogs, sheets) load after the first screen. */
 const kernelStrings: Record<Locale, Record<string, StringsSource>> = {
-  en: { kernel: kernelEn, 'kernel-ui': kernelUiEn },
+  en: { kernel: kernelEn, 'kernel-ui': () => import('../locales/en/kernel-ui.json') },
   ar: { kernel: () => import('../locales/ar/kernel.json'), 'kernel-ui': () => import('../locales/ar/kernel-ui.json') },
 }
 
@@ -189,7 +189,7 @@ export function createI18n(opts: {
       })
     },
     ready(lang = locale.peek(), namespaces, first) {
-      const only = namespaces && ['kernel', 'kernel-ui', ...namespaces, ...(first ? [] : namespaces.map((ns) => `${ns}-more`))]
+      const only = namespaces && ['kernel', ...namespaces, ...(first ? [] : ['kernel-ui', ...namespaces.map((ns) => `${ns}-more`)])]
       return load(lang, only).then(() => {
         if (only && pending[lang].size) later(lang)
         fallbackLater(lang)

@@ -276,5 +276,5 @@ function RouteBoundary(props: BoundaryProps) {
 
 export function RouteError({ onRetry }: { onRetry: () => void }) {
   const text = useText()
-  return <ErrorState testId="route-error" title={text('kernel-ui.errorTitle')} message={text('kernel-ui.errorBody')} retryLabel={text('kernel.retry')} onRetry={onRetry} />
+  return <ErrorState testId="route-error" title={text('kernel.errorTitle')} message={text('kernel.errorBody')} retryLabel={text('kernel.retry')} onRetry={onRetry} />
 }

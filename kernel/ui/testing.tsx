@@ -10,6 +10,8 @@ import { createRouter } from '../router.tsx'
 import { fakeTimers, type FakeTimers } from '../../test/fake-timers.ts'
 import type { I18n, Locale } from '../i18n.ts'
 import type { Kernel, Plugin, Scene } from '../types.ts'
+import uiEn from '../../locales/en/kernel-ui.json'
+import kernelEn from '../../locales/en/kernel.json'
 
 export interface FakeKernel extends Kernel {
   loggedIn: Signal<boolean>
@@ -17,6 +19,9 @@ export interface FakeKernel extends Kernel {
 }
 
 /** A kernel for UI tests: real router (memory), overlays and events; i18n answers with the key. */
+// the kernel's own English words, as the i18n has them once loaded
+const english: Record<string, Record<string, string>> = { 'kernel-ui': uiEn, kernel: kernelEn }
+
 export function fakeKernel(o: { plugins?: Plugin[]; path?: string; loggedIn?: boolean; mainPath?: string } = {}): FakeKernel {
   const plugins = o.plugins ?? []
   const router = createRouter(memorySource(o.path ?? '/'))
@@ -26,7 +31,7 @@ export function fakeKernel(o: { plugins?: Plugin[]; path?: string; loggedIn?: bo
   const i18n: I18n = {
     locale,
     dir: computed(() => (locale.value === 'ar' ? 'rtl' : 'ltr')),
-    t: (key) => key,
+    t: (key) => english[key.slice(0, key.indexOf('.'))]?.[key.slice(key.indexOf('.') + 1)] ?? key,
     setLocale: async (l) => void (locale.value = l),
     ready: async () => {},
   }

@@ -1,12 +1,11 @@
-// Strings of the kernel's own UI. They live in locales/<lang>/kernel-ui.json (and a few shared
-// ones in kernel.json), merged by the i18n under the 'kernel-ui' namespace. Should a build's
-// i18n not know a key, the English text shows rather than the bare key.
+// Strings of the kernel's own UI. They live in locales/<lang>/kernel-ui.json (loaded after the first
+// screen, or with the first page or overlay that is not it) and a few shared ones in kernel.json (in
+// the first bundle). Should the i18n not know a 'kernel.' key, the English text shows, not the key.
 import { useCallback } from 'react'
 import { useT } from '../hooks.ts'
-import uiEn from '../../locales/en/kernel-ui.json'
 import kernelEn from '../../locales/en/kernel.json'
 
-const fallback: Record<string, Record<string, string>> = { 'kernel-ui': uiEn, kernel: kernelEn }
+const fallback: Record<string, Record<string, string>> = { kernel: kernelEn }
 
 /** English text of a 'kernel.x' or 'kernel-ui.x' key. */
 function englishText(key: string): string {
