@@ -62,14 +62,14 @@ t('SHELL-06 a guest sees Login and no balance', async ({ openApp }) => {
 t('SHELL-06 a logged-in user sees the balance the server holds', async ({ openApp, harness }) => {
   const viewer = await harness.viewer()
   const page = await openApp('/wall', { token: viewer.token })
-  await expectText(page, '[data-testid=header-balance]', String(viewer.diamondNum))
+  await expectText(page, '[data-testid=header-balance]', new Intl.NumberFormat('en').format(viewer.diamondNum))
   assert.is(await page.locator('[data-testid=header-login]').count(), 0)
 })
 
 t('SHELL-09 a token in the URL logs in and leaves the URL', async ({ openApp, harness }) => {
   const viewer = await harness.viewer()
   const page = await openApp(`/wall?token=${encodeURIComponent(viewer.token)}`)
-  await expectText(page, '[data-testid=header-balance]', String(viewer.diamondNum))
+  await expectText(page, '[data-testid=header-balance]', new Intl.NumberFormat('en').format(viewer.diamondNum))
   assert.ok(await poll(() => !page.url().includes('token=')), `token still in ${page.url()}`)
   assert.is(await page.evaluate(() => localStorage.getItem('token')), viewer.token)
 })
@@ -100,7 +100,7 @@ t('SHELL-10 email login shows each validation message, then logs in', async ({ o
   await expectToast(page, 'Password must be at least eight characters')
 
   await submitLogin(page, viewer.email, viewer.password)
-  await expectText(page, '[data-testid=header-balance]', String(viewer.diamondNum))
+  await expectText(page, '[data-testid=header-balance]', new Intl.NumberFormat('en').format(viewer.diamondNum))
   const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), deviceId: localStorage.getItem('deviceId') }))
   assert.ok(stored.token, 'token stored')
   assert.ok(stored.deviceId, 'deviceId stored')
