@@ -14,6 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { buildApp, buildHelloWorld } from '../build.mjs'
 import { startHarness, type Harness } from '../harness/server.ts'
 import { CHROMIUM, CHROMIUM_ARGS, PHONE } from '../e2e/chromium.ts'
+import { START_FRAMES, STOP_FRAMES, type FrameStats } from './frames.ts'
 
 const TEST_TOKEN = 'test-token-100001'
 const ROOM = '[data-testid=live-room]'
@@ -72,22 +73,11 @@ async function storm(browser: Browser, harness: Harness, cpu: number): Promise<S
     await page.waitForTimeout(8000) // let that first play end before the baseline
     const heapBefore = await heap()
     const before = harness.ctx.db.get('ledger').value().length
-    await page.evaluate(`(() => {
-      window.__frames = []; window.__long = 0
-      new PerformanceObserver((l) => { window.__long += l.getEntries().filter((e) => e.duration > 50).length }).observe({ type: 'longtask' })
-      let last = performance.now()
-      const loop = (t) => { window.__frames.push(t - last); last = t; if (!window.__stop) requestAnimationFrame(loop) }
-      requestAnimationFrame(loop)
-    })()`)
+    await page.evaluate(START_FRAMES)
     await harness.ops.control('gift/sim', { hostId, perSec: GIFTS_PER_SEC })
     await page.waitForTimeout(STORM_MS) // the measured window itself
     await harness.ops.control('gift/sim', { hostId, perSec: 0 })
-    const frames = (await page.evaluate(`(() => {
-      window.__stop = true
-      const f = window.__frames.slice(1).sort((a, b) => a - b)
-      const total = window.__frames.slice(1).reduce((s, x) => s + x, 0)
-      return { fps: f.length / (total / 1000), p95: f[Math.floor(f.length * 0.95)] ?? 0, longTasks: window.__long }
-    })()`)) as { fps: number; p95: number; longTasks: number }
+    const frames = (await page.evaluate(STOP_FRAMES)) as FrameStats
     const gifts = harness.ctx.db.get('ledger').value().slice(before).filter((r: { reason: string }) => r.reason === 'gift.send').length
     // the queue drains (30 waiting at most, 5 s each, two at a time) before the count
     // empty for 2 s on end: the 800 ms gaps between plays are empty too

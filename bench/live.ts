@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core'
 import type { Harness } from '../harness/server.ts'
 import { PHONE } from '../e2e/chromium.ts'
+import { START_FRAMES, STOP_FRAMES, type FrameStats } from './frames.ts'
 
 const TEST_TOKEN = 'test-token-100001'
 const ROOM = '[data-testid=live-room]'
@@ -65,23 +66,13 @@ async function underLoad(browser: Browser, harness: Harness, cpu: number, durati
   try {
     const { hostId } = await tapToFirstFrame(page)
     await harness.ops.control('live/rate', { hostId, audience: 1800, chatPerSec: 200, eventsPerSec: 20 })
-    await page.evaluate(`(() => {
-      window.__frames = []; window.__long = 0
-      new PerformanceObserver((l) => { window.__long += l.getEntries().filter((e) => e.duration > 50).length }).observe({ type: 'longtask' })
-      let last = performance.now()
-      const loop = (t) => { window.__frames.push(t - last); last = t; if (!window.__stop) requestAnimationFrame(loop) }
-      requestAnimationFrame(loop)
-    })()`)
+    await page.evaluate(START_FRAMES)
     await page.waitForTimeout(durationMs) // the measured window itself, not a wait for a condition
     await harness.ops.control('live/rate', { hostId, chatPerSec: 0, eventsPerSec: 0 })
-    const r = (await page.evaluate(`(() => {
-      window.__stop = true
-      const f = window.__frames.slice(1).sort((a, b) => a - b)
-      const total = window.__frames.slice(1).reduce((s, x) => s + x, 0)
-      return { fps: f.length / (total / 1000), p95: f[Math.floor(f.length * 0.95)] ?? 0, longTasks: window.__long,
-        domNodes: document.querySelector(${JSON.stringify(ROOM)}).querySelectorAll('*').length,
-        chatLines: document.querySelectorAll('[data-testid=live-line]').length }
-    })()`)) as Omit<LiveLoad, 'cpu'>
+    const frames = (await page.evaluate(STOP_FRAMES)) as FrameStats
+    const counts = (await page.evaluate(`({ domNodes: document.querySelector(${JSON.stringify(ROOM)}).querySelectorAll('*').length,
+      chatLines: document.querySelectorAll('[data-testid=live-line]').length })`)) as Pick<LiveLoad, 'domNodes' | 'chatLines'>
+    const r = { ...frames, ...counts }
     return { cpu, ...r }
   } finally {
     await page.context().close()

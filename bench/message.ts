@@ -8,6 +8,7 @@
 import type { Browser, Page } from 'playwright-core'
 import type { Harness } from '../harness/server.ts'
 import { PHONE } from '../e2e/chromium.ts'
+import { START_FRAMES, STOP_FRAMES, type FrameStats } from './frames.ts'
 
 const TEST_TOKEN = 'test-token-100001'
 const TEST_USER = 100001
@@ -42,21 +43,8 @@ async function openPage(browser: Browser, url: string): Promise<Page> {
   return page
 }
 
-// frames and long tasks from now until __stop (a string: tsx would wrap a function)
-const RECORD = `(() => {
-  window.__frames = []; window.__long = 0; window.__stop = false
-  new PerformanceObserver((l) => { window.__long += l.getEntries().filter((e) => e.duration > 50).length }).observe({ type: 'longtask' })
-  let last = performance.now()
-  const loop = (t) => { window.__frames.push(t - last); last = t; if (!window.__stop) requestAnimationFrame(loop) }
-  requestAnimationFrame(loop)
-})()`
-const COLLECT = (list: string) => `(() => {
-  window.__stop = true
-  const all = window.__frames.slice(1), f = [...all].sort((a, b) => a - b)
-  const total = all.reduce((s, x) => s + x, 0)
-  return { fps: f.length / (total / 1000), p95: f[Math.floor(f.length * 0.95)] ?? 0, longTasks: window.__long,
-    domNodes: document.querySelector(${JSON.stringify(list)}).querySelectorAll('*').length }
-})()`
+// a string, not a function: tsx would wrap a function with helpers the page does not have
+const nodesIn = (page: Page, selector: string) => page.evaluate(`document.querySelector(${JSON.stringify(selector)}).querySelectorAll('*').length`) as Promise<number>
 
 /** tap a selector and wait for a condition, both timed in the page's clock */
 async function tapUntil(page: Page, tap: string, done: string): Promise<number> {
@@ -75,7 +63,7 @@ async function benchChat(browser: Browser, harness: Harness): Promise<ScrollRun>
     await page.waitForSelector(row, { timeout: 60_000 })
     const lastPainted = `[...document.querySelectorAll('[data-testid=talk-list] li')].some((li) => li.textContent.includes('line ${CHAT_MESSAGES - 1}'))`
     const openMs = await tapUntil(page, row, lastPainted)
-    await page.evaluate(RECORD)
+    await page.evaluate(START_FRAMES)
     const started = Date.now()
     // reach the top again and again: each time the next page of history loads above
     const firstPainted = `[...document.querySelectorAll('[data-testid=talk-list] li')].some((li) => li.textContent.trim().endsWith('line 0'))`
@@ -86,7 +74,7 @@ async function benchChat(browser: Browser, harness: Harness): Promise<ScrollRun>
       await page.waitForTimeout(50) // let a scroll event fire between pages: the measured scrolling itself
     }
     const scrollMs = Date.now() - started
-    const r = (await page.evaluate(COLLECT('[data-testid=talk-list]'))) as Omit<ScrollRun, 'openMs' | 'scrollMs'>
+    const r = { ...((await page.evaluate(STOP_FRAMES)) as FrameStats), domNodes: await nodesIn(page, '[data-testid=talk-list]') }
     return { openMs, scrollMs, ...r }
   } finally {
     await page.context().close()
@@ -104,7 +92,7 @@ async function benchInbox(browser: Browser, harness: Harness): Promise<ScrollRun
     const tab = '[data-testid=tab-message]'
     await page.waitForSelector(tab, { timeout: 60_000 })
     const openMs = await tapUntil(page, tab, `document.querySelectorAll('[data-testid^=conversation-bench_peer_]').length >= ${INBOX_SESSIONS}`)
-    await page.evaluate(RECORD)
+    await page.evaluate(START_FRAMES)
     const started = Date.now()
     // scroll the page (or the list's scroller) to the end in screen-sized steps
     await page.evaluate(`new Promise((done) => {
@@ -115,7 +103,7 @@ async function benchInbox(browser: Browser, harness: Harness): Promise<ScrollRun
       step()
     })`)
     const scrollMs = Date.now() - started
-    const r = (await page.evaluate(COLLECT('[data-testid=message-page], main'))) as Omit<ScrollRun, 'openMs' | 'scrollMs'>
+    const r = { ...((await page.evaluate(STOP_FRAMES)) as FrameStats), domNodes: await nodesIn(page, '[data-testid=message]') }
     return { openMs, scrollMs, ...r }
   } finally {
     await page.context().close()
