@@ -96,16 +96,16 @@ function setWishes(ctx: HarnessContext, body: any) {
   return { hostId: host.userId, liveWishList: tellRoom(ctx, host.userId) }
 }
 
-/** the hosts whose wishes the new gift.send rows moved get the room message; a reset ledger starts over */
+/** the hosts whose wishes the new gift.send rows moved get the room message; the ledger found at
+ *  start is history, a new one (a reset) is read from its first row */
 function createWatcher(ctx: HarnessContext) {
   let rows: LedgerEntry[] | null = null
   let seen = 0
   return () => {
     const ledger = ctx.db.get('ledger').value() as LedgerEntry[]
     if (ledger !== rows || ledger.length < seen) {
+      seen = rows === null ? ledger.length : 0
       rows = ledger
-      seen = ledger.length
-      return
     }
     const moved = new Set<number>()
     for (; seen < ledger.length; seen++) {
