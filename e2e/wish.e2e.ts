@@ -77,7 +77,6 @@ for (const lang of ['en', 'ar'] as const) {
     await poll(async () => (await page.locator('[data-testid=gift-grid]').count()) === 0)
     await tapWish(page, 1005)
     await expectText(page, '[data-testid=toast][data-type=warning]', lang === 'en' ? 'Not enough diamonds please recharge' : 'لا توجد ماسات كافية، يرجى إعادة الشحن')
-    await shot(page, `wish-broke-${lang}`)
     await waitForSelector(page, '[data-testid=recharge-sheet]')
     await shot(page, `wish-recharge-${lang}`)
     const { entries, check } = await ctx.harness.ledger(viewer.userId)
