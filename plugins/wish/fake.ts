@@ -29,8 +29,8 @@ const DEFAULT_GOALS = [10, 5, 2]
 const MAX_GOALS = 10
 const AGREED = 'wishAgreement'
 
-/** three wishes per host, picked by her id: a cheap one wanted often, a dearer one twice */
-export const defaultGoals = (hostId: number): Goal[] => [0, 1, 3].map((step, i) => ({ giftId: DEFAULT_GIFTS[(hostId + step) % DEFAULT_GIFTS.length], giftNum: DEFAULT_GOALS[i] }))
+/** three wishes per host, picked by her id: a cheap one wanted often, a dearer one five times, a dear one twice */
+export const defaultGoals = (hostId: number): Goal[] => [0, 1, 3].map((step, i) => ({ giftId: DEFAULT_GIFTS[(hostId % 4) + step], giftNum: DEFAULT_GOALS[i] }))
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 const table = (ctx: HarnessContext): Record<string, HostWishes> => ctx.db.get('wishes').value() ?? {}
@@ -130,7 +130,10 @@ export default defineFake({
   },
   control: {
     'wish/set': setWishes,
-    'wish/list': (ctx, _body, params) => ({ hostId: Number(params.get('hostId')), liveWishList: wishListOf(ctx, Number(params.get('hostId'))) }),
+    'wish/list': (ctx, body, params) => {
+      const hostId = hostOf(ctx, body?.hostId ?? params.get('hostId')).userId
+      return { hostId, liveWishList: wishListOf(ctx, hostId) }
+    },
     'wish/agreement': (ctx, body) => {
       const u = ctx.userById(Number(body?.userId))
       if (!u) throw refuse(`no user ${body?.userId}`)
@@ -140,7 +143,7 @@ export default defineFake({
   },
   controlInfo: {
     'wish/set': { title: 'Set a host\'s wishes', description: 'gift ids and goals (giftNum); counting starts now; the room gets message 80', tab: 'hosts', body: { hostId: 200002, wishes: [{ giftId: 1001, giftNum: 2 }, { giftId: 1005, giftNum: 5 }] } },
-    'wish/list': { title: 'A host\'s wishes and progress (GET ?hostId=)' },
+    'wish/list': { title: 'A host\'s wishes and their counts', description: 'GET ?hostId= or POST {hostId}', tab: 'hosts', body: { hostId: 200002 } },
     'wish/agreement': { title: 'A viewer\'s wishful-gift agreement', description: 'agreed false: the agree popup shows again', tab: 'viewers', body: { userId: 100001, agreed: false } },
   },
   start(ctx) {
