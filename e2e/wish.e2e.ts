@@ -31,6 +31,7 @@ async function tapWish(page: Page, giftId: number) {
     const [c, w] = await Promise.all([carousel.boundingBox(), page.locator(item(giftId)).boundingBox()])
     return c && w && Math.abs(c.x - w.x) < 1 ? c : null
   }, 8000)
+  if (!box) return assert.unreachable(`wish ${giftId} never slid into view`)
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
 }
 
