@@ -23,5 +23,6 @@ export const plugins: PluginEntry[] = [
   later('rank', () => import('../plugins/rank/index.ts')),
   later('gift', () => import('../plugins/gift/index.ts')),
   later('wheel', () => import('../plugins/wheel/index.ts')),
+  later('wish', () => import('../plugins/wish/index.ts')),
 ]
 

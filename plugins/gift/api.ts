@@ -25,8 +25,14 @@ export interface GiftPlay {
   img?: string
 }
 
+/** how a send ended: sent, dropped by the debounce, refused for the level, sent to recharge, failed */
+export type GiftSendOutcome = 'sent' | 'debounced' | 'level' | 'recharge' | 'failed'
+
 export interface GiftApi {
   openPanel(options: GiftPanelOptions): void
+  /** send a catalogue gift by id without the panel (the wishful gifts), under the panel's rules
+   *  (debounce, level, balance, one idempotency key per tap); 'failed' for a gift not in the catalogue */
+  send(giftId: number, quantity: number, options: GiftPanelOptions): Promise<GiftSendOutcome>
   /** show a gift another viewer sent (the live room calls it for each gift record of its chat) */
   play(gift: GiftPlay): void
 }

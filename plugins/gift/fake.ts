@@ -87,7 +87,7 @@ function draw<T extends { weight: number }>(items: T[], random: Random): T | nul
 }
 
 /** one gift as the list answers it (d2 §3 Gift), in the caller's language */
-function giftView(ctx: HarnessContext, g: GiftRow, lang: 'en' | 'ar', userLevel: number) {
+export function giftView(ctx: HarnessContext, g: GiftRow, lang: 'en' | 'ar', userLevel: number) {
   const img = `${ctx.baseUrl()}/__harness/gift/img?id=${g.id}`
   return {
     id: g.id,

@@ -26,7 +26,7 @@ export function createGiftPlugin(deps: GiftDeps & { preload?: boolean } = {}) {
       { id: PANEL_ID, tier: 'sheet', component: () => import('./GiftPanel.tsx') },
       { id: BOXES_ID, tier: 'modal', component: () => import('./LuckyBoxes.tsx') },
     ],
-    services: [provide(giftServiceRef, serviceOf), provide(giftRef, (k) => ({ openPanel: (o) => serviceOf(k).openPanel(o), play: (g) => serviceOf(k).play(g) }))],
+    services: [provide(giftServiceRef, serviceOf), provide(giftRef, (k) => ({ openPanel: (o) => serviceOf(k).openPanel(o), play: (g) => serviceOf(k).play(g), send: (id, n, o) => serviceOf(k).sendById(id, n, o) }))],
     strings: { en: () => import('../../locales/en/gift.json'), ar: () => import('../../locales/ar/gift.json') },
     widgets: [GiftLayer],
     setup(kernel) {

@@ -5,7 +5,7 @@ import { signal, type Signal } from '@preact/signals-react'
 import { isInsufficient, isTimeout, ApiError } from '../../kernel/api.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { rechargeRef } from '../recharge/api.ts'
-import type { GiftApi, GiftPanelOptions, GiftPlay } from './api.ts'
+import type { GiftApi, GiftPanelOptions, GiftPlay, GiftSendOutcome } from './api.ts'
 import { findGift, isLucky, readCatalogue, type Catalogue, type Gift } from './catalogue.ts'
 import { GiftPaths } from './paths.ts'
 import { createGiftQueue, type GiftQueue } from './queue.ts'
@@ -27,8 +27,6 @@ export interface SendAnswer {
   boxCount?: number
 }
 
-export type SendOutcome = 'sent' | 'debounced' | 'level' | 'recharge' | 'failed'
-
 export interface LuckyWin {
   key: number
   reward: number
@@ -36,10 +34,12 @@ export interface LuckyWin {
   giftId: number
 }
 
-export interface GiftService extends GiftApi {
+export interface GiftService extends Omit<GiftApi, 'send'> {
   catalogue: Signal<Loadable>
   load(force?: boolean): Promise<void>
-  send(gift: Gift, quantity: string | number, options: GiftPanelOptions): Promise<SendOutcome>
+  send(gift: Gift, quantity: string | number, options: GiftPanelOptions): Promise<GiftSendOutcome>
+  /** giftRef's send: the gift found by id in the catalogue (loaded first) */
+  sendById: GiftApi['send']
   /** a send on its way (the Send button shows it) */
   sending: Signal<boolean>
   queue: GiftQueue
@@ -173,6 +173,16 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
       } finally {
         sending.value = false
       }
+    },
+    async sendById(giftId, quantity, o) {
+      await load()
+      const c = catalogue.peek()
+      const gift = c.status === 'ready' ? findGift(c.data, giftId) : undefined
+      if (!gift) {
+        kernel.overlays.toast(t('gift.sendFailed'), { type: 'warning' })
+        return 'failed'
+      }
+      return service.send(gift, quantity, o)
     },
     async loadBoxes() {
       try {

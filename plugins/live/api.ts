@@ -28,6 +28,9 @@ export type RoomSlot = 'wish' | 'wheel'
 export interface LiveApi {
   /** the room shown now (or in picture-in-picture): its host id and front status */
   current: ReadonlySignal<{ hostId: number; status: FrontStatus; pip: boolean } | null>
+  /** the room's enter answer (d2 §3 live info) as the server gave it, for a feature reading fields
+   *  of its own (the wishful gifts: liveWishList, clickAgreement); null until the room answered */
+  fields: ReadonlySignal<Readonly<Record<string, unknown>> | null>
   /** open a host's room (LIVE-01: from any card); the hint draws the loading state */
   open(host: LiveHostHint, from?: { path?: string; index?: number }): void
   /** leave the room, picture-in-picture included (a call starting elsewhere does this first) */

@@ -14,6 +14,7 @@ import { LIVE_LIST_PATH } from '../wall/api.ts'
 import { fanRank, hostRank, weeklyTasks } from '../rank/fake-ranks.ts'
 import { LiveCall } from '../calls/api.ts'
 import { activities, pendants, setFurniture } from './fake-furniture.ts'
+import { agreementOf, wishListOf } from '../wish/fake.ts'
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 /** words the harness's anti-spam check refuses (d2 §5) */
@@ -103,6 +104,9 @@ function enterRoom(ctx: HarnessContext, call: EndpointCall) {
       .slice(0, 1)
       .map((e) => ({ userId: e.userId, icon: e.icon, cost: e.costNum })),
     pendantList: pendants(ctx, h.userId),
+    // LIVE-09: the host's wishes with their counts from the ledger, and the viewer's agreement
+    liveWishList: wishListOf(ctx, h.userId, langOf(call.headers)),
+    clickAgreement: agreementOf(user),
     recommendLiveAnchorList: liveHosts(ctx)
       .filter((o) => o.userId !== h.userId)
       .slice(0, 6)

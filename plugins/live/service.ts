@@ -104,6 +104,7 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
       const id = room.hostId.value
       return id == null ? null : { hostId: id, status: room.status.value, pip: room.pip.value }
     }),
+    fields: room.fields,
     open,
     leave: () => room.leave(),
     rooms,

@@ -115,6 +115,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   const hostId = signal<number | null>(null)
   const hint = signal<LiveHostHint | null>(null)
   const info = signal<RoomInfo | null>(null)
+  /** the enter answer as the server gave it: other features read fields of their own there */
+  const fields = signal<Readonly<Record<string, unknown>> | null>(null)
   const status = signal<FrontStatus>('idle')
   const endReason = signal<EndReason | null>(null)
   const showClose = signal(false)
@@ -392,6 +394,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     chat.clear()
     batch(() => {
       info.value = null
+      fields.value = null
       endReason.value = null
       showClose.value = false
       audience.value = 0
@@ -442,6 +445,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     if (gen !== generation || !r) return
     batch(() => {
       info.value = r
+      fields.value = raw as Record<string, unknown>
       audience.value = numOr((raw as Record<string, unknown>).audienceNum ?? (raw as any).agoraLiveSimpleVO?.joinNum, 0)
     })
     if (r.liveRoomState === 'ended') return end('ended')
@@ -514,6 +518,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     hostId,
     hint,
     info,
+    fields,
     status,
     endReason,
     showClose,
