@@ -13,7 +13,7 @@ import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
 import { safeImageUrl } from '../../kernel/url.ts'
 import { shownLimit, type ExperienceConfig, type IntimacyInfo } from './api.ts'
-import { IconHeart } from './icons.tsx'
+import { IconBubble, IconCamera, IconHeart, IconPresent } from './icons.tsx'
 import { isFull, progressOf, type Intimacy } from './state.ts'
 import css from './intimacy.css'
 
@@ -166,9 +166,9 @@ function Increase({ intimacy, info }: { intimacy: Intimacy; info: IntimacyInfo }
 function Sources({ c }: { c: ExperienceConfig }) {
   const t = useT()
   const rows = [
-    { id: 'chat', add: c.chatAdd, limit: c.chatLimit, today: c.chatToday },
-    { id: 'gift', add: c.giftAdd, limit: c.giftLimit, today: c.giftToday },
-    { id: 'call', add: c.callAdd, limit: c.callLimit, today: c.callToday },
+    { id: 'chat', Icon: IconBubble, add: c.chatAdd, limit: c.chatLimit, today: c.chatToday },
+    { id: 'gift', Icon: IconPresent, add: c.giftAdd, limit: c.giftLimit, today: c.giftToday },
+    { id: 'call', Icon: IconCamera, add: c.callAdd, limit: c.callLimit, today: c.callToday },
   ] as const
   return (
     <section className="im-sources">
@@ -178,7 +178,9 @@ function Sources({ c }: { c: ExperienceConfig }) {
           const limit = shownLimit(r.limit)
           return (
             <li key={r.id} className="im-source" data-testid={`intimacy-source-${r.id}`}>
-              <span className={`im-source__icon im-source__icon--${r.id}`} aria-hidden="true" />
+              <span className={`im-source__icon im-source__icon--${r.id}`}>
+                <r.Icon size={18} />
+              </span>
               <span className="im-source__text">
                 <b>{t(`intimacy.${r.id}`)}</b>
                 <span className="im-muted">{t(`intimacy.${r.id}How`, { n: r.add })}</span>

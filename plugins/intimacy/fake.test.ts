@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { checkLedger } from '../../harness/ledger.ts'
+import { instantClock, loadScenarios, runScenario } from '../../harness/scenario-runner.ts'
 import { chatRoomsOf } from '../../harness/im-chatroom.ts'
 import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
 import { mediaOf, type UserRow } from '../../harness/types.ts'
@@ -110,6 +111,17 @@ test('LIVE-15 harness: not enough diamonds answers the string diamond.not.enough
   const max = await info()
   assert.equal([max.level, max.upNeddExperienceValue, max.gift, max.experienceValue], [4, null, null, 10_000])
   assert.is((await sendGift(giftId, 'max')).body.code, Code.refused)
+})
+
+test('LIVE-15 harness: the scenario live-intimacy-upgrade leaves the viewer\'s bar with Layla full at level 0, with diamonds for the gift', async () => {
+  const s = (await loadScenarios()).get('live-intimacy-upgrade')
+  assert.ok(s)
+  const result = await runScenario(s!, h.ops, { clock: instantClock() }).done
+  assert.ok(result.steps.every((x) => x.ok), JSON.stringify(result.steps))
+  const a = (await h.api(IntimacyPaths.info, { anchorId: 200001 }, { token: TEST_TOKEN })).data
+  assert.equal([a.level, a.experienceValue, a.upNeddExperienceValue], [0, 100, 100])
+  assert.ok(user(ME).diamondNum >= a.gift.giftPrice)
+  assert.is((await h.api(IntimacyPaths.sendGift, { anchorId: 200001, giftId: a.gift.id, giftNum: 1, requestId: 'scn' }, { token: TEST_TOKEN })).data, 'success')
 })
 
 test.run()
