@@ -55,7 +55,7 @@ const experienceConfig = obj({
 })
 export type ExperienceConfig = NonNullable<ReturnType<typeof experienceConfig>>
 
-export const privilege: Guard<Privilege> = obj({ icon: or(str(4000), ''), content: str(300), level: or(int, 1) })
+const privilege: Guard<Privilege> = obj({ icon: or(str(4000), ''), content: str(300), level: or(int, 1) })
 
 /** d2 §3 Intimacy; a null upNeddExperienceValue means the maximum level */
 export const intimacyInfo = obj({
