@@ -1,6 +1,7 @@
 // The intimacy feature's public face (LIVE-15): the sheet other plugins open, the paths of d2 §7,
 // the answer's shape and its guard, and the ledger reasons the harness writes. Import this file only.
 import { int, list, num, obj, or, str, type Guard } from '../../kernel/guard.ts'
+import { ref } from '../../kernel/plugin.ts'
 
 /** the bind sheet (tabs Privileges and Increase); props: IntimacySheetProps */
 export const INTIMACY_SHEET = 'intimacy.sheet'
@@ -9,6 +10,12 @@ export interface IntimacySheetProps {
   /** opened in a live room: the recharge sheet hides PayPal there */
   inLive?: boolean
 }
+
+/** Optional link: other features (a call) open the sheet for a host; absent in an app without intimacy */
+export interface IntimacyApi {
+  open(hostId: number): void
+}
+export const intimacyRef = ref<IntimacyApi>('intimacy')
 
 /** d2 §7 Intimacy */
 export const IntimacyPaths = {

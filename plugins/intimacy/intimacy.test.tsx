@@ -10,7 +10,7 @@ import message from '../message/index.ts'
 import { inboxControllerRef, socialRef } from '../message/refs.ts'
 import { fakeInbox, fakeSocial, inboxOf, memoryIm } from '../message/testkit.ts'
 import { rechargeRef, type RechargeOpenOptions } from '../recharge/api.ts'
-import { INTIMACY_SHEET, IntimacyPaths, shownLimit } from './api.ts'
+import { INTIMACY_SHEET, intimacyRef, IntimacyPaths, shownLimit } from './api.ts'
 import intimacy from './index.ts'
 
 const HOST = 200002
@@ -126,7 +126,7 @@ test("LIVE-15 the gift before the bar is full: 'This gift can only be gifted whe
   assert.equal(asked(IntimacyPaths.sendGift), [])
 })
 
-test('LIVE-15 the gift when full: confirmed, one gift sent (giftNum 1, one request id), the info reloaded to the new level', async () => {
+test('LIVE-15 the gift when full: confirmed (a double tap asks once), one gift sent (giftNum 1, one request id), the info reloaded to the new level', async () => {
   const { asked } = await sheet({
     [IntimacyPaths.info]: (_p: unknown, n: number) => (n === 1 ? infoOf({ experienceValue: 100 }) : infoOf({ level: 1, experienceValue: 100, upNeddExperienceValue: 500, gift: { id: 9102, giftSmallImg: '', giftPrice: 299 } })),
     [IntimacyPaths.privileges]: privileges,
@@ -135,6 +135,8 @@ test('LIVE-15 the gift when full: confirmed, one gift sent (giftNum 1, one reque
   await click($('intimacy-tab-increase'))
   await waitFor(() => $('intimacy-send'))
   assert.is($('intimacy-send')?.dataset.full, 'true')
+  // a double tap asks once
+  await click($('intimacy-send'))
   await click($('intimacy-send'))
   await click(await waitFor(() => $('confirm-ok'), { what: 'the confirmation' }))
   await waitFor(() => $('intimacy-panel')?.dataset.level === '1', { what: 'the reloaded level' })
@@ -157,6 +159,15 @@ test('LIVE-15 a gift answered with diamond.not.enough opens recharge (source int
   await waitFor(() => recharge.length > 0, { what: 'the recharge sheet' })
   assert.equal(recharge, [{ source: 'intimacy', inLive: true }])
   assert.is(asked(IntimacyPaths.info).length, 1, 'not reloaded')
+})
+
+test('LIVE-15 intimacyRef (the call\'s heart) opens the sheet for a host', async () => {
+  const { t, asked } = await sheet({ [IntimacyPaths.info]: infoOf(), [IntimacyPaths.privileges]: privileges })
+  act(() => t.kernel.overlays.close(INTIMACY_SHEET))
+  await waitFor(() => !$('intimacy-panel'))
+  act(() => t.kernel.need(intimacyRef).open(200003))
+  await waitFor(() => asked(IntimacyPaths.info).some((p) => p.anchorId === 200003), { what: 'the info of 200003' })
+  await waitFor(() => $('intimacy-panel'))
 })
 
 test('LIVE-15 the info failing shows an error with Retry', async () => {
