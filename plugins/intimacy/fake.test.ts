@@ -111,6 +111,8 @@ test('LIVE-15 harness: not enough diamonds answers the string diamond.not.enough
   const max = await info()
   assert.equal([max.level, max.upNeddExperienceValue, max.gift, max.experienceValue], [4, null, null, 10_000])
   assert.is((await sendGift(giftId, 'max')).body.code, Code.refused)
+  const listed = (await h.control('GET', '/__harness/intimacy/pairs')).body
+  assert.equal(listed.map((p: any) => [p.pair, p.level]), [[`${ME}:${HOST}`, 4]])
 })
 
 test('LIVE-15 harness: the scenario live-intimacy-upgrade leaves the viewer\'s bar with Layla full at level 0, with diamonds for the gift', async () => {

@@ -71,7 +71,10 @@ const hostOf = (ctx: HarnessContext, id: unknown): UserRow => {
 /** raw experience of one pair per day and source, before the daily limits */
 function rawByDay(ctx: HarnessContext, user: UserRow, host: UserRow, add: Limits) {
   const days = new Map<string, Record<Source, number>>()
-  const at = (day: string) => days.get(day) ?? (days.set(day, { chat: 0, gift: 0, call: 0 }), days.get(day)!)
+  const at = (day: string) => {
+    if (!days.has(day)) days.set(day, { chat: 0, gift: 0, call: 0 })
+    return days.get(day)!
+  }
   const giftDiamonds = new Map<string, number>()
   for (const r of ctx.db.get('ledger').value() as Array<{ userId: number; reason: string; delta: number; at: string; hostId?: number; peerId?: number }>) {
     if (r.userId !== user.userId) continue
