@@ -37,7 +37,7 @@ test('SHELL-08 the default app has the five tabs with home, main path /wall', ()
       ['user', '/user'],
     ],
   )
-  assert.equal(ids(defaultApp), ['shell', 'wall', 'moments', 'message', 'user', 'calls', 'recharge', 'usdt', 'vip', 'offers', 'engage', 'live', 'game', 'social', 'rank', 'gift', 'wheel', 'home'])
+  assert.equal(ids(defaultApp), ['shell', 'wall', 'moments', 'message', 'user', 'calls', 'recharge', 'usdt', 'vip', 'offers', 'engage', 'live', 'game', 'social', 'rank', 'gift', 'wheel', 'wish', 'intimacy', 'home'])
   assert.is(defaultApp.settings.mainPath, '/wall')
 })
 

@@ -24,5 +24,6 @@ export const plugins: PluginEntry[] = [
   later('gift', () => import('../plugins/gift/index.ts')),
   later('wheel', () => import('../plugins/wheel/index.ts')),
   later('wish', () => import('../plugins/wish/index.ts')),
+  later('intimacy', () => import('../plugins/intimacy/index.ts')),
 ]
 

@@ -103,6 +103,7 @@ export function RoomFurniture({ onClose, onMore, onCall }: { onClose: () => void
       </div>
       <aside className="lv-side">
         <Slot name="wheel" />
+        <Slot name="bond" />
         <Carousel
           items={live.activities.value}
           intervalMs={ACTIVITY_AUTOPLAY_MS}

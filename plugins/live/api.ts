@@ -22,8 +22,8 @@ export interface LiveCard extends LiveHostHint {
   audience: number
 }
 /** LIVE-03: places in the room other features fill (the wishful-gift carousel, the wheel
- *  entrance); an empty slot draws nothing */
-export type RoomSlot = 'wish' | 'wheel'
+ *  entrance, the intimacy heart); an empty slot draws nothing */
+export type RoomSlot = 'wish' | 'wheel' | 'bond'
 
 export interface LiveApi {
   /** the room shown now (or in picture-in-picture): its host id and front status */

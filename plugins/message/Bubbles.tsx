@@ -36,6 +36,13 @@ export function Bubble({ m, mine, avatar, sendState, onRetry, onCallBack }: Bubb
       </li>
     )
   }
+  if (k.kind === 'intimacy') {
+    return (
+      <li className="ch-tip ch-tip--intimacy" data-testid="chat-intimacy">
+        <span>{t('message.intimacyUpgrade', { n: k.level })}</span>
+      </li>
+    )
+  }
   if (k.kind === 'paid') {
     return (
       <li className="ch-paid" data-testid="chat-paid">

@@ -104,4 +104,12 @@ test('IM-02 message kinds: text stays text (HTML too), gifts, missed calls, tips
   assert.equal(previewOf(m({ messageType: 100, attachment: { raw: '{"attachType":"SEND_GIFT"}' } })), { key: 'message.gift' })
 })
 
+test('LIVE-15 the intimacy level-up line of a chat: an INTIMACY_UPGRADE attachment with a level; anything else is a placeholder', () => {
+  const m = (raw: string) => ({ ...msg(HOST, 1), messageType: 100, attachment: { raw } })
+  assert.equal(kindOf(m('{"attachType":"INTIMACY_UPGRADE","level":2,"anchorId":200002}')), { kind: 'intimacy', level: 2 })
+  assert.is(kindOf(m('{"attachType":"INTIMACY_UPGRADE","level":"x"}')).kind, 'unknown')
+  assert.is(kindOf(m('{"attachType":"INTIMACY_UPGRADE","level":0}')).kind, 'unknown')
+  assert.equal(previewOf(m('{"attachType":"INTIMACY_UPGRADE","level":2}')), { key: 'message.intimacy' })
+})
+
 test.run()

@@ -12,6 +12,7 @@ export type MessageKind =
   | { kind: 'missed-call' }
   | { kind: 'tip'; text: string }
   | { kind: 'paid'; text?: string; diamondNum?: number }
+  | { kind: 'intimacy'; level: number }
   | { kind: 'unknown' }
 
 /** d2 §3 message types */
@@ -59,6 +60,8 @@ export function kindOf(m: ImMessage): MessageKind {
       return { kind: 'gift', giftImg: safeUrl(raw.giftImg ?? raw.smallImg), giftName: typeof raw.giftName === 'string' ? raw.giftName : undefined, giftNum: Math.max(1, Number(raw.giftNum) || 1) }
     }
     if (raw.attachType === 'MISSED_CALLS_RECORD') return { kind: 'missed-call' }
+    // LIVE-15: the pair's intimacy reached a level (the harness's shape, harness/README.md "Intimacy")
+    if (raw.attachType === 'INTIMACY_UPGRADE' && Number.isInteger(Number(raw.level)) && Number(raw.level) > 0) return { kind: 'intimacy', level: Number(raw.level) }
   }
   return { kind: 'unknown' }
 }

@@ -11,6 +11,7 @@ export function previewOf(m: ImMessage | undefined): { text?: string; key?: stri
   if (k.kind === 'gift') return { key: 'message.gift' }
   if (k.kind === 'missed-call') return { key: 'message.missedCallShort' }
   if (k.kind === 'paid') return { key: 'message.paidTitle' }
+  if (k.kind === 'intimacy') return { key: 'message.intimacy' }
   return { key: 'message.message' }
 }
 

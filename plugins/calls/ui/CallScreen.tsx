@@ -11,12 +11,13 @@ import { Avatar } from '../../../kernel/ui/Avatar.tsx'
 import { IconAlert } from '../../../kernel/ui/icons.tsx'
 import type { OverlayProps } from '../../../kernel/types.ts'
 import { giftRef } from '../../gift/api.ts'
+import { intimacyRef } from '../../intimacy/api.ts'
 import { rechargeRef } from '../../recharge/api.ts'
 import { CallGameType, FrontType } from '../api.ts'
 import { CallChat } from './CallChat.tsx'
 import { formatDuration } from './format.ts'
 import { useCalls } from './hooks.ts'
-import { IconDiamond, IconGift, IconHangUp, IconPlus } from './icons.tsx'
+import { IconDiamond, IconGift, IconHangUp, IconHeart, IconPlus } from './icons.tsx'
 import css from './calls.css'
 
 injectStyle(css)
@@ -36,6 +37,7 @@ export default function CallScreen(_: OverlayProps) {
   const recharge = kernel.get(rechargeRef)
   // an optional link: the gift button shows once the gift feature has joined
   const gifts = kernel.pending.value.includes('gift') ? undefined : kernel.get(giftRef)
+  const intimacy = kernel.pending.value.includes('intimacy') ? undefined : kernel.get(intimacyRef)
   const remote = useRef<HTMLDivElement>(null)
   const local = useRef<HTMLDivElement>(null)
   const [video, setVideo] = useState(false)
@@ -160,6 +162,11 @@ export default function CallScreen(_: OverlayProps) {
           {gifts && i.callUserId != null && (
             <button type="button" className="cl-gift" data-testid="call-gift" aria-label={t('calls.screen.gift')} onClick={() => gifts.openPanel({ scene: 'CALL', hostId: i.callUserId! })}>
               <IconGift size={24} />
+            </button>
+          )}
+          {intimacy && i.callUserId != null && (
+            <button type="button" className="cl-gift cl-bond" data-testid="call-intimacy" aria-label={t('calls.screen.intimacy')} onClick={() => intimacy.open(i.callUserId!)}>
+              <IconHeart size={22} />
             </button>
           )}
           <button type="button" className="cl-round cl-round--end cl-round--small" data-testid="call-end" aria-label={t('calls.screen.end')} onClick={end}>

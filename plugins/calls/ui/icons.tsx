@@ -87,3 +87,10 @@ export const IconGift = (p: P) => (
     <path d="M3 7h18v3H3zM12 7v13M12 7c-2-4-6-4-6-1.5S9.5 7 12 7zm0 0c2-4 6-4 6-1.5S14.5 7 12 7z" />
   </svg>
 )
+
+/** a heart: the intimacy sheet with the host of the call */
+export const IconHeart = (p: P) => (
+  <svg {...svg(p)} fill="currentColor">
+    <path d="M12 20.5S3.5 15.2 3.5 9.2A4.6 4.6 0 0 1 12 6.6a4.6 4.6 0 0 1 8.5 2.6c0 6-8.5 11.3-8.5 11.3z" />
+  </svg>
+)

@@ -7,6 +7,7 @@ import { CallPath, CallStatus } from '../api.ts'
 import { cleanup, hostsDouble, typeInto, uiRig, type UiRig } from './testing.tsx'
 import { VIEWER } from '../fake/testing.ts'
 import { fake } from '../../../kernel/testing.tsx'
+import { intimacyRef } from '../../intimacy/api.ts'
 
 const HOST = 200001
 
@@ -127,6 +128,20 @@ test('CALL-08 the low-balance warning shows on the call screen with a recharge b
   await act(async () => void (r.kernel.scene.value = { ...r.kernel.scene.peek(), payPopup: false }))
   assert.ok(r.$('call-warning'), 'back once it closes, while the balance is still low')
   r.dispose()
+})
+
+test('LIVE-15 in a call the heart opens the intimacy sheet with the host of the call; without the feature it hides', async () => {
+  const opened: number[] = []
+  const r = await uiRig({ balance: 5000, fakes: [fake(intimacyRef, { open: (hostId) => void opened.push(hostId) })] })
+  await connect(r)
+  await r.click('call-intimacy')
+  assert.equal(opened, [HOST])
+  r.dispose()
+  const plain = await uiRig({ balance: 5000 })
+  await connect(plain)
+  assert.ok(plain.$('call-end'))
+  assert.is(plain.$('call-intimacy'), null)
+  plain.dispose()
 })
 
 test('CALL-08 without the recharge plugin the recharge buttons simply hide', async () => {
