@@ -25,6 +25,8 @@ export interface GiftRow {
   weight: number
   tempId?: string
   fullScreen: boolean
+  /** what its picture shows (fake-art.ts MOTIFS) in which hue */
+  art?: { motif: string; hue: number }
 }
 interface PoolEntry {
   id: number
@@ -266,7 +268,10 @@ export default defineFake({
     [GiftPaths.boxClaim]: claimBoxes,
   },
   control: {
-    'gift/img': (_ctx, _body, params) => new RawReply(giftSvg(Number(params.get('id')) || 0), 'image/svg+xml', 200, { 'cache-control': 'max-age=86400' }),
+    'gift/img': (_ctx, _body, params) => {
+      const id = Number(params.get('id')) || 0
+      return new RawReply(giftSvg(id, catalogue().find((g) => g.id === id)?.art), 'image/svg+xml', 200, { 'cache-control': 'max-age=86400' })
+    },
     'gift/anim': (_ctx, _body, params) => new RawReply(JSON.stringify(giftLottie(Number(params.get('id')) || 0)), 'application/json', 200, { 'cache-control': 'max-age=86400' }),
     'gift/odds': (ctx, body) => {
       const w = worldOf(ctx)
