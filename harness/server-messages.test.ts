@@ -11,6 +11,8 @@ import { createI18n, type Locale } from '../kernel/i18n.ts'
 import { memoryStorage } from '../kernel/storage.ts'
 import { serverKey, serverText, serverTextKey } from '../kernel/server-text.ts'
 import { allSources, args, harnessFiles, ROOT } from '../test/source.ts'
+import { startTestHarness, TEST_TOKEN } from './testing.ts'
+import { EngagePath } from '../plugins/engage/paths.ts'
 import uiEn from '../locales/en/kernel-ui.json'
 import uiAr from '../locales/ar/kernel-ui.json'
 import kernelAr from '../locales/ar/kernel.json'
@@ -117,6 +119,23 @@ test('NET-02 a key nobody worded reads as a sentence; a sentence shows as it is'
     assert.is(serverText(t, 'Payment provider unavailable, try again'), 'Payment provider unavailable, try again')
     assert.is(serverText(t, 'Error!'), 'Error!')
   }
+})
+
+test('NET-02 a refusal a user reads in words is answered in the request\'s language (a wrong invitation code, code 1111, in Arabic)', async () => {
+  const h = await startTestHarness({ plugins: ['shell', 'engage'] })
+  try {
+    const ask = (lang: string) => h.api(EngagePath.transfer, { searchValue: 'NOPE42' }, { token: TEST_TOKEN, lang }).then((r) => [r.body.code, r.body.msg])
+    assert.equal(await ask('ar'), ['1111', 'رمز الدعوة غير صالح'])
+    assert.equal(await ask('en'), ['1111', 'Invalid invitation code'])
+  } finally {
+    await h.close()
+  }
+})
+
+test('NET-02 every refusal worded per language has real Arabic', () => {
+  const pairs = [...harnessFiles().map((f) => readFileSync(f, 'utf8')).join('\n').matchAll(/\{\s*en:\s*'([^']*)',\s*ar:\s*'([^']*)'\s*\}/g)]
+  assert.ok(pairs.length >= 6, `${pairs.length} worded refusals`)
+  for (const [, en, ar] of pairs) assert.ok(/[\u0600-\u06ff]/.test(ar) && ar !== en, `${en}: ${ar}`)
 })
 
 test.run()

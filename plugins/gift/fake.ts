@@ -8,7 +8,7 @@ import { langOf } from '../../harness/http.ts'
 import { chatRoomsOf } from '../../harness/im-chatroom.ts'
 import { seededRandom, type Random } from '../../harness/random.ts'
 import { fixture } from '../../harness/seed.ts'
-import { defineFake, EndpointError, RawReply, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { defineFake, EndpointError, type Words, RawReply, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { liveChatRoomOf } from '../live/api.ts'
 import { HostStatus } from '../wall/api.ts'
 import { GiftLedgerReason as Reason } from './api.ts'
@@ -55,7 +55,7 @@ const MAX_NUM = 99
 export const SIM_GIFTERS = [300001, 300002, 300003, 300004, 300005, 300006]
 const SIM_NAMES = ['Sultan', 'Faisal', 'Big Mo', 'Hamza', 'نايف', 'سلطان']
 
-const refuse = (msg: string) => new EndpointError(Code.refused, msg)
+const refuse = (msg: Words) => new EndpointError(Code.refused, msg)
 export const catalogue = (): GiftRow[] => fixture<{ gifts: GiftRow[] }>('gifts.json').gifts
 
 interface GiftWorld {
@@ -216,7 +216,7 @@ function claimBoxes(ctx: HarnessContext, call: EndpointCall) {
   if (earlier) return { opened: earlier.opened, prizes: earlier.prizes, totalReward: earlier.delta, count: Number(user.luckyBoxCount ?? 0), diamondNum: user.diamondNum }
   if (!Number.isInteger(num) || num < 1 || num > MAX_NUM) throw refuse(`num must be a whole number from 1 to ${MAX_NUM}`)
   const count = Number(user.luckyBoxCount ?? 0)
-  if (num > count) throw refuse('not enough lucky boxes')
+  if (num > count) throw refuse({ en: 'Not enough lucky boxes', ar: 'لا توجد صناديق حظ كافية' })
   const w = worldOf(ctx)
   const prizes = Array.from({ length: num }, () => draw(w.odds.box, w.random)).map((p) => ({ id: p?.id ?? 0, prize: p?.prize ?? 0 }))
   const total = prizes.reduce((s, p) => s + p.prize, 0)
