@@ -1,5 +1,4 @@
 import { test } from 'uvu'
-import * as assert from 'uvu/assert'
 import { createTestKernel, serverCode } from './testing.tsx'
 import { waitFor } from '../test/wait.ts'
 import uiEn from '../locales/en/kernel-ui.json'

@@ -19,7 +19,6 @@ interface Paint {
 const GOLD = 'url(#gold)'
 const GREEN = '#3fa34d'
 const LEAF = '#2f8a3c'
-const WHITE = '#fff'
 /** a soft white shine on the upper left, as on a glossy picture */
 const shine = (x: number, y: number, rx: number, ry: number) => `<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${ry}" fill="#fff" opacity=".45" transform="rotate(-30 ${x} ${y})"/>`
 const star = (cx: number, cy: number, r: number, ir: number, fill: string) => {
