@@ -26,6 +26,8 @@ for (const [locale, ui] of [['en', uiEn], ['ar', uiAr]] as const) {
     unmount()
     t.dispose()
     document.body.innerHTML = ''
+    // the Arabic kernel set the page right to left: later tests start from the default
+    Object.assign(document.documentElement, { dir: 'ltr', lang: 'en' })
   })
 }
 
