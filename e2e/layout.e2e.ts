@@ -88,6 +88,8 @@ for (const lang of ['en', 'ar'] as const) {
           }),
       )
       assert.ok(countries.length >= 4, `countries shown: ${countries.length}`)
+      // and the header's title is not cut beside the trophy and the balance
+      assert.ok(await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid=header] h1')].every((h) => h.scrollWidth <= h.clientWidth + 1)), 'the title reads whole')
       for (const c of countries) {
         assert.not.ok(c.cut, `${c.name} reads whole at ${size.width} px`)
         assert.ok(c.apart, `${c.name} is clear of the price`)
