@@ -118,6 +118,7 @@ test('NET-02 a key nobody worded reads as a sentence; a sentence shows as it is'
     assert.is(serverText(t, 'price.changed: reload the recharge list'), t(serverTextKey('price.changed')))
     assert.is(serverText(t, 'Payment provider unavailable, try again'), 'Payment provider unavailable, try again')
     assert.is(serverText(t, 'Error!'), 'Error!')
+    assert.is(serverText(t, 'Lv.5'), 'Lv.5')
   }
 })
 

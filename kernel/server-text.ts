@@ -6,8 +6,8 @@
 // sentence. Loaded with the overlay host only, so the first screen carries none of it.
 import type { I18n } from './i18n.ts'
 
-/** 'diamond.not.enough', 'price.changed: reload': dotted words, no spaces before a colon */
-const KEY_LIKE = /^([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)(?::.*)?$/i
+/** 'diamond.not.enough', 'price.changed: reload': dotted words, no spaces before a colon ('Lv.5' is not one) */
+const KEY_LIKE = /^([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+)(?::.*)?$/i
 
 /** the key a server message is, or null when it is a sentence to show as it is */
 export function serverKey(text: string): string | null {
