@@ -47,7 +47,8 @@ function returnsOf(name: string): string[] {
 function messages(expr: string, src: string, depth = 0): string[] {
   if (depth > 4) return []
   const e = expr.replace(/(?:typeof\s+[\w.?]+\s*)?[!=]==?\s*('[^']*'|"[^"]*")/g, '').replace(/('[^']*'|"[^"]*")\s*[!=]==?/g, '')
-  const out = [...e.matchAll(/'([^'\\]*)'|"([^"\\]*)"|`([^`$]*)`/g)].map((m) => m[1] ?? m[2] ?? m[3])
+  // a template's text before its first ${...}: `template.changed: template ${id} ...` is the key template.changed
+  const out = [...e.matchAll(/'([^'\\]*)'|"([^"\\]*)"|`([^`$]*)(?:`|\$\{)/g)].map((m) => m[1] ?? m[2] ?? m[3])
   const code = e.replace(/'[^']*'|"[^"]*"|`[^`]*`/g, '')
   for (const m of code.matchAll(/\b([A-Z][\w$]*)\.([A-Za-z_$][\w$]*)\b/g)) out.push(...member(m[1], m[2]))
   for (const m of code.matchAll(/(?<![.\w])([a-z][\w$]*)\(/g)) for (const r of returnsOf(m[1])) out.push(...messages(r, src, depth + 1))
@@ -95,7 +96,7 @@ const i18nIn = (locale: Locale) => {
 
 test('NET-02 the collector finds the server messages that are keys (the known ones)', () => {
   const found = keys().map((k) => k.key)
-  for (const k of ['vip.needs.first.recharge', 'diamond.not.enough', 'anchor.busy', 'level.not.enough', 'vip.only', 'price.changed']) assert.ok(found.includes(k), `${k} in ${found.join(', ')}`)
+  for (const k of ['vip.needs.first.recharge', 'diamond.not.enough', 'anchor.busy', 'level.not.enough', 'vip.only', 'price.changed', 'template.changed']) assert.ok(found.includes(k), `${k} in ${found.join(', ')}`)
 })
 
 test('NET-02 every server message the harness answers as a key is worded in en and ar, never shown as a key', () => {

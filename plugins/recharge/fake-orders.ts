@@ -132,7 +132,7 @@ export function createOrder(ctx: HarnessContext, user: UserRow, payload: any, no
   const skuInfoId = Number(payload?.skuInfoId)
   if (!Number.isInteger(skuInfoId)) throw refuse('skuInfoId is required')
   const tpl = template(ctx)
-  if (payload.templateId != null && Number(payload.templateId) !== tpl.templateId) throw refuse(`template ${payload.templateId} is out of date; reload the recharge list`)
+  if (payload.templateId != null && Number(payload.templateId) !== tpl.templateId) throw refuse(`template.changed: template ${payload.templateId} is out of date; reload the recharge list`)
   const found = findSkuInfo(tpl, skuInfoId)
   if (!found) throw refuse(`no pay method sku ${skuInfoId}`)
   const { sku, info } = found

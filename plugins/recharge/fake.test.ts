@@ -225,7 +225,7 @@ test('HAR-04 createOrder refuses bad payloads with a clear message', async () =>
   assert.is(await msg({ ...base, paymentMethodType: 'CARD' }), `pay method sku ${info.id} is PAYPAL, not CARD`)
   assert.is(await msg({ ...base, frontCallbackUrl: 'javascript:alert(1)' }), 'frontCallbackUrl must be an http(s) URL')
   assert.is(await msg({ ...base, diamondDetail: '1+1' }), 'price.changed: reload the recharge list')
-  assert.is(await msg({ ...base, templateId: 3 }), 'template 3 is out of date; reload the recharge list')
+  assert.is(await msg({ ...base, templateId: 3 }), 'template.changed: template 3 is out of date; reload the recharge list')
   assert.is((await h.ctx.db.get('payOrders').value()).length, 0)
 })
 
