@@ -69,8 +69,8 @@ a.btn{flex:1;display:block;text-align:center;padding:14px;border-radius:24px;tex
   )
 }
 
-/** $9.99 in the page's language (Latin digits, as the app shows prices) */
-const money = (amount: number, lang: PageLang) => new Intl.NumberFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en', { style: 'currency', currency: 'USD' }).format(amount)
+/** $9.99 in both languages, as the app shows prices (Latin digits), kept left to right in Arabic */
+const money = (amount: number) => `<bdi dir="ltr">$${amount.toFixed(2)}</bdi>`
 
 /** GET /__harness/pay/page?order=..&lang=..: the provider's approval page, in the buyer's language. */
 export function approvalPage(ctx: HarnessContext, params: URLSearchParams): RawReply {
@@ -96,8 +96,8 @@ export function approvalPage(ctx: HarnessContext, params: URLSearchParams): RawR
   return page(
     lang,
     providerName(order, lang),
-    `<h1>${escape(providerName(order, lang))}</h1><p class="muted">${orderLine} · <bdi>${escape(order.productId)}</bdi></p>
-<div class="amount" data-testid="pay-amount"><bdi>${money(order.price, lang)}</bdi></div>
+    `<h1>${escape(providerName(order, lang))}</h1><p class="muted"><bdi>${orderLine}</bdi> · <bdi>${escape(order.productId)}</bdi></p>
+<div class="amount" data-testid="pay-amount">${money(order.price)}</div>
 <div class="row"><a class="btn no" data-testid="pay-cancel" href="${decide(false)}">${T.cancel}</a><a class="btn ok" data-testid="pay-approve" href="${decide(true)}">${T.approve}</a></div>`,
   )
 }
