@@ -49,7 +49,7 @@ async function openWall(ctx: { openApp: (path: string, o: object) => Promise<Pag
 
 for (const lang of ['en', 'ar'] as const) {
   for (const size of SIZES) {
-    t(`SHELL-15 PAY-09 PAY-10 the floating widgets stack in their strip and cover no card, control or each other (${lang}, ${size.width}x${size.height})`, async (ctx) => {
+    t(`SHELL-15 PAY-09 PAY-10 the floating widgets stack in one strip (one row at 390 px) and cover no card, control or each other; country names read whole (${lang}, ${size.width}x${size.height})`, async (ctx) => {
       const page = await openWall(ctx, lang, size)
       await waitForSelector(page, '[data-testid=host-card]').catch(async (e) => {
         await shot(page, `layout-debug-${lang}-${size.width}`)
@@ -72,6 +72,28 @@ for (const lang of ['en', 'ar'] as const) {
         controls.forEach((c, k) => assert.not.ok(overlap(w, c), `${ids[i]} covers no bar (${k})`))
       })
       assert.ok(dock.y + dock.height <= controls[0].y + 1, 'the strip sits on the tab bar')
+      // at 390 px the four widgets and the strip's toggle keep to one row (57 px: the 40 px pay button
+      // and the padding; two rows are over 100)
+      if (size.width >= 390) assert.ok(dock.height <= 64, `the strip is one row: ${dock.height} px`)
+
+      // country names read whole beside or above the price: no name cut to a letter and an ellipsis
+      const countries = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid=host-card] .wl-card__country-name')]
+          .filter((el) => el.textContent)
+          .map((el) => {
+            const price = el.closest('.wl-card__meta')!.querySelector('.wl-card__price')!.getBoundingClientRect()
+            const r = el.getBoundingClientRect()
+            const apart = r.right <= price.left + 0.5 || price.right <= r.left + 0.5 || r.bottom <= price.top + 0.5 || price.bottom <= r.top + 0.5
+            return { name: el.textContent!, cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1, apart }
+          }),
+      )
+      assert.ok(countries.length >= 4, `countries shown: ${countries.length}`)
+      // and the header's title is not cut beside the trophy and the balance
+      assert.ok(await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid=header] h1')].every((h) => h.scrollWidth <= h.clientWidth + 1)), 'the title reads whole')
+      for (const c of countries) {
+        assert.not.ok(c.cut, `${c.name} reads whole at ${size.width} px`)
+        assert.ok(c.apart, `${c.name} is clear of the price`)
+      }
 
       // every host name and price the user can see (wholly above the strip) is under nothing
       const covered = await page.evaluate(() => {

@@ -553,12 +553,16 @@ for (const lang of ['en', 'ar'] as const) {
   })
 }
 
-t('SHELL-12 PAY-04 an Arabic user comes back from PayPal to the Arabic app; ?lang= outlives navigation and a reload without it', async (ctx) => {
+t('SHELL-12 PAY-04 an Arabic user pays on an Arabic provider page and comes back to the Arabic app; ?lang= outlives navigation and a reload without it', async (ctx) => {
   const page = await openGetcoin(ctx, 'ar')
   await shot(page, 'money-getcoin-ar')
   await choose(page, 101)
   await page.click('[data-testid=recharge-pay]')
   await waitForSelector(page, '[data-testid=pay-approve]')
+  // the provider's page speaks the app's language too, right to left
+  assert.equal(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['ar', 'rtl'], 'the provider page in Arabic')
+  await expectText(page, '[data-testid=pay-approve]', 'موافقة')
+  await shot(page, 'money-provider-page-ar')
   await page.click('[data-testid=pay-approve]')
   await waitForSelector(page, '[data-testid=pay-status-paid]')
   assert.is(await page.evaluate(() => document.documentElement.lang), 'ar', 'back from the provider in Arabic')

@@ -69,7 +69,7 @@ export function createApi(ctx: HarnessContext, opts: ApiOptions) {
       const result = await found.entry(ctx, call)
       answer(Code.ok, 'success', result)
     } catch (err) {
-      if (err instanceof EndpointError) return answer(err.code, err.message)
+      if (err instanceof EndpointError) return answer(err.code, err.in(header(req, Header.lang)))
       if (err instanceof BodyTooLarge) return answer('413', err.message, null, 413)
       // the stack goes to the harness's own log only, never into the answer
       console.error(`[harness] ${path} failed:`, err)

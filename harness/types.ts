@@ -41,13 +41,24 @@ export interface LedgerEntry {
   [field: string]: unknown
 }
 
+/** A refusal's msg: a key or a developer's sentence, or a sentence a user reads in each language
+ *  the app speaks (a real server words its msg in the request's Accept-Language). */
+export type Words = string | { en: string; ar: string }
+
 /** Thrown by an endpoint to answer an error envelope with this code and msg. */
 export class EndpointError extends Error {
+  readonly words: { en: string; ar: string } | null
   constructor(
     public code: string,
-    msg: string,
+    msg: Words,
   ) {
-    super(msg)
+    super(typeof msg === 'string' ? msg : msg.en)
+    this.words = typeof msg === 'string' ? null : msg
+  }
+
+  /** the msg for a request in this Accept-Language */
+  in(lang: string | undefined): string {
+    return this.words && /^ar\b/i.test(lang ?? '') ? this.words.ar : this.message
   }
 }
 

@@ -2,7 +2,8 @@
 // toasts, and the kernel's own confirm and update dialogs. Loaded when something first shows.
 import { Component, Suspense, lazy, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useKernel } from './hooks.ts'
+import { useKernel, useT } from './hooks.ts'
+import { serverText } from './server-text.ts'
 import { reloadSoon } from './errors.ts'
 import { injectStyle } from './style.ts'
 import { Tier, type OverlayDef, type OverlayProps, type TierName } from './types.ts'
@@ -171,7 +172,7 @@ function Toasts({ items }: { items: ToastItem[] }) {
             {here.map((t) => (
               <div key={t.key} className={`k-toast k-toast--${t.type}`} data-testid="toast" data-type={t.type} data-position={t.position}>
                 {toastIcons[t.type]}
-                <span>{t.text}</span>
+                <ToastText text={t.text} />
               </div>
             ))}
           </div>
@@ -179,6 +180,20 @@ function Toasts({ items }: { items: ToastItem[] }) {
       })}
     </>
   )
+}
+
+/** a toast's words: a server's key is worded (server-text.ts), loading the kernel's table first */
+function ToastText({ text }: { text: string }) {
+  const { i18n } = useKernel()
+  const t = useT()
+  // once loading is over, a table that still cannot word it gives the catalogue's 'Error!' (first bundle)
+  const [tried, setTried] = useState(false)
+  const shown = serverText(t, text) ?? (tried ? t('kernel.serverError') : null)
+  useEffect(() => {
+    const over = () => setTried(true)
+    if (shown === null) void i18n.ready(undefined, []).then(over, over)
+  }, [shown, i18n])
+  return <span>{shown}</span>
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -20,7 +20,13 @@ export interface FakeKernel extends Kernel {
 
 /** A kernel for UI tests: real router (memory), overlays and events; i18n answers with the key. */
 // the kernel's own English words, as the i18n has them once loaded
-const english: Record<string, Record<string, string>> = { 'kernel-ui': uiEn, kernel: kernelEn }
+type Table = { [key: string]: string | Table }
+const english: Table = { 'kernel-ui': uiEn, kernel: kernelEn }
+/** 'kernel-ui.server.unknown' -> its text, or the key */
+const englishText = (key: string) => {
+  const v = key.split('.').reduce<string | Table | undefined>((at, k) => (typeof at === 'object' ? at[k] : undefined), english)
+  return typeof v === 'string' ? v : key
+}
 
 export function fakeKernel(o: { plugins?: Plugin[]; path?: string; loggedIn?: boolean; mainPath?: string } = {}): FakeKernel {
   const plugins = o.plugins ?? []
@@ -31,7 +37,7 @@ export function fakeKernel(o: { plugins?: Plugin[]; path?: string; loggedIn?: bo
   const i18n: I18n = {
     locale,
     dir: computed(() => (locale.value === 'ar' ? 'rtl' : 'ltr')),
-    t: (key) => english[key.slice(0, key.indexOf('.'))]?.[key.slice(key.indexOf('.') + 1)] ?? key,
+    t: englishText,
     setLocale: async (l) => void (locale.value = l),
     ready: async () => {},
   }

@@ -7,11 +7,11 @@ import { boundedRecord } from '../../harness/bounds.ts'
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { langOf } from '../../harness/http.ts'
 import { followedIds } from '../../harness/hosts.ts'
-import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { defineFake, EndpointError, type Words, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { EngagePath } from './paths.ts'
 
-const refuse = (msg: string) => new EndpointError(Code.refused, msg)
-const wrongCode = (msg: string) => new EndpointError(Code.invalidCode, msg)
+const refuse = (msg: Words) => new EndpointError(Code.refused, msg)
+const wrongCode = (msg: Words) => new EndpointError(Code.invalidCode, msg)
 
 /** seven days whose awards add up to the popup's 'Unlock 1510 diamonds' */
 export const SIGNIN_AWARDS = [50, 100, 150, 200, 250, 300, 460]
@@ -107,13 +107,16 @@ interface TransferCode {
 
 /** what a code may be: letters and digits, 4 to 32 of them; the app strips spaces */
 const CODE_SHAPE = /^[A-Za-z0-9]{4,32}$/
+/** code 1111's message, which the app shows as it is (d3: 'its message shows as a warning') */
+const INVALID_CODE = { en: 'Invalid invitation code', ar: 'رمز الدعوة غير صالح' }
+
 const hostCodeOf = (hostId: number) => `H${hostId}`
 
 function codeOf(call: EndpointCall): string {
   const raw = call.payload.searchValue
   const code = typeof raw === 'string' ? raw.trim() : ''
   if (!code) throw refuse('Please fill in Invitation Code')
-  if (!CODE_SHAPE.test(code)) throw wrongCode('Invalid invitation code')
+  if (!CODE_SHAPE.test(code)) throw wrongCode(INVALID_CODE)
   return code.toUpperCase()
 }
 
@@ -121,8 +124,8 @@ function transfer(ctx: HarnessContext, call: EndpointCall) {
   const u = call.requireUser()
   const code = codeOf(call)
   const row = (ctx.db.get('transferCodes').value() as TransferCode[]).find((r) => r.code === code)
-  if (!row) throw wrongCode('Invalid invitation code')
-  if (row.usedBy != null && row.usedBy !== u.userId) throw wrongCode('This code has already been used')
+  if (!row) throw wrongCode(INVALID_CODE)
+  if (row.usedBy != null && row.usedBy !== u.userId) throw wrongCode({ en: 'This code has already been used', ar: 'تم استخدام هذا الرمز من قبل' })
   ctx.db.get('transferCodes').find({ code }).assign({ usedBy: u.userId }).write()
   const entry = ctx.move(u.userId, row.diamonds, 'transfer.code', { key: `transfer:${code}` })
   ctx.push(u.userId, 'user.balance', { diamondNum: entry.balanceAfter })

@@ -6,7 +6,7 @@
 //           default 4000, or control 'free/review'), then credited once when the status is asked
 // Each reward moves through the ledger with the key free:<task>, once per user.
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { EndpointError, type Endpoint, type EndpointCall, type FakeSlice, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { EndpointError, type Words, type Endpoint, type EndpointCall, type FakeSlice, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { FreePath } from './paths.ts'
 
 export const FREE_REWARDS = { email: 300, phone: 200, review: 500 } as const
@@ -24,7 +24,7 @@ interface FreeRow {
   submittedAt?: string
 }
 
-const refuse = (msg: string) => new EndpointError(Code.refused, msg)
+const refuse = (msg: Words) => new EndpointError(Code.refused, msg)
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[a-z]{2,24}$/i
 const PHONE = /^\+?[0-9]{6,15}$/
 const TASKS: TaskId[] = ['email', 'phone', 'review']
@@ -84,9 +84,9 @@ function sendCode(ctx: HarnessContext, call: EndpointCall) {
   const target = String(call.payload?.target ?? '').trim()
   if (task === 'email' && !target) throw refuse('Email must not be empty')
   if (task === 'email' && !EMAIL.test(target)) throw refuse('Email must be a well-formed email address')
-  if (task === 'phone' && !PHONE.test(target.replace(/[\s-]/g, ''))) throw refuse('invalid phone number')
+  if (task === 'phone' && !PHONE.test(target.replace(/[\s-]/g, ''))) throw refuse({ en: 'Invalid phone number', ar: 'رقم الهاتف غير صالح' })
   const row = rowFor(ctx, u.userId, task)
-  if (row.status === 2) throw refuse('task already done')
+  if (row.status === 2) throw refuse({ en: 'This task is already done', ar: 'أنجزت هذه المهمة من قبل' })
   // one code per target for 10 minutes: asking again re-sends the same code
   const fresh = row.code && row.target === target && Date.now() - Date.parse(row.codeAt ?? '') < 600_000
   const code = fresh ? row.code! : String(100000 + Math.floor(Math.random() * 900000))

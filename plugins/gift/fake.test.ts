@@ -6,6 +6,7 @@ import { checkLedger } from '../../harness/ledger.ts'
 import { Code, Msg } from '../../kernel/protocol/envelope.ts'
 import { readCatalogue } from './catalogue.ts'
 import { GiftPaths } from './paths.ts'
+import { catalogue } from './fake.ts'
 
 let h: TestHarness
 test.before(async () => {
@@ -43,6 +44,21 @@ test('LIVE-07 the gift list: groups Popular, Exclusive and Lucky Gift, every gif
   const ar = (await h.api(GiftPaths.list, {}, { token: TEST_TOKEN, lang: 'ar' })).data
   assert.is.not(ar.Popular[0].giftName, en.Popular[0].giftName)
   assert.ok(c.Exclusive.some((g) => !g.unlocked), 'exclusive gifts above the level are locked')
+})
+
+test('HAR-01 LIVE-07 every gift has its own picture, drawn by the harness: a real-sized picture of its motif, never a number on a box', async () => {
+  const ids = catalogue().map((g) => g.id)
+  const pictures = await Promise.all(ids.map((id) => fetch(`${h.url}/__harness/gift/img?id=${id}`).then((r) => r.text())))
+  for (const [i, svg] of pictures.entries()) {
+    assert.match(svg, 'width="200" height="200"', `gift ${ids[i]}: the size of a real gift picture`)
+    assert.not.match(svg, /<text\b/, `gift ${ids[i]}: no text or number on the picture`)
+    assert.not.match(svg, /https?:\/\/(?!www\.w3\.org)/, `gift ${ids[i]}: nothing from the internet`)
+  }
+  // a motif per kind of gift: the rose and the car are not the same drawing in two colours
+  const drawing = (svg: string) => svg.replace(/<defs>[\s\S]*?<\/defs>/, '').replace(/hsl\([^)]*\)/g, '')
+  const byName = (name: string) => drawing(pictures[catalogue().findIndex((g) => g.name.en === name)])
+  assert.is.not(byName('Rose'), byName('Sports car'))
+  assert.is(new Set(catalogue().map((g) => g.art?.motif)).size >= 20, true, 'one motif for nearly every gift')
 })
 
 test('LIVE-07 a send debits price x count once per key (a double tap or retry moves nothing), credits the host her share, answers the balance and posts the chat record', async () => {

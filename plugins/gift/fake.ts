@@ -8,7 +8,7 @@ import { langOf } from '../../harness/http.ts'
 import { chatRoomsOf } from '../../harness/im-chatroom.ts'
 import { seededRandom, type Random } from '../../harness/random.ts'
 import { fixture } from '../../harness/seed.ts'
-import { defineFake, EndpointError, RawReply, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { defineFake, EndpointError, type Words, RawReply, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { liveChatRoomOf } from '../live/api.ts'
 import { HostStatus } from '../wall/api.ts'
 import { GiftLedgerReason as Reason } from './api.ts'
@@ -25,6 +25,8 @@ export interface GiftRow {
   weight: number
   tempId?: string
   fullScreen: boolean
+  /** what its picture shows (fake-art.ts MOTIFS) in which hue */
+  art?: { motif: string; hue: number }
 }
 interface PoolEntry {
   id: number
@@ -53,7 +55,7 @@ const MAX_NUM = 99
 export const SIM_GIFTERS = [300001, 300002, 300003, 300004, 300005, 300006]
 const SIM_NAMES = ['Sultan', 'Faisal', 'Big Mo', 'Hamza', 'نايف', 'سلطان']
 
-const refuse = (msg: string) => new EndpointError(Code.refused, msg)
+const refuse = (msg: Words) => new EndpointError(Code.refused, msg)
 export const catalogue = (): GiftRow[] => fixture<{ gifts: GiftRow[] }>('gifts.json').gifts
 
 interface GiftWorld {
@@ -214,7 +216,7 @@ function claimBoxes(ctx: HarnessContext, call: EndpointCall) {
   if (earlier) return { opened: earlier.opened, prizes: earlier.prizes, totalReward: earlier.delta, count: Number(user.luckyBoxCount ?? 0), diamondNum: user.diamondNum }
   if (!Number.isInteger(num) || num < 1 || num > MAX_NUM) throw refuse(`num must be a whole number from 1 to ${MAX_NUM}`)
   const count = Number(user.luckyBoxCount ?? 0)
-  if (num > count) throw refuse('not enough lucky boxes')
+  if (num > count) throw refuse({ en: 'Not enough lucky boxes', ar: 'لا توجد صناديق حظ كافية' })
   const w = worldOf(ctx)
   const prizes = Array.from({ length: num }, () => draw(w.odds.box, w.random)).map((p) => ({ id: p?.id ?? 0, prize: p?.prize ?? 0 }))
   const total = prizes.reduce((s, p) => s + p.prize, 0)
@@ -266,7 +268,10 @@ export default defineFake({
     [GiftPaths.boxClaim]: claimBoxes,
   },
   control: {
-    'gift/img': (_ctx, _body, params) => new RawReply(giftSvg(Number(params.get('id')) || 0), 'image/svg+xml', 200, { 'cache-control': 'max-age=86400' }),
+    'gift/img': (_ctx, _body, params) => {
+      const id = Number(params.get('id')) || 0
+      return new RawReply(giftSvg(id, catalogue().find((g) => g.id === id)?.art), 'image/svg+xml', 200, { 'cache-control': 'max-age=86400' })
+    },
     'gift/anim': (_ctx, _body, params) => new RawReply(JSON.stringify(giftLottie(Number(params.get('id')) || 0)), 'application/json', 200, { 'cache-control': 'max-age=86400' }),
     'gift/odds': (ctx, body) => {
       const w = worldOf(ctx)

@@ -2,6 +2,7 @@
 // afterwards {unitPrice} / min', and Go Private with the entry price giftPrice in diamonds.
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
+import { useFormat } from '../../kernel/format.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import { useLive } from './hooks.ts'
 import { privateCall } from './actions.ts'
@@ -11,6 +12,7 @@ export function PrivateCallSheet({ onClose }: { onClose: () => void }) {
   useSignals()
   const kernel = useKernel()
   const t = useT()
+  const f = useFormat()
   const room = useLive().room
   const r = room.info.value
   if (!r) return null
@@ -34,7 +36,7 @@ export function PrivateCallSheet({ onClose }: { onClose: () => void }) {
           {t('live.goPrivate')}
           <span className="lv-private__price" dir="ltr">
             <DiamondIcon />
-            {r.giftPrice}
+            {f.number(r.giftPrice)}
           </span>
         </button>
       </div>

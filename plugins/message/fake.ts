@@ -94,7 +94,7 @@ export function sendGreeting(ctx: HarnessContext, viewer: UserRow, o: { hostId?:
 function preset(kind: string, o: { text?: string; lang: 'en' | 'ar'; base: string }) {
   switch (kind) {
     case 'gift':
-      return { messageType: 100, attachment: { raw: JSON.stringify({ attachType: 'SEND_GIFT', giftName: 'Rose', giftNum: 3, giftImg: `${o.base}/__harness/avatar/gift-rose.svg` }) } }
+      return { messageType: 100, attachment: { raw: JSON.stringify({ attachType: 'SEND_GIFT', giftName: 'Rose', giftNum: 3, giftImg: `${o.base}/__harness/gift/img?id=1001` /* the catalogue's Rose */ }) } }
     case 'missed-call':
       return { messageType: 100, attachment: { raw: JSON.stringify({ attachType: 'MISSED_CALLS_RECORD', status: 3 }) } }
     case 'image':

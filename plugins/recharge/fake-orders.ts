@@ -33,6 +33,8 @@ export interface OrderRow {
   state: OrderState
   reason?: string
   frontCallbackUrl: string
+  /** the buyer's language, from the createOrder request's Accept-Language: the provider's page speaks it */
+  lang?: 'en' | 'ar'
   chainName?: string
   usdt?: { address: string; chainName: string; amount: string; expireTime: number }
   createdAt: number
@@ -126,11 +128,11 @@ function usdtAddress(ctx: HarnessContext, orderCode: string, chain: string): str
 const USDT_CHAINS = ['TRC20', 'ERC20']
 
 /** /api/fuse/v3/createOrder: validate the d3 §3 payload, fold a double tap into one order, answer the order result. */
-export function createOrder(ctx: HarnessContext, user: UserRow, payload: any, now = Date.now()): OrderResult {
+export function createOrder(ctx: HarnessContext, user: UserRow, payload: any, now = Date.now(), lang?: string): OrderResult {
   const skuInfoId = Number(payload?.skuInfoId)
   if (!Number.isInteger(skuInfoId)) throw refuse('skuInfoId is required')
   const tpl = template(ctx)
-  if (payload.templateId != null && Number(payload.templateId) !== tpl.templateId) throw refuse(`template ${payload.templateId} is out of date; reload the recharge list`)
+  if (payload.templateId != null && Number(payload.templateId) !== tpl.templateId) throw refuse(`template.changed: template ${payload.templateId} is out of date; reload the recharge list`)
   const found = findSkuInfo(tpl, skuInfoId)
   if (!found) throw refuse(`no pay method sku ${skuInfoId}`)
   const { sku, info } = found
@@ -173,6 +175,7 @@ export function createOrder(ctx: HarnessContext, user: UserRow, payload: any, no
     callDiscount: Number(sku.callDiscount ?? 0),
     state: 'pending',
     frontCallbackUrl: String(payload.frontCallbackUrl),
+    lang: /^ar\b/i.test(lang ?? '') ? 'ar' : 'en',
     createdAt: now,
   }
   if (chainName) {
@@ -187,7 +190,7 @@ export function createOrder(ctx: HarnessContext, user: UserRow, payload: any, no
 function orderResult(ctx: HarnessContext, o: OrderRow): OrderResult {
   const base = ctx.baseUrl()
   const result: OrderResult = { orderCode: o.orderCode, action: o.action, diamondNum: o.diamondNum, thirdCreateTime: o.createdAt, awxObj: null }
-  if (o.action === 'redirect') result.payUrl = `${base}/__harness/pay/page?order=${encodeURIComponent(o.orderCode)}`
+  if (o.action === 'redirect') result.payUrl = `${base}/__harness/pay/page?order=${encodeURIComponent(o.orderCode)}&lang=${o.lang ?? 'en'}`
   if (o.action === 'dropin') {
     result.awxObj = {
       id: `int_${o.orderCode}`,

@@ -21,36 +21,84 @@ export const TEST_CARDS = {
 
 const escape = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-const providerName = (o: OrderRow) => (o.payMethodType === PayMethod.PAYPAL ? 'PayPal (harness)' : `${o.payMethodType} (harness)`)
+/** The approval page's words: a real provider's page speaks the buyer's language, which the merchant
+ *  passes with the order (here the createOrder request's Accept-Language, kept on the order). */
+const PAGE_TEXT = {
+  en: {
+    harness: 'harness',
+    unknownOrder: 'Unknown order',
+    noOrder: 'No order {code}.',
+    order: 'Order {code}',
+    state: 'This order is {state}.',
+    states: { pending: 'waiting for payment', paid: 'paid', failed: 'failed', cancelled: 'cancelled', expired: 'expired' },
+    back: 'Back to the app',
+    cancel: 'Cancel',
+    approve: 'Approve',
+  },
+  ar: {
+    harness: 'بيئة الاختبار',
+    unknownOrder: 'طلب غير معروف',
+    noOrder: 'لا يوجد طلب {code}.',
+    order: 'الطلب {code}',
+    state: 'حالة هذا الطلب: {state}.',
+    states: { pending: 'بانتظار الدفع', paid: 'مدفوع', failed: 'فشل', cancelled: 'ملغى', expired: 'منتهي الصلاحية' },
+    back: 'العودة إلى التطبيق',
+    cancel: 'إلغاء',
+    approve: 'موافقة',
+  },
+} as const
+type PageLang = keyof typeof PAGE_TEXT
 
-function page(title: string, body: string): RawReply {
-  return new RawReply(`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+/** the page's language: ?lang= (the link the order answered), else the order's, else English */
+const pageLang = (...candidates: unknown[]): PageLang => (candidates.find((l) => l === 'en' || l === 'ar') as PageLang | undefined) ?? 'en'
+const say = (text: string, params: Record<string, string> = {}) => text.replace(/\{(\w+)\}/g, (_, k: string) => escape(params[k] ?? ''))
+
+const providerName = (o: OrderRow, lang: PageLang) => `${o.payMethodType === PayMethod.PAYPAL ? 'PayPal' : o.payMethodType} (${PAGE_TEXT[lang].harness})`
+
+function page(lang: PageLang, title: string, body: string, status = 200): RawReply {
+  return new RawReply(
+    `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escape(title)}</title><style>
-body{font:16px system-ui,sans-serif;margin:0;background:#f5f7fb;color:#1c2230}main{max-width:420px;margin:0 auto;padding:32px 20px}
+body{font:16px system-ui,'Noto Sans Arabic',Tahoma,sans-serif;margin:0;background:#f5f7fb;color:#1c2230}main{max-width:420px;margin:0 auto;padding:32px 20px}
 h1{font-size:22px}.amount{font-size:32px;font-weight:700;margin:12px 0}.row{display:flex;gap:12px;margin-top:24px}
 a.btn{flex:1;display:block;text-align:center;padding:14px;border-radius:24px;text-decoration:none;font-weight:600}
-.ok{background:#0070ba;color:#fff}.no{background:#e3e7ef;color:#1c2230}.muted{color:#667}</style></head>
-<body><main>${body}</main></body></html>`)
+.ok{background:#0070ba;color:#fff}.no{background:#e3e7ef;color:#1c2230}.muted{color:#667}bdi{unicode-bidi:isolate}</style></head>
+<body><main>${body}</main></body></html>`,
+    'text/html; charset=utf-8',
+    status,
+  )
 }
 
-/** GET /__harness/pay/page?order=..: the provider's approval page. */
+/** $9.99 in both languages, as the app shows prices (Latin digits), kept left to right in Arabic */
+const money = (amount: number) => `<bdi dir="ltr">$${amount.toFixed(2)}</bdi>`
+
+/** GET /__harness/pay/page?order=..&lang=..: the provider's approval page, in the buyer's language. */
 export function approvalPage(ctx: HarnessContext, params: URLSearchParams): RawReply {
   const code = params.get('order') ?? ''
   let order: OrderRow
   try {
     order = needOrder(ctx, code)
   } catch {
-    return new RawReply(page('Unknown order', `<h1>Unknown order</h1><p class="muted">No order ${escape(code)}.</p>`).body, 'text/html; charset=utf-8', 404)
+    const T = PAGE_TEXT[pageLang(params.get('lang'))]
+    return page(pageLang(params.get('lang')), T.unknownOrder, `<h1>${T.unknownOrder}</h1><p class="muted">${say(T.noOrder, { code })}</p>`, 404)
   }
+  const lang = pageLang(params.get('lang'), order.lang)
+  const T = PAGE_TEXT[lang]
+  const orderLine = say(T.order, { code: order.orderCode })
   if (order.state !== 'pending') {
-    return page('Order closed', `<h1>Order ${escape(order.orderCode)}</h1><p data-testid="pay-state">This order is ${escape(order.state)}.</p><a class="btn no" href="${escape(returnUrl(ctx, order, order.state === 'paid'))}">Back to the app</a>`)
+    return page(
+      lang,
+      orderLine,
+      `<h1>${orderLine}</h1><p data-testid="pay-state" data-state="${escape(order.state)}">${say(T.state, { state: T.states[order.state] })}</p><a class="btn no" href="${escape(returnUrl(ctx, order, order.state === 'paid'))}">${T.back}</a>`,
+    )
   }
   const decide = (approve: boolean) => `/__harness/pay/decide?order=${encodeURIComponent(order.orderCode)}&approve=${approve ? 1 : 0}`
   return page(
-    providerName(order),
-    `<h1>${escape(providerName(order))}</h1><p class="muted">Order ${escape(order.orderCode)} · ${escape(order.productId)}</p>
-<div class="amount" data-testid="pay-amount">$${order.price.toFixed(2)}</div>
-<div class="row"><a class="btn no" data-testid="pay-cancel" href="${decide(false)}">Cancel</a><a class="btn ok" data-testid="pay-approve" href="${decide(true)}">Approve</a></div>`,
+    lang,
+    providerName(order, lang),
+    `<h1>${escape(providerName(order, lang))}</h1><p class="muted"><bdi>${orderLine}</bdi> · <bdi>${escape(order.productId)}</bdi></p>
+<div class="amount" data-testid="pay-amount">${money(order.price)}</div>
+<div class="row"><a class="btn no" data-testid="pay-cancel" href="${decide(false)}">${T.cancel}</a><a class="btn ok" data-testid="pay-approve" href="${decide(true)}">${T.approve}</a></div>`,
   )
 }
 

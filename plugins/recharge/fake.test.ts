@@ -32,10 +32,10 @@ async function skuInfo(productId: string, method: string, token = TEST_TOKEN) {
   const info = item.skuInfoList.find((i: any) => i.payMethodType === method)
   return { t, item, info }
 }
-async function order(productId: string, method: string, token = TEST_TOKEN, extra: Record<string, unknown> = {}) {
+async function order(productId: string, method: string, token = TEST_TOKEN, extra: Record<string, unknown> = {}, lang?: string) {
   const { t, item, info } = await skuInfo(productId, method, token)
   const payload = { skuInfoId: info.id, templateId: t.templateId, paymentMethodType: method, productId, frontCallbackUrl: callback(), vipFlag: item.vipFlag, diamondDetail: info.diamondDetail, ...extra }
-  return h.api('/api/fuse/v3/createOrder', payload, { token })
+  return h.api('/api/fuse/v3/createOrder', payload, { token, lang })
 }
 const balance = (userId = VIEWER) => h.ctx.userById(userId)!.diamondNum
 const credits = (userId = VIEWER) => h.ops.ledger(userId).entries.filter((e) => e.reason === 'recharge' || e.reason === 'vip.purchase')
@@ -88,6 +88,26 @@ test('HAR-04 PayPal: createOrder answers a payUrl; the approval page leads back 
   await redirectOf(`${h.url}/__harness/pay/decide?order=${again.data.orderCode}&approve=1`)
   assert.is(balance(), before + 3195 + 2695)
   assert.ok(checkLedger(h.ctx.db.getState()).ok)
+})
+
+test('HAR-04 SHELL-12 the approval page speaks the buyer\'s language (the order\'s Accept-Language): Arabic right to left, no English left', async () => {
+  const ar = await order('diamond_0499', 'PAYPAL', TEST_TOKEN, {}, 'ar')
+  assert.match(ar.data.payUrl, '&lang=ar')
+  const html = (await httpRequest(ar.data.payUrl)).text
+  assert.match(html, '<html lang="ar" dir="rtl">')
+  for (const word of ['موافقة', 'إلغاء', 'الطلب', 'بيئة الاختبار']) assert.match(html, word)
+  // every word the page shows, bar the brand, the order code, the product id and the price
+  const shown = html.replace(/<style>[\s\S]*?<\/style>|<[^>]+>/g, ' ').replace(ar.data.orderCode, '').replace('diamond_0499', '')
+  assert.not.ok(/\b(?!PayPal\b)[A-Za-z]{2,}/.test(shown), shown.trim())
+  assert.match(html, '<bdi dir="ltr">$4.99</bdi>')
+  // a closed order's page speaks it too; an English order's page stays English
+  await redirectOf(`${h.url}/__harness/pay/decide?order=${ar.data.orderCode}&approve=1`)
+  const closed = (await httpRequest(ar.data.payUrl)).text
+  assert.match(closed, 'العودة إلى التطبيق')
+  assert.match(closed, 'مدفوع')
+  const en = await order('diamond_0199', 'PAYPAL')
+  assert.match((await httpRequest(en.data.payUrl)).text, '<html lang="en" dir="ltr">')
+  assert.match((await httpRequest(`${h.url}/__harness/pay/page?order=nope&lang=ar`)).text, 'طلب غير معروف')
 })
 
 test('HAR-06 without the webhook each confirmation path alone credits once: return URL, status query, or all three', async () => {
@@ -206,7 +226,7 @@ test('HAR-04 createOrder refuses bad payloads with a clear message', async () =>
   assert.is(await msg({ ...base, paymentMethodType: 'CARD' }), `pay method sku ${info.id} is PAYPAL, not CARD`)
   assert.is(await msg({ ...base, frontCallbackUrl: 'javascript:alert(1)' }), 'frontCallbackUrl must be an http(s) URL')
   assert.is(await msg({ ...base, diamondDetail: '1+1' }), 'price.changed: reload the recharge list')
-  assert.is(await msg({ ...base, templateId: 3 }), 'template 3 is out of date; reload the recharge list')
+  assert.is(await msg({ ...base, templateId: 3 }), 'template.changed: template 3 is out of date; reload the recharge list')
   assert.is((await h.ctx.db.get('payOrders').value()).length, 0)
 })
 

@@ -113,7 +113,7 @@ export default defineFake({
   },
   endpoints: {
     '/api/template/getTempLate': (ctx, call) => templateFor(ctx, call.requireUser()),
-    '/api/fuse/v3/createOrder': (ctx, call) => createOrder(ctx, call.requireUser(), call.payload),
+    '/api/fuse/v3/createOrder': (ctx, call) => createOrder(ctx, call.requireUser(), call.payload, Date.now(), String(call.headers['accept-language'] ?? '')),
     '/api/fuse/payReturn': (ctx, call) => confirmReturn(ctx, call.requireUser(), call.payload),
     '/api/fuse/queryOrderStat': (ctx, call) => queryStatus(ctx, call.requireUser(), call.payload.searchValue ?? call.payload.orderCode),
     '/api/fuse/verifyStoreReceipt': (ctx, call) => verifyStoreReceipt(ctx, call.requireUser(), call.payload),

@@ -4,9 +4,8 @@
 // line in locales/en/recharge.json and one in locales/ar/recharge.json (recharge.reason.<reason, . as _>).
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { signal } from '@preact/signals-react'
 import { definePlugin } from '../../kernel/plugin.ts'
 import { Code } from '../../kernel/protocol/envelope.ts'
@@ -14,58 +13,12 @@ import { createTestKernel, fake, serverCode, type TestKernel } from '../../kerne
 import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
 import type { UserRow } from '../../harness/types.ts'
 import { waitFor } from '../../test/wait.ts'
+import { allSources, args, harnessFiles, ROOT } from '../../test/source.ts'
 import { shellRef } from '../shell/api.ts'
 import { recordTitle, reasonKey } from './DiamondRecordsPage.tsx'
 import { createRechargePlugin } from './index.ts'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const VIEWER = 100001
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (name === 'node_modules' || name.startsWith('.')) return []
-    return statSync(path).isDirectory() ? files(path) : [path]
-  })
-}
-
-/** harness code: harness/ and every plugin's fake.ts, fake-*.ts and fake/ folder */
-const harnessFiles = () =>
-  [...files(join(ROOT, 'harness')), ...files(join(ROOT, 'plugins')).filter((f) => /[\\/]fake([-.][^\\/]*)?\.ts$|[\\/]fake[\\/]/.test(f))].filter((f) => f.endsWith('.ts') && !/\.test\.ts$|testing\.ts$/.test(f))
-
-/** every module of the app and the harness, for constants another file exports */
-const allSources = () => [...files(join(ROOT, 'plugins')), ...files(join(ROOT, 'harness'))].filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => readFileSync(f, 'utf8'))
-
-/** the text of the call's arguments after `(` at `from`, split at top-level commas */
-function args(src: string, from: number): string[] {
-  const out: string[] = []
-  let depth = 0
-  let quote = ''
-  let cur = ''
-  for (let i = from; i < src.length; i++) {
-    const c = src[i]
-    if (quote) {
-      if (c === '\\') cur += c + src[++i]
-      else {
-        if (c === quote) quote = ''
-        cur += c
-      }
-      continue
-    }
-    if (c === "'" || c === '"' || c === '`') quote = c
-    else if ('([{'.includes(c)) depth++
-    else if (')]}'.includes(c)) {
-      if (depth === 0) return [...out, cur.trim()]
-      depth--
-    } else if (c === ',' && depth === 0) {
-      out.push(cur.trim())
-      cur = ''
-      continue
-    }
-    cur += c
-  }
-  return out
-}
 
 /** the reasons an expression can be: its string literals; a template `free.${task}` is the family 'free.*' */
 const literals = (expr: string) => [

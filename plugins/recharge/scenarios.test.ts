@@ -88,7 +88,7 @@ test('HAR-05 money-provider-down: two refusals with the message, no order, then 
   await play('money-provider-down')
   for (let i = 0; i < 2; i++) {
     const r = await createOrder('diamond_0199', 'CARD')
-    assert.equal([r.body.code, r.body.msg], ['5000', 'Payment provider unavailable, try again'])
+    assert.equal([r.body.code, r.body.msg], ['5000', 'pay.provider.unavailable'])
   }
   assert.is((h.ctx.db.get('payOrders').value() as any[]).length, 0)
   assert.is((await createOrder('diamond_0199', 'CARD')).body.code, '0000')

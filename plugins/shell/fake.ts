@@ -7,7 +7,7 @@ import { langOf } from '../../harness/http.ts'
 import { followedIds, hostCard, page } from '../../harness/hosts.ts'
 import { avatarPath, fixture, newImToken } from '../../harness/seed.ts'
 import { appShiftFor, signinClaimable } from '../engage/fake.ts'
-import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { defineFake, EndpointError, type Words, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
 
 interface Task {
@@ -18,7 +18,7 @@ interface Task {
   rule: 'daily' | 'hasEmail' | 'firstPay' | 'follow3'
 }
 
-const refuse = (msg: string) => new EndpointError(Code.refused, msg)
+const refuse = (msg: Words) => new EndpointError(Code.refused, msg)
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The signed-in user as getUserInfo answers it (never the password). */
@@ -55,7 +55,7 @@ function login(ctx: HarnessContext, { payload }: EndpointCall) {
   if (!password) throw refuse('Please enter your password')
   const users = ctx.db.get('users')
   let user = users.find((u: UserRow) => String(u.email ?? '').toLowerCase() === email).value() as UserRow | undefined
-  if (user && user.password !== password) throw refuse('Incorrect email or password')
+  if (user && user.password !== password) throw refuse({ en: 'Incorrect email or password', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' })
   // a typo must not silently make an account: the app asks first, then sends register: 1
   if (!user && !payload.register) throw new EndpointError(NO_ACCOUNT, 'No account for this email')
   if (!user) user = register(ctx, email, password, payload.appId)
@@ -141,7 +141,7 @@ function claimTask(ctx: HarnessContext, call: EndpointCall) {
   const taskId = Number(call.payload.taskId ?? call.payload.searchValue)
   const task = tasks(ctx, call).list.find((t) => t.taskId === taskId)
   if (!task) throw refuse(`no task ${taskId}`)
-  if (!task.claimable) throw refuse(task.status === 2 ? 'Already claimed' : 'Task not finished yet')
+  if (!task.claimable) throw refuse(task.status === 2 ? { en: 'Already claimed', ar: 'تم الاستلام من قبل' } : { en: 'Task not finished yet', ar: 'لم تكتمل المهمة بعد' })
   const rule = (ctx.db.get('tasks').find({ taskId }).value() as Task).rule
   const day = today()
   const entry = ctx.move(user.userId, task.rewardDiamond, 'task.reward', { key: `task:${taskId}:${rule === 'daily' ? day : 'once'}` })

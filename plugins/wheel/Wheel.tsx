@@ -2,6 +2,7 @@
 // the spin and the result tip (3 s). Drawn only while the room's wheel is on with sectors.
 import { useSignals } from '@preact/signals-react/runtime'
 import { useT } from '../../kernel/hooks.ts'
+import { useFormat } from '../../kernel/format.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import css from './wheel.css'
 import { turnMs, type Wheel } from './state.ts'
@@ -27,6 +28,7 @@ export function WheelEntrance({ wheel }: { wheel: Wheel }) {
 function WheelSheet({ wheel }: { wheel: Wheel }) {
   useSignals()
   const t = useT()
+  const f = useFormat()
   const c = wheel.config.value
   if (!c) return null
   const n = c.sectors.length
@@ -49,7 +51,7 @@ function WheelSheet({ wheel }: { wheel: Wheel }) {
           <div className="wh-disc" style={{ background: paint, transform: `rotate(${angle}deg)`, transitionDuration: `${turnMs()}ms` }} data-testid="wheel-disc" data-turn={res?.seq ?? 0} data-sector={res?.sectorIndex}>
             {c.sectors.map((s, i) => (
               <span key={s.sectorId} className="wh-label" style={{ transform: `rotate(${(i + 0.5) * step}deg) translateY(-96px)` }}>
-                {s.prize}
+                {f.number(s.prize)}
               </span>
             ))}
           </div>

@@ -22,6 +22,7 @@ import { IconDiamond, IconVideo } from './icons.tsx'
 import { effectivePrice } from '../rules.ts'
 import { isVip } from '../../../kernel/protocol/user.ts'
 import { isRouted } from '../../../kernel/router.tsx'
+import { useFormat } from '../../../kernel/format.ts'
 import { LIVE_PATH, liveHref } from '../../live/api.ts'
 import css from './calls.css'
 
@@ -37,6 +38,7 @@ export default function DetailPage() {
   const kernel = useKernel()
   const calls = useCalls()
   const t = useT()
+  const f = useFormat()
   const { search } = useRoute()
   const id = Number(search.get('id'))
   const [detail, setDetail] = useState<HostDetail | null>(null)
@@ -165,16 +167,16 @@ export default function DetailPage() {
             <dt>{t('calls.detail.callPrice')}</dt>
             <dd data-testid="detail-price">
               <IconDiamond size={15} /> {t('calls.perMin', { price })}
-              {price !== detail.videoPrice && <s className="cl-detail__was">{detail.videoPrice}</s>}
+              {price !== detail.videoPrice && <s className="cl-detail__was">{f.number(detail.videoPrice)}</s>}
             </dd>
           </div>
           <div>
             <dt>{t('calls.detail.fans')}</dt>
-            <dd data-testid="detail-fans">{detail.fansNum}</dd>
+            <dd data-testid="detail-fans">{f.number(detail.fansNum)}</dd>
           </div>
           <div>
             <dt>{t('calls.detail.following')}</dt>
-            <dd data-testid="detail-following">{detail.followNum}</dd>
+            <dd data-testid="detail-following">{f.number(detail.followNum)}</dd>
           </div>
         </dl>
         <div className="cl-detail__actions">
