@@ -1,0 +1,45 @@
+// What a page holds, after a full garbage collection, read through the DevTools protocol: the JS
+// heap in use, the DOM nodes and JS event listeners alive in the renderer (Memory.getDOMCounters:
+// detached nodes a leak keeps count too, and listeners on any target: window, sockets, signals),
+// the listeners on the document's nodes and on window (DOMDebugger.getEventListeners, the DOM walked
+// to its leaves), and the nodes in the document.
+import type { CDPSession, Page } from 'playwright-core'
+
+export interface MemorySample {
+  /** bytes of JS heap in use after GC */
+  heap: number
+  /** nodes alive in the renderer (attached or not) */
+  nodes: number
+  /** JS event listeners alive in the renderer, on any target */
+  listeners: number
+  /** listeners on the document, its nodes and window */
+  domListeners: number
+  /** nodes in the document */
+  domNodes: number
+}
+
+export const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`
+
+/** a CDP session on the page with the heap profiler on (its GC is a full one) */
+export async function memoryProbe(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('HeapProfiler.enable')
+  return cdp
+}
+
+async function listenersOf(cdp: CDPSession, expression: string, depth: number): Promise<number> {
+  const { result } = await cdp.send('Runtime.evaluate', { expression })
+  if (!result.objectId) return 0
+  const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId, depth, pierce: true })
+  await cdp.send('Runtime.releaseObject', { objectId: result.objectId })
+  return listeners.length
+}
+
+export async function sampleMemory(cdp: CDPSession): Promise<MemorySample> {
+  await cdp.send('HeapProfiler.collectGarbage')
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+  const counters = await cdp.send('Memory.getDOMCounters')
+  const domListeners = (await listenersOf(cdp, 'document', -1)) + (await listenersOf(cdp, 'window', 0))
+  const { result } = await cdp.send('Runtime.evaluate', { expression: `document.getElementsByTagName('*').length`, returnByValue: true })
+  return { heap: usedSize, nodes: counters.nodes, listeners: counters.jsEventListeners, domListeners, domNodes: Number(result.value) }
+}
