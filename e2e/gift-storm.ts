@@ -17,13 +17,8 @@ import { SEND_DEBOUNCE_MS } from '../plugins/gift/rules.ts'
 
 export type Fault = 'double' | 'refused' | 'lost' | 'slow' | 'lucky'
 
-interface LedgerRow {
-  userId: number
-  reason: string
-  delta: number
-  balanceAfter: number
-  key?: string
-}
+/** a ledger row as the control API answers it (harness/ledger.ts): userId, reason, delta, balanceAfter, key */
+type LedgerRow = Record<string, any>
 
 /** the harness as the e2e client (HTTP) or the bench (in process) reaches it */
 export interface StormHarness {
