@@ -14,10 +14,13 @@
 //   4. a gift storm with double taps, refused sends, lost and slow answers, lucky wins (e2e/gift-storm.ts)
 //      while the simulated gifters send at the storm's rate: the ledger invariant, every send charged
 //      once and credited once, every reward once, the balance shown is the ledger's
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import type { BuildResult } from '../build.mjs'
 import type { Harness } from '../harness/server.ts'
 import { PHONE } from '../e2e/chromium.ts'
+import { SCREENSHOTS } from '../e2e/lib.ts'
 import { giftStorm, stormHolds, type Fault, type StormReport } from '../e2e/gift-storm.ts'
 import { catalogue, sendGift, SIM_GIFTERS } from '../plugins/gift/fake.ts'
 import { START_FRAMES, STOP_FRAMES, type FrameStats } from './frames.ts'
@@ -176,6 +179,11 @@ async function faultStorm(browser: Browser, harness: Harness): Promise<StormRepo
     }
     const faults = Array.from({ length: FAULT_CYCLES }, () => FAULTS).flat()
     return await giftStorm(page, h, TEST_USER, faults, 60_000)
+  } catch (err) {
+    // what the page showed when the storm stopped, for the one who reads the FAIL row
+    await mkdir(SCREENSHOTS, { recursive: true })
+    await page.screenshot({ path: join(SCREENSHOTS, 'bench-gift-faults-failed.png') }).catch(() => undefined)
+    throw err
   } finally {
     await harness.ops.control('gift/sim', { hostId, perSec: 0 }).catch(() => undefined)
     await page.context().close()
@@ -205,9 +213,15 @@ export async function benchGift(input: { browser: Browser; app: BuildResult; har
   const runs = Math.max(1, input.runs ?? Number(process.env.BENCH_RUNS || 5))
   const stormMs = giftStormMs()
   const openMs: number[] = []
+  const step = (what: string) => console.error(`bench: gift: ${what} (${new Date().toISOString().slice(11, 19)})`)
+  step('the panel')
   for (let i = 0; i < runs; i++) openMs.push(await panelOpen(input.browser, input.harness))
   const storms: Storm[] = []
-  for (const cpu of [1, 4]) storms.push(await storm(input.browser, input.harness, cpu, stormMs))
+  for (const cpu of [1, 4]) {
+    step(`the storm at ${cpu}x CPU`)
+    storms.push(await storm(input.browser, input.harness, cpu, stormMs))
+  }
+  step('the storm with faults')
   const faults = await faultStorm(input.browser, input.harness)
   const openMedian = median(openMs)
   return {

@@ -65,9 +65,8 @@ async function pick(page: Page, giftId: number) {
 
 /** one tap (or two) on Send, resolved once the app has the send's last answer and Send is free again */
 async function tap(page: Page, how: 'click' | 'dblclick', timeout: number) {
-  const answered = page.waitForResponse((r) => isSend(r.url()), { timeout })
-  await sendButton(page)[how]()
-  await answered
+  // together: a tap that fails rejects at once, and the wait for the answer is not left dangling
+  await Promise.all([page.waitForResponse((r) => isSend(r.url()), { timeout }), sendButton(page)[how]({ timeout })])
   await page.waitForFunction(`!document.querySelector('[data-testid=gift-send]').disabled`, null, { timeout })
   // the app takes no second send within its debounce: the next tap's precondition, not a wait for a result
   await page.waitForTimeout(SEND_DEBOUNCE_MS + 50)
