@@ -6,7 +6,7 @@
 //   lost     the send reaches the server but its answer is lost on the way back: the app tries again
 //            with the same key: one gift, charged once
 //   slow     the answer comes after the app's 8 s time-out (gift/fail-send, slow): the same
-//   lucky    a lucky gift that wins (gift/lucky-force): one reward
+//   lucky    a lucky gift that wins (its pool set to always win, gift/odds): one reward
 // Then the ledger over the whole storm, every user (the simulated gifters too): the invariant holds,
 // every send key is charged once and credited to its host once, every reward key credited once, the
 // viewer's sends are the rounds, and the balance the panel shows is the viewer's ledger balance.
@@ -51,16 +51,18 @@ export interface StormReport {
 
 const POPULAR = 1003
 const LUCKY = 1020
+/** its reward pool (fixtures/gifts.json tempId) */
+const LUCKY_POOL = 'L1'
 /** the app gives up on a send after 8 s and tries once more with the same key */
 const SLOW_ANSWER_MS = 9000
 
 const sendButton = (page: Page) => page.locator('[data-testid=gift-send]')
 const isSend = (url: string) => new URL(url).pathname.endsWith(GiftPaths.send)
 
-async function pick(page: Page, giftId: number) {
-  await page.click(`[data-testid=gift-tab-${giftId === LUCKY ? 'lucky' : 'popular'}]`)
-  await page.click(`[data-testid=gift-cell][data-gift="${giftId}"]`)
-  await page.fill('[data-testid=gift-qty]', '1')
+async function pick(page: Page, giftId: number, timeout: number) {
+  await page.click(`[data-testid=gift-tab-${giftId === LUCKY ? 'lucky' : 'popular'}]`, { timeout })
+  await page.click(`[data-testid=gift-cell][data-gift="${giftId}"]`, { timeout })
+  await page.fill('[data-testid=gift-qty]', '1', { timeout })
 }
 
 /** one tap (or two) on Send, resolved once the app has the send's last answer and Send is free again */
@@ -73,7 +75,7 @@ async function tap(page: Page, how: 'click' | 'dblclick', timeout: number) {
 }
 
 async function round(page: Page, h: StormHarness, fault: Fault, timeout: number) {
-  await pick(page, fault === 'lucky' ? LUCKY : POPULAR)
+  await pick(page, fault === 'lucky' ? LUCKY : POPULAR, timeout)
   if (fault === 'double') return tap(page, 'dblclick', timeout)
   if (fault === 'refused') {
     await h.control('gift/fail-send', { count: 1, mode: 'error' })
@@ -89,9 +91,14 @@ async function round(page: Page, h: StormHarness, fault: Fault, timeout: number)
     await h.control('gift/fail-send', { count: 1, mode: 'slow', ms: SLOW_ANSWER_MS })
     return tap(page, 'click', timeout + SLOW_ANSWER_MS)
   }
-  // lucky: a forced win for the next lucky sends (the simulated gifters may take some of them)
-  await h.control('gift/lucky-force', { multiple: 2, winningStyle: 1, times: 20 })
-  return tap(page, 'click', timeout)
+  // lucky: every send of this lucky gift wins for the round (the simulated gifters' too), then the
+  // fixture's odds again (a forced win would be left queued for whoever sends next)
+  await h.control('gift/odds', { tempId: LUCKY_POOL, pool: [{ id: 1, multiple: 2, weight: 1, winningStyle: 1 }] })
+  try {
+    await tap(page, 'click', timeout)
+  } finally {
+    await h.control('gift/odds', { reset: true })
+  }
 }
 
 /** the balance the panel shows, once it is `want` (bounded); else what it shows */

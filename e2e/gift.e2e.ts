@@ -83,8 +83,7 @@ for (const lang of ['en', 'ar'] as const) {
     // other gifters in the room meanwhile (their sends and rewards are checked too)
     await ctx.harness.call('POST', '/gift/sim', { hostId, perSec: 4 })
     const h: StormHarness = { control: (name, body) => ctx.harness.call('POST', '/' + name, body), ledger: () => ctx.harness.ledger() }
-    const r = await giftStorm(page, h, viewer.userId, ['double', 'refused', 'lost', 'lucky', 'double', 'lost'])
-    await ctx.harness.call('POST', '/gift/sim', { hostId, perSec: 0 })
+    const r = await giftStorm(page, h, viewer.userId, ['double', 'refused', 'lost', 'lucky', 'double', 'lost'], 30_000).finally(() => ctx.harness.call('POST', '/gift/sim', { hostId, perSec: 0 }))
     await shot(page, `gift-storm-${lang}`)
     assert.ok(r.ledgerOk, `ledger check: ${r.problems.join('; ')}`)
     assert.is(r.viewerSends, r.expectedSends, 'one charge per round: a double tap, a refused send tapped again, a lost answer retried')
