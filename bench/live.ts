@@ -1,4 +1,4 @@
-// Live room bench (called by bench/run.ts, or alone: node --import tsx bench/live.ts):
+// Live room bench (called by bench/run.ts; bench/soak.ts enters its room the same way):
 //   1. a room under load: 200 chat lines a second and 20 entrances a second for BENCH_LIVE_MS
 //      (default 60 s), at 1x and 4x CPU: frames per second, p95 frame time, long tasks over 50 ms,
 //      and the room's DOM nodes at the end (the chat keeps a capped window)
@@ -30,7 +30,7 @@ export interface LiveBenchResult {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
-async function openWall(browser: Browser, base: string, cpu: number): Promise<Page> {
+export async function openWall(browser: Browser, base: string, cpu: number): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
   await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(TEST_TOKEN)})`)
   const page = await context.newPage()
@@ -50,7 +50,7 @@ async function openWall(browser: Browser, base: string, cpu: number): Promise<Pa
 }
 
 /** tap the first live card; ms until the room shows the host's first frame */
-async function tapToFirstFrame(page: Page): Promise<{ ms: number; hostId: number }> {
+export async function tapToFirstFrame(page: Page): Promise<{ ms: number; hostId: number }> {
   await page.evaluate(`(() => { window.__tapAt = performance.now(); document.querySelector(${JSON.stringify(LIVE_CARD)}).click() })()`)
   await page.waitForFunction('window.__liveAt !== undefined', null, { timeout: 60_000 }).catch(async (err) => {
     throw new Error(`no live room after the tap: at ${page.url()}, room ${await page.locator(ROOM).getAttribute('data-status', { timeout: 1000 }).catch(() => 'absent')}: ${err}`)

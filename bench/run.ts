@@ -19,6 +19,14 @@
 //      a live card to the first video frame (bench/live.ts; BENCH_LIVE_MS sets the load's length)
 //   8. a chat with 1,000 messages and the inbox with 200 sessions: tap to painted, then scrolled end to
 //      end: fps, p95 frame time, long tasks, DOM nodes (bench/message.ts)
+//   9. soak: 10 minutes in a live room at the load of 7: JS heap after GC, event listeners and DOM
+//      nodes at the start and the end (bench/soak.ts; BENCH_SOAK_MS sets its length)
+//  10. gifts: a storm of 500 gifts with 50 full-screen plays (fps, p95, heap and players left after
+//      it), the gift panel's tap to usable, the animation player kept off the first screen, and a
+//      storm with double taps, refused sends and retries against the ledger (bench/gift.ts;
+//      BENCH_GIFT_MS sets the storm's length)
+//  11. the harness under a crowd of sockets and a storm of ledger moves (bench/crowd.ts, its own
+//      BENCH_CROWD_* and BENCH_STORM_* variables)
 // BENCH_RUNS sets the number of timed runs (default 5); `npm run bench -- --first` measures 1 and 2 only.
 // The hello world is served by a harness of its own, the same server (and compression) as the app.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -29,9 +37,13 @@ import { chromium, type Browser } from 'playwright-core'
 import { buildApp, buildHelloWorld, SIZE_CEILING } from '../build.mjs'
 import { startHarness } from '../harness/server.ts'
 import { CHROMIUM, CHROMIUM_ARGS, PHONE } from '../e2e/chromium.ts'
+import { benchCrowd, crowdRows } from './crowd.ts'
+import { benchGift, giftRows } from './gift.ts'
+import { stormHolds } from '../e2e/gift-storm.ts'
 import { benchLive, liveRows } from './live.ts'
 import { benchMessage, messageRows } from './message.ts'
 import { benchMoney, moneyRows } from './money.ts'
+import { benchSoak, soakRows } from './soak.ts'
 
 /** the first-screen JS ceiling (build.mjs checks it) */
 const BUDGET = SIZE_CEILING
@@ -317,6 +329,13 @@ async function main() {
     // 8. a chat with 1,000 messages and the inbox with 200 sessions: open, then scroll end to end
     const message = await benchMessage({ browser, harness: h })
 
+    // 9. soak: a live room at the same load for BENCH_SOAK_MS
+    const soak = await benchSoak({ browser, harness: h })
+
+    // 10. gifts: the storm, the panel, the player off the first screen, the ledger under faults
+    const firstScripts = [...new Set(bytes.flatMap((b) => b.scripts))]
+    const gift = await benchGift({ browser, app, harness: h, helloMs: median(helloMs), firstScripts, runs: RUNS })
+
     console.log(
       '\n' +
         table([
@@ -332,11 +351,20 @@ async function main() {
           ...moneyRows(money, helloBytes, median(helloMs)),
           ...liveRows(live, median(helloMs)),
           ...messageRows(message, median(helloMs)),
+          ...soakRows(soak),
+          ...giftRows(gift, median(helloMs)),
           ['SDK chunks (lazy, gzip)', '', app.sdkChunks.map((f) => kb(app.report.find((r) => r.file === f)!.gzip)).join(', ') || 'none', '', ''],
           ['SDK code before first host card', '', sdkLoaded.length ? `YES: ${sdkLoaded.join(', ')}` : 'none', '', sdkLoaded.length ? 'FAIL' : 'PASS'],
         ]),
     )
     console.log('\n  calls chunks (gzip):\n' + callFiles.map((f) => describe('/' + f)).join('\n') + '\n')
+
+    // 11. the harness alone (a process of its own), once the browser work is done
+    await browser.close()
+    browser = null
+    const crowd = await benchCrowd()
+    console.log('\n  the harness under a crowd (loopback; the load generator shares the machine):\n' + table(crowdRows(crowd.crowd, crowd.storm).map(([a, b]) => [a, b])) + '\n')
+    if (!crowd.storm.invariant || crowd.storm.failed > 0 || !stormHolds(gift.faults)) process.exitCode = 1
   } finally {
     await browser?.close().catch(() => {})
     for (const stop of stops) await stop().catch(() => {})

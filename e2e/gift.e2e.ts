@@ -1,7 +1,9 @@
 // Gifts in Chromium against the harness, in English and Arabic: the gift panel in a live room,
 // a send landing in the room's chat with the ledger matching the balance shown (a double tap
-// charged once), a full-screen gift played and gone, and a lucky gift win.
+// charged once), a full-screen gift played and gone, a lucky gift win, and a gift storm with double
+// taps, refused sends and lost answers retried, against the ledger.
 import type { Page } from 'playwright-core'
+import { giftStorm, type StormHarness } from './gift-storm.ts'
 import { assert, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, poll, shot, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('gift')
@@ -72,6 +74,25 @@ for (const lang of ['en', 'ar'] as const) {
     const rewards = entries.filter((e) => e.reason === 'lucky.reward' && e.userId === viewer.userId)
     assert.is(rewards.length, 1)
     assert.is(rewards[0].delta, 5000)
+    assert.equal(errorsOf(page), [])
+  })
+
+  t(`HAR-06 (${lang}) a gift storm with double taps, refused sends and lost answers retried: the ledger holds, every send charged once and credited to the host once, every lucky reward once, the balance shown is the ledger's`, async (ctx) => {
+    const { page, hostId, viewer } = await enterLiveRoom(ctx, lang)
+    await openPanel(page)
+    // other gifters in the room meanwhile (their sends and rewards are checked too)
+    await ctx.harness.call('POST', '/gift/sim', { hostId, perSec: 4 })
+    const h: StormHarness = { control: (name, body) => ctx.harness.call('POST', '/' + name, body), ledger: () => ctx.harness.ledger() }
+    const r = await giftStorm(page, h, viewer.userId, ['double', 'refused', 'lost', 'lucky', 'double', 'lost'], 30_000).finally(() => ctx.harness.call('POST', '/gift/sim', { hostId, perSec: 0 }))
+    await shot(page, `gift-storm-${lang}`)
+    assert.ok(r.ledgerOk, `ledger check: ${r.problems.join('; ')}`)
+    assert.is(r.viewerSends, r.expectedSends, 'one charge per round: a double tap, a refused send tapped again, a lost answer retried')
+    assert.ok(r.sends > r.viewerSends, 'the simulated gifters sent too')
+    assert.is(r.doubleCharged, 0, 'no send key charged twice')
+    assert.is(r.notCreditedOnce, 0, 'every send credited to its host once')
+    assert.is(r.badRewards, 0, 'every reward credited once, each for a send')
+    assert.is(r.viewerRewards, r.luckyRounds, 'the lucky round won once')
+    assert.is(r.shown, r.ledgerBalance, 'the balance shown is the ledger')
     assert.equal(errorsOf(page), [])
   })
 }
