@@ -19,7 +19,8 @@
 //      a live card to the first video frame (bench/live.ts; BENCH_LIVE_MS sets the load's length)
 //   8. a chat with 1,000 messages and the inbox with 200 sessions: tap to painted, then scrolled end to
 //      end: fps, p95 frame time, long tasks, DOM nodes (bench/message.ts)
-// BENCH_RUNS sets the number of timed runs (default 5); `npm run bench -- --first` measures 1 and 2 only.
+// BENCH_RUNS sets the number of timed runs (default 5); `npm run bench -- --first` measures 1 and 2 only,
+// `npm run bench -- --message` the hello world's first paint at 4x CPU and 8 only.
 // The hello world is served by a harness of its own, the same server (and compression) as the app.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -192,6 +193,7 @@ const medianRun = (runs: Run[]) => [...runs].sort((a, b) => a.ms - b.ms)[Math.fl
 
 async function main() {
   const firstOnly = process.argv.includes('--first')
+  const messageOnly = process.argv.includes('--message')
   const work = await mkdtemp(join(tmpdir(), 'bench-'))
   let browser: Browser | null = null
   const stops: Array<() => Promise<void>> = []
@@ -211,6 +213,14 @@ async function main() {
       { name: 'guest', token: undefined },
       { name: 'logged in', token: TEST_TOKEN },
     ]
+
+    if (messageOnly) {
+      const helloMs: number[] = []
+      for (let i = 0; i < RUNS; i++) helloMs.push((await measure(browser, helloUrl, HELLO, CPU)).ms)
+      const message = await benchMessage({ browser, harness: h })
+      console.log('\n' + table([['measure', 'hello world', 'app', 'ratio', ''], ...messageRows(message, median(helloMs))]))
+      return
+    }
 
     // 1. bytes: one unthrottled load each (warm-up, and the script list)
     const helloLoad = await measure(browser, helloUrl, HELLO, NONE)

@@ -4,6 +4,7 @@ import { act } from 'react'
 import { signal } from '@preact/signals-react'
 import { createTestKernel, fake } from '../../kernel/testing.tsx'
 import { byId, click, type } from '../shell/testkit.tsx'
+import { giveSizes } from '../../test/layout.ts'
 import { waitFor } from '../../test/wait.ts'
 import message from './index.ts'
 import { inboxControllerRef, socialRef } from './refs.ts'
@@ -24,13 +25,19 @@ function talkKernel(online: boolean, api: (path: string, payload: any) => unknow
   return { t, im, inbox: slice }
 }
 
+// a phone's chat area, and rows of a bubble's height: the virtual list draws what fits
+let restoreLayout = () => {}
+test.before.each(() => {
+  restoreLayout = giveSizes({ '[data-testid=talk-list]': { width: 390, height: 640 }, '[data-testid=talk-list] [data-index]': { width: 366, height: 41 } })
+})
+
 const toasts = (t: ReturnType<typeof createTestKernel>) => t.kernel.overlays.toasts.value.map((x) => x.text)
 
 test('IM-02 the chat page: HTML arrives as text; prohibited terms are refused with messageProhibited and the text stays', async () => {
   const { t, im } = talkKernel(true, (path, p) => (path === '/api/im/checkText' ? { result: /whatsapp/i.test(p.text) ? 1 : 0 } : undefined))
   await t.kernel.overlays.load()
   await t.render()
-  await waitFor(() => byId('talk-list'), { what: 'talk-list' })
+  await waitFor(() => byId('talk-list')?.querySelector('[data-testid=chat-message]'), { what: 'the message' })
   assert.is(byId('talk-list')!.querySelector('script'), null)
   assert.match(byId('talk-list')!.textContent ?? '', '<script>alert(1)</script>')
   assert.is(byId('talk-name')!.textContent, 'Nadia')
@@ -63,6 +70,7 @@ test('IM-02 sent while messaging is disconnected: the warning, the message kept 
 })
 
 test.after.each(() => {
+  restoreLayout()
   document.body.innerHTML = ''
 })
 
