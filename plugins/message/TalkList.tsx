@@ -12,6 +12,9 @@ import { TimeLine, type RowAttrs } from './Bubbles.tsx'
 import type { ChatItem } from './chat.ts'
 import { estimateRow, talkRows } from './rows.ts'
 
+/** the head above the rows (loading older, start of chat, retry): one height in every state, so
+ *  the rows below never move when it changes, px */
+const HEAD = 28
 /** the list's paddings and gap (talk.css .tk-rows), which the virtualizer adds between rows */
 const PAD_START = 12
 const PAD_END = 16
@@ -40,6 +43,8 @@ export function TalkList({ items, older, locale, loadOlder, isMine, renderMessag
   const v = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
+    // the rows start below the head
+    scrollMargin: HEAD,
     estimateSize: (i) => estimateRow(rows[i]),
     getItemKey: (i) => rows[i].key,
     overscan: OVERSCAN,
@@ -55,7 +60,7 @@ export function TalkList({ items, older, locale, loadOlder, isMine, renderMessag
   const lastKey = useRef<string | null>(null)
   useLayoutEffect(() => {
     const last = rows[rows.length - 1]
-    if (last.kind !== 'message' || last.key === lastKey.current) return
+    if (last?.kind !== 'message' || last.key === lastKey.current) return
     const first = lastKey.current === null
     lastKey.current = last.key
     if (first || isMine(last.m)) v.scrollToIndex(rows.length - 1, { align: 'end' })
@@ -67,29 +72,29 @@ export function TalkList({ items, older, locale, loadOlder, isMine, renderMessag
   }
 
   const shown = v.getVirtualItems()
-  const before = shown.length ? shown[0].start : 0
-  const after = shown.length ? v.getTotalSize() - shown[shown.length - 1].end : 0
+  const before = shown.length ? shown[0].start - HEAD : 0
+  const after = shown.length ? v.getTotalSize() - (shown[shown.length - 1].end - HEAD) : 0
   const setsize = items.length
   return (
     <div className="tk-scroll" ref={scrollRef} onScroll={onScroll} data-testid="talk-list">
+      <Head older={older} onRetry={loadOlder} />
       <ul className="tk-rows" style={{ paddingBlockStart: before, paddingBlockEnd: after }}>
         {shown.map((s) => {
           const row = rows[s.index]
           const attrs: RowAttrs = { ref: v.measureElement, 'data-index': s.index }
           if (row.kind === 'time') return <TimeLine key={row.key} at={row.at} locale={locale} row={attrs} />
-          if (row.kind === 'message') return <Fragment key={row.key}>{renderMessage(row.m, { ...attrs, 'aria-posinset': row.pos, 'aria-setsize': setsize })}</Fragment>
-          return <Head key={row.key} older={older} row={attrs} onRetry={loadOlder} />
+          return <Fragment key={row.key}>{renderMessage(row.m, { ...attrs, 'aria-posinset': row.pos, 'aria-setsize': setsize })}</Fragment>
         })}
       </ul>
     </div>
   )
 }
 
-/** the first row: older messages loading, the start of the chat, or a retry when a page failed */
-function Head({ older, row, onRetry }: { older: TalkListProps['older']; row: RowAttrs; onRetry: () => void }) {
+/** above the rows: older messages loading, the start of the chat, or a retry when a page failed */
+function Head({ older, onRetry }: { older: TalkListProps['older']; onRetry: () => void }) {
   const t = useT()
   return (
-    <li className="tk-more" {...row} data-testid={older === 'loading' ? 'talk-older-loading' : undefined}>
+    <div className="tk-more" style={{ blockSize: HEAD }} data-testid={older === 'loading' ? 'talk-older-loading' : undefined}>
       {older === 'loading' && t('message.loadingOlder')}
       {older === 'done' && t('message.startOfChat')}
       {older === 'failed' && (
@@ -97,6 +102,6 @@ function Head({ older, row, onRetry }: { older: TalkListProps['older']; row: Row
           {t('message.retry')}
         </button>
       )}
-    </li>
+    </div>
   )
 }

@@ -1,22 +1,18 @@
-// The chat list as the virtual list sees it: one row per thing drawn, in order. The first row is
-// the head (loading older, start of chat, retry); a time line is a row of its own before a message
-// that follows a 5-minute gap. Keys are stable, so the list keeps the reader's place by key when a
-// page of history arrives above.
+// The chat list as the virtual list sees it: one row per thing drawn, in order; a time line is a
+// row of its own before a message that follows a 5-minute gap. Keys are stable, so the list keeps
+// the reader's place by key when a page of history arrives above.
 import type { ChatItem } from './chat.ts'
 import { kindOf } from './kinds.ts'
 import { needsTimeLine } from './rules.ts'
 
 export type TalkRow =
-  | { kind: 'head'; key: string }
   | { kind: 'time'; key: string; at: number }
   /** pos: the message's place among all loaded messages, from 1 */
   | { kind: 'message'; key: string; m: ChatItem; pos: number }
 
-export const HEAD_KEY = 'head'
-
 export function talkRows(items: ChatItem[]): TalkRow[] {
   const times = items.map((m) => m.createTime)
-  const rows: TalkRow[] = [{ kind: 'head', key: HEAD_KEY }]
+  const rows: TalkRow[] = []
   items.forEach((m, i) => {
     if (needsTimeLine(times, i)) rows.push({ kind: 'time', key: `time-${m.messageClientId}`, at: m.createTime })
     rows.push({ kind: 'message', key: m.messageClientId, m, pos: i + 1 })
@@ -27,7 +23,6 @@ export function talkRows(items: ChatItem[]): TalkRow[] {
 /** a first guess of a row's height in px, before it is drawn and measured: close guesses keep
  *  the scrollbar steady */
 export function estimateRow(row: TalkRow): number {
-  if (row.kind === 'head') return 24
   if (row.kind === 'time') return 22
   const k = kindOf(row.m)
   if (k.kind === 'image') return k.width && k.height ? Math.min(266, Math.round((200 * k.height) / k.width) + 6) : 206

@@ -1,0 +1,49 @@
+// IM-01 the inbox's list, virtual: the page scrolls as usual, and only the rows near the screen
+// are in it, so 200 sessions open and scroll like 10. Each row is measured as it is drawn; the
+// greeting entry, when there is one, is the first row.
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import type { ImConversation } from '../../kernel/im/types.ts'
+import type { RowAttrs } from './Bubbles.tsx'
+
+/** a row's height before it is measured: a 52 px face and 10 px above and below, px */
+const ROW_ESTIMATE = 72
+const OVERSCAN = 8
+const GREETING_KEY = 'greetings'
+
+export interface ConversationListProps {
+  list: ImConversation[]
+  greeting?: (row: RowAttrs) => ReactNode
+  renderRow: (c: ImConversation, row: RowAttrs) => ReactNode
+}
+
+export function ConversationList({ list, greeting, renderRow }: ConversationListProps) {
+  const listRef = useRef<HTMLUListElement>(null)
+  // where the list starts in the page: the window scrolls, the rows are placed from there
+  const [margin, setMargin] = useState(0)
+  useLayoutEffect(() => {
+    const el = listRef.current
+    const top = el ? Math.round(el.getBoundingClientRect().top + window.scrollY) : 0
+    if (top !== margin) setMargin(top)
+  })
+  const first = greeting ? 1 : 0
+  const v = useWindowVirtualizer({
+    count: list.length + first,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: (i) => (i < first ? GREETING_KEY : list[i - first].conversationId),
+    overscan: OVERSCAN,
+    scrollMargin: margin,
+  })
+  const shown = v.getVirtualItems()
+  const before = shown.length ? shown[0].start - margin : 0
+  const after = shown.length ? v.getTotalSize() - (shown[shown.length - 1].end - margin) : 0
+  return (
+    <ul className="ms-list" ref={listRef} style={{ paddingBlockStart: before, paddingBlockEnd: after }} data-testid="message-list">
+      {shown.map((s) => {
+        const row: RowAttrs = { ref: v.measureElement, 'data-index': s.index }
+        if (s.index < first) return <Fragment key={s.key}>{greeting?.(row)}</Fragment>
+        return <Fragment key={s.key}>{renderRow(list[s.index - first], { ...row, 'aria-posinset': s.index - first + 1, 'aria-setsize': list.length })}</Fragment>
+      })}
+    </ul>
+  )
+}
