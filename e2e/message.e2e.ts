@@ -82,9 +82,11 @@ for (const lang of ['en', 'ar'] as const) {
 }
 
 t('IM-02 (ar) a long chat: it opens at the last message, paging back keeps the row being read in place, a new message follows the end only while the reader is there; only rows near the screen are in the page', async ({ openApp, harness }) => {
-  const host = 200009
+  // a host the viewer follows: a stranger's chat would stay in the greetings of the tests after this one
+  const host = 200003
   for (let i = 0; i < 60; i++) await send(harness, { from: host, to: VIEWER.userId, text: `line ${i}` })
   const page = await openApp(`/talk?to=host_${host}&taPath=host_card`, { token: VIEWER.token, lang: 'ar' })
+  await waitForSelector(page, '[data-testid=talk-list]', 30_000)
   const list = page.locator('[data-testid=talk-list]')
   const text = (s: string) => page.locator('[data-testid=chat-message] .ch-text', { hasText: new RegExp(`^${s}$`) })
   /** a row's top, px from the list's top; null when it is not in the page or not on screen */

@@ -39,7 +39,8 @@ export interface TalkListProps {
 
 export function TalkList({ items, older, locale, loadOlder, isMine, renderMessage }: TalkListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
-  const rows = useMemo(() => talkRows(items), [items])
+  const startKnown = older === 'done'
+  const rows = useMemo(() => talkRows(items, { startKnown }), [items, startKnown])
   const v = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,

@@ -1,6 +1,7 @@
 // The chat list as the virtual list sees it: one row per thing drawn, in order; a time line is a
-// row of its own before a message that follows a 5-minute gap. Keys are stable, so the list keeps
-// the reader's place by key when a page of history arrives above.
+// row of its own before a message that follows a 5-minute gap, and before the first message once
+// it is the chat's first (before that, the gap above it is not known yet). So a row never loses
+// its key when a page of history arrives above, and the list keeps the reader's place by key.
 import type { ChatItem } from './chat.ts'
 import { kindOf } from './kinds.ts'
 import { needsTimeLine } from './rules.ts'
@@ -10,11 +11,11 @@ export type TalkRow =
   /** pos: the message's place among all loaded messages, from 1 */
   | { kind: 'message'; key: string; m: ChatItem; pos: number }
 
-export function talkRows(items: ChatItem[]): TalkRow[] {
+export function talkRows(items: ChatItem[], { startKnown }: { startKnown: boolean }): TalkRow[] {
   const times = items.map((m) => m.createTime)
   const rows: TalkRow[] = []
   items.forEach((m, i) => {
-    if (needsTimeLine(times, i)) rows.push({ kind: 'time', key: `time-${m.messageClientId}`, at: m.createTime })
+    if ((i > 0 || startKnown) && needsTimeLine(times, i)) rows.push({ kind: 'time', key: `time-${m.messageClientId}`, at: m.createTime })
     rows.push({ kind: 'message', key: m.messageClientId, m, pos: i + 1 })
   })
   return rows
