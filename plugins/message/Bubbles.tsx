@@ -15,6 +15,9 @@ export interface RowAttrs {
   'aria-setsize'?: number
 }
 
+/** from..to, both included: the rows a virtual list draws */
+export const indexes = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k)
+
 export function TimeLine({ at, locale, row }: { at: number; locale: FormatLocale; row?: RowAttrs }) {
   const today = new Date().toDateString() === new Date(at).toDateString()
   const text = formatDate(at, locale, today ? 'time' : 'short')

@@ -1,10 +1,10 @@
 // IM-01 the inbox's list, virtual: the page scrolls as usual, and only the rows near the screen
 // are in it, so 200 sessions open and scroll like 10. Each row is measured as it is drawn; the
 // greeting entry, when there is one, is the first row.
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import type { ImConversation } from '../../kernel/im/types.ts'
-import type { RowAttrs } from './Bubbles.tsx'
+import { indexes, type RowAttrs } from './Bubbles.tsx'
 
 /** a row's height before it is measured: a 52 px face and 10 px above and below, px */
 const ROW_ESTIMATE = 72
@@ -37,13 +37,22 @@ export function ConversationList({ list, greeting, renderRow }: ConversationList
   const shown = v.getVirtualItems()
   const before = shown.length ? shown[0].start - margin : 0
   const after = shown.length ? v.getTotalSize() - (shown[shown.length - 1].end - margin) : 0
+  const from = shown[0]?.index ?? 0
+  const to = shown[shown.length - 1]?.index ?? -1
+  // a scroll that keeps the same rows re-renders none of them: only the paddings move
+  const drawn = useMemo(
+    () =>
+      indexes(from, to).map((i) => {
+        const row: RowAttrs = { ref: v.measureElement, 'data-index': i }
+        if (i < first) return <Fragment key={GREETING_KEY}>{greeting?.(row)}</Fragment>
+        const c = list[i - first]
+        return <Fragment key={c.conversationId}>{renderRow(c, { ...row, 'aria-posinset': i - first + 1, 'aria-setsize': list.length })}</Fragment>
+      }),
+    [from, to, first, list, greeting, renderRow, v.measureElement],
+  )
   return (
     <ul className="ms-list" ref={listRef} style={{ paddingBlockStart: before, paddingBlockEnd: after }} data-testid="message-list">
-      {shown.map((s) => {
-        const row: RowAttrs = { ref: v.measureElement, 'data-index': s.index }
-        if (s.index < first) return <Fragment key={s.key}>{greeting?.(row)}</Fragment>
-        return <Fragment key={s.key}>{renderRow(list[s.index - first], { ...row, 'aria-posinset': s.index - first + 1, 'aria-setsize': list.length })}</Fragment>
-      })}
+      {drawn}
     </ul>
   )
 }

@@ -8,7 +8,7 @@ import { Fragment, useLayoutEffect, useMemo, useRef, type ReactNode } from 'reac
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useT } from '../../kernel/hooks.ts'
 import type { FormatLocale } from '../../kernel/format.ts'
-import { TimeLine, type RowAttrs } from './Bubbles.tsx'
+import { indexes, TimeLine, type RowAttrs } from './Bubbles.tsx'
 import type { ChatItem } from './chat.ts'
 import { estimateRow, talkRows } from './rows.ts'
 
@@ -75,17 +75,24 @@ export function TalkList({ items, older, locale, loadOlder, isMine, renderMessag
   const shown = v.getVirtualItems()
   const before = shown.length ? shown[0].start - HEAD : 0
   const after = shown.length ? v.getTotalSize() - (shown[shown.length - 1].end - HEAD) : 0
-  const setsize = items.length
+  const from = shown[0]?.index ?? 0
+  const to = shown[shown.length - 1]?.index ?? -1
+  // a scroll that keeps the same rows re-renders none of them: only the paddings move
+  const drawn = useMemo(
+    () =>
+      indexes(from, to).map((i) => {
+        const row = rows[i]
+        const attrs: RowAttrs = { ref: v.measureElement, 'data-index': i }
+        if (row.kind === 'time') return <TimeLine key={row.key} at={row.at} locale={locale} row={attrs} />
+        return <Fragment key={row.key}>{renderMessage(row.m, { ...attrs, 'aria-posinset': row.pos, 'aria-setsize': items.length })}</Fragment>
+      }),
+    [from, to, rows, locale, items.length, renderMessage, v.measureElement],
+  )
   return (
     <div className="tk-scroll" ref={scrollRef} onScroll={onScroll} data-testid="talk-list">
       <Head older={older} onRetry={loadOlder} />
       <ul className="tk-rows" style={{ paddingBlockStart: before, paddingBlockEnd: after }}>
-        {shown.map((s) => {
-          const row = rows[s.index]
-          const attrs: RowAttrs = { ref: v.measureElement, 'data-index': s.index }
-          if (row.kind === 'time') return <TimeLine key={row.key} at={row.at} locale={locale} row={attrs} />
-          return <Fragment key={row.key}>{renderMessage(row.m, { ...attrs, 'aria-posinset': row.pos, 'aria-setsize': setsize })}</Fragment>
-        })}
+        {drawn}
       </ul>
     </div>
   )
