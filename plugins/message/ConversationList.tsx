@@ -21,11 +21,6 @@ export function ConversationList({ list, greeting, renderRow }: ConversationList
   const listRef = useRef<HTMLUListElement>(null)
   // where the list starts in the page: the window scrolls, the rows are placed from there
   const [margin, setMargin] = useState(0)
-  useLayoutEffect(() => {
-    const el = listRef.current
-    const top = el ? Math.round(el.getBoundingClientRect().top + window.scrollY) : 0
-    if (top !== margin) setMargin(top)
-  })
   const first = greeting ? 1 : 0
   const v = useWindowVirtualizer({
     count: list.length + first,
@@ -33,6 +28,15 @@ export function ConversationList({ list, greeting, renderRow }: ConversationList
     getItemKey: (i) => (i < first ? GREETING_KEY : list[i - first].conversationId),
     overscan: OVERSCAN,
     scrollMargin: margin,
+  })
+  // read again after each render but not while scrolling: what is above the list does not move
+  // then, and a read there would force a layout every frame
+  const scrolling = v.isScrolling
+  useLayoutEffect(() => {
+    const el = listRef.current
+    if (!el || scrolling) return
+    const top = Math.round(el.getBoundingClientRect().top + window.scrollY)
+    if (top !== margin) setMargin(top)
   })
   const shown = v.getVirtualItems()
   const before = shown.length ? shown[0].start - margin : 0
