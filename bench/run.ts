@@ -27,7 +27,8 @@
 //      BENCH_GIFT_MS sets the storm's length)
 //  11. the harness under a crowd of sockets and a storm of ledger moves (bench/crowd.ts, its own
 //      BENCH_CROWD_* and BENCH_STORM_* variables)
-// BENCH_RUNS sets the number of timed runs (default 5); `npm run bench -- --first` measures 1 and 2 only.
+// BENCH_RUNS sets the number of timed runs (default 5); `npm run bench -- --first` measures 1 and 2 only,
+// `npm run bench -- --message` the hello world's first paint at 4x CPU and 8 only.
 // The hello world is served by a harness of its own, the same server (and compression) as the app.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -204,6 +205,7 @@ const medianRun = (runs: Run[]) => [...runs].sort((a, b) => a.ms - b.ms)[Math.fl
 
 async function main() {
   const firstOnly = process.argv.includes('--first')
+  const messageOnly = process.argv.includes('--message')
   const work = await mkdtemp(join(tmpdir(), 'bench-'))
   let browser: Browser | null = null
   const stops: Array<() => Promise<void>> = []
@@ -223,6 +225,14 @@ async function main() {
       { name: 'guest', token: undefined },
       { name: 'logged in', token: TEST_TOKEN },
     ]
+
+    if (messageOnly) {
+      const helloMs: number[] = []
+      for (let i = 0; i < RUNS; i++) helloMs.push((await measure(browser, helloUrl, HELLO, CPU)).ms)
+      const message = await benchMessage({ browser, harness: h })
+      console.log('\n' + table([['measure', 'hello world', 'app', 'ratio', ''], ...messageRows(message, median(helloMs))]))
+      return
+    }
 
     // 1. bytes: one unthrottled load each (warm-up, and the script list)
     const helloLoad = await measure(browser, helloUrl, HELLO, NONE)

@@ -34,6 +34,9 @@ async function sendText(page: Page, text: string) {
   await page.click('[data-testid=composer-send]')
 }
 
+/** the messages the chat has loaded: the list is virtual, its rows carry the count (aria-setsize) */
+const loaded = async (page: Page) => Number(await page.locator('[data-testid=chat-message]').first().getAttribute('aria-setsize'))
+
 const mine = '[data-testid=chat-message][data-mine]'
 const theirs = '[data-testid=chat-message]:not([data-mine])'
 
@@ -52,18 +55,19 @@ for (const lang of ['en', 'ar'] as const) {
     await waitForSelector(page, '[data-testid=chat-gift]')
     await waitForSelector(page, '[data-testid=chat-missed-call]')
     await waitForSelector(page, '[data-testid=chat-unknown]')
-    const first = await page.locator('[data-testid=chat-message]').count()
+    const first = await loaded(page)
     assert.is(first, 20)
     // to the top: the page before loads above, down to the start of the chat
     await page.locator('[data-testid=talk-list]').evaluate((el) => (el.scrollTop = 0))
-    assert.ok(await poll(async () => (await page.locator('[data-testid=chat-message]').count()) > first), 'older messages loaded')
+    assert.ok(await poll(async () => (await loaded(page)) > first), 'older messages loaded')
     await page.locator('[data-testid=talk-list]').evaluate((el) => (el.scrollTop = 0))
-    assert.ok(await poll(async () => (await page.locator('[data-testid=chat-message]').count()) === 33), 'the whole history')
+    assert.ok(await poll(async () => (await loaded(page)) === 33), 'the whole history')
     await expectText(page, '[data-testid=chat-message] >> nth=0', 'note 1')
 
     await sendText(page, 'Hello <b>there</b>')
     await expectText(page, `${mine} >> nth=-1`, 'Hello <b>there</b>')
-    assert.ok(await poll(async () => (await page.locator(theirs).count()) >= 34), 'the host answered')
+    assert.ok(await poll(async () => (await loaded(page)) >= 35), 'the host answered')
+    await waitForSelector(page, `[data-testid=chat-message]:last-child:not([data-mine])`)
     await page.setInputFiles('[data-testid=composer-file]', { name: 'pic.png', mimeType: 'image/png', buffer: await picture(page, 40, 40) })
     await waitForSelector(page, `${mine} [data-testid=chat-image]`)
     const src = await page.locator(`${mine} [data-testid=chat-image]`).last().getAttribute('src')
@@ -76,6 +80,41 @@ for (const lang of ['en', 'ar'] as const) {
     await shot(page, `message-talk-${lang}`)
   })
 }
+
+t('IM-02 (ar) a long chat: it opens at the last message, paging back keeps the row being read in place, a new message follows the end only while the reader is there; only rows near the screen are in the page', async ({ openApp, harness }) => {
+  // a host the viewer follows: a stranger's chat would stay in the greetings of the tests after this one
+  const host = 200003
+  for (let i = 0; i < 60; i++) await send(harness, { from: host, to: VIEWER.userId, text: `line ${i}` })
+  const page = await openApp(`/talk?to=host_${host}&taPath=host_card`, { token: VIEWER.token, lang: 'ar' })
+  await waitForSelector(page, '[data-testid=talk-list]', 30_000)
+  const list = page.locator('[data-testid=talk-list]')
+  const text = (s: string) => page.locator('[data-testid=chat-message] .ch-text', { hasText: new RegExp(`^${s}$`) })
+  /** a row's top, px from the list's top; null when it is not in the page or not on screen */
+  const topOf = async (s: string) => {
+    const [box, row] = [await list.boundingBox(), (await text(s).count()) ? await text(s).boundingBox() : null]
+    return box && row && row.y + row.height > box.y && row.y < box.y + box.height ? row.y - box.y : null
+  }
+  assert.ok(await poll(async () => (await topOf('line 59')) !== null), 'it opens at the last message')
+  assert.is(await loaded(page), 20)
+
+  await list.evaluate((el) => (el.scrollTop = 0))
+  assert.ok(await poll(async () => (await loaded(page)) === 40), 'the page before loaded above')
+  const reading = await poll(() => topOf('line 40'))
+  assert.ok(reading !== null && reading < 120, `the row being read stays where it was (${reading})`)
+
+  await send(harness, { from: host, to: VIEWER.userId, text: 'while reading' })
+  assert.ok(await poll(async () => (await loaded(page)) === 41), 'the new message arrived')
+  assert.is(await topOf('line 40'), reading, 'reading above: the view did not move')
+  assert.is(await topOf('while reading'), null, 'and the new message is below, out of view')
+
+  await list.evaluate((el) => (el.scrollTop = el.scrollHeight))
+  assert.ok(await poll(async () => (await topOf('while reading')) !== null), 'scrolled to the end')
+  await send(harness, { from: host, to: VIEWER.userId, text: 'at the end' })
+  assert.ok(await poll(async () => (await topOf('at the end')) !== null), 'at the end: the new message comes into view')
+  const inPage = await page.locator('[data-testid=chat-message]').count()
+  assert.ok(inPage < 42, `only the rows near the screen are in the page (${inPage} of 42)`)
+  await shot(page, 'message-long-chat-ar')
+})
 
 t('IM-02 a message sent while messaging is down waits, then goes out when the connection is back (ar)', async ({ openApp, harness }) => {
   await send(harness, { from: 200007, to: VIEWER.userId, text: 'أهلاً' })

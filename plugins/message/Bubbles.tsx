@@ -7,11 +7,22 @@ import type { ImMessage } from '../../kernel/im/types.ts'
 import { kindOf } from './kinds.ts'
 import type { SendState } from './chat.ts'
 
-export function TimeLine({ at, locale }: { at: number; locale: FormatLocale }) {
+/** what a virtual list puts on a row's element: the measuring ref, the row's index, its place */
+export interface RowAttrs {
+  ref?: (el: HTMLLIElement | null) => void
+  'data-index'?: number
+  'aria-posinset'?: number
+  'aria-setsize'?: number
+}
+
+/** from..to, both included: the rows a virtual list draws */
+export const indexes = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k)
+
+export function TimeLine({ at, locale, row }: { at: number; locale: FormatLocale; row?: RowAttrs }) {
   const today = new Date().toDateString() === new Date(at).toDateString()
   const text = formatDate(at, locale, today ? 'time' : 'short')
   return (
-    <li className="ch-time" data-testid="chat-time">
+    <li className="ch-time" data-testid="chat-time" {...row}>
       <span>{text}</span>
     </li>
   )
@@ -24,14 +35,15 @@ export interface BubbleProps {
   sendState?: SendState
   onRetry?: () => void
   onCallBack?: () => void
+  row?: RowAttrs
 }
 
-export function Bubble({ m, mine, avatar, sendState, onRetry, onCallBack }: BubbleProps) {
+export function Bubble({ m, mine, avatar, sendState, onRetry, onCallBack, row }: BubbleProps) {
   const t = useT()
   const k = kindOf(m)
   if (k.kind === 'tip') {
     return (
-      <li className="ch-tip" data-testid="chat-tip">
+      <li className="ch-tip" data-testid="chat-tip" {...row}>
         <span>{k.text}</span>
       </li>
     )
@@ -45,7 +57,7 @@ export function Bubble({ m, mine, avatar, sendState, onRetry, onCallBack }: Bubb
   }
   if (k.kind === 'paid') {
     return (
-      <li className="ch-paid" data-testid="chat-paid">
+      <li className="ch-paid" data-testid="chat-paid" {...row}>
         <span className="ch-paid__icon" aria-hidden="true">✓</span>
         <span className="ch-paid__main">
           <strong>{t('message.paidTitle')}</strong>
@@ -59,7 +71,8 @@ export function Bubble({ m, mine, avatar, sendState, onRetry, onCallBack }: Bubb
   if (k.kind === 'text') body = <span className="ch-text" dir="auto">{k.text}</span>
   else if (k.kind === 'image') {
     cls += ' ch-bubble--image'
-    body = <img className="ch-img" src={k.url} alt={t('message.image')} loading="lazy" decoding="async" data-testid="chat-image" />
+    body = // the picture's own size, when the message gives it, holds its box before it loads: no jump
+    body = <img className="ch-img" src={k.url} width={k.width} height={k.height} alt={t('message.image')} loading="lazy" decoding="async" data-testid="chat-image" />
   } else if (k.kind === 'gift') {
     cls += ' ch-bubble--gift'
     body = (
@@ -93,7 +106,7 @@ export function Bubble({ m, mine, avatar, sendState, onRetry, onCallBack }: Bubb
     body = <span className="ch-sub" data-testid="chat-unknown">{t('message.unsupported')}</span>
   }
   return (
-    <li className={`ch-row${mine ? ' ch-row--mine' : ''}`} data-testid="chat-message" data-mine={mine || undefined} data-state={sendState}>
+    <li className={`ch-row${mine ? ' ch-row--mine' : ''}`} data-testid="chat-message" data-mine={mine || undefined} data-state={sendState} {...row}>
       {!mine && avatar}
       <div className={cls}>{body}</div>
       {sendState === 'sending' && <span className="ch-state ch-state--sending" aria-label={t('message.sending')} />}

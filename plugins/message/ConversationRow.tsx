@@ -5,10 +5,11 @@ import { useKernel, useT } from '../../kernel/hooks.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import type { ImConversation } from '../../kernel/im/types.ts'
 import { RECHARGE_NOTIFY } from './api.ts'
+import type { RowAttrs } from './Bubbles.tsx'
 import { previewOf, shortTime } from './preview.ts'
 import { inboxControllerRef } from './refs.ts'
 
-export function ConversationRow({ c, onOpen, onActions }: { c: ImConversation; onOpen: () => void; onActions?: () => void }) {
+export function ConversationRow({ c, onOpen, onActions, row }: { c: ImConversation; onOpen: () => void; onActions?: () => void; row?: RowAttrs }) {
   useSignals()
   const kernel = useKernel()
   const t = useT()
@@ -20,7 +21,7 @@ export function ConversationRow({ c, onOpen, onActions }: { c: ImConversation; o
   const preview = previewOf(last)
   const time = shortTime(c.updateTime || last?.createTime || 0, Date.now(), kernel.i18n.locale.value)
   return (
-    <li>
+    <li {...row}>
       <button
         type="button"
         className={`ms-row${c.isPin ? ' ms-row--pinned' : ''}`}

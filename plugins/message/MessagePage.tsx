@@ -12,6 +12,8 @@ import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { shellRef } from '../shell/api.ts'
 import css from './message.css'
 import { GREETING_PATH, RECHARGE_NOTIFY, talkHref } from './api.ts'
+import type { RowAttrs } from './Bubbles.tsx'
+import { ConversationList } from './ConversationList.tsx'
 import { ConversationRow } from './ConversationRow.tsx'
 import { DISTURB_SHEET, ROW_ACTIONS } from './ids.ts'
 import { inboxControllerRef, socialRef } from './refs.ts'
@@ -55,17 +57,18 @@ export default function MessagePage() {
     body = <EmptyState testId="message-empty" title={t('message.empty')} />
   } else {
     body = (
-      <ul className="ms-list" data-testid="message-list">
-        {greetings.length > 0 && <GreetingEntry count={greetings.length} unread={social.greetingUnread.value} />}
-        {list.map((c) => (
+      <ConversationList
+        list={list}
+        greeting={greetings.length > 0 ? (row) => <GreetingEntry count={greetings.length} unread={social.greetingUnread.value} row={row} /> : undefined}
+        renderRow={(c, row) => (
           <ConversationRow
-            key={c.conversationId}
             c={c}
+            row={row}
             onOpen={() => kernel.router.navigate(talkHref(c.to, 'message'))}
             onActions={c.to === RECHARGE_NOTIFY ? undefined : () => void kernel.overlays.open(ROW_ACTIONS, { to: c.to, name: inbox.profiles.peek().get(c.to)?.nickname ?? c.to })}
           />
-        ))}
-      </ul>
+        )}
+      />
     )
   }
 
@@ -107,11 +110,11 @@ export default function MessagePage() {
   )
 }
 
-function GreetingEntry({ count, unread }: { count: number; unread: number }) {
+function GreetingEntry({ count, unread, row }: { count: number; unread: number; row: RowAttrs }) {
   const kernel = useKernel()
   const t = useT()
   return (
-    <li>
+    <li {...row}>
       <button type="button" className="ms-row ms-row--greeting" onClick={() => kernel.router.navigate(GREETING_PATH)} data-testid="greeting-entry">
         <span className="ms-greet__icon" aria-hidden="true">👋</span>
         <span className="ms-row__main">

@@ -2,7 +2,7 @@
 // is recharge_notify). Header with the peer's status, follow and video call; the messages by
 // kind, paging back when scrolled to the top; text with the anti-spam check, quick messages,
 // an image, a gift when this build has a gift feature. Sent while offline: kept and sent later.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
@@ -15,12 +15,11 @@ import { callsRef } from '../calls/api.ts'
 import { giftRef } from '../gift/api.ts'
 import { hostsRef } from '../wall/api.ts'
 import { intimacyCardRef, isHostAccount, MessagePath, RECHARGE_NOTIFY } from './api.ts'
-import { Bubble, TimeLine } from './Bubbles.tsx'
-import { createChat, MAX_TEXT } from './chat.ts'
+import { Bubble } from './Bubbles.tsx'
+import { createChat, MAX_TEXT, type ChatItem } from './chat.ts'
 import { Composer } from './Composer.tsx'
-import { needsTimeLine } from './rules.ts'
-import { nearBottom, scrollToBottom } from './scroll.ts'
 import { inboxControllerRef, socialRef } from './refs.ts'
+import { TalkList } from './TalkList.tsx'
 import css from './talk.css'
 
 export default function TalkPage() {
@@ -37,38 +36,13 @@ export default function TalkPage() {
   useEffect(() => () => chat.dispose(), [chat])
   useEffect(() => void inbox.loadProfiles([to]), [inbox, to])
 
-  const listRef = useRef<HTMLUListElement>(null)
-  const firstPaint = useRef(true)
-  const anchor = useRef<{ height: number; top: number } | null>(null)
   const items = chat.items.value
-  const times = useMemo(() => items.map((x) => x.createTime), [items])
   const status = inbox.status.value
   const profile = inbox.profiles.value.get(to)
   const locale = kernel.i18n.locale.value
   const me = inbox.me()
   const recharge = to === RECHARGE_NOTIFY
-
-  // the first page lands at the end; a page of older messages keeps the reader's place
-  useLayoutEffect(() => {
-    const el = listRef.current
-    if (!el || !items.length) return
-    if (anchor.current) {
-      el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top
-      anchor.current = null
-    } else if (firstPaint.current) {
-      firstPaint.current = false
-      return scrollToBottom(el)
-    } else if (nearBottom(el, 240) || items[items.length - 1]?.senderId === me) el.scrollTop = el.scrollHeight
-  }, [items, me])
-
-  const onScroll = () => {
-    const el = listRef.current
-    if (!el || el.scrollTop > 40 || chat.older.peek() !== 'idle') return
-    anchor.current = { height: el.scrollHeight, top: el.scrollTop }
-    void chat.loadOlder().then((more) => {
-      if (!more) anchor.current = null
-    })
-  }
+  const isMine = useCallback((m: ChatItem) => m.senderId === me || !!m.sendState, [me])
 
   if (!to) return <ErrorState testId="talk-error" title={t('message.noPeer')} retryLabel={t('message.back')} onRetry={() => goBackOrHome(kernel)} />
 
@@ -86,29 +60,24 @@ export default function TalkPage() {
         <p>{recharge ? t('message.rechargeEmpty') : t('message.sayHi', { name })}</p>
       </div>
     ) : (
-      <ul className="tk-list" ref={listRef} onScroll={onScroll} data-testid="talk-list">
-        {chat.older.value === 'loading' && <li className="tk-more" data-testid="talk-older-loading">{t('message.loadingOlder')}</li>}
-        {chat.older.value === 'done' && <li className="tk-more">{t('message.startOfChat')}</li>}
-        {chat.older.value === 'failed' && (
-          <li className="tk-more">
-            <button type="button" className="ch-link" onClick={() => void chat.loadOlder()}>
-              {t('message.retry')}
-            </button>
-          </li>
+      <TalkList
+        items={items}
+        older={chat.older.value}
+        locale={locale}
+        loadOlder={() => void chat.loadOlder()}
+        isMine={isMine}
+        renderMessage={(m, row) => (
+          <Bubble
+            m={m}
+            mine={isMine(m)}
+            sendState={m.sendState}
+            onRetry={() => chat.retry(m.messageClientId)}
+            onCallBack={callBack}
+            avatar={<Avatar src={profile?.icon} name={name} size={32} className="ch-avatar" />}
+            row={row}
+          />
         )}
-        {items.map((m, i) => (
-          <Row key={m.messageClientId} show={needsTimeLine(times, i)} at={m.createTime} locale={locale}>
-            <Bubble
-              m={m}
-              mine={m.senderId === me || !!m.sendState}
-              sendState={m.sendState}
-              onRetry={() => chat.retry(m.messageClientId)}
-              onCallBack={callBack}
-              avatar={<Avatar src={profile?.icon} name={name} size={32} className="ch-avatar" />}
-            />
-          </Row>
-        ))}
-      </ul>
+      />
     )
 
   return (
@@ -151,15 +120,6 @@ export default function TalkPage() {
         />
       )}
     </main>
-  )
-}
-
-function Row({ show, at, locale, children }: { show: boolean; at: number; locale: 'en' | 'ar'; children: React.ReactNode }) {
-  return (
-    <>
-      {show && <TimeLine at={at} locale={locale} />}
-      {children}
-    </>
   )
 }
 

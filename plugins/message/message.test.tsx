@@ -8,6 +8,7 @@ import type { Kernel } from '../../kernel/types.ts'
 import type { User } from '../../kernel/session.ts'
 import { toUser } from '../../kernel/protocol/user.ts'
 import { byId } from '../shell/testkit.tsx'
+import { giveSizes } from '../../test/layout.ts'
 import { waitFor } from '../../test/wait.ts'
 import { unreadRef } from '../shell/api.ts'
 import message from './index.ts'
@@ -131,6 +132,24 @@ test('IM-01 the inbox page lists conversations with names, last message and unre
   assert.is(t.location.path(), '/talk')
   assert.is(t.location.search().get('to'), 'host_1')
   t.dispose()
+})
+
+test('IM-01 an inbox of 200 sessions is a virtual list: the first rows are drawn, the rows know the count, the rest waits below', async () => {
+  // the window is the scroller (844 px high in test/setup.ts); a row is 72 px
+  const restore = giveSizes({ '[data-testid=message-list] > li': { width: 390, height: 72 } })
+  try {
+    const now = Date.now()
+    const { t } = pageWith('ready', Array.from({ length: 200 }, (_, i) => conv(`host_${i}`, 0, now - i * 1000)))
+    await t.render()
+    const first = await waitFor(() => byId('conversation-host_0'), { what: 'the newest session' })
+    assert.is(first.closest('li')!.getAttribute('aria-setsize'), '200')
+    const drawn = byId('message-list')!.querySelectorAll('[data-testid^=conversation-]').length
+    assert.ok(drawn > 10 && drawn < 30, `a screen of rows and a few more (${drawn} of 200)`)
+    assert.is(byId('conversation-host_199'), null)
+    t.dispose()
+  } finally {
+    restore()
+  }
 })
 
 test('IM-01 the inbox page shows the empty and offline states', async () => {

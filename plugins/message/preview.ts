@@ -15,13 +15,22 @@ export function previewOf(m: ImMessage | undefined): { text?: string; key?: stri
   return { key: 'message.message' }
 }
 
+// one formatter per locale and style: building one per row cost most of a frame while a long inbox scrolled
+const formats = new Map<string, Intl.DateTimeFormat>()
+function format(at: Date, locale: string, style: 'time' | 'date'): string {
+  const key = `${locale}:${style}`
+  let f = formats.get(key)
+  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale, style === 'time' ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric' })))
+  return f.format(at)
+}
+
 /** HH:mm today, 'Yesterday', else a short date, in the reader's locale */
 export function shortTime(at: number, now: number, locale: string): { text?: string; key?: string } {
   if (!at) return {}
   const d = new Date(at)
   const today = new Date(now)
   const startOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime()
-  if (at >= startOfToday) return { text: d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) }
+  if (at >= startOfToday) return { text: format(d, locale, 'time') }
   if (at >= startOfToday - 86_400_000) return { key: 'message.yesterday' }
-  return { text: d.toLocaleDateString(locale, { month: 'short', day: 'numeric' }) }
+  return { text: format(d, locale, 'date') }
 }

@@ -14,6 +14,3 @@ export function scrollToBottom(el: HTMLElement | null, o: { setTimeout?: (fn: ()
   go(SCROLL_TRIES)
   return () => void (stopped = true)
 }
-
-/** near the end: new messages keep the view at the end; further up, the reader is reading */
-export const nearBottom = (el: HTMLElement | null, slack = 120) => !el || el.scrollHeight - el.scrollTop - el.clientHeight < slack
