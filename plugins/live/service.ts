@@ -36,8 +36,9 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     kernel.api
       .post<{ userLevels?: unknown; gameList?: Array<Record<string, unknown>> }>('/api/full/geme/list', {}, { silent: true })
       .then((res) => {
-        const list = Array.isArray(res?.userLevels) ? res.userLevels : res?.gameList?.flatMap((g) => (Array.isArray(g.userLevels) ? g.userLevels : []))
-        userLevels = list?.length ? list.map(Number) : null
+        const gameRows = Array.isArray(res?.gameList) ? res.gameList : []
+        const list: unknown[] = Array.isArray(res?.userLevels) ? res.userLevels : gameRows.flatMap((g) => (Array.isArray(g?.userLevels) ? g.userLevels : []))
+        userLevels = list.length ? list.map(Number).filter(Number.isFinite) : null
         games.value = toGames(res?.gameList)
       })
       .catch(() => (gamesAsked = false))
