@@ -86,9 +86,11 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
     if (msg.event === 'message') {
       const m = imMessage(data)
       if (m) events.emit('message', m)
+      else dropped('message')
     } else if (msg.event === 'conversations-changed') {
       const list = imConversations(data)
       if (list) events.emit('conversations-changed', list)
+      else dropped('conversations')
     } else if (msg.event === 'error') {
       const code = (data as { code?: unknown } | null)?.code
       if (typeof code === 'number') events.emit('error', { code })
@@ -157,7 +159,13 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
   }
 }
 
-/** an answer that failed its guard: a failed request */
+/** an answer that failed its guard: a failed request, logged once */
 function malformed(op: string): never {
+  dropped(op)
   throw new ImError(ImCode.badRequest, `malformed im ${op} answer`)
+}
+
+/** one log line for an event or answer that failed its guard (never its data) */
+function dropped(what: string): void {
+  console.warn(`[app] dropped malformed im-${what}`)
 }
