@@ -30,7 +30,7 @@ export const imMessage: Guard<ImMessage> = obj({
   fromNick: or(str(100), undefined),
 })
 
-export const imConversation: Guard<ImConversation> = obj({
+const imConversation: Guard<ImConversation> = obj({
   conversationId: id(400),
   to: or(str(200), ''),
   lastMessage: or(imMessage, undefined),

@@ -115,7 +115,6 @@ export const rankRow = obj({
   rank: count,
   costNum: count,
 })
-export type RankRow = Exclude<ReturnType<typeof rankRow>, undefined>
 
 /** the host rank answer; at most 100 rows */
 export const hostRankAnswer: Guard<HostRankAnswer> = obj({
