@@ -7,7 +7,7 @@ import { Code } from '../../kernel/protocol/envelope.ts'
 import { langOf } from '../../harness/http.ts'
 import { chatRoomsOf } from '../../harness/im-chatroom.ts'
 import { seededRandom, type Random } from '../../harness/random.ts'
-import { fixture } from '../../harness/seed.ts'
+import { fixture, newImToken } from '../../harness/seed.ts'
 import { defineFake, EndpointError, RawReply, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { liveChatRoomOf } from '../live/api.ts'
 import { HostStatus } from '../wall/api.ts'
@@ -43,6 +43,9 @@ interface Pools {
   box: BoxPrize[]
 }
 type FailMode = 'error' | 'slow' | 'silent'
+
+/** at most this many forced lucky wins wait (the control entry's `times` is cut to it) */
+const MAX_FORCED = 100
 
 /** the host's share of a gift's price (the rest is the platform's) */
 export const HOST_SHARE = 0.5
@@ -256,7 +259,7 @@ export default defineFake({
   seed(db) {
     const users = db.users as UserRow[]
     SIM_GIFTERS.forEach((userId, i) =>
-      users.push({ userId, nickname: SIM_NAMES[i], token: null, yxAccid: `user_${userId}`, imToken: `im-${userId}`, diamondNum: 50_000_000, userType: 1, userLevel: 20 + i * 7, icon: `/__harness/avatar/${userId}.svg` }),
+      users.push({ userId, nickname: SIM_NAMES[i], token: null, yxAccid: `user_${userId}`, imToken: newImToken(), diamondNum: 50_000_000, userType: 1, userLevel: 20 + i * 7, icon: `/__harness/avatar/${userId}.svg` }),
     )
   },
   endpoints: {
@@ -278,7 +281,10 @@ export default defineFake({
     },
     'gift/lucky-force': (ctx, body) => {
       const w = worldOf(ctx)
-      for (let i = 0; i < Number(body?.times ?? 1); i++) w.forced.push({ multiple: Number(body?.multiple ?? 500), winningStyle: Number(body?.winningStyle ?? 3) })
+      // a bounded count: a control call never grows the state without end
+      const times = Math.min(MAX_FORCED, Math.max(0, Math.floor(Number(body?.times ?? 1)) || 0))
+      for (let i = 0; i < times; i++) w.forced.push({ multiple: Number(body?.multiple ?? 500), winningStyle: Number(body?.winningStyle ?? 3) })
+      w.forced.splice(0, Math.max(0, w.forced.length - MAX_FORCED))
       return { forced: w.forced.length }
     },
     'gift/fail-send': (ctx, body) => {
