@@ -5,6 +5,7 @@
 // from a seeded generator and the pools of fixtures/gift-pools.json (control entries change them).
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { langOf } from '../../harness/http.ts'
+import { boundedCount } from '../../harness/bounds.ts'
 import { chatRoomsOf } from '../../harness/im-chatroom.ts'
 import { seededRandom, type Random } from '../../harness/random.ts'
 import { fixture, newImToken } from '../../harness/seed.ts'
@@ -46,6 +47,8 @@ type FailMode = 'error' | 'slow' | 'silent'
 
 /** at most this many forced lucky wins wait (the control entry's `times` is cut to it) */
 const MAX_FORCED = 100
+/** at most this many simulated gifts per burst */
+const MAX_BURST = 1000
 
 /** the host's share of a gift's price (the rest is the platform's) */
 export const HOST_SHARE = 0.5
@@ -282,7 +285,7 @@ export default defineFake({
     'gift/lucky-force': (ctx, body) => {
       const w = worldOf(ctx)
       // a bounded count: a control call never grows the state without end
-      const times = Math.min(MAX_FORCED, Math.max(0, Math.floor(Number(body?.times ?? 1)) || 0))
+      const times = boundedCount(body?.times ?? 1, MAX_FORCED)
       for (let i = 0; i < times; i++) w.forced.push({ multiple: Number(body?.multiple ?? 500), winningStyle: Number(body?.winningStyle ?? 3) })
       w.forced.splice(0, Math.max(0, w.forced.length - MAX_FORCED))
       return { forced: w.forced.length }
@@ -297,7 +300,7 @@ export default defineFake({
       const perSec = Math.max(0, Number(body?.perSec ?? 2))
       if (perSec) worldOf(ctx).sim.set(host.userId, perSec)
       else worldOf(ctx).sim.delete(host.userId)
-      if (body?.burst) for (let i = 0; i < Number(body.burst); i++) simulatedGift(ctx, host.userId)
+      for (let i = 0; i < boundedCount(body?.burst, MAX_BURST); i++) simulatedGift(ctx, host.userId)
       return { hostId: host.userId, perSec }
     },
     'gift/boxes': (ctx, body) => {
