@@ -94,7 +94,7 @@ function draw<T extends { weight: number }>(items: T[], random: Random): T | nul
 
 /** one gift as the list answers it (d2 §3 Gift), in the caller's language */
 export function giftView(ctx: HarnessContext, g: GiftRow, lang: 'en' | 'ar', userLevel: number) {
-  const img = `${ctx.baseUrl()}/__harness/gift/img?id=${g.id}`
+  const img = `/__harness/gift/img?id=${g.id}`
   return {
     id: g.id,
     giftId: g.id,
@@ -108,7 +108,7 @@ export function giftView(ctx: HarnessContext, g: GiftRow, lang: 'en' | 'ar', use
     weight: g.weight,
     unlock: userLevel >= g.level ? 1 : 0,
     ...(g.tempId && { tempId: g.tempId }),
-    ...(g.fullScreen && { giftAnimation: `${ctx.baseUrl()}/__harness/gift/anim?id=${g.id}` }),
+    ...(g.fullScreen && { giftAnimation: `/__harness/gift/anim?id=${g.id}` }),
   }
 }
 
@@ -191,7 +191,7 @@ function luckyDraw(ctx: HarnessContext, gift: GiftRow): PoolEntry | null {
 function tellRoom(ctx: HarnessContext, roomId: string, sender: UserRow, gift: GiftRow, num: number, reward: number) {
   const hub = chatRoomsOf(ctx)
   const ext = { userLevel: Number(sender.userLevel ?? 0), isVip: !!(sender.vipInfo as { isVip?: unknown } | undefined)?.isVip }
-  const base = { fromNick: sender.nickname, nickName: sender.nickname, giftId: gift.id, giftImg: `${ctx.baseUrl()}/__harness/gift/img?id=${gift.id}`, giftNum: num, ...ext }
+  const base = { fromNick: sender.nickname, nickName: sender.nickname, giftId: gift.id, giftImg: `/__harness/gift/img?id=${gift.id}`, giftNum: num, ...ext }
   hub.post(roomId, { from: sender.yxAccid, fromNick: sender.nickname, custom: { type: 'sendGiftTip', text: gift.name.en, ...base }, ext })
   if (reward > 0) hub.post(roomId, { from: sender.yxAccid, fromNick: sender.nickname, custom: { type: 'luckyGift', totalReward: reward, ...base }, ext })
 }
