@@ -25,3 +25,6 @@ export const boundedRecord = (value: unknown): Record<string, unknown> => {
   const v = bounded(value)
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
 }
+
+/** A count a control entry was given, as a whole number from 0 to max (a huge count would freeze the harness). */
+export const boundedCount = (value: unknown, max: number): number => Math.min(max, Math.max(0, Math.floor(Number(value)) || 0))

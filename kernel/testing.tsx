@@ -26,6 +26,7 @@ import { memoryStorage } from './storage.ts'
 import { decrypt, encrypt } from './protocol/cipher.ts'
 import { Code } from './protocol/envelope.ts'
 import type { AppConfig } from './config.ts'
+import type { ImClient } from './im/types.ts'
 import type { AppSettings, PluginEntry, ServiceRef, Strings } from './types.ts'
 import type { Http } from './api.ts'
 import type { Locale } from './i18n.ts'
@@ -79,6 +80,8 @@ export interface TestKernelOptions {
   timers?: Timers
   /** what waits for the first screen (late plugins, background strings); default open */
   firstScreen?: FirstScreenGate
+  /** the messaging client; default the app's loader (which has no service in a test) */
+  loadIm?: () => Promise<ImClient>
 }
 
 interface ApiCall {
@@ -217,6 +220,7 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     http,
     services: o.fakes ? [...o.fakes] : undefined,
     firstScreen: o.firstScreen,
+    loadIm: o.loadIm,
   })
 
   const toast = kernel.overlays.toast.bind(kernel.overlays)

@@ -2,10 +2,12 @@
 // It reports what happens and retries nothing itself; kernel/im/login.ts keeps it alive.
 import { closeQuietly, type SocketClass, type SocketLike } from '../socket.ts'
 import { realTimers, type Timers } from '../timers.ts'
+import { parseJson } from '../protocol/json.ts'
 import { createEmitter } from './emitter.ts'
 import { ImCode, ImError } from './errors.ts'
 import type { ImOutgoing, ImReply, ImRequest, ImServerEvent } from './protocol.ts'
-import type { ImClient, ImConversation, ImEvents, ImMessage } from './types.ts'
+import { imConversations, imMessage, imMessages } from './guard.ts'
+import type { ImClient, ImEvents } from './types.ts'
 
 export interface HarnessImOptions {
   url: string
@@ -65,7 +67,7 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
     if (typeof raw !== 'string') return
     let msg: (ImReply & { event?: undefined }) | (ImServerEvent & { id?: undefined })
     try {
-      msg = JSON.parse(raw)
+      msg = parseJson(raw) as typeof msg
     } catch {
       return
     }
@@ -79,9 +81,20 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
       else p.reject(new ImError(msg.code, msg.msg))
       return
     }
-    if (msg.event === 'message') events.emit('message', msg.data)
-    else if (msg.event === 'conversations-changed') events.emit('conversations-changed', msg.data)
-    else if (msg.event === 'error') events.emit('error', { code: msg.data.code })
+    // every event through its guard (kernel/im/guard.ts): a malformed one is dropped whole
+    const data: unknown = msg.data
+    if (msg.event === 'message') {
+      const m = imMessage(data)
+      if (m) events.emit('message', m)
+      else dropped('message')
+    } else if (msg.event === 'conversations-changed') {
+      const list = imConversations(data)
+      if (list) events.emit('conversations-changed', list)
+      else dropped('conversations')
+    } else if (msg.event === 'error') {
+      const code = (data as { code?: unknown } | null)?.code
+      if (typeof code === 'number') events.emit('error', { code })
+    }
   }
 
   const open = () =>
@@ -112,7 +125,7 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
 
   const send = (to: string, message: Omit<ImOutgoing, 'messageClientId'>) => {
     if (!to) return Promise.reject(new ImError(ImCode.badRequest, 'no recipient'))
-    return request<ImMessage>({ op: 'send', to, message: { ...message, messageClientId: newClientId() } })
+    return request<unknown>({ op: 'send', to, message: { ...message, messageClientId: newClientId() } }).then((m) => imMessage(m) ?? malformed('send'))
   }
 
   return {
@@ -138,10 +151,21 @@ export function createHarnessIm(opts: HarnessImOptions): ImClient {
     sendText: (to, text) => send(to, { messageType: 0, text }),
     sendCustom: (to, raw) => send(to, { messageType: 100, attachment: { raw: JSON.stringify(raw) } }),
     sendImage: (to, image) => send(to, { messageType: 1, attachment: { ...image } }),
-    conversations: (limit) => request<ImConversation[]>({ op: 'conversations', limit }),
-    history: (to, limit, before) => request<ImMessage[]>({ op: 'history', to, limit, ...(before !== undefined && { before }) }),
+    conversations: (limit) => request<unknown>({ op: 'conversations', limit }).then((v) => imConversations(v) ?? malformed('conversations')),
+    history: (to, limit, before) => request<unknown>({ op: 'history', to, limit, ...(before !== undefined && { before }) }).then((v) => imMessages(v) ?? malformed('history')),
     markRead: (to) => request<void>({ op: 'markRead', to }).then(() => undefined),
     pin: (to, on) => request<void>({ op: 'pin', to, on }).then(() => undefined),
     on: (ev, fn) => events.on(ev, fn),
   }
+}
+
+/** an answer that failed its guard: a failed request, logged once */
+function malformed(op: string): never {
+  dropped(op)
+  throw new ImError(ImCode.badRequest, `malformed im ${op} answer`)
+}
+
+/** one log line for an event or answer that failed its guard (never its data) */
+function dropped(what: string): void {
+  console.warn(`[app] dropped malformed im-${what}`)
 }

@@ -230,6 +230,25 @@ export interface RecommendedHost {
   agoraLiveSimpleVO: { agoraChannelId: string; joinNum: number; liveDescribe: string } | null
 }
 
+/** guard of the recommended hosts answer (the post-call sheet, the auto call): whole rows only */
+export const recommendedHosts: Guard<RecommendedHost[]> = list(
+  obj({
+    userId: int,
+    yxAccid: or(str(100), ''),
+    icon: or(str(2000), ''),
+    nickname: or(str(100), ''),
+    age: or(int, null),
+    countryId: or(int, null),
+    anchorLevelName: or(str(20), null),
+    groupStatus: or(oneOf<RecommendedHost['groupStatus']>('online', 'busy', 'offline'), 'offline' as const),
+    videoPrice: or(num, 0),
+    liveUrl: or(str(2000), null),
+    status: or(num, 3),
+    agoraLiveSimpleVO: or(obj({ agoraChannelId: str(200), joinNum: or(num, 0), liveDescribe: or(str(300), '') }), null),
+  }),
+  50,
+)
+
 /** getUserDetail answer (ENG-11 host profile). onlineStatus is the app's host status. */
 export interface HostDetail {
   userId: number

@@ -2,13 +2,13 @@
 // the kernel's popup queue, which shows one at a time by priority, each when its `when` holds.
 // SHELL-16: a new user's guide comes first and holds every other popup back while it shows.
 // Loaded after the first screen, when a logged-in user reaches the wall.
-import { num } from '../../kernel/guard.ts'
+import { answer } from '../../kernel/guard.ts'
 import { effect } from '@preact/signals-react'
 import type { Disposer, Kernel } from '../../kernel/types.ts'
 import { realTimers } from '../../kernel/timers.ts'
 import { isVip } from '../../kernel/protocol/user.ts'
 import { shellRef, type BaseConfig } from '../shell/api.ts'
-import { CallPath, type RecommendedHost } from '../calls/api.ts'
+import { CallPath, recommendedHosts } from '../calls/api.ts'
 import { EngagePath, Popup, type AppShift, type ReviewState, type SignInDetail } from './api.ts'
 import { cleanActivities, cleanDays, forceReviewDue, onWall, rateUsDue } from './rules.ts'
 import { firstToday, guideActive, guideKey, setGuide, storeOf, type EngageDeps } from './state.ts'
@@ -78,8 +78,8 @@ function autoCall(kernel: Kernel, deps: EngageDeps, store: ReturnType<typeof sto
   const offer = async () => {
     done = true
     if (!firstToday(store, Popup.autoCall, now())) return
-    const list = await kernel.api.post<RecommendedHost[] | null>(CallPath.recommend, { searchValue: 0 }, quiet).catch(() => null)
-    const host = (Array.isArray(list) ? list : []).find((h) => h && num(h.status) === 1 && num(h.userId) !== undefined)
+    const list = await kernel.api.post(CallPath.recommend, { searchValue: 0 }, quiet).then(answer(recommendedHosts, CallPath.recommend)).catch(() => null)
+    const host = list?.find((h) => h.status === 1)
     if (host) kernel.overlays.enqueue(Popup.autoCall, { host })
   }
   // the clock runs only while the All tab of the wall shows, outside calls and rooms

@@ -6,32 +6,22 @@ import { injectStyle } from '../../kernel/style.ts'
 import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
-import { GamePage, type Game } from './api.ts'
-import { GameTile, safeIcon } from './GameTile.tsx'
+import { fullGameList, gameBanners, gameGuard, GamePage, listAnswer, type Game, type GameBanner, type GameScroll } from './api.ts'
+import { safeImageUrl } from '../../kernel/url.ts'
+import { GameTile } from './GameTile.tsx'
 import { GamePath } from './paths.ts'
 import { playGame } from './play.ts'
 import { groupGames } from './rules.ts'
-import { gameServiceRef, listOf } from './state.ts'
+import { gameServiceRef } from './state.ts'
 import css from './game.css'
 
-interface Scroll {
-  nickname: string
-  gameName: string
-  winDiamond: number
-}
-interface Banner {
-  id: number
-  imgUrl?: string
-  title?: string
-  gameId?: number
-}
 interface Centre {
   games: Game[]
-  scrolls: Scroll[]
+  scrolls: GameScroll[]
   showTime: number
   recent: Game[]
   recommend: Game[]
-  banners: Banner[]
+  banners: GameBanner[]
 }
 
 export default function GameCenterPage() {
@@ -47,20 +37,20 @@ export default function GameCenterPage() {
     setFailed(false)
     setCentre(null)
     Promise.all([
-      svc.fetch<{ gameList?: Game[]; scrollScreen?: { scrolls?: Scroll[]; showTime?: number } }>(GamePath.fullList),
-      svc.fetch<unknown>(GamePath.recently),
-      svc.fetch<unknown>(GamePath.recommend),
-      svc.fetch<unknown>(GamePath.banners),
+      svc.fetch(GamePath.fullList, fullGameList),
+      svc.fetch(GamePath.recently, listAnswer(gameGuard)),
+      svc.fetch(GamePath.recommend, listAnswer(gameGuard)),
+      svc.fetch(GamePath.banners, gameBanners),
     ]).then(([full, recent, recommend, banners]) => {
       if (!on) return
       if (!full) return setFailed(true)
       setCentre({
-        games: listOf<Game>(full, 'gameList'),
-        scrolls: Array.isArray(full.scrollScreen?.scrolls) ? full.scrollScreen.scrolls : [],
-        showTime: Math.max(1, Number(full.scrollScreen?.showTime) || 3),
-        recent: listOf<Game>(recent),
-        recommend: listOf<Game>(recommend),
-        banners: listOf<Banner>(banners),
+        games: full.gameList,
+        scrolls: full.scrollScreen.scrolls,
+        showTime: Math.max(1, full.scrollScreen.showTime || 3),
+        recent: recent ?? [],
+        recommend: recommend ?? [],
+        banners: banners ?? [],
       })
     })
     return () => {
@@ -82,7 +72,7 @@ export default function GameCenterPage() {
           <div className="gm-banners" data-testid="game-banners">
             {centre.banners.map((b) => {
               const g = byId(b.gameId)
-              const img = safeIcon(b.imgUrl)
+              const img = safeImageUrl(b.imgUrl)
               return (
                 <button type="button" key={b.id} className="gm-banner" disabled={!g} onClick={() => g && play(g)} data-testid={`game-banner-${b.id}`}>
                   {img && <img src={img} alt="" />}
@@ -144,7 +134,7 @@ function Row({ title, games, play, testId, empty }: { title: string; games: Game
 }
 
 /** the winners, one at a time, each for showTime seconds */
-function Marquee({ scrolls, showTime }: { scrolls: Scroll[]; showTime: number }) {
+function Marquee({ scrolls, showTime }: { scrolls: GameScroll[]; showTime: number }) {
   const kernel = useKernel()
   const t = useT()
   const [i, setI] = useState(0)

@@ -7,31 +7,24 @@ import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
 import { GamePath } from './paths.ts'
-import { gameServiceRef, listOf } from './state.ts'
+import { gameRankRows, type GameRankRow } from './api.ts'
+import { gameServiceRef } from './state.ts'
 import css from './game.css'
-
-interface RankRow {
-  rank: number
-  userId: number
-  nickname: string
-  icon?: string
-  winDiamond: number
-}
 
 export default function GameRankPage() {
   injectStyle(css)
   const kernel = useKernel()
   const t = useT()
-  const [rows, setRows] = useState<RankRow[] | null>(null)
+  const [rows, setRows] = useState<GameRankRow[] | null>(null)
   const [failed, setFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
   useEffect(() => {
     let on = true
     setFailed(false)
-    void kernel.need(gameServiceRef).fetch<unknown>(GamePath.rank).then((r) => {
+    void kernel.need(gameServiceRef).fetch(GamePath.rank, gameRankRows).then((r) => {
       if (!on) return
       if (r === null) setFailed(true)
-      else setRows(listOf<RankRow>(r))
+      else setRows(r)
     })
     return () => {
       on = false

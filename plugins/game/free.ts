@@ -1,7 +1,9 @@
 // ENG-10: the free-coin tasks' shapes and requests, shared by the /free pages.
 import type { Kernel } from '../../kernel/types.ts'
 import { FreePath } from './paths.ts'
-import { gameServiceRef, listOf } from './state.ts'
+import { num, obj, oneOf, or, str, type Guard } from '../../kernel/guard.ts'
+import { listAnswer } from './api.ts'
+import { gameServiceRef } from './state.ts'
 
 export type FreeTaskId = 'email' | 'phone' | 'review'
 /** 0 to do, 1 pending, 2 done, 3 rejected */
@@ -22,11 +24,16 @@ export const PHONE_SHAPE = /^\+?[0-9]{6,15}$/
 export const FREE_POLL_MS = 2000
 export const FREE_POLL_FOR_MS = 30_000
 
-export async function loadTasks(kernel: Kernel): Promise<FreeTask[] | null> {
-  const r = await kernel.need(gameServiceRef).fetch<unknown>(FreePath.tasks)
-  return r === null ? null : listOf<FreeTask>(r).filter((t) => isFreeTask(t.taskId))
-}
+/** guard of a task (its answer, and a row of the task list): an unknown task or status is refused */
+const freeTask: Guard<FreeTask> = obj({
+  taskId: oneOf(...FREE_TASKS),
+  rewardDiamond: or(num, 0),
+  status: oneOf(0, 1, 2, 3),
+  target: or(str(254), undefined),
+})
 
-export const taskStatus = (kernel: Kernel, taskId: FreeTaskId) => kernel.need(gameServiceRef).fetch<FreeTask>(FreePath.status, { taskId })
+export const loadTasks = (kernel: Kernel): Promise<FreeTask[] | null> => kernel.need(gameServiceRef).fetch(FreePath.tasks, listAnswer(freeTask))
+
+export const taskStatus = (kernel: Kernel, taskId: FreeTaskId) => kernel.need(gameServiceRef).fetch(FreePath.status, freeTask, { taskId })
 
 export const freePath = (sub: string, task?: FreeTaskId) => `/free/${sub}${task ? `?task=${task}` : ''}`

@@ -7,7 +7,8 @@ import { StoreKey } from '../../kernel/session.ts'
 import { realTimers, type Timers } from '../../kernel/timers.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { shellRef } from '../shell/api.ts'
-import type { Game } from './api.ts'
+import { answer, type Guard } from '../../kernel/guard.ts'
+import { gameGuard, listAnswer, type Game } from './api.ts'
 import { GamePath } from './paths.ts'
 import { framePlan, tokenHostsOf, type FramePlan } from './rules.ts'
 
@@ -27,26 +28,20 @@ export interface GameService {
   /** the half-screen games of the list popup, kept once loaded */
   halfGames: Signal<Load<Game[]>>
   loadHalf(): Promise<void>
-  /** one request of the game pages: its answer, or null when it failed (silently: the page shows why) */
-  fetch<T>(path: string, payload?: Record<string, unknown>): Promise<T | null>
+  /** one request of the game pages: its answer as its guard (api.ts) accepts it, or null when it
+   *  failed or was malformed (silently: the page shows why) */
+  fetch<T>(path: string, guard: Guard<T>, payload?: Record<string, unknown>): Promise<T | null>
   /** the frame for a game link, for this user */
   plan(link: string): FramePlan | null
 }
 
 export const gameServiceRef = ref<GameService>('game.service')
 
-/** a list answer: an array, or an object holding one under `key` */
-export function listOf<T>(answer: unknown, key = 'list'): T[] {
-  if (Array.isArray(answer)) return answer as T[]
-  const inner = (answer as Record<string, unknown> | null)?.[key]
-  return Array.isArray(inner) ? (inner as T[]) : []
-}
-
 export function createGameService(kernel: Kernel, deps: GameDeps): GameService {
   const halfGames = signal<Load<Game[]>>({ status: 'loading' })
-  const fetch = async <T,>(path: string, payload: Record<string, unknown> = {}) => {
+  const fetch = async <T,>(path: string, guard: Guard<T>, payload: Record<string, unknown> = {}) => {
     try {
-      return await kernel.api.post<T>(path, payload, { silent: true })
+      return answer(guard, path)(await kernel.api.post(path, payload, { silent: true }))
     } catch {
       return null
     }
@@ -58,12 +53,12 @@ export function createGameService(kernel: Kernel, deps: GameDeps): GameService {
     fetch,
     async loadHalf() {
       if (halfGames.peek().status !== 'ready') halfGames.value = { status: 'loading' }
-      const answer = await fetch<unknown>(GamePath.halfList)
-      if (answer === null) {
+      const games = await fetch(GamePath.halfList, listAnswer(gameGuard, 'gameList'))
+      if (games === null) {
         if (halfGames.peek().status !== 'ready') halfGames.value = { status: 'failed' }
         return
       }
-      halfGames.value = { status: 'ready', value: listOf<Game>(answer, 'gameList') }
+      halfGames.value = { status: 'ready', value: games }
     },
     plan(link) {
       const user = kernel.session.user.peek()

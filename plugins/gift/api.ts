@@ -1,6 +1,7 @@
 // The gift plugin's public face: other plugins open the gift panel through giftRef (an optional
 // link: in an app without gifts it is absent and the gift buttons hide).
 import { ref } from '../../kernel/plugin.ts'
+import { int, list, num, obj, or, type Guard } from '../../kernel/guard.ts'
 
 /** where a gift is sent from: the scene of the gift post (d2 §7) */
 export type GiftScene = 'LIVE' | 'CALL' | 'IM'
@@ -50,3 +51,36 @@ export const GiftLedgerReason = {
   /** a prize from an opened lucky box */
   boxPrize: 'box.prize',
 } as const
+
+// ---- guards of the answers (kernel/guard.ts): every field has its safe default, so a malformed
+// answer to a send the server took still counts as sent (without a balance or a reward)
+
+const count = or(num, 0)
+
+/** d2 §3 gift send response */
+export interface SendAnswer {
+  diamondNum?: number
+  maxRatePool: { winningStyle?: number } | null
+  totalReward: number
+  luckGiftComboTime?: number
+  boxCount?: number
+}
+
+export const sendAnswer: Guard<SendAnswer> = obj({
+  diamondNum: or(num, undefined),
+  maxRatePool: or(obj({ winningStyle: or(int, undefined) }), null),
+  totalReward: count,
+  luckGiftComboTime: or(num, undefined),
+  boxCount: or(int, undefined),
+})
+
+/** the lucky boxes the user holds */
+export const boxListAnswer = obj({ count: or(int, 0) })
+
+/** the boxes opened: each prize, their total, the boxes left and the new balance */
+export const boxClaimAnswer = obj({
+  prizes: or(list(obj({ id: int, prize: count }), 99), []),
+  totalReward: count,
+  count: or(int, 0),
+  diamondNum: or(num, undefined),
+})

@@ -3,6 +3,9 @@
 // unknown category or giftTypeV2, a gift without an id or a price); a missing or unsafe picture
 // becomes a placeholder, so a bad list never breaks the grid.
 
+import { id, int, num, obj, or, str } from '../../kernel/guard.ts'
+import { safeImageUrl } from '../../kernel/url.ts'
+
 export const TABS = ['Popular', 'Exclusive', 'Lucky Gift'] as const
 export type GiftTab = (typeof TABS)[number]
 
@@ -28,26 +31,38 @@ export interface Gift {
 
 export type Catalogue = Record<GiftTab, Gift[]>
 
-const safeUrl = (v: unknown) => (typeof v === 'string' && /^(https?:\/\/|\/(?!\/))/.test(v) ? v : '')
+/** guard of a gift row (kernel/guard.ts), with the aliases servers send; pictures through the one URL check */
+const giftRow = obj({
+  id: or(int, undefined),
+  giftId: or(int, undefined),
+  giftPrice: int,
+  giftTypeV2: or(int, GiftType.plain),
+  giftName: or(str(40), undefined),
+  name: or(str(40), undefined),
+  giftSmallImg: or(str(2000), ''),
+  giftImg: or(str(2000), ''),
+  level: or(num, 0),
+  unlock: or(num, 1),
+  tempId: or(id(100), undefined),
+  giftAnimation: or(str(2000), ''),
+})
 
 function toGift(raw: unknown, tab: GiftTab): Gift | null {
-  if (!raw || typeof raw !== 'object') return null
-  const r = raw as Record<string, unknown>
-  const id = Number(r.id ?? r.giftId)
-  const price = Number(r.giftPrice)
-  const type = Number(r.giftTypeV2 ?? GiftType.plain)
-  if (!Number.isInteger(id) || id <= 0 || !Number.isInteger(price) || price < 0 || !KNOWN_TYPES.has(type)) return null
+  const r = giftRow(raw)
+  const id = r?.id ?? r?.giftId
+  if (!r || !id || id <= 0 || r.giftPrice < 0 || !KNOWN_TYPES.has(r.giftTypeV2)) return null
+  const animation = safeImageUrl(r.giftAnimation)
   return {
     id,
-    name: typeof r.giftName === 'string' ? r.giftName.slice(0, 40) : typeof r.name === 'string' ? r.name.slice(0, 40) : '',
-    img: safeUrl(r.giftSmallImg) || safeUrl(r.giftImg),
-    price,
-    type,
+    name: r.giftName ?? r.name ?? '',
+    img: safeImageUrl(r.giftSmallImg) || safeImageUrl(r.giftImg),
+    price: r.giftPrice,
+    type: r.giftTypeV2,
     tab,
-    level: Number(r.level) || 0,
-    unlocked: r.unlock == null ? true : Number(r.unlock) === 1,
-    ...(typeof r.tempId === 'string' && r.tempId && { tempId: r.tempId }),
-    ...(safeUrl(r.giftAnimation) && { animation: safeUrl(r.giftAnimation) }),
+    level: r.level,
+    unlocked: r.unlock === 1,
+    ...(r.tempId && { tempId: r.tempId }),
+    ...(animation && { animation }),
   }
 }
 

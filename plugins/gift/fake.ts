@@ -5,9 +5,10 @@
 // from a seeded generator and the pools of fixtures/gift-pools.json (control entries change them).
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { langOf } from '../../harness/http.ts'
+import { boundedCount } from '../../harness/bounds.ts'
 import { chatRoomsOf } from '../../harness/im-chatroom.ts'
 import { seededRandom, type Random } from '../../harness/random.ts'
-import { fixture } from '../../harness/seed.ts'
+import { fixture, newImToken } from '../../harness/seed.ts'
 import { defineFake, EndpointError, type Words, RawReply, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { liveChatRoomOf } from '../live/api.ts'
 import { HostStatus } from '../wall/api.ts'
@@ -45,6 +46,11 @@ interface Pools {
   box: BoxPrize[]
 }
 type FailMode = 'error' | 'slow' | 'silent'
+
+/** at most this many forced lucky wins wait (the control entry's `times` is cut to it) */
+const MAX_FORCED = 100
+/** at most this many simulated gifts per burst */
+const MAX_BURST = 1000
 
 /** the host's share of a gift's price (the rest is the platform's) */
 export const HOST_SHARE = 0.5
@@ -90,7 +96,7 @@ function draw<T extends { weight: number }>(items: T[], random: Random): T | nul
 
 /** one gift as the list answers it (d2 §3 Gift), in the caller's language */
 export function giftView(ctx: HarnessContext, g: GiftRow, lang: 'en' | 'ar', userLevel: number) {
-  const img = `${ctx.baseUrl()}/__harness/gift/img?id=${g.id}`
+  const img = `/__harness/gift/img?id=${g.id}`
   return {
     id: g.id,
     giftId: g.id,
@@ -104,7 +110,7 @@ export function giftView(ctx: HarnessContext, g: GiftRow, lang: 'en' | 'ar', use
     weight: g.weight,
     unlock: userLevel >= g.level ? 1 : 0,
     ...(g.tempId && { tempId: g.tempId }),
-    ...(g.fullScreen && { giftAnimation: `${ctx.baseUrl()}/__harness/gift/anim?id=${g.id}` }),
+    ...(g.fullScreen && { giftAnimation: `/__harness/gift/anim?id=${g.id}` }),
   }
 }
 
@@ -187,7 +193,7 @@ function luckyDraw(ctx: HarnessContext, gift: GiftRow): PoolEntry | null {
 function tellRoom(ctx: HarnessContext, roomId: string, sender: UserRow, gift: GiftRow, num: number, reward: number) {
   const hub = chatRoomsOf(ctx)
   const ext = { userLevel: Number(sender.userLevel ?? 0), isVip: !!(sender.vipInfo as { isVip?: unknown } | undefined)?.isVip }
-  const base = { fromNick: sender.nickname, nickName: sender.nickname, giftId: gift.id, giftImg: `${ctx.baseUrl()}/__harness/gift/img?id=${gift.id}`, giftNum: num, ...ext }
+  const base = { fromNick: sender.nickname, nickName: sender.nickname, giftId: gift.id, giftImg: `/__harness/gift/img?id=${gift.id}`, giftNum: num, ...ext }
   hub.post(roomId, { from: sender.yxAccid, fromNick: sender.nickname, custom: { type: 'sendGiftTip', text: gift.name.en, ...base }, ext })
   if (reward > 0) hub.post(roomId, { from: sender.yxAccid, fromNick: sender.nickname, custom: { type: 'luckyGift', totalReward: reward, ...base }, ext })
 }
@@ -258,7 +264,7 @@ export default defineFake({
   seed(db) {
     const users = db.users as UserRow[]
     SIM_GIFTERS.forEach((userId, i) =>
-      users.push({ userId, nickname: SIM_NAMES[i], token: null, yxAccid: `user_${userId}`, imToken: `im-${userId}`, diamondNum: 50_000_000, userType: 1, userLevel: 20 + i * 7, icon: `/__harness/avatar/${userId}.svg` }),
+      users.push({ userId, nickname: SIM_NAMES[i], token: null, yxAccid: `user_${userId}`, imToken: newImToken(), diamondNum: 50_000_000, userType: 1, userLevel: 20 + i * 7, icon: `/__harness/avatar/${userId}.svg` }),
     )
   },
   endpoints: {
@@ -283,7 +289,10 @@ export default defineFake({
     },
     'gift/lucky-force': (ctx, body) => {
       const w = worldOf(ctx)
-      for (let i = 0; i < Number(body?.times ?? 1); i++) w.forced.push({ multiple: Number(body?.multiple ?? 500), winningStyle: Number(body?.winningStyle ?? 3) })
+      // a bounded count: a control call never grows the state without end
+      const times = boundedCount(body?.times ?? 1, MAX_FORCED)
+      for (let i = 0; i < times; i++) w.forced.push({ multiple: Number(body?.multiple ?? 500), winningStyle: Number(body?.winningStyle ?? 3) })
+      w.forced.splice(0, Math.max(0, w.forced.length - MAX_FORCED))
       return { forced: w.forced.length }
     },
     'gift/fail-send': (ctx, body) => {
@@ -296,7 +305,7 @@ export default defineFake({
       const perSec = Math.max(0, Number(body?.perSec ?? 2))
       if (perSec) worldOf(ctx).sim.set(host.userId, perSec)
       else worldOf(ctx).sim.delete(host.userId)
-      if (body?.burst) for (let i = 0; i < Number(body.burst); i++) simulatedGift(ctx, host.userId)
+      for (let i = 0; i < boundedCount(body?.burst, MAX_BURST); i++) simulatedGift(ctx, host.userId)
       return { hostId: host.userId, perSec }
     },
     'gift/boxes': (ctx, body) => {

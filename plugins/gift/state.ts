@@ -5,7 +5,9 @@ import { signal, type Signal } from '@preact/signals-react'
 import { isInsufficient, isTimeout, ApiError } from '../../kernel/api.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { rechargeRef } from '../recharge/api.ts'
-import type { GiftApi, GiftPanelOptions, GiftPlay, GiftSendOutcome } from './api.ts'
+import { answer } from '../../kernel/guard.ts'
+import { safeImageUrl } from '../../kernel/url.ts'
+import { boxClaimAnswer, boxListAnswer, sendAnswer, type GiftApi, type GiftPanelOptions, type GiftPlay, type GiftSendOutcome, type SendAnswer } from './api.ts'
 import { findGift, isLucky, readCatalogue, type Catalogue, type Gift } from './catalogue.ts'
 import { GiftPaths } from './paths.ts'
 import { createGiftQueue, type GiftQueue } from './queue.ts'
@@ -18,14 +20,6 @@ const SEND_TIMEOUT_MS = 8000
 
 export type Loadable = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; data: Catalogue }
 
-/** d2 §3 gift send response */
-export interface SendAnswer {
-  diamondNum: number
-  maxRatePool?: { id?: number; tempId?: string; winningStyle?: number } | null
-  totalReward?: number
-  luckGiftComboTime?: number
-  boxCount?: number
-}
 
 export interface LuckyWin {
   key: number
@@ -89,35 +83,38 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
     return loading
   }
 
-  const post = (gift: Gift, num: number, o: GiftPanelOptions, requestId: string) =>
-    kernel.api.post<SendAnswer>(
-      GiftPaths.send,
-      { giftId: gift.id, giftNum: num, scene: o.scene, anchorId: o.hostId, ...(o.scene === 'LIVE' && { liveId: o.hostId }), requestId, ...(gift.tempId && { tempId: gift.tempId }), ...(o.path && { path: o.path }) },
-      { timeout: SEND_TIMEOUT_MS, silent: true },
-    )
+  // a send the server took is sent even when its answer is malformed: no balance, no reward then
+  const post = (gift: Gift, num: number, o: GiftPanelOptions, requestId: string): Promise<SendAnswer> =>
+    kernel.api
+      .post(
+        GiftPaths.send,
+        { giftId: gift.id, giftNum: num, scene: o.scene, anchorId: o.hostId, ...(o.scene === 'LIVE' && { liveId: o.hostId }), requestId, ...(gift.tempId && { tempId: gift.tempId }), ...(o.path && { path: o.path }) },
+        { timeout: SEND_TIMEOUT_MS, silent: true },
+      )
+      .then((raw) => sendAnswer(raw) ?? { totalReward: 0, maxRatePool: null })
 
   const landed = (gift: Gift, num: number, answer: SendAnswer) => {
-    if (typeof answer?.diamondNum === 'number') kernel.session.setBalance(answer.diamondNum)
+    if (answer.diamondNum !== undefined) kernel.session.setBalance(answer.diamondNum)
     const me = kernel.session.user.peek()
-    const reward = Number(answer?.totalReward) || 0
+    const reward = answer.totalReward
     queue.add({ senderId: me?.yxAccid ?? 'me', senderNick: me?.nickname ?? '', giftId: gift.id, giftName: gift.name, img: gift.img, num, ...(gift.animation && { animation: gift.animation }), ...(reward > 0 && { reward }) })
     if (isLucky(gift)) {
       combo.value = true
       clearTimeout(comboTimer)
-      comboTimer = setTimeout(() => (combo.value = false), Number(answer?.luckGiftComboTime) || COMBO_WINDOW_MS)
+      comboTimer = setTimeout(() => (combo.value = false), answer.luckGiftComboTime || COMBO_WINDOW_MS)
     }
     if (reward > 0) {
-      luckyWin.value = { key: ++winSeq, reward, style: Number(answer.maxRatePool?.winningStyle) || 1, giftId: gift.id }
+      luckyWin.value = { key: ++winSeq, reward, style: answer.maxRatePool?.winningStyle || 1, giftId: gift.id }
       clearTimeout(tipTimer)
       tipTimer = setTimeout(() => (luckyWin.value = null), LUCKY_TIP_MS)
     }
-    if (typeof answer?.boxCount === 'number') boxes.value = answer.boxCount
+    if (answer.boxCount !== undefined) boxes.value = answer.boxCount
   }
 
   const showPlay = (p: GiftPlay) => {
     const c = catalogue.peek()
     const g = c.status === 'ready' ? findGift(c.data, p.giftId) : undefined
-    queue.add({ senderId: p.senderId, senderNick: p.senderNick, giftId: p.giftId, giftName: g?.name ?? '', img: g?.img || p.img || '', num: Math.max(1, Math.min(MAX_NUM, Math.floor(p.num) || 1)), ...(g?.animation && { animation: g.animation }) })
+    queue.add({ senderId: p.senderId, senderNick: p.senderNick, giftId: p.giftId, giftName: g?.name ?? '', img: g?.img || safeImageUrl(p.img), num: Math.max(1, Math.min(MAX_NUM, Math.floor(p.num) || 1)), ...(g?.animation && { animation: g.animation }) })
   }
 
   const service: GiftService = {
@@ -186,8 +183,7 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
     },
     async loadBoxes() {
       try {
-        const r = await kernel.api.post<{ count?: number }>(GiftPaths.boxList, {}, { silent: true })
-        boxes.value = Number(r?.count) || 0
+        boxes.value = answer(boxListAnswer, GiftPaths.boxList)(await kernel.api.post(GiftPaths.boxList, {}, { silent: true })).count
       } catch {
         boxes.value ??= 0
       }
@@ -195,10 +191,10 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
     async openBoxes(num) {
       const requestId = newKey()
       try {
-        const r = await kernel.api.post<{ prizes?: Array<{ id: number; prize: number }>; totalReward?: number; count?: number; diamondNum?: number }>(GiftPaths.boxClaim, { num, requestId })
-        if (typeof r?.diamondNum === 'number') kernel.session.setBalance(r.diamondNum)
-        boxes.value = Number(r?.count) || 0
-        return { prizes: r?.prizes ?? [], totalReward: Number(r?.totalReward) || 0 }
+        const r = answer(boxClaimAnswer, GiftPaths.boxClaim)(await kernel.api.post(GiftPaths.boxClaim, { num, requestId }))
+        if (r.diamondNum !== undefined) kernel.session.setBalance(r.diamondNum)
+        boxes.value = r.count
+        return { prizes: r.prizes, totalReward: r.totalReward }
       } catch {
         await service.loadBoxes()
         return null

@@ -15,6 +15,10 @@ import { fanRank, hostRank, weeklyTasks } from '../rank/fake-ranks.ts'
 import { LiveCall } from '../calls/api.ts'
 import { activities, pendants, setFurniture } from './fake-furniture.ts'
 import { agreementOf, wishListOf } from '../wish/fake.ts'
+import { boundedCount } from '../../harness/bounds.ts'
+
+/** at most this many simulated lines or events per control call */
+const MAX_SIMULATED = 1000
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 /** words the harness's anti-spam check refuses (d2 §5) */
@@ -240,8 +244,9 @@ export default defineFake({
     'live/chat': (ctx, body) => {
       const h = hostOf(ctx, body.hostId)
       if (body.count) {
-        for (let i = 0; i < Number(body.count); i++) simulatedLine(ctx, h.userId)
-        return { posted: Number(body.count) }
+        const count = boundedCount(body.count, MAX_SIMULATED)
+        for (let i = 0; i < count; i++) simulatedLine(ctx, h.userId)
+        return { posted: count }
       }
       const fromHost = !!body.fromHost
       return chatRoomsOf(ctx).post(roomIdOf(h.userId), {
@@ -254,8 +259,9 @@ export default defineFake({
     },
     'live/events': (ctx, body) => {
       const h = hostOf(ctx, body.hostId)
-      for (let i = 0; i < Number(body.count ?? 1); i++) simulatedEvent(ctx, h.userId)
-      return { posted: Number(body.count ?? 1) }
+      const count = boundedCount(body.count ?? 1, MAX_SIMULATED)
+      for (let i = 0; i < count; i++) simulatedEvent(ctx, h.userId)
+      return { posted: count }
     },
     'live/private-call': (ctx, body) => {
       const r = roomOf(ctx, hostOf(ctx, body.hostId).userId)

@@ -1,6 +1,7 @@
 // The 'live' service: one room (state.ts) and the full-server notices (notices.ts) per kernel,
 // the links other plugins use to open a room, and the rules that tie the room to the app: a
 // call starting elsewhere leaves picture-in-picture first (d1 §4, d2 §4.11).
+import { safeImageUrl } from '../../kernel/url.ts'
 import type { ComponentType } from 'react'
 import { computed, effect, signal } from '@preact/signals-react'
 import type { Kernel } from '../../kernel/types.ts'
@@ -36,8 +37,9 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     kernel.api
       .post<{ userLevels?: unknown; gameList?: Array<Record<string, unknown>> }>('/api/full/geme/list', {}, { silent: true })
       .then((res) => {
-        const list = Array.isArray(res?.userLevels) ? res.userLevels : res?.gameList?.flatMap((g) => (Array.isArray(g.userLevels) ? g.userLevels : []))
-        userLevels = list?.length ? list.map(Number) : null
+        const gameRows = Array.isArray(res?.gameList) ? res.gameList : []
+        const list: unknown[] = Array.isArray(res?.userLevels) ? res.userLevels : gameRows.flatMap((g) => (Array.isArray(g?.userLevels) ? g.userLevels : []))
+        userLevels = list.length ? list.map(Number).filter(Number.isFinite) : null
         games.value = toGames(res?.gameList)
       })
       .catch(() => (gamesAsked = false))
@@ -168,9 +170,9 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '')
 
 function toActivities(raw: unknown): Activity[] {
   return (Array.isArray(raw) ? raw : [])
-    .filter((a) => a && text(a.liveIcon))
+    .filter((a) => a && safeImageUrl(a.liveIcon))
     .slice(0, 10)
-    .map((a) => ({ liveIcon: text(a.liveIcon), liveLink: text(a.liveLink), liveName: text(a.liveName) }))
+    .map((a) => ({ liveIcon: safeImageUrl(a.liveIcon), liveLink: text(a.liveLink), liveName: text(a.liveName) }))
 }
 
 /** the games of the list, those fixed in live rooms first */

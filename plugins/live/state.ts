@@ -1,6 +1,7 @@
 // The room a viewer watches (LIVE-02, LIVE-05, LIVE-06, LIVE-16): its front status and the
 // timers that move it, the video (RTC audience), the chat room, the audience count, entrance
 // banners and the join list. One room at a time, kept while it shrinks to picture-in-picture.
+import { safeImageUrl } from '../../kernel/url.ts'
 import { batch, computed, signal } from '@preact/signals-react'
 import type { ChatRoom, ChatRoomClient, ChatRoomMessage, ChatRoomNotice } from '../../kernel/im/chatroom.ts'
 import type { RtcClient } from '../../kernel/rtc/types.ts'
@@ -91,9 +92,9 @@ function toRoomInfo(raw: unknown, hostId: number): RoomInfo | null {
     task: task ? { value: numOr(task.taskValue, 0), goal: numOr(task.taskCondition, 0) } : null,
     topSpender: top ? { userId: numOr(top.userId, 0), icon: text(top.icon) } : null,
     pendants: (Array.isArray(r.pendantList) ? r.pendantList : [])
-      .filter((p: any) => p && typeof p.picUrl === 'string' && p.picUrl)
+      .filter((p: any) => p && safeImageUrl(p.picUrl))
       .slice(0, 10)
-      .map((p: any) => ({ id: numOr(p.id, 0), picUrl: text(p.picUrl), directUrl: text(p.directUrl) })),
+      .map((p: any) => ({ id: numOr(p.id, 0), picUrl: safeImageUrl(p.picUrl), directUrl: text(p.directUrl) })),
     recommend: (Array.isArray(r.recommendLiveAnchorList) ? r.recommendLiveAnchorList : [])
       .filter((h: any) => h && Number.isFinite(Number(h.userId)))
       .map((h: any) => ({ userId: Number(h.userId), nickname: text(h.nickname), icon: text(h.icon), yxAccid: text(h.yxAccid) })),

@@ -2,25 +2,17 @@
 // page after the last comment shown), a comment, a like. Counts always come from the server's answer.
 import type { Kernel } from '../../kernel/types.ts'
 import type { Moment, MomentComment } from './api.ts'
-import { toMoment } from './feed.ts'
+import { toComment, toMoment } from './feed.ts'
 import { COMMENT_MAX, MOMENTS_PAGE_SIZE, MomentsPath } from './paths.ts'
 import { patch } from './state.ts'
 
 export async function loadMoment(kernel: Kernel, id: number): Promise<Moment | null> {
-  const row = await kernel.api.post<Record<string, unknown> | null>(MomentsPath.detail, { id }, { silent: true })
-  return row ? (toMoment(row)[0] ?? null) : null
+  return toMoment(await kernel.api.post(MomentsPath.detail, { id }, { silent: true }))[0] ?? null
 }
 
 export async function loadComments(kernel: Kernel, id: number, offsetId?: number): Promise<MomentComment[]> {
-  const page = await kernel.api.post<{ list?: unknown[] } | null>(MomentsPath.comments, { id, pageSize: MOMENTS_PAGE_SIZE, ...(offsetId ? { offsetId } : {}) }, { silent: true })
-  return (page?.list ?? []).flatMap(toComment)
-}
-
-function toComment(x: unknown): MomentComment[] {
-  const r = (x ?? {}) as Record<string, unknown>
-  const id = Number(r.id)
-  if (!Number.isFinite(id)) return []
-  return [{ id, userId: Number(r.userId) || 0, nickname: String(r.nickname ?? ''), icon: String(r.icon ?? ''), content: String(r.content ?? ''), createTime: Number(r.createTime) || Date.now() }]
+  const page = await kernel.api.post<{ list?: unknown } | null>(MomentsPath.comments, { id, pageSize: MOMENTS_PAGE_SIZE, ...(offsetId ? { offsetId } : {}) }, { silent: true })
+  return (Array.isArray(page?.list) ? page.list : []).flatMap(toComment)
 }
 
 /** the text a comment sends: trimmed, at most COMMENT_MAX characters (emoji count as one) */
@@ -33,7 +25,7 @@ export async function sendComment(kernel: Kernel, id: number, raw: string): Prom
   const r = await kernel.api.post<{ comment?: unknown; commentNum?: number } | null>(MomentsPath.comment, { id, content }).catch(() => null)
   const comment = r ? toComment(r.comment)[0] : undefined
   if (!comment) return null
-  if (typeof r?.commentNum === 'number') patch(kernel, id, { commentNum: r.commentNum })
+  if (typeof r?.commentNum === 'number' && Number.isSafeInteger(r.commentNum)) patch(kernel, id, { commentNum: r.commentNum })
   return comment
 }
 
@@ -47,7 +39,7 @@ export async function toggleLike(kernel: Kernel, m: Moment): Promise<void> {
   busy.add(m.id)
   try {
     const r = await kernel.api.post<{ isLike?: boolean; likeNum?: number } | null>(MomentsPath.like, { id: m.id, likeType: m.isLike ? 2 : 1 })
-    if (r && typeof r.likeNum === 'number') patch(kernel, m.id, { isLike: !!r.isLike, likeNum: r.likeNum })
+    if (r && typeof r.likeNum === 'number' && Number.isSafeInteger(r.likeNum)) patch(kernel, m.id, { isLike: r.isLike === true, likeNum: r.likeNum })
   } catch {
     // the api client showed the failure; the post stays as it was
   } finally {

@@ -4,7 +4,7 @@ import { or, str } from '../../kernel/guard.ts'
 import type { ApiClient } from '../../kernel/api.ts'
 import type { Page } from '../../kernel/protocol/envelope.ts'
 import type { Formatter } from '../../kernel/format.ts'
-import type { Moment } from './api.ts'
+import type { Moment, MomentComment } from './api.ts'
 import { MOMENTS_PAGE_SIZE, MomentsPath } from './paths.ts'
 
 /** a field shown as text: text only (an object would print '[object Object]') */
@@ -25,15 +25,17 @@ export async function loadFeedPage(api: ApiClient, currentPage: number, offsetId
     { currentPage, pageSize: FEED_PAGE_SIZE, ...(offsetId ? { offsetId } : {}) },
     { silent: true },
   )
-  const rows = page?.list ?? []
+  const rows: unknown[] = Array.isArray(page?.list) ? page.list : []
   return { items: rows.flatMap(toMoment), done: rows.length < FEED_PAGE_SIZE }
 }
 
 /** One server row to a Moment; a row without an id is dropped rather than shown broken. */
-export function toMoment(r: Record<string, unknown>): Moment[] {
+export function toMoment(row: unknown): Moment[] {
+  if (!row || typeof row !== 'object') return []
+  const r = row as Record<string, unknown>
   const id = Number(r.id)
   if (!Number.isFinite(id)) return []
-  const images = Array.isArray(r.images) ? r.images.filter((x): x is string => typeof x === 'string') : []
+  const images = Array.isArray(r.images) ? r.images.slice(0, 9).filter((x): x is string => typeof x === 'string') : []
   const t = typeof r.createTime === 'number' ? r.createTime : Date.parse(text(r.createTime))
   return [
     {
@@ -60,4 +62,13 @@ const JUST_NOW_MS = 60_000
 /** how old a post or comment is, in the user's words: 'just now', '4 minutes ago', 'قبل 4 دقائق' */
 export function ageText(createTime: number, now: number, t: (key: string) => string, f: Pick<Formatter, 'relative'>): string {
   return now - createTime < JUST_NOW_MS ? t('moments.justNow') : f.relative(createTime, now)
+}
+
+/** One comment row (its guard): text fields are text or blank; a row without an id is dropped. */
+export function toComment(row: unknown): MomentComment[] {
+  if (!row || typeof row !== 'object') return []
+  const r = row as Record<string, unknown>
+  const id = Number(r.id)
+  if (!Number.isFinite(id)) return []
+  return [{ id, userId: Number(r.userId) || 0, nickname: text(r.nickname), icon: text(r.icon), content: text(r.content), createTime: Number(r.createTime) || Date.now() }]
 }

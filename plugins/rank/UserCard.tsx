@@ -12,7 +12,8 @@ import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import { IconClose } from '../../kernel/ui/icons.tsx'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { LevelBadge } from '../engage/api.ts'
-import { RankPath, type UserCardData, type UserCardProps } from './api.ts'
+import { answer } from '../../kernel/guard.ts'
+import { RankPath, userCardAnswer, type UserCardData, type UserCardProps } from './api.ts'
 import { createFollow, loader } from './state.ts'
 import { useRankTimers } from './ref.ts'
 import { isHostType, WALL_ARROWS_ABOVE } from './rules.ts'
@@ -30,7 +31,7 @@ export default function UserCard({ props, close }: OverlayProps<UserCardProps>) 
   useSignals()
   const kernel = useKernel()
   const t = useT()
-  const card = useMemo(() => loader(() => kernel.api.post<UserCardData>(RankPath.card, { searchValue: props.userId }, { silent: true })), [kernel, props.userId])
+  const card = useMemo(() => loader(() => kernel.api.post(RankPath.card, { searchValue: props.userId }, { silent: true }).then(answer(userCardAnswer, RankPath.card))), [kernel, props.userId])
   const timers = useRankTimers()
   const follow = useMemo(() => createFollow(kernel, timers), [kernel])
   const [followed, setFollowed] = useState<boolean | null>(null)
@@ -162,7 +163,7 @@ function GiftWall({ gifts, host }: { gifts: UserCardData['giftWalls']; host: boo
           <div className="rk-wall__strip" ref={strip}>
             {gifts.map((g) => (
               <span key={g.giftId} className="rk-wall__gift" data-testid="rank-card-gift">
-                <GiftIcon src={String(g.giftImg ?? '')} />
+                <GiftIcon src={g.giftImg} />
                 <bdi className="rk-wall__name">{g.giftName}</bdi>
                 <span>{t('rank.count', { n: Number(g.giftCount) || 0 })}</span>
               </span>

@@ -153,23 +153,22 @@ function Podium({ rows, onPick }: { rows: RankEntry[]; onPick: (id: number) => v
 
 function ViewerList({ rank, onPick }: { rank: ReturnType<typeof createFanRank>; onPick: (id: number) => void }) {
   const t = useT()
-  const list = (rank.viewers.data.value ?? []) as Array<Record<string, unknown>>
+  const list = rank.viewers.data.value ?? []
   return (
     <div className="rk-list" data-testid="rank-viewer-list">
       <ListState loading={rank.viewers.loading.value} failed={rank.viewers.failed.value} empty={list.length === 0} onRetry={() => void rank.viewers.load()}>
         {list.map((v, i) => {
           const level = Number(v.userLevelName) || 0
-          const id = Number(v.userId)
           return (
-            <button key={`${id}-${i}`} type="button" className="rk-row" data-testid="rank-viewer" onClick={() => Number.isFinite(id) && onPick(id)}>
-              <Avatar src={String(v.icon ?? '')} name={String(v.nickname ?? '')} size={40} />
+            <button key={`${v.userId}-${i}`} type="button" className="rk-row" data-testid="rank-viewer" onClick={() => onPick(v.userId)}>
+              <Avatar src={v.icon} name={v.nickname} size={40} />
               <span className="rk-row__who">
                 <NameBar level={level}>
-                  <bdi className="rk-row__name">{String(v.nickname ?? '')}</bdi>
+                  <bdi className="rk-row__name">{v.nickname}</bdi>
                 </NameBar>
                 <span className="rk-row__badges">
                   <LevelBadge level={level} />
-                  {Number(v.vipFlag) === 1 && <span className="rk-vip">{t('rank.vip')}</span>}
+                  {v.vipFlag === 1 && <span className="rk-vip">{t('rank.vip')}</span>}
                 </span>
               </span>
             </button>

@@ -9,7 +9,9 @@ import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { giftRef } from '../gift/api.ts'
-import { RankOverlay, RankPath, type RoomRef, type WeeklyTaskAnswer } from './api.ts'
+import { answer } from '../../kernel/guard.ts'
+import { safeImageUrl } from '../../kernel/url.ts'
+import { RankOverlay, RankPath, weeklyTaskAnswer, type RoomRef } from './api.ts'
 import { loader } from './state.ts'
 import { useRankTimers } from './ref.ts'
 import { TASK_ANIMATE_MS, taskProgress } from './rules.ts'
@@ -24,7 +26,7 @@ export default function WeeklyTask({ props, close }: OverlayProps<TaskProps>) {
   useSignals()
   const kernel = useKernel()
   const t = useT()
-  const task = useMemo(() => loader(() => kernel.api.post<WeeklyTaskAnswer>(RankPath.task, { anchorUserId: props.hostId }, { silent: true })), [kernel, props.hostId])
+  const task = useMemo(() => loader(() => kernel.api.post(RankPath.task, { anchorUserId: props.hostId }, { silent: true }).then(answer(weeklyTaskAnswer, RankPath.task))), [kernel, props.hostId])
   const timers = useRankTimers()
   const [filled, setFilled] = useState(false)
   useEffect(() => {
@@ -35,7 +37,7 @@ export default function WeeklyTask({ props, close }: OverlayProps<TaskProps>) {
   }, [task])
   const data = task.data.value
   const progress = taskProgress(data?.taskList)
-  const history = Array.isArray(data?.giftHistory) ? data.giftHistory : []
+  const history = data?.giftHistory ?? []
   const gift = kernel.get(giftRef)
 
   return (
@@ -98,9 +100,10 @@ export default function WeeklyTask({ props, close }: OverlayProps<TaskProps>) {
   )
 }
 
-/** a gift's picture, or a drawn box when it has none or it fails */
-export function GiftIcon({ src }: { src: string }) {
+/** a gift's picture (through the one URL check), or a drawn box when it has none or it fails */
+export function GiftIcon({ src: raw }: { src: string }) {
   const [failed, setFailed] = useState(false)
+  const src = safeImageUrl(raw)
   if (!src || failed)
     return (
       <svg className="rk-gift" width="28" height="28" viewBox="0 0 24 24" aria-hidden="true">

@@ -1,6 +1,7 @@
 // The rank plugin's public face (LIVE-11, 12, 13): the ids of its popups, which the live room
 // opens with kernel.overlays.open(id, props), their props, and the wire shapes and paths of the
 // rankings, the weekly task and the user card. Import this file only, never the plugin's internals.
+import { bool, int, list, num, obj, or, str, type Guard } from '../../kernel/guard.ts'
 
 /** d2 §7 rank paths; the card and the task paths are not shown in the spec and chosen here */
 export const RankPath = {
@@ -93,3 +94,55 @@ export interface UserCardData {
   liveWelcome: string
   giftWalls: Array<{ giftId: number; giftImg: string; giftName: string; giftCount: number }>
 }
+
+// ---- guards of the answers (kernel/guard.ts): a row without its user id is left out, a bad field
+// becomes its empty value, so an object name never prints as text
+
+const text = (max = 100) => or(str(max), '')
+const maybe = (max = 100) => or(str(max), undefined)
+const count = or(num, 0)
+
+/** a rank row as it comes (the aliases servers send included) */
+export const rankRow = obj({
+  userId: int,
+  nickname: maybe(),
+  nickName: maybe(),
+  icon: text(2000),
+  userLevel: count,
+  userLevelName: maybe(20),
+  vipFlag: count,
+  countryId: or(int, null),
+  rank: count,
+  costNum: count,
+})
+
+/** the host rank answer; at most 100 rows */
+export const hostRankAnswer: Guard<HostRankAnswer> = obj({
+  anchorReceiveRankList: or(list(obj({ userId: int, icon: text(2000), nickname: or(str(100), ''), costNum: count }), RANK_CAP), []),
+  costNum: count,
+  currentAnchorRank: or(num, null),
+})
+
+/** the weekly task answer */
+export const weeklyTaskAnswer: Guard<WeeklyTaskAnswer> = obj({
+  taskList: or(list(obj({ taskValue: count, taskCondition: count, finished: count }), 50), []),
+  giftHistory: or(list(obj({ icon: text(2000), nickname: text(), formattedTime: text(40), giftIcon: text(2000), giftNum: count }), 200), []),
+})
+
+/** the user card answer */
+export const userCardAnswer: Guard<UserCardData> = obj({
+  userId: int,
+  nickname: text(),
+  icon: text(2000),
+  userType: count,
+  age: or(int, null),
+  country: text(),
+  levelName: text(20),
+  vip: count,
+  fans: count,
+  follow: count,
+  isFollow: or(bool, false),
+  yxAccid: text(),
+  liveWelcome: text(500),
+  giftWalls: or(list(obj({ giftId: or(int, 0), giftImg: text(2000), giftName: text(), giftCount: count }), 200), []),
+})

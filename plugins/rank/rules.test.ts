@@ -1,7 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { hostRankLabel } from './api.ts'
-import { abbreviate, crownOf, isHostType, podiumOf, splitRankAnswer, taskProgress, toHostRank } from './rules.ts'
+import { abbreviate, crownOf, isHostType, podiumOf, splitRankAnswer, taskProgress, toHostRank, viewerRows } from './rules.ts'
+import { userCardAnswer } from './api.ts'
 
 const entry = (userId: number, costNum: number) => ({ userId, nickname: `u${userId}`, icon: '', userLevel: 3, userLevelName: '3', vipFlag: 0, countryId: 1, rank: 0, costNum })
 
@@ -58,6 +59,15 @@ test('LIVE-12 the task bar: the first unfinished task by goal, its percent; all 
   assert.is(taskProgress(tasks.map((t) => ({ ...t, finished: 1 })))?.task.taskCondition, 20000)
   assert.is(taskProgress([]), null)
   assert.is(taskProgress([{ taskValue: 5, taskCondition: 0 }, 'x']), null)
+})
+
+test('LIVE-11 LIVE-13 NET-07 rank rows and the user card pass their guards: an object name is a blank, a row without its id is left out, a gift wall of junk is empty', () => {
+  const { rows } = splitRankAnswer([{ userId: 1, nickname: { a: 1 }, userLevelName: 7, costNum: { n: 1 } }, { userId: { a: 1 } }, entry(9, 0)])
+  assert.equal(rows.map((e) => [e.userId, e.nickname, e.userLevelName, e.costNum]), [[1, '', '0', 0]])
+  assert.is(userCardAnswer({ nickname: 'no id' }), undefined)
+  const card = userCardAnswer({ userId: 5, nickname: ['x'], age: { a: 1 }, fans: '12', isFollow: 'yes', giftWalls: { length: 1e9 } })!
+  assert.equal([card.nickname, card.age, card.fans, card.isFollow, card.giftWalls], ['', null, 12, false, []])
+  assert.equal(viewerRows([null, { userId: 3, nickname: 'Ana', vipFlag: 1 }, 'x']).map((v) => [v.userId, v.nickname, v.vipFlag]), [[3, 'Ana', 1]])
 })
 
 test('LIVE-13 follow, message and profile apply to host cards only (userType 2 or 3)', () => {

@@ -1,5 +1,5 @@
 // The rankings' rules (d2 §3, §4.7, §5, §9), one answer each, pure so tests can prove them.
-import { RANK_CAP, type HostRankAnswer, type RankEntry } from './api.ts'
+import { hostRankAnswer, RANK_CAP, rankRow, weeklyTaskAnswer, type HostRankAnswer, type RankEntry } from './api.ts'
 
 /** the Week tab's podium holds the first 3; 97 rows follow it */
 const PODIUM = 3
@@ -23,26 +23,17 @@ export function abbreviate(n: unknown): string {
   return `${one(v / 1_000_000)}m`
 }
 
-const num = (v: unknown, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d)
-const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v))
-
-/** one rank entry as it came, made safe: missing fields get their empty value */
+/** one rank entry as it came, made safe by its guard (api.ts): missing fields get their empty value */
 function toEntry(raw: unknown): RankEntry | null {
-  if (!raw || typeof raw !== 'object') return null
-  const r = raw as Record<string, unknown>
-  const userId = num(r.userId, NaN)
-  if (!Number.isFinite(userId)) return null
-  return {
-    userId,
-    nickname: str(r.nickname ?? r.nickName),
-    icon: str(r.icon),
-    userLevel: num(r.userLevel),
-    userLevelName: str(r.userLevelName ?? r.userLevel),
-    vipFlag: num(r.vipFlag),
-    countryId: r.countryId == null ? null : num(r.countryId),
-    rank: num(r.rank),
-    costNum: num(r.costNum),
-  }
+  const r = rankRow(raw)
+  if (!r) return null
+  const { nickName, userLevelName, ...entry } = r
+  return { ...entry, nickname: r.nickname ?? nickName ?? '', userLevelName: userLevelName ?? String(r.userLevel) }
+}
+
+/** the viewers answer: the rows that are whole, at most 100 */
+export function viewerRows(raw: unknown): RankEntry[] {
+  return (Array.isArray(raw) ? raw.slice(0, RANK_CAP) : []).map(toEntry).filter((e): e is RankEntry => !!e)
 }
 
 /** a rank answer: the list (at most 100) and the caller's own entry (the last item) */
@@ -77,11 +68,7 @@ export interface Task {
 /** d2 §4.7: the first unfinished task (smallest condition first) and its percent; all finished:
  *  the last task at 100 % */
 export function taskProgress(list: unknown): { task: Task; percent: number } | null {
-  const tasks = (Array.isArray(list) ? list : [])
-    .filter((t) => t && typeof t === 'object')
-    .map((t) => ({ taskValue: num(t.taskValue), taskCondition: num(t.taskCondition), finished: num(t.finished) }))
-    .filter((t) => t.taskCondition > 0)
-    .sort((a, b) => a.taskCondition - b.taskCondition)
+  const tasks = (weeklyTaskAnswer({ taskList: list })?.taskList ?? []).filter((t) => t.taskCondition > 0).sort((a, b) => a.taskCondition - b.taskCondition)
   if (!tasks.length) return null
   const open = tasks.find((t) => !t.finished && t.taskValue < t.taskCondition)
   if (!open) return { task: tasks[tasks.length - 1], percent: 100 }
@@ -93,14 +80,5 @@ export const isHostType = (userType: unknown) => Number(userType) === 2 || Numbe
 
 /** a host rank answer made safe: at most 100 rows, numbers where numbers belong */
 export function toHostRank(raw: unknown): HostRankAnswer {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
-  const list = Array.isArray(r.anchorReceiveRankList) ? r.anchorReceiveRankList : []
-  return {
-    anchorReceiveRankList: list
-      .filter((e) => e && typeof e === 'object')
-      .slice(0, RANK_CAP)
-      .map((e) => ({ userId: num(e.userId), icon: str(e.icon), nickname: str(e.nickname ?? e.nickName), costNum: num(e.costNum) })),
-    costNum: num(r.costNum),
-    currentAnchorRank: r.currentAnchorRank == null ? null : num(r.currentAnchorRank),
-  }
+  return hostRankAnswer(raw) ?? { anchorReceiveRankList: [], costNum: 0, currentAnchorRank: null }
 }

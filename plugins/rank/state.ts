@@ -6,7 +6,7 @@ import { batch, signal, type Signal } from '@preact/signals-react'
 import { realTimers, type Timers } from '../../kernel/timers.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { RankPath, type FanPeriod, type HostPeriod, type RankEntry, type RoomRef } from './api.ts'
-import { FOLLOW_DEBOUNCE_MS, LATER_PERIODS_MS, REFRESH_CLEAR_MS, splitRankAnswer, toHostRank } from './rules.ts'
+import { FOLLOW_DEBOUNCE_MS, LATER_PERIODS_MS, REFRESH_CLEAR_MS, splitRankAnswer, toHostRank, viewerRows } from './rules.ts'
 
 /** the follow path the wall and the room use too (its payload takes both spellings) */
 const FOLLOW_PATH = '/api/user/followUser'
@@ -53,7 +53,7 @@ export function createFanRank(kernel: Kernel, room: RoomRef, timers: Timers = re
   const ask = (rankType: FanPeriod) =>
     loader(() => post<unknown>(kernel, RankPath.send, { rankType, dbId: room.liveId ?? room.hostId, anchorUserId: room.hostId }).then(splitRankAnswer))
   const periods: Record<FanPeriod, Loaded<{ rows: RankEntry[]; me: RankEntry | null }>> = { now: ask('now'), today: ask('today'), week: ask('week') }
-  const viewers = loader(() => post<unknown>(kernel, RankPath.viewers, { anchorUserId: room.hostId, dbId: room.liveId ?? room.hostId }).then((r) => (Array.isArray(r) ? r.slice(0, 100) : [])))
+  const viewers = loader(() => post<unknown>(kernel, RankPath.viewers, { anchorUserId: room.hostId, dbId: room.liveId ?? room.hostId }).then(viewerRows))
   const period = signal<FanPeriod>('now')
   const refreshing = signal(false)
   const ids: unknown[] = []

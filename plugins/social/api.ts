@@ -1,6 +1,7 @@
 // The social pages' public face: their paths (the wall's trophy, the Me tab and the live room link
 // to them) and the wire shapes. Import this file only, never the plugin's internals.
 import type { UserCardData } from '../rank/api.ts'
+import { bool, int, list, num, obj, or, str, type Guard } from '../../kernel/guard.ts'
 
 export const SocialRoute = {
   rank: '/rank',
@@ -45,3 +46,58 @@ export interface UserCard extends Omit<UserCardData, 'giftWalls'> {
   isBlock: boolean
   isCollect: boolean
 }
+
+// ---- guards of the answers (kernel/guard.ts): a row without its id is left out, a bad field
+// becomes a blank; what is not a list at all is a failed load (the page's error state with Retry)
+
+const text = (max = 100) => or(str(max), '')
+const maybe = (max = 100) => or(str(max), undefined)
+
+/** a list answer: a bare array or { list: [...] } (both are seen), nothing (null) for none; rows the guard refuses are left out */
+const rows =
+  <T>(row: Guard<T>, max = 500): Guard<T[]> =>
+  (v) =>
+    v === null ? [] : list(row, max)(Array.isArray(v) ? v : v && typeof v === 'object' ? (v as { list?: unknown }).list : undefined)
+
+/** a host row of the search, recommend, follow, block and favourite answers, with the aliases servers send */
+const hostRow = obj({
+  userId: int,
+  yxAccid: text(),
+  nickname: maybe(),
+  nickName: maybe(),
+  icon: text(2000),
+  age: or(int, null),
+  countryCode: text(8),
+  anchorLevelName: maybe(20),
+  levelName: maybe(20),
+  onlineStatus: or(num, undefined),
+  status: or(num, undefined),
+})
+export type HostRow = Exclude<ReturnType<typeof hostRow>, undefined>
+export const hostRows = rows(hostRow)
+
+/** the ranking's rows; the last is the caller's own */
+export const rankRows: Guard<RankEntry[]> = rows(
+  obj({ userId: int, nickname: text(), icon: text(2000), userLevel: or(num, 0), vipFlag: or(num, 0), rank: or(num, 0), costNum: or(num, 0) }),
+  101,
+)
+
+/** the user card answer */
+export const userCardAnswer = obj({
+  userId: int,
+  nickname: maybe(),
+  nickName: maybe(),
+  icon: text(2000),
+  userType: or(num, 0),
+  age: or(int, null),
+  country: text(),
+  levelName: text(20),
+  vip: or(num, 0),
+  fans: or(num, 0),
+  follow: or(num, 0),
+  isFollow: or(bool, false),
+  yxAccid: text(),
+  liveWelcome: text(500),
+  isBlock: or(bool, false),
+  isCollect: or(bool, false),
+})

@@ -100,6 +100,29 @@ test('ENG-11 /searchHost: recommendations first; blank asks "Please enter name o
   await waitFor(() => byId('recommend-list'), { what: 'recommendations again' })
 })
 
+test('ENG-11 NET-07 /friends: answers pass their guard: an object name or age is a blank, a row without its id or a script picture is left out or drawn plain, an answer that is not a list is the error state', async () => {
+  const odd = [
+    host(200001, { nickname: { first: 'x' }, age: { a: 1 }, icon: 'javascript:alert(1)' }),
+    { nickname: 'no id' },
+    null,
+    'x',
+    host(200002, JSON.parse('{"__proto__":{"polluted":"yes"},"anchorLevelName":7}')),
+  ]
+  let answer: () => unknown = () => list(odd)
+  const t = open('/friends', { [SocialPath.friends]: () => answer() })
+  await t.render()
+  await waitFor(() => byId('friends-list'), { what: 'friends' })
+  assert.ok(byId('friend-200001') && byId('friend-200002'), 'the rows with an id')
+  assert.not.match(document.body.textContent ?? '', /\[object Object\]|undefined|NaN/)
+  assert.is(document.querySelector('img[src^="javascript"]'), null)
+  assert.is(({} as Record<string, unknown>).polluted, undefined)
+  t.dispose()
+  answer = () => ({ list: { length: 1e9 } })
+  const e = open('/friends', { [SocialPath.friends]: () => answer() })
+  await e.render()
+  await waitFor(() => byId('friends-error'), { what: 'the error state' })
+})
+
 test('ENG-11 /friends: the followed hosts (currentPage 1, pageSize 200, type 3); empty; error with retry', async () => {
   let answer: () => unknown = () => list([host(200001), host(200005)])
   const t = open('/friends', { [SocialPath.friends]: () => answer() })

@@ -1,54 +1,49 @@
-// The social pages' calls and how their answers become the app's shapes. A row the app cannot
-// read (no id) is dropped rather than shown broken.
+// The social pages' calls and how their answers become the app's shapes: each answer passes its
+// guard (api.ts); a row the app cannot read (no id) is dropped rather than shown broken.
 import type { Kernel } from '../../kernel/types.ts'
-import type { HostItem, RankEntry, UserCard } from './api.ts'
+import { answer } from '../../kernel/guard.ts'
+import { hostRows, rankRows, userCardAnswer, type HostItem, type HostRow, type RankEntry, type UserCard } from './api.ts'
 import { FRIENDS_PAGE_SIZE, LIST_PAGE_SIZE, SEARCH_MAX, SocialPath } from './paths.ts'
 
-type Row = Record<string, unknown>
-const rowsOf = (x: unknown): Row[] => (Array.isArray(x) ? x : Array.isArray((x as { list?: unknown })?.list) ? (x as { list: Row[] }).list : []).filter((r): r is Row => !!r && typeof r === 'object')
-const num = (x: unknown, d = 0) => (Number.isFinite(Number(x)) ? Number(x) : d)
-
-function toHost(r: Row): HostItem[] {
-  const userId = num(r.userId, NaN)
-  if (!Number.isFinite(userId)) return []
-  return [
-    {
-      userId,
-      yxAccid: String(r.yxAccid ?? ''),
-      nickname: String(r.nickname ?? r.nickName ?? ''),
-      icon: String(r.icon ?? ''),
-      age: typeof r.age === 'number' ? r.age : null,
-      countryCode: String(r.countryCode ?? ''),
-      levelName: String(r.anchorLevelName ?? r.levelName ?? ''),
-      onlineStatus: num(r.onlineStatus ?? r.status, 2),
-    },
-  ]
+function toHost(r: HostRow): HostItem {
+  return {
+    userId: r.userId,
+    yxAccid: r.yxAccid,
+    nickname: r.nickname ?? r.nickName ?? '',
+    icon: r.icon,
+    age: r.age,
+    countryCode: r.countryCode,
+    levelName: r.anchorLevelName ?? r.levelName ?? '',
+    onlineStatus: r.onlineStatus ?? r.status ?? 2,
+  }
 }
 
-const hosts = (x: unknown) => rowsOf(x).flatMap(toHost)
+/** a host list call; a malformed answer is a failed load (the page's error state) */
+const hostsAt = async (kernel: Kernel, path: string, payload: Record<string, unknown>) =>
+  answer(hostRows, path)(await kernel.api.post(path, payload, { silent: true })).map(toHost)
 
 /** d1 §8 'Please enter name or uid': the query to send, or '' when there is none */
 export const searchQuery = (raw: string) => [...raw.trim()].slice(0, SEARCH_MAX).join('')
 
 export async function searchHosts(kernel: Kernel, raw: string): Promise<HostItem[]> {
-  return hosts(await kernel.api.post(SocialPath.search, { searchValue: searchQuery(raw), currentPage: 1, pageSize: LIST_PAGE_SIZE }, { silent: true }))
+  return hostsAt(kernel, SocialPath.search, { searchValue: searchQuery(raw), currentPage: 1, pageSize: LIST_PAGE_SIZE })
 }
 
 export async function recommendedHosts(kernel: Kernel): Promise<HostItem[]> {
-  return hosts(await kernel.api.post(SocialPath.recommend, {}, { silent: true }))
+  return hostsAt(kernel, SocialPath.recommend, {})
 }
 
 /** d3 §7 the followed hosts: currentPage 1, pageSize 200, type 3 */
 export async function followedHosts(kernel: Kernel): Promise<HostItem[]> {
-  return hosts(await kernel.api.post(SocialPath.friends, { currentPage: 1, pageSize: FRIENDS_PAGE_SIZE, type: 3 }, { silent: true }))
+  return hostsAt(kernel, SocialPath.friends, { currentPage: 1, pageSize: FRIENDS_PAGE_SIZE, type: 3 })
 }
 
 export async function blockedHosts(kernel: Kernel, page: number): Promise<HostItem[]> {
-  return hosts(await kernel.api.post(SocialPath.blackList, { currentPage: page, pageSize: LIST_PAGE_SIZE }, { silent: true }))
+  return hostsAt(kernel, SocialPath.blackList, { currentPage: page, pageSize: LIST_PAGE_SIZE })
 }
 
 export async function collectedHosts(kernel: Kernel, page: number): Promise<HostItem[]> {
-  return hosts(await kernel.api.post(SocialPath.collectList, { currentPage: page, pageSize: LIST_PAGE_SIZE }, { silent: true }))
+  return hostsAt(kernel, SocialPath.collectList, { currentPage: page, pageSize: LIST_PAGE_SIZE })
 }
 
 /** d1 §7 block and unblock: { type: 1, userId, yxAccid }; true when the server agreed */
@@ -76,37 +71,17 @@ export async function setFollowed(kernel: Kernel, host: Pick<HostItem, 'userId' 
 
 /** the ranking and the caller's own entry (the answer's last item) */
 export async function userRank(kernel: Kernel, rankType: number): Promise<{ list: RankEntry[]; me: RankEntry | null }> {
-  const rows = rowsOf(await kernel.api.post(SocialPath.userRank, { rankType }, { silent: true })).flatMap(toRank)
+  const rows = answer(rankRows, SocialPath.userRank)(await kernel.api.post(SocialPath.userRank, { rankType }, { silent: true }))
   const me = kernel.session.loggedIn.peek() && rows.length ? rows[rows.length - 1] : null
   return { list: (me ? rows.slice(0, -1) : rows).slice(0, 100), me }
 }
 
-function toRank(r: Row): RankEntry[] {
-  const userId = num(r.userId, NaN)
-  if (!Number.isFinite(userId)) return []
-  return [{ userId, nickname: String(r.nickname ?? ''), icon: String(r.icon ?? ''), userLevel: num(r.userLevel), vipFlag: num(r.vipFlag), rank: num(r.rank), costNum: num(r.costNum) }]
-}
-
+/** the user card; null when the answer names no user (the page's not-found) */
 export async function userCard(kernel: Kernel, userId: number): Promise<UserCard | null> {
-  const r = await kernel.api.post<Row | null>(SocialPath.card, { searchValue: userId }, { silent: true })
-  if (!r || !Number.isFinite(num(r.userId, NaN))) return null
-  return {
-    userId: num(r.userId),
-    nickname: String(r.nickname ?? r.nickName ?? ''),
-    icon: String(r.icon ?? ''),
-    userType: num(r.userType),
-    age: typeof r.age === 'number' ? r.age : null,
-    country: String(r.country ?? ''),
-    levelName: String(r.levelName ?? ''),
-    vip: num(r.vip),
-    fans: num(r.fans),
-    follow: num(r.follow),
-    isFollow: r.isFollow === true || r.isFollow === 1,
-    yxAccid: String(r.yxAccid ?? ''),
-    liveWelcome: String(r.liveWelcome ?? ''),
-    isBlock: num(r.isBlock) === 1 || r.isBlock === true,
-    isCollect: num(r.isCollect) === 1 || r.isCollect === true,
-  }
+  const r = userCardAnswer(await kernel.api.post(SocialPath.card, { searchValue: userId }, { silent: true }))
+  if (!r) return null
+  const { nickName, ...card } = r
+  return { ...card, nickname: r.nickname ?? nickName ?? '' }
 }
 
 /** d2 §3: diamonds as plain under 1000, k under 1,000,000, else m, one decimal */

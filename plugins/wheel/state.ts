@@ -4,10 +4,12 @@
 // from the spin's answer; the result reaches the chat as a wheelRes record the server posts.
 import { batch, effect, signal } from '@preact/signals-react'
 import { isInsufficient } from '../../kernel/api.ts'
+import { answer } from '../../kernel/guard.ts'
 import type { Timers } from '../../kernel/timers.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { LiveApi } from '../live/api.ts'
 import { rechargeRef } from '../recharge/api.ts'
+import { spinAnswer, wheelConfigAnswer } from './api.ts'
 import { WHEEL_OFF, WHEEL_ON, WHEEL_TIP_MS, WHEEL_TURN_MS, WheelPaths } from './paths.ts'
 
 export interface WheelSector {
@@ -27,17 +29,12 @@ export interface WheelResult {
   seq: number
 }
 
-const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0)
-
-/** the config as the server answers it; sectors without a finite prize are dropped */
+/** the config as the server answers it, through its guard (api.ts); sectors without a prize are dropped */
 export function toConfig(raw: unknown, hostId: number): WheelConfig | null {
-  if (!raw || typeof raw !== 'object') return null
-  const r = raw as Record<string, unknown>
-  const sectors = (Array.isArray(r.wheelSectorList) ? r.wheelSectorList : [])
-    .filter((s) => s && typeof s === 'object' && Number.isFinite(Number(s.prize)))
-    .slice(0, 16)
-    .map((s, i) => ({ sectorId: num(s.sectorId) || i + 1, prize: Math.max(0, num(s.prize)) }))
-  return { anchorId: num(r.anchorId) || hostId, price: Math.max(0, num(r.price)), sectors, enabled: r.wheelEnabled === true || r.wheelEnabled === 1 }
+  const r = wheelConfigAnswer(raw)
+  if (!r) return null
+  const sectors = r.wheelSectorList.map((s, i) => ({ sectorId: s.sectorId || i + 1, prize: Math.max(0, s.prize) }))
+  return { anchorId: r.anchorId || hostId, price: Math.max(0, r.price), sectors, enabled: r.wheelEnabled }
 }
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
@@ -120,13 +117,14 @@ export function createWheel(kernel: Kernel, live: LiveApi, timers: Timers) {
     hideTip()
     let landing = false
     try {
-      const res = await kernel.api.post<Record<string, unknown> | null>(WheelPaths.rotate, { anchorId: id, requestId: newRequestId() }, { silent: true })
-      if (hostId !== id || !res) return
-      if (Number.isFinite(Number(res.diamondNum))) kernel.session.setBalance(Number(res.diamondNum))
-      const sectorIndex = num(res.sectorIndex)
-      if (sectorIndex < 0 || sectorIndex >= c.sectors.length) return
+      const res = await kernel.api.post(WheelPaths.rotate, { anchorId: id, requestId: newRequestId() }, { silent: true })
+      if (hostId !== id) return
+      // a malformed answer is a failed spin (its toast): nothing lands, no balance is taken from it
+      const spun = answer(spinAnswer, WheelPaths.rotate)(res)
+      if (spun.diamondNum !== undefined) kernel.session.setBalance(spun.diamondNum)
+      if (spun.sectorIndex < 0 || spun.sectorIndex >= c.sectors.length) return
       landing = true
-      land(sectorIndex, num(res.prize))
+      land(spun.sectorIndex, spun.prize)
     } catch (err) {
       if (isInsufficient(err)) void kernel.get(rechargeRef)?.open({ source: 'wheel', inLive: true })
       else kernel.overlays.toast(kernel.i18n.t('wheel.failed'), { type: 'warning' })

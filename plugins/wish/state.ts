@@ -4,6 +4,7 @@
 // (the popup, until 'No more reminders' was recorded), then checks the balance ('Not enough
 // diamonds please recharge' and the recharge sheet) and sends one of the gift through the gift
 // feature. Every count and balance shown comes from the server.
+import { safeImageUrl } from '../../kernel/url.ts'
 import { batch, computed, effect, signal } from '@preact/signals-react'
 import type { Timers } from '../../kernel/timers.ts'
 import type { Kernel } from '../../kernel/types.ts'
@@ -26,7 +27,6 @@ export interface Wish {
 
 const MAX_WISHES = 10
 const text = (v: unknown) => (typeof v === 'string' ? v : '')
-const safeUrl = (v: unknown) => (typeof v === 'string' && /^(https?:\/\/|\/(?!\/))/.test(v) ? v : '')
 
 /** the wishes of a list as the server gives it; entries without a gift id or a goal are left out */
 export function toWishes(raw: unknown): Wish[] {
@@ -44,7 +44,7 @@ export function toWishes(raw: unknown): Wish[] {
       target,
       done: Math.max(0, Math.min(target, Math.floor(Number(w.compelteGiftNum) || 0))),
       name: text(w.giftName),
-      img: safeUrl(w.giftSmallImg ?? w.giftImg),
+      img: safeImageUrl(w.giftSmallImg ?? w.giftImg),
       price: Number.isFinite(price) && price > 0 ? Math.ceil(price) : 0,
     })
   }

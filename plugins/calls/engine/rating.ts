@@ -1,5 +1,6 @@
 // The post-call rating (CALL-14, d3 §3 Rating and §4 Post-call sheet) as plain functions, so the
 // sheet stays a view and the rules are tested on their own.
+import { list, num, obj, or, str, id, type Guard } from '../../../kernel/guard.ts'
 import { MAX_POSITIVE_TAGS, RATING_LONG_CALL_SEC } from '../rules.ts'
 
 /** getFeedbackType row: a problem of a short or disliked call */
@@ -13,6 +14,10 @@ export interface PositiveTag {
   labelId: number
   labelName: string
 }
+
+/** guards of the two tag answers (kernel/guard.ts): rows without their id are left out */
+export const problemTags: Guard<ProblemTag[]> = list(obj({ dictValue: id(50), dictLabel: or(str(100), '') }), 30)
+export const positiveTags: Guard<PositiveTag[]> = list(obj({ labelId: num, labelName: or(str(100), '') }), 30)
 
 export type Choice = 'like' | 'dislike'
 

@@ -11,10 +11,11 @@ import { Sheet } from '../../../kernel/ui/Sheet.tsx'
 import type { OverlayProps } from '../../../kernel/types.ts'
 import { rechargeRef } from '../../recharge/api.ts'
 import { detailHref, liveOpenerRef } from '../../wall/api.ts'
-import { CallPath, type LastCall, type RecommendedHost } from '../api.ts'
+import { answer, type Guard } from '../../../kernel/guard.ts'
+import { CallPath, recommendedHosts, type LastCall, type RecommendedHost } from '../api.ts'
 import { formatDuration, statusWord } from './format.ts'
 import { IconDiamond, IconThumb } from './icons.tsx'
-import { isLongCall, ratingPayload, skipPayload, toggleTag, type Choice, type PositiveTag, type ProblemTag } from '../engine/rating.ts'
+import { isLongCall, positiveTags, problemTags, ratingPayload, skipPayload, toggleTag, type Choice, type PositiveTag, type ProblemTag } from '../engine/rating.ts'
 import { LOW_BALANCE_AFTER_CALL, MAX_POSITIVE_TAGS } from '../rules.ts'
 import css from './calls.css'
 
@@ -37,15 +38,16 @@ export default function PostCallSheet({ props: last, close }: OverlayProps<LastC
   const balance = kernel.session.user.value?.diamondNum
 
   useEffect(() => {
-    const post = <T,>(path: string, payload: unknown) => kernel.api.post<T>(path, payload, { silent: true }).catch(() => null)
-    void post<ProblemTag[]>(CallPath.feedbackTypes, {}).then((rows) => {
-      if (!Array.isArray(rows)) return
+    // each answer through its guard; a failed or malformed one leaves its part out
+    const post = <T,>(path: string, payload: unknown, guard: Guard<T>) => kernel.api.post(path, payload, { silent: true }).then(answer(guard, path)).catch(() => null)
+    void post(CallPath.feedbackTypes, {}, problemTags).then((rows) => {
+      if (!rows) return
       setProblems(rows)
       // a short call's one bad tag defaults to the first, None
       setProblem((p) => p ?? rows[0] ?? null)
     })
-    if (long) void post<PositiveTag[]>(CallPath.labels, {}).then((rows) => Array.isArray(rows) && setLabels(rows))
-    else void post<RecommendedHost[]>(CallPath.recommend, { searchValue: last.callUserId }).then((rows) => Array.isArray(rows) && setHosts(rows))
+    if (long) void post(CallPath.labels, {}, positiveTags).then((rows) => rows && setLabels(rows))
+    else void post(CallPath.recommend, { searchValue: last.callUserId }, recommendedHosts).then((rows) => rows && setHosts(rows))
   }, [kernel, long, last.callUserId])
 
   /** once only; a tap while a submit is on its way is dropped */
