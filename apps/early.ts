@@ -1,6 +1,8 @@
-// The first screen's first requests, sent by a small script that index.html runs as soon as
-// /app-config.js has run (the build writes this file's bundle into the page), while the app's code
-// still downloads: the base config and, on the wall, its tags and then the open tab's first hosts.
+// The first screen's first requests, sent by a small classic script that index.html runs as soon as
+// /app-config.js has run (the build writes this file's bundle into the page; a module script would
+// wait for the whole page and its stylesheet), while the app's code still downloads: the base
+// config and, on the wall, its tags and the open tab's first hosts (beside the tags when the
+// deploy names the tab the wall opens on, else once the tags answer).
 // The API client takes each answer when it sends the very same request (kernel/early.ts); who the
 // user is, the app id and the language are guessed here as the kernel will pick them, and a guess
 // that differs only costs the app a request of its own.
@@ -43,17 +45,32 @@ function start() {
 
   void post(BASE_CONFIG_PATH, { searchValue: appId })
   if (!WALL_PATHS.includes(location.pathname)) return
-  // the wall's tags, then the open tab's first page when it is open to anyone (no lock, not Follow
-  // for a guest), then the All tab's offline hosts when its online ones run short
-  void post<unknown>(Paths.tags, {}, (answer) => {
+  // the tab the tags open, once they have answered (nothing when they fail)
+  let opened!: (tag?: WallTag) => void
+  const picked = new Promise<WallTag | undefined>((done) => (opened = done))
+  /** a tab's first page, then, for the open All tab, its offline hosts when the online ones run short */
+  const hosts = (tag: WallTag) => {
+    const first = listPayload(tag, 1)
+    void post<unknown>(Paths.list, first, async (online) => {
+      const open = await picked
+      if (open?.tagId === tag.tagId && open.kind === 'all' && rowsOf(online).length < first.pageSize) void post(Paths.list, listPayload(open, 1, true))
+    })
+  }
+  // the tab the deploy says the wall opens on: its first hosts leave beside the tags, not a round trip after them
+  const guess = search.get('tab') ? 0 : config.wallTagId
+  if (guess) hosts({ tagId: guess, name: '', kind: 'other', lock: 0 })
+  // the tags, then the open tab's first page when it is open to anyone (no lock, not Follow for a
+  // guest) and was not the guess
+  post<unknown>(Paths.tags, {}, (answer) => {
     const tags = rowsOf(answer).map(tagFromRow).filter((t): t is WallTag => !!t && t.kind !== 'game')
     const tag = pickTab(tags, search)
-    if (!tag || tag.lock !== 0 || (tag.kind === 'follow' && !token)) return
-    const first = listPayload(tag, 1)
-    void post<unknown>(Paths.list, first, (online) => {
-      if (tag.kind === 'all' && rowsOf(online).length < first.pageSize) void post(Paths.list, listPayload(tag, 1, true))
-    })
-  })
+    opened(tag)
+    if (!tag || tag.lock !== 0 || (tag.kind === 'follow' && !token) || (tag.tagId === guess && tag.kind !== 'follow')) return
+    hosts(tag)
+  }).then(
+    () => opened(),
+    () => opened(),
+  )
 }
 
 try {
