@@ -5,7 +5,7 @@ import { fakeTimers } from '../test/fake-timers.ts'
 import { waitFor } from '../test/wait.ts'
 import type { Kernel } from './types.ts'
 
-test('SHELL-01 deferred work starts once the page says its first screen is shown, after it settles', async () => {
+test('SHELL-01 deferred work starts once the page says its first screen is shown, after it settles (the socket\'s code as soon as it is shown)', async () => {
   const timers = fakeTimers()
   const gate = createFirstScreenGate((fn, ms) => timers.setTimeout(fn, ms))
   const kernel = {} as Kernel
@@ -16,8 +16,11 @@ test('SHELL-01 deferred work starts once the page says its first screen is shown
   // the gate opens only from its timers: while they wait, it cannot have opened
   assert.is(timers.pending(), 1, 'only the longest wait is scheduled')
   assert.not.ok(started, 'nothing before the page reports')
+  let painted = false
+  void gate.painted.then(() => (painted = true))
   firstScreenShown(kernel)
   firstScreenShown(kernel) // once is enough
+  await waitFor(() => painted, { what: 'painted, at once, without settling' })
   timers.tick(FIRST_SCREEN_SETTLE_MS - 1)
   assert.is(timers.pending(), 2, 'the settle wait is scheduled, once, and has not run')
   assert.not.ok(started, 'the screen settles first')
