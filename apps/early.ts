@@ -6,7 +6,6 @@
 // The API client takes each answer when it sends the very same request (kernel/early.ts); who the
 // user is, the app id and the language are guessed here as the kernel will pick them, and a guess
 // that differs only costs the app a request of its own.
-import { readConfig } from '../kernel/config.ts'
 import { decrypt, encrypt, usable } from '../kernel/protocol/cipher-web.ts'
 import { Code, type Envelope } from '../kernel/protocol/envelope.ts'
 import { fetchHttp, wireHeaders } from '../kernel/api.ts'
@@ -18,9 +17,10 @@ import { listPayload, Paths, pickTab, tagFromRow, WALL_PATHS, type WallTag } fro
 import { rowsOf } from '../plugins/wall/hosts.ts'
 
 function start() {
-  const config = readConfig(window.__APP_CONFIG__)
-  const keys = { key: config.cipherKey, iv: config.cipherIv }
-  // WebCrypto only: where it cannot serve, the app loads its fallback cipher and asks for itself
+  // read as it is (the app validates it): without keys there is nothing to send
+  const { apiBase = '', cipherKey = '', cipherIv = '', subscriptionKey = '', defaultAppId, wallTagId } = window.__APP_CONFIG__ ?? {}
+  const keys = { key: cipherKey, iv: cipherIv }
+  // WebCrypto only: where it cannot serve (or no keys), the app loads its fallback cipher and asks for itself
   if (!usable(keys)) return
   const search = new URLSearchParams(location.search)
   const stored = (key: string) => {
@@ -32,10 +32,10 @@ function start() {
   }
   // as the session will have them: the token from the URL, else the stored one; from=anchor logs out
   const token = search.get('from') === 'anchor' ? '' : search.get('token')?.trim() || stored(StoreKey.token) || ''
-  const appId = search.get('appid') || stored(StoreKey.appId) || config.defaultAppId || ''
+  const appId = search.get('appid') || stored(StoreKey.appId) || defaultAppId || ''
   const lang = pickLocale({ search, stored: stored('lang'), navigatorLanguage: navigator.language })
-  const headers = wireHeaders(token, appId, lang, config.subscriptionKey)
-  const base = config.apiBase.replace(/\/+$/, '')
+  const headers = wireHeaders(token, appId, lang, subscriptionKey)
+  const base = apiBase.replace(/\/+$/, '')
   /** send now; `onResult` gets the result, and a request it sends is kept before the app could ask for it */
   const post = <T>(path: string, payload: unknown, onResult?: (result: T) => unknown) =>
     sendEarly(base + path, headers, payload, async () => fetchHttp.post(base + path, { data: await encrypt(payload, keys) }, { headers }), async ({ data }) => {
@@ -57,7 +57,7 @@ function start() {
     })
   }
   // the tab the deploy says the wall opens on: its first hosts leave beside the tags, not a round trip after them
-  const guess = search.get('tab') ? 0 : config.wallTagId
+  const guess = search.get('tab') ? 0 : wallTagId
   if (guess) hosts({ tagId: guess, name: '', kind: 'other', lock: 0 })
   // the tags, then the open tab's first page when it is open to anyone (no lock, not Follow for a
   // guest) and was not the guess

@@ -40,6 +40,21 @@ test('SHELL-01 a page that never reports still lets the deferred work start', as
   await waitFor(() => started)
 })
 
+test('SHELL-01 a page that reports no first screen of its own, once drawn, lets the paint wait end; the settled wait still runs its course', async () => {
+  const timers = fakeTimers()
+  const gate = createFirstScreenGate((fn, ms) => timers.setTimeout(fn, ms))
+  let painted = false
+  let started = false
+  void gate.painted.then(() => (painted = true))
+  void gate.done.then(() => (started = true))
+  gate.shown(false)
+  await waitFor(() => painted, { what: 'painted' })
+  assert.is(timers.pending(), 1, 'only the longest wait is scheduled: no settle')
+  assert.not.ok(started)
+  timers.tick(FIRST_SCREEN_MAX_MS)
+  await waitFor(() => started, { what: 'the longest wait' })
+})
+
 test('SHELL-01 a kernel without a gate (tests, previews) defers nothing', async () => {
   let started = false
   void afterFirstScreen({} as Kernel).then(() => (started = true))

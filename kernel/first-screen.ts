@@ -14,8 +14,9 @@ export interface FirstScreenGate {
   readonly done: Promise<void>
   /** resolves once the first screen is shown (or the longest wait has passed), without settling */
   readonly painted: Promise<void>
-  /** the first screen's content is on screen; later calls do nothing */
-  shown(): void
+  /** the first screen's content is on screen; later calls do nothing. `settles` false: a page that
+   *  reports no first screen of its own has drawn, which only `painted` waits for */
+  shown(settles?: boolean): void
 }
 
 type Schedule = (fn: () => void, ms: number) => unknown
@@ -34,7 +35,7 @@ export function createFirstScreenGate(schedule: Schedule = (fn, ms) => setTimeou
     schedule(() => idle(open), ms)
   }
   schedule(() => settle(0), FIRST_SCREEN_MAX_MS)
-  return { done, painted, shown: () => settle(FIRST_SCREEN_SETTLE_MS) }
+  return { done, painted, shown: (settles = true) => (settles ? settle(FIRST_SCREEN_SETTLE_MS) : paint()) }
 }
 
 /** A gate that is open from the start: kernels in tests and previews wire everything at once. */
@@ -58,7 +59,7 @@ export function afterFirstScreen(kernel: Kernel): Promise<void> {
   return (gates.get(kernel) ?? openGate).done
 }
 
-/** The page has shown its first content (cards, an empty or an error state). */
-export function firstScreenShown(kernel: Kernel): void {
-  gates.get(kernel)?.shown()
+/** The page has shown its first content (cards, an empty or an error state); `settles` as in FirstScreenGate.shown. */
+export function firstScreenShown(kernel: Kernel, settles?: boolean): void {
+  gates.get(kernel)?.shown(settles)
 }
