@@ -318,7 +318,7 @@ async function firstScreenSources(manifestFile, outdir) {
 }
 
 /**
- * apps/early.ts as one small inline module script (no imports), written into index.html after /app-config.js: the first
+ * apps/early.ts as one small inline classic script (no imports), written into index.html after /app-config.js: the first
  * requests leave while the app's code downloads. Its modules are taken as free of side effects, so
  * only what it calls is in it (not the React and signals their files import); an import() in them
  * (the fallback cipher) stays a request it never makes where WebCrypto is there.
@@ -340,7 +340,8 @@ async function earlyScript({ minify, target }) {
   const { outputFiles } = await esbuild.build({
     entryPoints: [join(appsDir, 'early.ts')],
     bundle: true,
-    // a module script without imports: it runs as soon as the page is parsed, before the app's entry
+    // written as a module without imports, then wrapped in a function below: a classic script
+    // (format 'iife' would carry esbuild's unused import helpers, 0.3 KB)
     format: 'esm',
     platform: 'browser',
     target,
@@ -352,7 +353,10 @@ async function earlyScript({ minify, target }) {
     logLevel: 'silent',
     plugins: [pure],
   })
-  return outputFiles[0].text.trim().replace(/<\/script/gi, '<\\/script')
+  // a classic script runs as soon as the parser reaches it, right after /app-config.js (a module
+  // script would wait for the whole page to be parsed and its stylesheet to arrive); the function
+  // keeps its names off the page's globals
+  return `(()=>{${outputFiles[0].text.trim()}})()`.replace(/<\/script/gi, '<\\/script')
 }
 
 /** Output files reachable from the entry through static imports: what the browser loads first. */
@@ -399,7 +403,7 @@ async function writeIndexHtml(outdir, entryFile, preload, styles, sprites, early
   const html = template
     .replace('<!--preload-->', links)
     .replace('<!--sprites-->', sprites)
-    .replace('<!--early-->', `<script type="module">${early}</script>`)
+    .replace('<!--early-->', `<script>${early}</script>`)
     .replace('<!--entry-->', `<script type="module" src="/${entryFile}"></script>`)
   await writeFile(join(outdir, 'index.html'), html)
   return html

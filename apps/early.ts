@@ -1,10 +1,11 @@
-// The first screen's first requests, sent by a small script that index.html runs as soon as
-// /app-config.js has run (the build writes this file's bundle into the page), while the app's code
-// still downloads: the base config and, on the wall, its tags and then the open tab's first hosts.
+// The first screen's first requests, sent by a small classic script that index.html runs as soon as
+// /app-config.js has run (the build writes this file's bundle into the page; a module script would
+// wait for the whole page and its stylesheet), while the app's code still downloads: the base
+// config and, on the wall, its tags and the open tab's first hosts (beside the tags when the
+// deploy names the tab the wall opens on, else once the tags answer).
 // The API client takes each answer when it sends the very same request (kernel/early.ts); who the
 // user is, the app id and the language are guessed here as the kernel will pick them, and a guess
 // that differs only costs the app a request of its own.
-import { readConfig } from '../kernel/config.ts'
 import { decrypt, encrypt, usable } from '../kernel/protocol/cipher-web.ts'
 import { Code, type Envelope } from '../kernel/protocol/envelope.ts'
 import { fetchHttp, wireHeaders } from '../kernel/api.ts'
@@ -16,9 +17,10 @@ import { listPayload, Paths, pickTab, tagFromRow, WALL_PATHS, type WallTag } fro
 import { rowsOf } from '../plugins/wall/hosts.ts'
 
 function start() {
-  const config = readConfig(window.__APP_CONFIG__)
-  const keys = { key: config.cipherKey, iv: config.cipherIv }
-  // WebCrypto only: where it cannot serve, the app loads its fallback cipher and asks for itself
+  // read as it is (the app validates it): without keys there is nothing to send
+  const { apiBase = '', cipherKey = '', cipherIv = '', subscriptionKey = '', defaultAppId, wallTagId } = window.__APP_CONFIG__ ?? {}
+  const keys = { key: cipherKey, iv: cipherIv }
+  // WebCrypto only: where it cannot serve (or no keys), the app loads its fallback cipher and asks for itself
   if (!usable(keys)) return
   const search = new URLSearchParams(location.search)
   const stored = (key: string) => {
@@ -30,10 +32,10 @@ function start() {
   }
   // as the session will have them: the token from the URL, else the stored one; from=anchor logs out
   const token = search.get('from') === 'anchor' ? '' : search.get('token')?.trim() || stored(StoreKey.token) || ''
-  const appId = search.get('appid') || stored(StoreKey.appId) || config.defaultAppId || ''
+  const appId = search.get('appid') || stored(StoreKey.appId) || defaultAppId || ''
   const lang = pickLocale({ search, stored: stored('lang'), navigatorLanguage: navigator.language })
-  const headers = wireHeaders(token, appId, lang, config.subscriptionKey)
-  const base = config.apiBase.replace(/\/+$/, '')
+  const headers = wireHeaders(token, appId, lang, subscriptionKey)
+  const base = apiBase.replace(/\/+$/, '')
   /** send now; `onResult` gets the result, and a request it sends is kept before the app could ask for it */
   const post = <T>(path: string, payload: unknown, onResult?: (result: T) => unknown) =>
     sendEarly(base + path, headers, payload, async () => fetchHttp.post(base + path, { data: await encrypt(payload, keys) }, { headers }), async ({ data }) => {
@@ -43,17 +45,32 @@ function start() {
 
   void post(BASE_CONFIG_PATH, { searchValue: appId })
   if (!WALL_PATHS.includes(location.pathname)) return
-  // the wall's tags, then the open tab's first page when it is open to anyone (no lock, not Follow
-  // for a guest), then the All tab's offline hosts when its online ones run short
-  void post<unknown>(Paths.tags, {}, (answer) => {
+  // the tab the tags open, once they have answered (nothing when they fail)
+  let opened!: (tag?: WallTag) => void
+  const picked = new Promise<WallTag | undefined>((done) => (opened = done))
+  /** a tab's first page, then, for the open All tab, its offline hosts when the online ones run short */
+  const hosts = (tag: WallTag) => {
+    const first = listPayload(tag, 1)
+    void post<unknown>(Paths.list, first, async (online) => {
+      const open = await picked
+      if (open?.tagId === tag.tagId && open.kind === 'all' && rowsOf(online).length < first.pageSize) void post(Paths.list, listPayload(open, 1, true))
+    })
+  }
+  // the tab the deploy says the wall opens on: its first hosts leave beside the tags, not a round trip after them
+  const guess = search.get('tab') ? 0 : wallTagId
+  if (guess) hosts({ tagId: guess, name: '', kind: 'other', lock: 0 })
+  // the tags, then the open tab's first page when it is open to anyone (no lock, not Follow for a
+  // guest) and was not the guess
+  post<unknown>(Paths.tags, {}, (answer) => {
     const tags = rowsOf(answer).map(tagFromRow).filter((t): t is WallTag => !!t && t.kind !== 'game')
     const tag = pickTab(tags, search)
-    if (!tag || tag.lock !== 0 || (tag.kind === 'follow' && !token)) return
-    const first = listPayload(tag, 1)
-    void post<unknown>(Paths.list, first, (online) => {
-      if (tag.kind === 'all' && rowsOf(online).length < first.pageSize) void post(Paths.list, listPayload(tag, 1, true))
-    })
-  })
+    opened(tag)
+    if (!tag || tag.lock !== 0 || (tag.kind === 'follow' && !token) || (tag.tagId === guess && tag.kind !== 'follow')) return
+    hosts(tag)
+  }).then(
+    () => opened(),
+    () => opened(),
+  )
 }
 
 try {

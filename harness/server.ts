@@ -192,7 +192,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (path === '/__harness' || path.startsWith('/__harness/')) return void handleControl(req, res)
     if (path === '/app-config.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
-      return void res.end(appConfigScript(appConfigFor(req, keysFile, apps.defaultAppId)))
+      const hints = slices.map(({ slice }) => slice.appConfig?.(ctx))
+      return void res.end(appConfigScript(Object.assign(appConfigFor(req, keysFile, apps.defaultAppId), ...hints)))
     }
     next()
   })

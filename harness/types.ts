@@ -124,6 +124,9 @@ export interface FakeSlice {
   controlInfo?: Record<string, ControlInfo>
   /** started with the harness; returns a stopper */
   start?: (ctx: HarnessContext) => (() => void) | void
+  /** what it adds to /app-config.js, as a deploy would write it for its servers (hints the page's
+   *  early script reads), asked for each request */
+  appConfig?: (ctx: HarnessContext) => Record<string, unknown>
 }
 
 /** How the control page (/__harness/ui) offers one control entry. */

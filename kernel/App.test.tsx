@@ -31,19 +31,6 @@ test('KernelApp renders the frame around the routed page, the widgets and the ov
   kernel.dispose()
 })
 
-test('SHELL-12 <html dir lang> follow the locale', async () => {
-  const kernel = fakeKernel()
-  const r = await render(<KernelApp kernel={kernel} />)
-  assert.is(document.documentElement.dir, 'ltr')
-  await act(async () => kernel.i18n.setLocale('ar'))
-  assert.is(document.documentElement.dir, 'rtl')
-  assert.is(document.documentElement.lang, 'ar')
-  await act(async () => kernel.i18n.setLocale('en'))
-  assert.is(document.documentElement.dir, 'ltr')
-  r.unmount()
-  kernel.dispose()
-})
-
 test('useT re-renders on locale change and useRoute follows navigation', async () => {
   let renders = 0
   function Probe() {

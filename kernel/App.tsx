@@ -1,6 +1,6 @@
 // The React root: kernel context, the frame a plugin brings (header, tab bar) around the routes,
 // always-mounted widgets, and the overlay host on top.
-import { StrictMode, useEffect, type ComponentType } from 'react'
+import { StrictMode, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Router as WouterRouter } from 'wouter'
 import { KernelContext, useKernel, useSignalValue } from './hooks.ts'
@@ -22,7 +22,6 @@ export function KernelApp({ kernel }: { kernel: Kernel }) {
     <KernelContext.Provider value={kernel}>
       <WouterRouter hook={hooks.hook} searchHook={hooks.searchHook}>
         {Sync && <Sync />}
-        <DocumentLanguage />
         {Frame ? <Frame>{routes}</Frame> : routes}
         <Widgets />
         <OverlayHost />
@@ -39,17 +38,6 @@ function Widgets() {
 }
 
 /** <html lang dir> follow the locale, so Arabic lays the whole document out right to left. */
-function DocumentLanguage() {
-  const kernel = useKernel()
-  const locale = useSignalValue(kernel.i18n.locale)
-  const dir = useSignalValue(kernel.i18n.dir)
-  useEffect(() => {
-    document.documentElement.lang = locale
-    document.documentElement.dir = dir
-  }, [locale, dir])
-  return null
-}
-
 /** Render the app into `el`; returns the unmount function. */
 export function mountApp(kernel: Kernel, el: HTMLElement): () => void {
   injectStyle(baseCss)

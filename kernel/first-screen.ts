@@ -12,8 +12,11 @@ export const FIRST_SCREEN_SETTLE_MS = 500
 export interface FirstScreenGate {
   /** resolves once the first screen is shown and has settled */
   readonly done: Promise<void>
-  /** the first screen's content is on screen; later calls do nothing */
-  shown(): void
+  /** resolves once the first screen is shown (or the longest wait has passed), without settling */
+  readonly painted: Promise<void>
+  /** the first screen's content is on screen; later calls do nothing. `settles` false: a page that
+   *  reports no first screen of its own has drawn, which only `painted` waits for */
+  shown(settles?: boolean): void
 }
 
 type Schedule = (fn: () => void, ms: number) => unknown
@@ -21,19 +24,22 @@ type Schedule = (fn: () => void, ms: number) => unknown
 /** A gate that opens FIRST_SCREEN_SETTLE_MS after shown(), or FIRST_SCREEN_MAX_MS after creation. */
 export function createFirstScreenGate(schedule: Schedule = (fn, ms) => setTimeout(fn, ms)): FirstScreenGate {
   let open!: () => void
+  let paint!: () => void
   let opening = false
   const done = new Promise<void>((resolve) => (open = resolve))
+  const painted = new Promise<void>((resolve) => (paint = resolve))
   const settle = (ms: number) => {
+    paint()
     if (opening) return
     opening = true
     schedule(() => idle(open), ms)
   }
   schedule(() => settle(0), FIRST_SCREEN_MAX_MS)
-  return { done, shown: () => settle(FIRST_SCREEN_SETTLE_MS) }
+  return { done, painted, shown: (settles = true) => (settles ? settle(FIRST_SCREEN_SETTLE_MS) : paint()) }
 }
 
 /** A gate that is open from the start: kernels in tests and previews wire everything at once. */
-export const openGate: FirstScreenGate = { done: Promise.resolve(), shown: () => {} }
+export const openGate: FirstScreenGate = { done: Promise.resolve(), painted: Promise.resolve(), shown: () => {} }
 
 function idle(fn: () => void) {
   const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => unknown }).requestIdleCallback
@@ -53,7 +59,7 @@ export function afterFirstScreen(kernel: Kernel): Promise<void> {
   return (gates.get(kernel) ?? openGate).done
 }
 
-/** The page has shown its first content (cards, an empty or an error state). */
-export function firstScreenShown(kernel: Kernel): void {
-  gates.get(kernel)?.shown()
+/** The page has shown its first content (cards, an empty or an error state); `settles` as in FirstScreenGate.shown. */
+export function firstScreenShown(kernel: Kernel, settles?: boolean): void {
+  gates.get(kernel)?.shown(settles)
 }

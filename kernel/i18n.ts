@@ -137,10 +137,13 @@ export function createI18n(opts: {
   const dir = computed(() => (locale.value === 'ar' ? 'rtl' : 'ltr'))
   const doc = opts.document === undefined ? globalThis.document : opts.document
 
+  // <html lang dir> are the i18n's alone; written only when they change (a write restyles the whole page)
   const apply = () => {
-    if (!doc) return
-    doc.documentElement.lang = locale.value
-    doc.documentElement.dir = dir.value
+    const html = doc?.documentElement
+    if (html && html.lang + html.dir !== locale.value + dir.value) {
+      html.lang = locale.value
+      html.dir = dir.value
+    }
   }
   apply()
 

@@ -141,7 +141,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     timers: opts.timers,
     encryptToken: opts.cipher && ((token) => opts.cipher!.encrypt(token, { key: config.cipherKey, iv: config.cipherIv })),
   }
-  const realtime = opts.createRealtime ? opts.createRealtime(realtimeOptions) : lazyRealtime(realtimeOptions)
+  const realtime = opts.createRealtime ? opts.createRealtime(realtimeOptions) : lazyRealtime(realtimeOptions, undefined, firstScreen.painted)
 
   const get = serviceGetter(() => registry, () => kernel, pending, opts.services)
 

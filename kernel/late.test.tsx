@@ -18,7 +18,7 @@ function manualGate(): FirstScreenGate & { open(): void; waiting(): number } {
   const done = new Promise<void>((r) => (open = r))
   const then = done.then.bind(done)
   done.then = ((...a: Parameters<typeof then>) => (waiting++, then(...a))) as typeof done.then
-  return { done, shown: () => {}, open: () => open(), waiting: () => waiting }
+  return { done, painted: Promise.resolve(), shown: () => {}, open: () => open(), waiting: () => waiting }
 }
 
 const greetRef = ref<{ hello(): string }>('greet')

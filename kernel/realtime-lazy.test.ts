@@ -9,8 +9,8 @@ import { FakeSocket } from './testing.tsx'
 import { waitFor } from '../test/wait.ts'
 import type { Kernel } from './types.ts'
 
-/** `arrives`: when the realtime code arrives (default at once) */
-function setup(token: string | null, arrives: Promise<void> = Promise.resolve()) {
+/** `arrives`: when the realtime code arrives (default at once); `after`: what its load waits for */
+function setup(token: string | null, arrives: Promise<void> = Promise.resolve(), after?: Promise<void>) {
   const sockets: FakeSocket[] = []
   class Socket extends FakeSocket {
     constructor(url: string) {
@@ -30,11 +30,15 @@ function setup(token: string | null, arrives: Promise<void> = Promise.resolve())
     encryptToken: (t) => `enc(${t})`,
   }
   let loads = 0
-  const rt = lazyRealtime(opts, async () => {
-    loads++
-    await arrives
-    return { createRealtime }
-  })
+  const rt = lazyRealtime(
+    opts,
+    async () => {
+      loads++
+      await arrives
+      return { createRealtime }
+    },
+    after,
+  )
   return { rt, sockets, got, token: opts.token as ReturnType<typeof signal<string | null>>, loads: () => loads }
 }
 
@@ -83,6 +87,20 @@ test('NET-05 a kernel disposed before the code arrived opens nothing', async () 
   assert.is(s.loads(), 1, 'the code was on its way')
   assert.is(s.sockets.length, 0)
   other.rt.dispose()
+})
+
+test('NET-05 a logged-in start loads the socket\'s code only once the first screen is shown', async () => {
+  let paint!: () => void
+  const painted = new Promise<void>((r) => (paint = r))
+  const s = setup('tok', undefined, painted)
+  s.rt.connect()
+  // the load was decided (connect ran with a token) and waits on the gate alone
+  await Promise.resolve()
+  assert.is(s.loads(), 0, 'nothing loads before the first screen')
+  paint()
+  await waitFor(() => s.sockets.length)
+  assert.is(s.loads(), 1, 'then the code loads and the socket opens')
+  s.rt.dispose()
 })
 
 test.run()

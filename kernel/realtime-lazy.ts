@@ -1,7 +1,8 @@
 // The realtime socket as the first bundle knows it: its code (realtime.ts) loads once there is a
 // token to connect with, so a guest never downloads it. Until then it is idle and remembers what
-// was asked. (A user's socket does not wait for the first screen: pushes such as an incoming
-// call must not be missed.)
+// was asked. A user's socket waits for the first screen to be shown (`after`), not for it to
+// settle: its code and the chunks it imports would share the network and the main thread with
+// the first card, and the plugins that handle most pushes join later still.
 import { signal } from '@preact/signals-react'
 import type { Realtime, RealtimeOptions, RealtimeState } from './realtime.ts'
 
@@ -10,6 +11,7 @@ type RealtimeModule = Pick<typeof import('./realtime.ts'), 'createRealtime'>
 export function lazyRealtime(
   opts: RealtimeOptions,
   load: () => Promise<RealtimeModule> = () => import('./realtime.ts'),
+  after: Promise<unknown> = Promise.resolve(),
 ): Realtime & { dispose(): void } {
   const state = signal<RealtimeState>('idle')
   let real: (Realtime & { dispose(): void }) | null = null
@@ -22,7 +24,7 @@ export function lazyRealtime(
   const ensure = () => {
     if (real || loading || disposed || !wanted || !opts.token.peek()) return
     loading = true
-    load().then(
+    after.then(load).then(
       (m) => {
         loading = false
         if (disposed) return

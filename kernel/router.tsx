@@ -4,11 +4,12 @@
 // The source is the browser's by default; tests and previews hand in an in-memory history or any
 // wouter location hook (router-sources.ts), which the first bundle then never carries.
 import { routePaths } from './plugin.ts'
-import { Component, Suspense, lazy, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
+import { Component, Suspense, lazy, useEffect, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
 import { batch, computed, signal } from '@preact/signals-react'
 import { Route, Router as WouterRouter, Switch, type BaseLocationHook, type BaseSearchHook } from 'wouter'
 import { navigate as browserNavigate } from 'wouter/use-browser-location'
 import { useKernel, useSignalValue } from './hooks.ts'
+import { firstScreenShown } from './first-screen.ts'
 import { UPDATE_DIALOG } from './overlays.tsx'
 import type { Kernel, LazyComponent, RouteDef, Router } from './types.ts'
 import { ErrorState } from './ui/States.tsx'
@@ -234,8 +235,11 @@ function Unmatched({ waiting }: { waiting: boolean }) {
 }
 
 function RoutePage({ load, plugin, first }: { load: LazyComponent; plugin: string; first?: boolean }) {
-  const { i18n } = useKernel()
-  const Page = pageFor(load, () => i18n.ready(undefined, [plugin], first))
+  const kernel = useKernel()
+  const Page = pageFor(load, () => kernel.i18n.ready(undefined, [plugin], first))
+  // a page that reports no first screen of its own (not `first`): drawn is enough for what waits
+  // for the paint (a user's socket); what waits for the screen to settle still waits
+  useEffect(() => void (first || firstScreenShown(kernel, false)), [first, kernel])
   return <Page />
 }
 

@@ -76,7 +76,7 @@ test('SHELL-09 a guest tapping a protected tab gets the login popup and stays', 
 
 test('SHELL-09 the same when the protected tab belongs to a late plugin that has not joined yet', async () => {
   const inbox = definePlugin({ id: 'inbox', routes: [{ path: '/message', page: async () => ({ default: () => <p data-testid="page-message">inbox</p> }), auth: true, tab: 'message' }] })
-  const gate = { done: new Promise<void>(() => {}), shown: () => {} }
+  const gate = { done: new Promise<void>(() => {}), painted: new Promise<void>(() => {}), shown: () => {} }
   const t = shellKernel({ path: '/wall', firstScreen: gate, plugins: [createShellPlugin({ retry: { wait: async () => undefined } }), wallOnly, later('inbox', async () => inbox)] })
   await t.render()
   assert.equal(t.kernel.pending.value, ['inbox'])

@@ -132,3 +132,11 @@ declare module '../../kernel/types.ts' {
     wallLive: boolean
   }
 }
+
+declare module '../../kernel/config.ts' {
+  interface AppConfig {
+    /** the tag id of the wall's first tab on this deploy's servers, when it is open to anyone: the
+     *  page's early script asks that tab's first hosts beside the tags (a wrong one costs a request) */
+    wallTagId?: number
+  }
+}

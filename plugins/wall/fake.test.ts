@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
+import { httpRequest, startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
 
 let h: TestHarness
 test.before(async () => {
@@ -8,6 +8,23 @@ test.before(async () => {
 })
 test.after(async () => {
   await h.close()
+})
+
+/** the wallTagId hint /app-config.js carries, if any */
+async function wallTagHint(): Promise<unknown> {
+  const window: { __APP_CONFIG__?: Record<string, unknown> } = {}
+  new Function('window', (await httpRequest(`${h.url}/app-config.js`, 'GET')).text)(window)
+  return window.__APP_CONFIG__?.wallTagId
+}
+
+test('ENG-01 NET-01 /app-config.js names the tab the wall opens on (wallTagId) while it is open to anyone, and follows the tags', async () => {
+  assert.is(await wallTagHint(), 1, 'the All tab, first by sort')
+  const tags = h.ctx.db.get('tags')
+  tags.find({ tagId: 1 }).assign({ lock: 2 }).write()
+  assert.is(await wallTagHint(), undefined, 'a locked first tab: no hint')
+  tags.find({ tagId: 1 }).assign({ lock: 0, sort: 9 }).write()
+  assert.is(await wallTagHint(), 2, 'Live comes first now')
+  tags.find({ tagId: 1 }).assign({ sort: 1 }).write()
 })
 
 const list = (payload: Record<string, unknown>, token: string | null = TEST_TOKEN) => h.api('/api/anchor/v4/anchorList', payload, { token })

@@ -124,11 +124,20 @@ function follow(ctx: HarnessContext, call: EndpointCall) {
   return { followed: type === 1, followUserId: target.userId }
 }
 
+/** the tag of the tab the wall opens on when it is open to anyone (a deploy's wallTagId hint) */
+function openingTag(ctx: HarnessContext): Record<string, unknown> {
+  const first = (ctx.db.get('tags').value() as Tag[])
+    .filter((t) => t.kind !== 'game')
+    .sort((a, b) => a.sort - b.sort)[0]
+  return first && first.lock === 0 && first.kind !== 'follow' ? { wallTagId: first.tagId } : {}
+}
+
 export default defineFake({
   seed(db) {
     db.tags = fixture('tags.json')
     db.countries = fixture('countries.json')
   },
+  appConfig: openingTag,
   endpoints: {
     '/api/index/indexTag': tagList,
     '/api/anchor/v4/anchorList': anchorList(false),
