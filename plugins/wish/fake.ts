@@ -96,15 +96,16 @@ function setWishes(ctx: HarnessContext, body: any) {
   return { hostId: host.userId, liveWishList: tellRoom(ctx, host.userId) }
 }
 
-/** the hosts whose wishes the new gift.send rows moved get the room message; the ledger found at
- *  start is history, a new one (a reset) is read from its first row */
+/** the hosts whose wishes the new gift.send rows moved get the room message; the ledger found when
+ *  the harness starts is history (read now, not at the first tick, so a gift sent before it counts),
+ *  a new one (a reset) is read from its first row */
 function createWatcher(ctx: HarnessContext) {
-  let rows: LedgerEntry[] | null = null
-  let seen = 0
+  let rows = ctx.db.get('ledger').value() as LedgerEntry[]
+  let seen = rows.length
   return () => {
     const ledger = ctx.db.get('ledger').value() as LedgerEntry[]
     if (ledger !== rows || ledger.length < seen) {
-      seen = rows === null ? ledger.length : 0
+      seen = 0
       rows = ledger
     }
     const moved = new Set<number>()
