@@ -14,6 +14,7 @@ import { settle, waitFor } from '../test/wait.ts'
 import { createHarnessIm } from '../kernel/im/harness.ts'
 import type { ImClient } from '../kernel/im/types.ts'
 import { safeImageUrl } from '../kernel/url.ts'
+import { giveSizes } from '../test/layout.ts'
 import { hostile, inertDom, LEAKED, mutate, mutateDeep, prototypeKeys, rng, untouched, type Rng } from '../test/fuzz.ts'
 
 const SEED = Number(process.env.FUZZ_SEED) || 1717
@@ -345,6 +346,12 @@ test('IM-02 NET-07 hostile IM messages: attachments with script, foreign or miss
       }),
   })
   let t: TestKernel | null = null
+  // the inbox and the chat are virtual lists: with no layout they would draw no row to fuzz
+  const restoreLayout = giveSizes({
+    '[data-testid=message-list] > li': { width: 390, height: 72 },
+    '[data-testid=talk-list]': { width: 390, height: 640, scrollHeight: 100_000 },
+    '[data-testid=talk-list] [data-index]': { width: 366, height: 41 },
+  })
   try {
     t = await hostileApp(h, '/wall', undefined, server.load)
     const card = await waitFor(() => document.querySelector<HTMLElement>('[data-testid="host-card"]'), { what: 'the wall' })
@@ -403,8 +410,15 @@ test('IM-02 NET-07 hostile IM messages: attachments with script, foreign or miss
 
     // the chat still works: a good message after the storm shows
     await act(async () => void server.frame(JSON.stringify({ event: 'message', data: { messageClientId: 'after-storm', senderId: peer, conversationId: `${me}|1|${peer}`, messageType: 0, text: 'still here', createTime: Date.now() + 10_000 } })))
+    // the reader goes to the end of the chat (a virtual list draws only the rows near the screen)
+    const list = document.querySelector<HTMLElement>('[data-testid=talk-list]')!
+    await act(async () => {
+      list.scrollTop = 1e9
+      list.dispatchEvent(new Event('scroll'))
+    })
     await waitFor(() => document.body.textContent?.includes('still here'), { what: 'the good message after the storm' })
   } finally {
+    restoreLayout()
     watch.stop()
     t?.dispose()
     document.body.innerHTML = ''
