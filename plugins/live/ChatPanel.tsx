@@ -13,27 +13,32 @@ import { LivePaths } from './paths.ts'
 
 type T = ReturnType<typeof useT>
 
-let quickCache: string[] | null = null
+/** the chips an app has loaded, per language: asked once, kept while the app runs (a failed or
+ *  empty answer is not kept, so the next room asks again) */
+const quickCache = new WeakMap<object, Map<string, string[]>>()
 
 /** d2 §7: quick messages arrive as one comma-separated string; failures leave no chips */
 function useQuickMessages(): string[] {
   const kernel = useKernel()
-  const [list, setList] = useState<string[]>(quickCache ?? [])
+  const lang = kernel.i18n.locale.value
+  const cached = () => quickCache.get(kernel)?.get(lang)
+  const [list, setList] = useState<string[]>(cached() ?? [])
   useEffect(() => {
-    if (quickCache) return
+    const known = cached()
+    if (known) return void setList(known)
     let on = true
     kernel.api
       .post<unknown>(LivePaths.quickMessages, {}, { silent: true })
       .then((res) => {
         const items = typeof res === 'string' ? res.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 8) : []
-        quickCache = items
+        if (items.length) quickCache.set(kernel, (quickCache.get(kernel) ?? new Map()).set(lang, items))
         if (on) setList(items)
       })
       .catch(() => undefined)
     return () => {
       on = false
     }
-  }, [kernel])
+  }, [kernel, lang])
   return list
 }
 
