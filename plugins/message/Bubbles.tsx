@@ -6,6 +6,7 @@ import { useT } from '../../kernel/hooks.ts'
 import type { ImMessage } from '../../kernel/im/types.ts'
 import { kindOf } from './kinds.ts'
 import type { SendState } from './chat.ts'
+import type { VirtualItem } from '@tanstack/react-virtual'
 
 /** what a virtual list puts on a row's element: the measuring ref, the row's index, its place */
 export interface RowAttrs {
@@ -17,6 +18,20 @@ export interface RowAttrs {
 
 /** from..to, both included: the rows a virtual list draws */
 export const indexes = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k)
+
+/** a virtual list's drawn window: the first and last row drawn and the space left above and below
+ *  them (px), for rows whose offsets count from `margin` */
+export function drawnWindow(v: { getVirtualItems(): VirtualItem[]; getTotalSize(): number }, margin: number) {
+  const shown = v.getVirtualItems()
+  const first = shown[0]
+  const last = shown[shown.length - 1]
+  return {
+    before: first ? first.start - margin : 0,
+    after: last ? v.getTotalSize() - (last.end - margin) : 0,
+    from: first?.index ?? 0,
+    to: last?.index ?? -1,
+  }
+}
 
 export function TimeLine({ at, locale, row }: { at: number; locale: FormatLocale; row?: RowAttrs }) {
   const today = new Date().toDateString() === new Date(at).toDateString()

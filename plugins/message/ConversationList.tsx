@@ -4,7 +4,7 @@
 import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import type { ImConversation } from '../../kernel/im/types.ts'
-import { indexes, type RowAttrs } from './Bubbles.tsx'
+import { drawnWindow, indexes, type RowAttrs } from './Bubbles.tsx'
 
 /** a row's height before it is measured: a 52 px face and 10 px above and below, px */
 const ROW_ESTIMATE = 72
@@ -38,11 +38,7 @@ export function ConversationList({ list, greeting, renderRow }: ConversationList
     const top = Math.round(el.getBoundingClientRect().top + window.scrollY)
     if (top !== margin) setMargin(top)
   })
-  const shown = v.getVirtualItems()
-  const before = shown.length ? shown[0].start - margin : 0
-  const after = shown.length ? v.getTotalSize() - (shown[shown.length - 1].end - margin) : 0
-  const from = shown[0]?.index ?? 0
-  const to = shown[shown.length - 1]?.index ?? -1
+  const { before, after, from, to } = drawnWindow(v, margin)
   // a scroll that keeps the same rows re-renders none of them: only the paddings move
   const drawn = useMemo(
     () =>

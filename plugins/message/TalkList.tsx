@@ -8,7 +8,7 @@ import { Fragment, useLayoutEffect, useMemo, useRef, type ReactNode } from 'reac
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useT } from '../../kernel/hooks.ts'
 import type { FormatLocale } from '../../kernel/format.ts'
-import { indexes, TimeLine, type RowAttrs } from './Bubbles.tsx'
+import { drawnWindow, indexes, TimeLine, type RowAttrs } from './Bubbles.tsx'
 import type { ChatItem } from './chat.ts'
 import { estimateRow, talkRows } from './rows.ts'
 
@@ -72,11 +72,7 @@ export function TalkList({ items, older, locale, loadOlder, isMine, renderMessag
     if (el && el.scrollTop <= OLDER_AT && older === 'idle') loadOlder()
   }
 
-  const shown = v.getVirtualItems()
-  const before = shown.length ? shown[0].start - HEAD : 0
-  const after = shown.length ? v.getTotalSize() - (shown[shown.length - 1].end - HEAD) : 0
-  const from = shown[0]?.index ?? 0
-  const to = shown[shown.length - 1]?.index ?? -1
+  const { before, after, from, to } = drawnWindow(v, HEAD)
   // a scroll that keeps the same rows re-renders none of them: only the paddings move
   const drawn = useMemo(
     () =>
