@@ -136,7 +136,7 @@ function hostByCode(ctx: HarnessContext, call: EndpointCall) {
   const code = codeOf(call)
   const id = /^H(\d+)$/.exec(code)?.[1]
   const host = id ? ctx.userById(Number(id)) : null
-  if (!host || (host.userType !== 2 && host.userType !== 3)) throw wrongCode('Invalid invitation code')
+  if (!host || (host.userType !== 2 && host.userType !== 3)) throw wrongCode(INVALID_CODE)
   return host
 }
 
