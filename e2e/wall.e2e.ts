@@ -27,21 +27,32 @@ t('BLD-01 the first host card shows before any late plugin loads; they join righ
   )
   assert.ok(late.size >= 5, `late plugin chunks: ${[...late.values()].join(', ')}`)
   const viewer = await harness.viewer()
-  let cardShown = false
-  const loaded: Array<{ id: string; beforeCard: boolean }> = []
   const page = await openApp('/wall', {
     token: viewer.token,
+    // the page notes when the first card enters the DOM, on its own clock (a check from here
+    // would see it late on a busy machine, after the late plugins it rightly started)
     beforeLoad: async (p) => {
-      p.on('request', (r) => {
-        const id = late.get(new URL(r.url()).pathname)
-        if (id) loaded.push({ id, beforeCard: !cardShown })
-      })
+      await p.addInitScript((card) => {
+        performance.setResourceTimingBufferSize(5000)
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector(card)) return
+          ;(window as unknown as { firstCardAt: number }).firstCardAt = performance.now()
+          observer.disconnect()
+        }).observe(document, { childList: true, subtree: true })
+      }, CARD)
     },
   })
   await waitForSelector(page, CARD)
-  cardShown = true
-  assert.equal(loaded.filter((l) => l.beforeCard).map((l) => l.id), [], 'no late plugin before the first card')
-  assert.ok(await poll(() => loaded.length === late.size), `joined: ${loaded.map((l) => l.id).join(', ')}`)
+  const requested = () =>
+    page.evaluate(() => ({
+      cardAt: (window as unknown as { firstCardAt?: number }).firstCardAt ?? Infinity,
+      chunks: performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
+    }))
+  const joined = () => requested().then((r) => r.chunks.filter((c) => late.has(c.path)))
+  assert.ok(await poll(async () => (await joined()).length === late.size), `joined: ${(await joined()).map((c) => late.get(c.path)).join(', ')}`)
+  const { cardAt, chunks } = await requested()
+  const early = chunks.filter((c) => late.has(c.path) && c.at < cardAt).map((c) => late.get(c.path))
+  assert.equal(early, [], 'no late plugin before the first card')
   // a tab a late plugin serves (moments) opens like any other
   await page.locator('[data-testid=tab-moments]').click()
   await waitForSelector(page, '[data-testid=moments]')
