@@ -28,7 +28,7 @@
 //  11. the harness under a crowd of sockets and a storm of ledger moves (bench/crowd.ts, its own
 //      BENCH_CROWD_* and BENCH_STORM_* variables)
 // BENCH_RUNS sets the number of timed runs (default 5); `npm run bench -- --first` measures 1 and 2 only,
-// `npm run bench -- --message` the hello world's first paint at 4x CPU and 8 only.
+// `npm run bench -- --only=live,message,soak,gift` the hello world's first paint at 4x CPU and those parts.
 // The hello world is served by a harness of its own, the same server (and compression) as the app.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -220,7 +220,7 @@ const medianRun = (runs: Run[]) => [...runs].sort((a, b) => a.ms - b.ms)[Math.fl
 
 async function main() {
   const firstOnly = process.argv.includes('--first')
-  const messageOnly = process.argv.includes('--message')
+  const only = new Set(process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',') ?? [])
   const work = await mkdtemp(join(tmpdir(), 'bench-'))
   let browser: Browser | null = null
   const stops: Array<() => Promise<void>> = []
@@ -241,11 +241,21 @@ async function main() {
       { name: 'logged in', token: TEST_TOKEN },
     ]
 
-    if (messageOnly) {
+    if (only.size) {
       const helloMs: number[] = []
       for (let i = 0; i < RUNS; i++) helloMs.push((await measure(browser, helloUrl, HELLO, CPU)).ms)
-      const message = await benchMessage({ browser, harness: h })
-      console.log('\n' + table([['measure', 'hello world', 'app', 'ratio', ''], ...messageRows(message, median(helloMs))]))
+      const hello = median(helloMs)
+      const rows: string[][] = []
+      if (only.has('live')) rows.push(...liveRows(await benchLive({ browser, harness: h, helloMs: hello, runs: RUNS }), hello))
+      if (only.has('message')) rows.push(...messageRows(await benchMessage({ browser, harness: h }), hello))
+      if (only.has('soak')) rows.push(...soakRows(await benchSoak({ browser, harness: h })))
+      if (only.has('gift')) {
+        const firstScripts = [...new Set((await Promise.all(users.map((u) => measure(browser!, appUrl, CARD, NONE, u.token)))).flatMap((l) => l.scripts))]
+        const gift = await benchGift({ browser, app, harness: h, helloMs: hello, firstScripts, runs: RUNS })
+        rows.push(...giftRows(gift, hello))
+        if (!stormHolds(gift.faults)) process.exitCode = 1
+      }
+      console.log('\n' + table([['measure', 'hello world', 'app', 'ratio', ''], ...rows]))
       return
     }
 
