@@ -1,7 +1,7 @@
 // The live plugin's public face: the 'live' service other plugins use to open a host's room
 // (the wall's liveOpenerRef is provided from it too), and the room's public types. Import this
 // file only, never the plugin's internals.
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import type { ReadonlySignal } from '@preact/signals-react'
 import { ref } from '../../kernel/plugin.ts'
 import { formatNumber, type Locale } from '../../kernel/i18n.ts'
@@ -25,6 +25,24 @@ export interface LiveCard extends LiveHostHint {
  *  entrance, the intimacy heart); an empty slot draws nothing */
 export type RoomSlot = 'wish' | 'wheel' | 'bond'
 
+/** the room's small carousel: one item at a time every intervalMs, dots, a swipe turns it, slides
+ *  run in the reading direction; a tap picks the item */
+export interface CarouselProps<T> {
+  items: T[]
+  intervalMs: number
+  testId: string
+  render: (item: T) => ReactNode
+  onPick: (item: T) => void
+  /** the group's accessible name */
+  label?: string
+  /** a slide's accessible name */
+  labelOf?: (item: T) => string
+  /** a stable key per item (default: its place) */
+  keyOf?: (item: T) => string | number
+  /** a class added to the carousel's own */
+  className?: string
+}
+
 export interface LiveApi {
   /** the room shown now (or in picture-in-picture): its host id and front status */
   current: ReadonlySignal<{ hostId: number; status: FrontStatus; pip: boolean } | null>
@@ -43,6 +61,8 @@ export interface LiveApi {
   /** custom chat-room messages of a numeric type the room itself does not use (d2 §4.6: 72 and
    *  73 turn the wheel on and off), in the room watched now; returns the unsubscriber */
   onRoomMessage(type: number, fn: (data: Readonly<Record<string, unknown>>) => void): () => void
+  /** the room's carousel (LIVE-03's pendants and activities), for what fills a slot */
+  Carousel<T>(props: CarouselProps<T>): ReactNode
 }
 
 export const liveRef = ref<LiveApi>('live')

@@ -14,6 +14,7 @@ import { LivePaths } from './paths.ts'
 import { FOLLOWED_PAGE_SIZE, SWITCH_MIN_WAIT_MS, toLiveCard } from './rules.ts'
 import { LIST_TIMEOUT } from '../../kernel/api.ts'
 import { realTimers } from '../../kernel/timers.ts'
+import { Carousel } from './Carousel.tsx'
 
 
 export type LiveService = ReturnType<typeof createLiveService>
@@ -114,6 +115,7 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
       slots.value = { ...slots.peek(), [slot]: component ?? undefined }
     },
     onRoomMessage: (type, fn) => room.onCustom(type, fn),
+    Carousel,
   }
 
   return {

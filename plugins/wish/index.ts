@@ -19,7 +19,7 @@ export const createWishPlugin = (deps: { timers?: Timers } = {}) =>
       if (!live) return
       const timers = deps.timers ?? realTimers
       const wish = createWish(kernel, live, timers)
-      live.fill('wish', () => createElement(Wishes, { wish, timers }))
+      live.fill('wish', () => createElement(Wishes, { wish, live }))
       return () => {
         live.fill('wish', null)
         wish.dispose()
