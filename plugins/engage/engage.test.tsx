@@ -51,6 +51,8 @@ interface Setup {
   storage?: Storage
   timers?: Timers
   config?: Record<string, unknown>
+  /** the base config answers once this settles */
+  configGate?: Promise<void>
 }
 
 async function setup(o: Setup = {}) {
@@ -63,7 +65,7 @@ async function setup(o: Setup = {}) {
   const shell = {
     baseConfig: signal(config),
     baseConfigStatus: signal('ready'),
-    loadBaseConfig: async () => config,
+    loadBaseConfig: async () => (await o.configGate, config),
     openLogin: async () => true,
     refreshUser: async () => void seen.refreshUser++,
     openLink: (url: string) => {
@@ -394,6 +396,19 @@ test('SHELL-17 the popups one at a time by priority: derivation 1, forced review
   assert.is($('derivation-popup'), null)
   assert.is($('activity-popup'), null)
   assert.is($('checkin-popup'), null)
+})
+
+test('SHELL-17 the priority holds whichever answer comes first: a base config slower than the review still shows the derivation first', async () => {
+  let answerConfig = () => {}
+  const configGate = new Promise<void>((r) => (answerConfig = r))
+  const { t, counts } = await setup({ path: '/wall', api: queueApi(), config: { appShift: shift }, configGate })
+  await until(t, () => !!counts[EngagePath.queryEval] && !!counts[EngagePath.signinDetail], 'the review and check-in asked')
+  await t.settle()
+  answerConfig()
+  await until(t, () => !!$('derivation-popup'), 'derivation first')
+  assert.is($('review-forced'), null)
+  await click('derivation-later')
+  await until(t, () => !!$('review-forced'), 'the forced review second')
 })
 
 test('SHELL-17 configs missing fields show nothing and break nothing', async () => {

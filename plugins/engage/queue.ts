@@ -7,7 +7,7 @@ import { effect } from '@preact/signals-react'
 import type { Disposer, Kernel } from '../../kernel/types.ts'
 import { realTimers } from '../../kernel/timers.ts'
 import { isVip } from '../../kernel/protocol/user.ts'
-import { shellRef, type BaseConfig } from '../shell/api.ts'
+import { shellRef } from '../shell/api.ts'
 import { CallPath, recommendedHosts } from '../calls/api.ts'
 import { EngagePath, Popup, type AppShift, type ReviewState, type SignInDetail } from './api.ts'
 import { cleanActivities, cleanDays, forceReviewDue, onWall, rateUsDue } from './rules.ts'
@@ -37,28 +37,36 @@ export function feedQueue(kernel: Kernel, deps: EngageDeps = {}): Disposer {
   const shell = kernel.get(shellRef)
   const post = <T,>(path: string, payload: unknown = {}) => kernel.api.post<T | null>(path, payload, quiet).catch(() => null)
 
+  // the answers are gathered before any is queued: the queue shows the first that arrives, and
+  // the priority order must not depend on which request came back first
+  type Due = Array<[id: string, props?: unknown]>
   // 1 derivation: the base config's appShift (this user's: asked again after the login)
-  void shell?.loadBaseConfig({ force: true }).then(
-    (config: BaseConfig) => {
-      const shift = config.appShift as AppShift | null | undefined
-      if (shift && typeof shift === 'object' && shift.shiftAppName && firstToday(store, Popup.derivation, now())) kernel.overlays.enqueue(Popup.derivation, shift)
+  const derivation = (shell?.loadBaseConfig({ force: true }) ?? Promise.resolve(null)).then(
+    (config): Due => {
+      const shift = config?.appShift as AppShift | null | undefined
+      return shift && typeof shift === 'object' && shift.shiftAppName && firstToday(store, Popup.derivation, now()) ? [[Popup.derivation, shift]] : []
     },
-    () => undefined,
+    (): Due => [],
   )
   // 2 the forced review (every day until done), or the rate-us popup once a day
-  void post<ReviewState>(EngagePath.queryEval, { force: 1 }).then((s) => {
-    if (forceReviewDue(s)) kernel.overlays.enqueue(Popup.review, { state: s, forced: true })
-    else if (rateUsDue(s, guideActive(kernel)) && firstToday(store, Popup.review, now())) kernel.overlays.enqueue(Popup.review, { state: s, forced: false })
+  const review = post<ReviewState>(EngagePath.queryEval, { force: 1 }).then((s): Due => {
+    if (forceReviewDue(s)) return [[Popup.review, { state: s, forced: true }]]
+    return rateUsDue(s, guideActive(kernel)) && firstToday(store, Popup.review, now()) ? [[Popup.review, { state: s, forced: false }]] : []
   })
   // 3 activity popups, each once a day
-  void post<{ activityPopups?: unknown }>(EngagePath.popups).then((r) => {
-    for (const popup of cleanActivities(r?.activityPopups)) {
-      if (firstToday(store, `${Popup.activity}.${popup.id}`, now())) kernel.overlays.enqueue(Popup.activity, { popup })
-    }
-  })
+  const activities = post<{ activityPopups?: unknown }>(EngagePath.popups).then((r): Due =>
+    cleanActivities(r?.activityPopups)
+      .filter((popup) => firstToday(store, `${Popup.activity}.${popup.id}`, now()))
+      .map((popup) => [Popup.activity, { popup }]),
+  )
   // 6 the daily check-in, when a day can be claimed
-  void post<SignInDetail>(EngagePath.signinDetail).then((r) => {
-    if (cleanDays(r?.list).some((d) => d.canReceiveFlag === 1) && firstToday(store, Popup.dailyCheckin, now())) kernel.overlays.enqueue(Popup.dailyCheckin)
+  const checkin = post<SignInDetail>(EngagePath.signinDetail).then((r): Due =>
+    cleanDays(r?.list).some((d) => d.canReceiveFlag === 1) && firstToday(store, Popup.dailyCheckin, now()) ? [[Popup.dailyCheckin]] : [],
+  )
+  let live = true
+  stop.push(() => (live = false))
+  void Promise.all([derivation, review, activities, checkin]).then((lists) => {
+    if (live) for (const [id, props] of lists.flat()) kernel.overlays.enqueue(id, props)
   })
   // 5 the auto call: after a while on the wall's All tab, once a day; VIP users only when configured
   stop.push(autoCall(kernel, deps, store, now))
