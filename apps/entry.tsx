@@ -4,6 +4,7 @@ import { readConfig } from '../kernel/config.ts'
 import { createKernel } from '../kernel/index.ts'
 import { createFirstScreenGate } from '../kernel/first-screen.ts'
 import { mountApp } from '../kernel/App.tsx'
+import { preloadPage } from '../kernel/router.tsx'
 import { installGlobalErrorHandlers, reportAppError } from '../kernel/errors.ts'
 import { createBridge, createHarnessBridge } from '../kernel/bridge.ts'
 import { defaultStorage } from '../kernel/storage.ts'
@@ -26,11 +27,12 @@ async function start() {
     // widgets and the page at the start path (one small chunk each); the rest follows the first screen
     const first = firstScreen(kernel.plugins, kernel.router.path.peek(), kernel.session.loggedIn.peek(), kernel.app.settings.tabs)
     // the page at the start path loads beside those strings, not after them: one round trip less
-    // on a phone network (the router's own import of it then finds it loaded; a failure is its to handle)
-    for (const r of first.pages) r.page().catch(() => undefined)
+    // on a phone network, and drawn with the first render, no spinner between (a failure is the router's to handle)
+    const pages = Promise.all(first.pages.map((r) => preloadPage(r.page).catch(() => undefined)))
     // strings that cannot load (a deploy removed their chunks) must not stop the app: English
     // kernel texts are in this bundle, and the update dialog they lead to is what helps
     await kernel.i18n.ready(undefined, first.plugins.map((p) => p.id), true).catch((err) => console.warn('[app] strings failed to load', err))
+    await pages
     mountApp(kernel, root)
   } catch (err) {
     void reportAppError(err)

@@ -4,7 +4,7 @@ import { act, type ComponentType } from 'react'
 import { memoryLocation } from 'wouter/memory-location'
 import { hookSource, memorySource } from './router-sources.ts'
 import { KernelApp } from './App.tsx'
-import { createRouter, loadWithRetry, matchesAny, RouteLoadError } from './router.tsx'
+import { createRouter, loadWithRetry, matchesAny, preloadPage, RouteLoadError } from './router.tsx'
 import { page } from './errors.ts'
 import { click, fakeKernel, installFakeTimers, render } from './ui/testing.tsx'
 import { settle, waitFor } from '../test/wait.ts'
@@ -64,6 +64,23 @@ test('SHELL-01 a page still loading shows the spinner', async () => {
   await act(async () => resolve({ default: () => <p data-testid="page">slow</p> }))
   await waitFor(() => r.get('page')?.textContent === 'slow')
   assert.is(r.get('page-loading'), null)
+  r.unmount()
+  kernel.dispose()
+})
+
+test('SHELL-01 the start page loaded before the first render is drawn by it: no spinner first (React would hold the page back 300 ms after one)', async () => {
+  let loads = 0
+  const start = () => (loads++, pageOf('start')())
+  const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/start', page: start }] }], path: '/start' })
+  await preloadPage(start)
+  let spinner = false
+  const seen = new MutationObserver(() => void (spinner ||= !!document.querySelector('[data-testid=page-loading]')))
+  seen.observe(document.body, { childList: true, subtree: true })
+  const r = await render(<KernelApp kernel={kernel} />)
+  await waitFor(() => r.get('page')?.textContent === 'start')
+  seen.disconnect()
+  assert.not.ok(spinner, 'no spinner before the page')
+  assert.is(loads, 1)
   r.unmount()
   kernel.dispose()
 })
