@@ -16,8 +16,8 @@ import { firstScreen } from './first.ts'
 async function start() {
   installGlobalErrorHandlers()
   try {
-    const root = document.getElementById('root')
-    if (!root) throw new Error('index.html has no #root element')
+    // without it, React's own error (target container is not a DOM element) is reported below
+    const root = document.getElementById('root')!
     const config = readConfig(window.__APP_CONFIG__)
     const storage = defaultStorage()
     const bridge = config.mode === 'harness' ? createHarnessBridge() : createBridge()

@@ -37,7 +37,6 @@ function Widgets() {
   return kernel.plugins.flatMap((p) => p.widgets ?? []).map((W: ComponentType, i) => <W key={i} />)
 }
 
-/** <html lang dir> follow the locale, so Arabic lays the whole document out right to left. */
 /** Render the app into `el`; returns the unmount function. */
 export function mountApp(kernel: Kernel, el: HTMLElement): () => void {
   injectStyle(baseCss)

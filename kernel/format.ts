@@ -2,9 +2,9 @@
 // Intl for the app's locale (the locale tag, digits, numbers and plural forms: kernel/i18n.ts). Components reach these
 // through useFormat(); t() formats numeric params itself. Loaded with the pages that use it.
 import { useKernel, useSignalValue } from './hooks.ts'
-import { formatNumber, intlTag, type Locale as FormatLocale } from './i18n.ts'
+import { formatNumber, intlTag, pluralForm, type Locale as FormatLocale } from './i18n.ts'
 
-export { formatNumber, type FormatLocale }
+export { formatNumber, pluralForm, type FormatLocale }
 
 const made = new Map<string, unknown>()
 /** one Intl object per locale and options */
@@ -30,11 +30,6 @@ export function formatPercent(n: number, locale: FormatLocale, signed = false): 
 /** a count shown short, rounded down: 999 -> '999', 1999 -> '1.9K' ('1.9 ألف') */
 export function formatCompact(n: number, locale: FormatLocale): string {
   return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1, roundingMode: 'floor' } as Intl.NumberFormatOptions).format(Math.max(0, Number(n) || 0))
-}
-
-/** the plural form of n in the locale: Arabic has zero, one, two, few, many and other */
-export function pluralForm(n: number, locale: FormatLocale): Intl.LDMLPluralRule {
-  return cached(`p${locale}`, () => new Intl.PluralRules(intlTag(locale))).select(Number(n) || 0)
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
