@@ -4,7 +4,7 @@ import { HostStatus, mapPushedStatus, statusWord, type Host, type HostGrade, typ
 
 /** d1 §3: 1 S, 2 A, 3 B, 4 C, 5 D, 6 F, 7 SS, 8 NEW */
 const gradeByLevel: Record<number, HostGrade> = { 1: 'S', 2: 'A', 3: 'B', 4: 'C', 5: 'D', 6: 'F', 7: 'SS', 8: 'NEW' }
-const grades = new Set<string>(Object.values(gradeByLevel))
+const grades = /* @__PURE__ */ new Set<string>(/* @__PURE__ */ Object.values(gradeByLevel))
 
 
 /** A pushed status (d1 §4 pushed codes) as a word; null for a code that means nothing (NET-08). */
