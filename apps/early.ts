@@ -7,13 +7,13 @@
 // user is, the app id and the language are guessed here as the kernel will pick them, and a guess
 // that differs only costs the app a request of its own.
 import { decrypt, encrypt, usable } from '../kernel/protocol/cipher-web.ts'
-import { Code, type Envelope } from '../kernel/protocol/envelope.ts'
+import { OK_CODE, type Envelope } from '../kernel/protocol/envelope.ts'
 import { fetchHttp, wireHeaders } from '../kernel/api.ts'
 import { sendEarly } from '../kernel/early.ts'
 import { pickLocale } from '../kernel/i18n.ts'
 import { StoreKey } from '../kernel/session.ts'
 import { BASE_CONFIG_PATH } from '../plugins/shell/baseConfig.ts'
-import { listPayload, Paths, pickTab, tagFromRow, WALL_PATHS, type WallTag } from '../plugins/wall/state.ts'
+import { LIST_PATH, listPayload, pickTab, TAGS_PATH, tagFromRow, WALL_PATHS, type WallTag } from '../plugins/wall/state.ts'
 import { rowsOf } from '../plugins/wall/hosts.ts'
 
 function start() {
@@ -40,7 +40,7 @@ function start() {
   const post = <T>(path: string, payload: unknown, onResult?: (result: T) => unknown) =>
     sendEarly(base + path, headers, payload, async () => fetchHttp.post(base + path, { data: await encrypt(payload, keys) }, { headers }), async ({ data }) => {
       const env = data as Envelope
-      if (onResult && env?.code === Code.ok && env.data) await onResult(await decrypt<T>(env.data, keys))
+      if (onResult && env?.code === OK_CODE && env.data) await onResult(await decrypt<T>(env.data, keys))
     })
 
   void post(BASE_CONFIG_PATH, { searchValue: appId })
@@ -51,9 +51,9 @@ function start() {
   /** a tab's first page, then, for the open All tab, its offline hosts when the online ones run short */
   const hosts = (tag: WallTag) => {
     const first = listPayload(tag, 1)
-    void post<unknown>(Paths.list, first, async (online) => {
+    void post<unknown>(LIST_PATH, first, async (online) => {
       const open = await picked
-      if (open?.tagId === tag.tagId && open.kind === 'all' && rowsOf(online).length < first.pageSize) void post(Paths.list, listPayload(open, 1, true))
+      if (open?.tagId === tag.tagId && open.kind === 'all' && rowsOf(online).length < first.pageSize) void post(LIST_PATH, listPayload(open, 1, true))
     })
   }
   // the tab the deploy says the wall opens on: its first hosts leave beside the tags, not a round trip after them
@@ -61,7 +61,7 @@ function start() {
   if (guess) hosts({ tagId: guess, name: '', kind: 'other', lock: 0 })
   // the tags, then the open tab's first page when it is open to anyone (no lock, not Follow for a
   // guest) and was not the guess
-  post<unknown>(Paths.tags, {}, (answer) => {
+  post<unknown>(TAGS_PATH, {}, (answer) => {
     const tags = rowsOf(answer).map(tagFromRow).filter((t): t is WallTag => !!t && t.kind !== 'game')
     const tag = pickTab(tags, search)
     opened(tag)
@@ -80,4 +80,4 @@ try {
 }
 // the page's first Intl formatter sets up the locale data, about 25 ms (100 ms at a phone's speed)
 // whichever locale it is for: paid here, while the app's code downloads, not in the first render
-setTimeout(() => Intl.NumberFormat().format())
+setTimeout(() => Intl.NumberFormat().format(0))

@@ -4,8 +4,10 @@
 //           headers loginToken, appid, Accept-Language and the subscription key header
 // response: HTTP 200 with { code, msg, data: encrypt(result) | null }
 
+/** success; apart, so the page's first script (apps/early.ts) carries it and not the whole table */
+export const OK_CODE = '0000'
 export const Code = {
-  ok: '0000',
+  ok: OK_CODE,
   /** insufficient balance; msg may also be diamond.not.enough */
   notEnough: '1080',
   /** the app is out of date: toast and close the webview */

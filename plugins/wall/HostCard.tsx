@@ -4,6 +4,7 @@ import { memo, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { Country, Host } from './api.ts'
 import type { WallState } from './state.ts'
+import { safeImageUrl } from '../../kernel/url.ts'
 import { Sprite } from '../../kernel/ui/sprite.tsx'
 import { IconLiveBars } from './icons.tsx'
 
@@ -16,9 +17,11 @@ export interface HostCardProps {
 }
 
 function Flag({ country }: { country: Country }) {
-  // the server may send an emoji or an image; the code makes an emoji when neither came
-  if (/^(https?:)?\/\//.test(country.flag) || country.flag.startsWith('/')) return <img className="wl-flag wl-flag--img" src={country.flag} alt="" />
-  const emoji = country.flag || codeToFlag(country.code)
+  // the server may send an emoji or an image (through the one URL check); the code makes an emoji when neither came
+  const img = safeImageUrl(country.flag)
+  if (img) return <img className="wl-flag wl-flag--img" src={img} alt="" />
+  // a refused URL is not an emoji either
+  const emoji = (!/[:/]/.test(country.flag) && country.flag) || codeToFlag(country.code)
   return emoji ? <span className="wl-flag" aria-hidden="true">{emoji}</span> : null
 }
 

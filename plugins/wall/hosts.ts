@@ -1,5 +1,6 @@
 // Server rows -> the wall's Host, and the status words. Kept apart from the store so the
 // mapping rules (d1 §3 grades, d1 §4 statuses) sit in one small place.
+import { safeImageUrl } from '../../kernel/url.ts'
 import { HostStatus, mapPushedStatus, statusWord, type Host, type HostGrade, type HostStatusWord } from './api.ts'
 
 /** d1 §3: 1 S, 2 A, 3 B, 4 C, 5 D, 6 F, 7 SS, 8 NEW */
@@ -41,7 +42,7 @@ export function hostFromRow(raw: unknown): Host | null {
     userId,
     yxAccid: typeof row.yxAccid === 'string' ? row.yxAccid : '',
     nickname: typeof row.nickname === 'string' ? row.nickname : '',
-    icon: typeof row.icon === 'string' ? row.icon : '',
+    icon: safeImageUrl(row.icon),
     age: num(row.age),
     countryId: num(row.countryId),
     grade: gradeOf(row),

@@ -26,9 +26,12 @@ const RECHARGE_REFRESH_MS = 2000
 /** d3 §4: the All tab's second list asks for onlineStatus 2, the offline hosts */
 const OFFLINE_LIST = 2
 
+// apart, so the page's first script (apps/early.ts) carries these two and not the whole table
+export const TAGS_PATH = '/api/index/indexTag'
+export const LIST_PATH = '/api/anchor/v4/anchorList'
 export const Paths = {
-  tags: '/api/index/indexTag',
-  list: '/api/anchor/v4/anchorList',
+  tags: TAGS_PATH,
+  list: LIST_PATH,
   countries: '/api/index/country',
   games: '/api/full/geme/list',
   statusByUid: '/api/anchor/batchQueryYxStatByUid',

@@ -172,6 +172,24 @@ test('ENG-01 a long name and country keep to their card: ellipsis, with the full
   t.dispose()
 })
 
+test('ENG-01 NET-07 a host picture or flag from data passes the one URL check: a script or foreign-host URL draws the initial or the emoji', async () => {
+  const { t, state } = wallKernel({ online: 3 })
+  await t.render()
+  await waitFor(() => card(1001).length, { what: 'the cards' })
+  await act(async () => void state.service.remember({ ...row(1001, 1), icon: 'javascript:alert(1)' }))
+  await act(async () => void state.service.remember({ ...row(1002, 1), icon: '//evil.example/x.png' }))
+  for (const id of [1001, 1002]) {
+    assert.is(card(id)[0].querySelector('img.wl-card__img'), null, `host ${id}: no picture`)
+    assert.is(card(id)[0].querySelector('.wl-card__img--none')?.textContent, 'H', `host ${id}: the initial`)
+  }
+  await act(async () => void state.service.remember({ ...row(1001, 1), icon: 'https://cdn.example/h.png' }))
+  assert.is(card(1001)[0].querySelector<HTMLImageElement>('img.wl-card__img')?.getAttribute('src'), 'https://cdn.example/h.png', 'a good picture still shows')
+  await act(async () => void (state.countries.value = new Map([[1, { id: 1, code: 'SA', name: 'Saudi Arabia', flag: 'javascript:alert(1)' }]])))
+  assert.is(card(1001)[0].querySelector('img.wl-flag'), null, 'no flag picture from a script URL')
+  assert.match(card(1001)[0].querySelector('.wl-card__country')?.textContent ?? '', '🇸🇦')
+  t.dispose()
+})
+
 test('ENG-01 SHELL-08 the first tab lists hosts with status, grade and price; the wall tab\'s path from the app manifest (/white-wall) serves the same page', async () => {
   const { t } = wallKernel({ online: 3 }, { path: '/white-wall', tabs: [{ id: 'wall', path: '/white-wall', icon: 'wall', label: 'x' }] })
   await t.render()
