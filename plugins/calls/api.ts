@@ -214,6 +214,25 @@ export interface CallRecord {
   createTime: string
 }
 
+/** guard of one call record row: a row without its channel id is left out, bad fields get defaults */
+const callRecord: Guard<CallRecord> = obj({
+  channelId: id(200),
+  userId: or(int, 0),
+  yxAccid: or(str(100), ''),
+  nickname: or(str(100), ''),
+  icon: or(str(2000), ''),
+  age: or(int, null),
+  countryCode: or(str(10), null),
+  levelName: or(str(20), null),
+  category: or(int, 0),
+  callInOrOut: or(oneOf<CallRecord['callInOrOut']>('in', 'out'), 'out' as const),
+  callType: or(int, 0),
+  callDuration: or(num, 0),
+  createTime: or(str(40), ''),
+})
+/** guard of a page of call records ({list}) */
+export const callRecordPage: Guard<{ list: CallRecord[] }> = obj({ list: list(callRecord, 100) })
+
 /** d3 §3 Recommended host (post-call sheet). status is the app's host status (-1 live, 1 online, 2 busy, 3 offline). */
 export interface RecommendedHost {
   userId: number

@@ -69,7 +69,8 @@ export function HostList({ state, list, online, t, onOpen, words }: HostListProp
           title={t('wall.error.title')}
           message={t('wall.error.message')}
           retryLabel={t('wall.retry')}
-          onRetry={() => void pager.retry()}
+          // the tags too: the server may have dropped this tab since they came, and then no retry of its list helps
+          onRetry={() => void state.loadTags().then(() => void (state.tags.peek().some((x) => x.tagId === list.tag.tagId) && pager.retry()))}
         />
       )
     }

@@ -462,6 +462,30 @@ test('NET-09 the country list waits 3 s after the first load, then is cached for
   later.t.dispose()
 })
 
+test('ENG-01 NET-04 a tab the server no longer has: its list is refused, and Retry asks for the tags again and opens a tab that is there', async () => {
+  let gone = false
+  const api = backend({ online: 2 })
+  const k = createTestKernel({
+    plugins: [createWallPlugin({ storage: memoryStorage(), timers: fakeTimers() })],
+    path: '/wall',
+    api: (path, p, h) => {
+      if (path === Paths.tags && gone) return TAGS.map((x) => (x.tagId === 1 ? { ...x, tagId: 9 } : x))
+      if (path === Paths.list && Number(p.tagId) === 1) return Promise.reject(new Error('no tag 1'))
+      return api(path, p, h)
+    },
+  })
+  await k.render()
+  await waitFor(() => byTest('wall-error')[0], { what: 'the All tab refused' })
+  gone = true
+  await clickEl(byTest('wall-error-retry')[0])
+  await waitFor(() => byTest('host-card').length === 2, { what: 'the All tab under its new id, with its hosts' })
+  assert.is(k.requests.filter((r) => r.path === Paths.tags).length, 2, 'the tags asked again')
+  assert.equal(tabIds().slice(0, 2), [9, 2])
+  assert.is(byTest('wall-error').length, 0)
+  assert.is(k.requests.filter((r) => r.path === Paths.list && r.payload?.tagId === 1).length, 2, 'the gone tab not asked again')
+  k.dispose()
+})
+
 test('ENG-01 empty tab, error with retry, and offline state that reloads when back online', async () => {
   const { t } = wallKernel({ online: 0 })
   await t.render()

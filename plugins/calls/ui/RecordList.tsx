@@ -10,7 +10,8 @@ import { Button } from '../../../kernel/ui/Button.tsx'
 import { Spinner } from '../../../kernel/ui/Spinner.tsx'
 import { EmptyState, ErrorState } from '../../../kernel/ui/States.tsx'
 import { detailHref } from '../../wall/api.ts'
-import { CallCategory, type CallRecord } from '../api.ts'
+import { CallCategory, callRecordPage, type CallRecord } from '../api.ts'
+import { answer } from '../../../kernel/guard.ts'
 import { formatDuration } from './format.ts'
 import { IconCallIn, IconCallOut, IconClock, IconCross, IconSlash, IconHistory } from './icons.tsx'
 
@@ -32,7 +33,9 @@ export function RecordList({ path, category = 0, empty, source }: { path: string
       createPager<CallRecord>({
         pageSize: PAGE_SIZE,
         fetch: (currentPage) =>
-          kernel.api.post<{ list: CallRecord[] }>(path, { currentPage, pageSize: PAGE_SIZE, ...(category ? { category } : {}) }, { silent: true }).then((r) => r?.list ?? []),
+          kernel.api
+            .post<unknown>(path, { currentPage, pageSize: PAGE_SIZE, ...(category ? { category } : {}) }, { silent: true })
+            .then((r) => (r == null ? [] : answer(callRecordPage, path)(r).list)),
       }),
     [kernel, path, category],
   )

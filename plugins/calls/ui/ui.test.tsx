@@ -377,6 +377,17 @@ test('CALL-15 call records list connected, rejected and cancelled calls with the
   r.dispose()
 })
 
+test('CALL-15 NET-07 a records answer with broken rows: rows without a channel are left out, bad fields shown as defaults, nothing crashes', async () => {
+  const good = { channelId: 'c2', userId: 200002, nickname: 'Mia', category: 1, callInOrOut: 'in', callDuration: 65, createTime: '2026-03-10T12:00:00Z' }
+  const r = await uiRig({ endpoints: { [CallPath.records]: () => ({ list: [null, 7, { category: 1 }, { channelId: 'c1', category: 'x', nickname: 5, callInOrOut: 'sideways', createTime: {}, callDuration: 'long' }, good] }) } })
+  r.tk.location.navigate('/callRecords')
+  await waitFor(() => r.$$('call-record').length === 2, { what: 'the two rows with a channel' })
+  assert.equal(r.$$('call-record').map((x) => x.dataset.category), ['0', '1'])
+  assert.match(r.$$('call-record')[1].textContent ?? '', 'Mia')
+  assert.not.match(document.body.textContent ?? '', /NaN|undefined|\[object/)
+  r.dispose()
+})
+
 test('CALL-10 the call screen speaks Arabic', async () => {
   const r = await uiRig({ locale: 'ar' })
   await connect(r)
