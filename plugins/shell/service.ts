@@ -25,6 +25,7 @@ export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
   let configLoad: Promise<BaseConfig> | null = null
   let reloadAfter: Promise<BaseConfig> | null = null
   let userLoad: Promise<void> | null = null
+  let userReload: Promise<void> | null = null
 
   const shell: Shell = {
     state,
@@ -68,8 +69,10 @@ export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
 
     refreshUser() {
       if (!kernel.session.loggedIn.value) return Promise.resolve()
-      // concurrent callers (login, start, a page) share one request
-      userLoad ??= kernel.api
+      // the load on its way may have left before what the caller knows changed (a credit): one fresh
+      // load follows it, shared by everyone who asks meanwhile
+      if (userLoad) return (userReload ??= userLoad.catch(() => undefined).then(() => ((userReload = null), shell.refreshUser())))
+      userLoad = kernel.api
         .post<Record<string, unknown> | null>(USER_INFO_PATH, {}, { silent: true })
         .then((user) => {
           if (user && kernel.session.loggedIn.value) kernel.session.setUser(user)

@@ -113,6 +113,23 @@ test('SHELL-11 a forced base-config reload asked while a load is on gets a load 
   assert.equal(shell.baseConfig.value, { version: 'after the login' })
 })
 
+test('SHELL-06 a user refresh (the header balance) asked while one is on its way gets a load of its own after it (a credit between the two is seen once)', async () => {
+  const answers: Array<(v: unknown) => void> = []
+  const api = { post: () => new Promise((r) => answers.push(r)) }
+  const users: unknown[] = []
+  const kernel = { api, session: { loggedIn: signal(true), setUser: (u: unknown) => void users.push(u) } } as unknown as Kernel
+  const shell = createShell(kernel)
+  const first = shell.refreshUser()
+  const second = shell.refreshUser()
+  assert.is(shell.refreshUser(), second, 'asked twice while loading: one more load')
+  answers[0]({ diamondNum: 5000 })
+  await first
+  await waitFor(() => answers.length === 2, { what: 'the second load' })
+  answers[1]({ diamondNum: 12125 })
+  await second
+  assert.equal(users, [{ diamondNum: 5000 }, { diamondNum: 12125 }])
+})
+
 test('SHELL-11 forcePayConfig not finished sends the user to /forcePay', async () => {
   const t = shellKernel({ path: '/', backend: { baseConfig: () => ({ forcePayConfig: { isFinished: false, landPageImg: '' } }) } })
   await t.render()
