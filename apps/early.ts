@@ -11,7 +11,7 @@ import { OK_CODE, type Envelope } from '../kernel/protocol/envelope.ts'
 import { fetchHttp, wireHeaders } from '../kernel/api.ts'
 import { sendEarly } from '../kernel/early.ts'
 import { pickLocale } from '../kernel/i18n.ts'
-import { StoreKey } from '../kernel/session.ts'
+import { APP_ID_KEY, TOKEN_KEY } from '../kernel/session.ts'
 import { BASE_CONFIG_PATH } from '../plugins/shell/baseConfig.ts'
 import { LIST_PATH, listPayload, pickTab, TAGS_PATH, tagFromRow, WALL_PATHS, type WallTag } from '../plugins/wall/state.ts'
 import { rowsOf } from '../plugins/wall/hosts.ts'
@@ -31,8 +31,8 @@ function start() {
     }
   }
   // as the session will have them: the token from the URL, else the stored one; from=anchor logs out
-  const token = search.get('from') === 'anchor' ? '' : search.get('token')?.trim() || stored(StoreKey.token) || ''
-  const appId = search.get('appid') || stored(StoreKey.appId) || defaultAppId || ''
+  const token = search.get('from') === 'anchor' ? '' : search.get('token')?.trim() || stored(TOKEN_KEY) || ''
+  const appId = search.get('appid') || stored(APP_ID_KEY) || defaultAppId || ''
   const lang = pickLocale({ search, stored: stored('lang'), navigatorLanguage: navigator.language })
   const headers = wireHeaders(token, appId, lang, subscriptionKey)
   const base = apiBase.replace(/\/+$/, '')

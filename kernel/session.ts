@@ -35,12 +35,15 @@ export interface Session {
 }
 
 /** localStorage keys, shared with whatever else reads them (the IM plugin reads yxAccid and imToken). */
+// the two the page's first script reads (apps/early.ts) are apart, so it carries them and not the table
+export const TOKEN_KEY = 'token'
+export const APP_ID_KEY = 'appId'
 export const StoreKey = {
-  token: 'token',
+  token: TOKEN_KEY,
   deviceId: 'deviceId',
   yxAccid: 'yxAccid',
   imToken: 'imToken',
-  appId: 'appId',
+  appId: APP_ID_KEY,
 } as const
 
 export function createSession(opts: { storage: Storage; appId: string }): Session {

@@ -2,11 +2,11 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { seedTemplate } from './fake-catalog.ts'
 import {
-  autoMethod, canPay, clock, DEFAULT_METHOD_ORDER, discountPercent, extraPercent, methodGift, methodWeights, offeredItems, priceCut,
-  recommendedTotal, sheetPage, sheetPageCount, showPayButton, showSellerList, sortMethods, sourceOf, tipLeftMs, TIP_COUNTDOWN_MS,
+  autoMethod, canPay, DEFAULT_METHOD_ORDER, methodGift, methodWeights, offeredItems, sheetPage, sheetPageCount, showPayButton, showSellerList, sortMethods, sourceOf, tipLeftMs, TIP_COUNTDOWN_MS,
   visibleMethods, channelName, storeVipRefused, vipRefusal,
 } from './rules.ts'
 import { ChannelType } from './api.ts'
+import { clock, discountPercent, extraPercent, priceCut, recommendedTotal } from './amounts.ts'
 import { harnessShell, nativeCapabilities } from './shell-pay.ts'
 import { memoryStorage } from '../../kernel/storage.ts'
 

@@ -6,49 +6,15 @@ import { ChannelType, PayMethod, type PayMethodSku, type RechargeItem } from './
 
 // ---- PAY-02 amounts --------------------------------------------------------------------------
 
-/** d3 §9: diamonds per dollar the discount percent is measured against. */
-const DISCOUNT_BASELINE = 490
 /** d3 §4: the recharge tip counts down 10 minutes, then starts again. */
 export const TIP_COUNTDOWN_MS = 10 * 60_000
 /** d3 §9: the default recharge tip text (config recharge_tip_message_text overrides it). */
 export const DEFAULT_TIP = 'You can get UP TO 20% more coins. Valid for 24 hours.'
 
-type Amounts = Pick<RechargeItem, 'diamondNum' | 'giveDiamondNum' | 'firstChargeGive' | 'boughtFlag'>
-
-/** diamonds + bonus + the first-charge gift while the item was never bought */
-export function recommendedTotal(item: Amounts): number {
-  return (item.diamondNum || 0) + (item.giveDiamondNum || 0) + (item.boughtFlag === 1 ? 0 : item.firstChargeGive || 0)
-}
-
-/** floor((total / price / 490 - 1) x 100); 0 for a price that is not positive */
-export function discountPercent(total: number, price: number): number {
-  if (!(price > 0) || !(total > 0)) return 0
-  // rounded to 1e-9 first: 2450 / 4.99 / 490 is 1.0020... but 1470 / 3 / 490 must be exactly 0 %
-  return Math.floor(Math.round((total / price / DISCOUNT_BASELINE - 1) * 100 * 1e9) / 1e9)
-}
-
-/** the spec's discount (d3 §5) measures extra value: how many more diamonds than the 490-per-dollar
- *  baseline, shown as '+N%' (never 'N% OFF', which would read as a price cut); 0 shows nothing */
-export function extraPercent(item: Amounts & { price: number }): number {
-  return Math.max(0, discountPercent(recommendedTotal(item), item.price))
-}
-
-/** the cut of a crossed-out price: 6.99 -> 4.99 is 29% off (what the two prices shown say); 0 when none */
-export function priceCut(price: number, originalPrice: number): number {
-  if (!(originalPrice > price) || !(price > 0)) return 0
-  return Math.round((1 - price / originalPrice) * 100)
-}
-
 /** ms left on the restarting 10-minute tip countdown that started at startedAt */
 export function tipLeftMs(startedAt: number, now: number): number {
   const elapsed = Math.max(0, now - startedAt)
   return TIP_COUNTDOWN_MS - (elapsed % TIP_COUNTDOWN_MS)
-}
-
-/** mm:ss (minutes may pass 59: 75:00) */
-export function clock(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000))
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
 }
 
 // ---- PAY-01 the sheet --------------------------------------------------------------------------
