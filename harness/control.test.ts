@@ -103,6 +103,23 @@ test('HAR-01 POST /__harness/reset restores the fixtures and the raw state is re
   assert.is(tags.body.length, 6)
 })
 
+test('HAR-01 a reset also forgets what the fakes and the messaging server keep in memory: lucky odds, queued wins, messages', async () => {
+  const g = await startTestHarness({ plugins: ['shell', 'wall', 'gift'] })
+  try {
+    const fixture = (await g.control('POST', '/__harness/gift/odds', {})).body
+    await g.control('POST', '/__harness/gift/odds', { tempId: 'L1', pool: [{ id: 9, multiple: 9, weight: 1 }] })
+    assert.is((await g.control('POST', '/__harness/gift/lucky-force', { times: 3 })).body.forced, 3)
+    g.im.send('host_200001', 'user_100001', { text: 'hello' })
+    assert.is(g.im.history('user_100001', 'host_200001').length, 1)
+    await g.control('POST', '/__harness/reset')
+    assert.equal((await g.control('POST', '/__harness/gift/odds', {})).body, fixture)
+    assert.is((await g.control('POST', '/__harness/gift/lucky-force', { times: 1 })).body.forced, 1, 'the queued wins are gone')
+    assert.equal(g.im.history('user_100001', 'host_200001'), [])
+  } finally {
+    await g.close()
+  }
+})
+
 test('HAR-01 unknown control paths answer 404 JSON, the index lists the routes', async () => {
   const r = await h.control('GET', '/__harness/nope')
   assert.is(r.status, 404)

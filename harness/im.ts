@@ -31,6 +31,8 @@ export interface ImService extends UpgradeService {
   failNextSends(account: string, times: number, code?: number): void
   /** the accounts with an open, logged-in connection */
   online(): string[]
+  /** forget every message, conversation and queued failure (the harness reset); connections stay */
+  reset(): void
 }
 
 interface Stored {
@@ -254,6 +256,10 @@ export function createImService(ctx: HarnessContext): ImService {
 
   return {
     path: '/im',
+    reset() {
+      messages.length = 0
+      for (const map of [convs, failures, sendFailures]) map.clear()
+    },
     handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
     },

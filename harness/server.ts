@@ -13,6 +13,7 @@ import * as rtcModule from './rtc.ts'
 import { createChatRoomService } from './im-chatroom.ts'
 import type { RealtimeService } from './realtime.ts'
 import type { ImService } from './im.ts'
+import { forgetMemory } from './memory.ts'
 import type { RtcService } from './rtc.ts'
 import { createApi } from './api.ts'
 import { appConfigFor, appConfigScript, type HarnessKeys } from './app-config.ts'
@@ -166,6 +167,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     db.setState(seed()).write()
     store.flush()
     settings.reset()
+    // what the fakes and the messaging server keep in memory goes with the database
+    forgetMemory(ctx)
+    im.reset()
     log('state reset from fixtures')
   }
   const ops = createOperations(ctx, { realtime: () => realtime, settings, controls: sliceControls })

@@ -41,7 +41,7 @@ const idle = (path: string) => ({ path, handleUpgrade: (_r: unknown, socket: { d
 
 // stand-ins only while the real services are not written; their methods do nothing
 function idleIm(): ImService {
-  return { ...idle('/im'), send() {}, failNextLogins() {}, drop: () => 0, raiseError: () => 0, onMessage: () => () => {}, history: () => [] } as unknown as ImService
+  return { ...idle('/im'), send() {}, failNextLogins() {}, drop: () => 0, raiseError: () => 0, onMessage: () => () => {}, history: () => [], reset() {} } as unknown as ImService
 }
 
 function idleRtc(): RtcService {

@@ -15,6 +15,7 @@ import { HostStatus } from '../wall/api.ts'
 import { GiftLedgerReason as Reason } from './api.ts'
 import { giftLottie, giftSvg } from './fake-art.ts'
 import { GiftPaths } from './paths.ts'
+import { memoryOf } from '../../harness/memory.ts'
 
 export interface GiftRow {
   id: number
@@ -74,16 +75,13 @@ interface GiftWorld {
   sim: Map<number, number>
   seq: number
 }
-const worlds = new WeakMap<HarnessContext, GiftWorld>()
 const freshOdds = (): Pools => structuredClone(fixture<Pools>('gift-pools.json'))
 
 function worldOf(ctx: HarnessContext): GiftWorld {
-  let w = worlds.get(ctx)
-  if (!w) {
+  return memoryOf(ctx, 'gift', () => {
     const odds = freshOdds()
-    worlds.set(ctx, (w = { random: seededRandom(odds.seed), odds, forced: [], fail: { count: 0, mode: 'error', ms: 0 }, sim: new Map(), seq: 0 }))
-  }
-  return w
+    return { random: seededRandom(odds.seed), odds, forced: [], fail: { count: 0, mode: 'error', ms: 0 }, sim: new Map(), seq: 0 }
+  })
 }
 
 function draw<T extends { weight: number }>(items: T[], random: Random): T | null {

@@ -2,17 +2,13 @@
 // harness draws their pictures itself (SVG data addresses, nothing from the internet). How many
 // show is a control entry (live/furniture), so a test can ask for none.
 import type { HarnessContext } from '../../harness/types.ts'
+import { memoryOf } from '../../harness/memory.ts'
 
 interface Furniture {
   pendants: number
   activities: number
 }
-const state = new WeakMap<HarnessContext, Furniture>()
-const furnitureOf = (ctx: HarnessContext) => {
-  let f = state.get(ctx)
-  if (!f) state.set(ctx, (f = { pendants: 2, activities: 2 }))
-  return f
-}
+const furnitureOf = (ctx: HarnessContext) => memoryOf<Furniture>(ctx, 'live.furniture', () => ({ pendants: 2, activities: 2 }))
 
 /** a square picture with a gradient and a short word */
 function picture(word: string, hue: number): string {

@@ -8,6 +8,7 @@ import { chatRoomsOf } from '../../harness/im-chatroom.ts'
 import { seededRandom, type Random } from '../../harness/random.ts'
 import { hosts, setHostStatus } from '../../harness/hosts.ts'
 import { mediaOf, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { memoryOf } from '../../harness/memory.ts'
 
 export interface Room {
   hostId: number
@@ -41,12 +42,8 @@ interface LiveWorld {
   random: Random
   seq: number
 }
-const worlds = new WeakMap<HarnessContext, LiveWorld>()
-
 function worldOf(ctx: HarnessContext): LiveWorld {
-  let w = worlds.get(ctx)
-  if (!w) worlds.set(ctx, (w = { rooms: new Map(), random: seededRandom(7), seq: 0 }))
-  return w
+  return memoryOf(ctx, 'live.rooms', () => ({ rooms: new Map(), random: seededRandom(7), seq: 0 }))
 }
 
 export const isLive = (h: UserRow | null | undefined) => !!h && Number(h.onlineStatus) === HostStatus.live

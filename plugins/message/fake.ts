@@ -9,6 +9,7 @@ import { isVip, toUser } from '../../kernel/protocol/user.ts'
 import { STS_PATH } from '../../kernel/upload.ts'
 import { MessagePath, NON_HOST_ACCOUNTS } from './api.ts'
 import { customerEndpoints, startCustomerRobot } from './customer/fake-customer.ts'
+import { memoryOf } from '../../harness/memory.ts'
 
 
 /** the anti-spam tool's list: contact details and payment outside the app */
@@ -39,12 +40,13 @@ interface ImState {
   timers: Set<ReturnType<typeof setTimeout>>
   uploads: Map<string, { type: string; data: Buffer }>
 }
-const states = new WeakMap<HarnessContext, ImState>()
-const stateOf = (ctx: HarnessContext) => {
-  let s = states.get(ctx)
-  if (!s) states.set(ctx, (s = { config: new Map(), greeted: new Set(), timers: new Set(), uploads: new Map() }))
-  return s
-}
+const stateOf = (ctx: HarnessContext) =>
+  memoryOf<ImState>(
+    ctx,
+    'message',
+    () => ({ config: new Map(), greeted: new Set(), timers: new Set(), uploads: new Map() }),
+    (s) => s.timers.forEach(clearTimeout),
+  )
 const later = (ctx: HarnessContext, ms: number, fn: () => void) => {
   const s = stateOf(ctx)
   const t = setTimeout(() => {
