@@ -3,6 +3,7 @@
 // charged once), a full-screen gift played and gone, a lucky gift win, and a gift storm with double
 // taps, refused sends and lost answers retried, against the ledger.
 import type { Page } from 'playwright-core'
+import { SEND_DEBOUNCE_MS } from '../plugins/gift/rules.ts'
 import { giftStorm, type StormHarness } from './gift-storm.ts'
 import { assert, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, poll, shot, waitForSelector } from './lib.ts'
 
@@ -47,7 +48,8 @@ for (const lang of ['en', 'ar'] as const) {
     assert.is(sends[0].delta, -50)
     await shot(page, `gift-sent-${lang}`)
     // a full-screen gift: the player loads, plays and is destroyed
-    await page.waitForTimeout(1100) // the send debounce is 1 s
+    // the app drops a second send within its debounce: this lets the product's own clock pass it
+    await page.waitForTimeout(SEND_DEBOUNCE_MS + 100)
     await page.click('[data-testid=gift-cell][data-gift="1008"]')
     await page.fill('[data-testid=gift-qty]', '1')
     await page.click('[data-testid=gift-send]')

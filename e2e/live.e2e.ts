@@ -78,8 +78,12 @@ t('LIVE-04 (en) swiping up goes to the next room; LIVE-16 minimise to picture-in
   await page.mouse.move(x, box.y + 420)
   await page.mouse.down()
   await page.mouse.move(x, box.y + 380, { steps: 4 })
+  const stage = page.locator(`${ROOM} .lv-stage`)
+  const still = /translate3d\(0px, 0px, 0px\)/
+  assert.not.match((await stage.getAttribute('style')) ?? '', still, 'the room follows the finger')
   await page.mouse.up()
-  await page.waitForTimeout(600)
+  // the release decided: back to rest, the same host
+  assert.ok(await poll(async () => still.test((await stage.getAttribute('style')) ?? ''), 5_000), 'back at rest')
   assert.is(Number(await page.locator(ROOM).getAttribute('data-host')), hostId, 'snapped back')
   // a long one passes
   await page.mouse.move(x, box.y + 640)

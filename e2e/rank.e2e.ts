@@ -89,7 +89,8 @@ for (const lang of ['en', 'ar'] as const) {
     await expectText(page, '[data-testid=rank-task-value]', '5100/20000')
     await waitForAttribute(page, '[data-testid=rank-task-progress]', 'data-filled', 'true')
     assert.is(await page.locator('[data-testid=rank-task-gift]').count(), 3)
-    await page.waitForTimeout(1300) // the bar's fill animation, so the picture shows it filled
+    // the picture shows the bar filled: its fill transition has run to its end
+    await page.waitForFunction(`document.querySelector('.rk-task__fill').getAnimations().length === 0`, null, { timeout: 10_000 })
     await shot(page, `rank-task-${lang}`)
     assert.equal(errorsOf(page), [])
     assert.ok((await ctx.harness.ledger()).check.ok, 'the ledger invariant holds')
