@@ -171,13 +171,13 @@ export async function loadWithRetry<T>(load: () => Promise<T>, attempts = ROUTE_
   throw new RouteLoadError(last)
 }
 
+/** each page's component: lazy, or the page itself when it was loaded before the first render */
 const pages = new WeakMap<LazyComponent, ComponentType>()
-const loaded = new WeakMap<LazyComponent, ComponentType>()
 
 /** Load a page before the first render, so the router draws it at once. A lazy page always shows
  *  its spinner first, and React then holds the page back until 300 ms after that spinner appeared. */
 export async function preloadPage(load: LazyComponent): Promise<void> {
-  loaded.set(load, (await load()).default)
+  pages.set(load, (await load()).default)
 }
 
 // The screens a path rarely shows (not found, login required, waiting for late plugins) load like a page.
@@ -186,7 +186,7 @@ const loginRequired: LazyComponent = () => import('./route-screens.tsx').then((m
 
 /** The page's chunk, and its plugin's strings beside it (they may not have arrived yet; a failure shows English or keys, not an error). */
 function pageFor(load: LazyComponent, strings: () => Promise<void>): ComponentType {
-  let page = loaded.get(load) ?? pages.get(load)
+  let page = pages.get(load)
   if (!page) {
     page = lazy(() => Promise.all([loadWithRetry(load), strings().catch(() => undefined)]).then(([m]) => m))
     pages.set(load, page)
