@@ -32,7 +32,7 @@ test('LIVE-02 custom room lines: -1 the host is away in a call, -2 back, liveRoo
   assert.is(roomSignalOf(msg({ text: 'hi' })), null)
 })
 
-test('LIVE-06 the chat window flushes once per frame and keeps only the last 100 lines', () => {
+test('LIVE-06 the chat window flushes once per tick and keeps only the last 100 lines', () => {
   const frames = manualFrames()
   const w = createChatWindow(frames.schedule)
   let renders = 0
@@ -46,8 +46,10 @@ test('LIVE-06 the chat window flushes once per frame and keeps only the last 100
   assert.is(w.lines.value.length, MAX_LINES)
   assert.is(w.lines.value[0].text, 'l150')
   assert.is(w.lines.value.at(-1)!.text, 'l249')
-  w.translate('id249', 'translated')
+  w.translate(new Map([['id249', 'translated']]))
   assert.is(w.lines.value.at(-1)!.translated, 'translated')
+  assert.ok(w.has('id150'), 'a shown line')
+  assert.not.ok(w.has('id149'), 'a line let go')
   off()
   w.dispose()
 })

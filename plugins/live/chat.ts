@@ -1,7 +1,7 @@
 // Room chat (LIVE-06): the record types of d2 §3 read from a chat-room line, and the window of
 // lines the room shows. Lines arrive at hundreds a second under load, so they are buffered and
-// flushed into the signal once per animation frame, and only the last MAX_LINES are kept
-// (ARCHITECTURE.md, real-time rooms under load).
+// flushed into the signal every CHAT_FLUSH_MS, on an animation frame, and only the last MAX_LINES
+// are kept (ARCHITECTURE.md, real-time rooms under load).
 import { signal, type ReadonlySignal } from '@preact/signals-react'
 import type { ChatRoomMessage } from '../../kernel/im/chatroom.ts'
 
@@ -77,8 +77,10 @@ export interface ChatWindow {
   lines: ReadonlySignal<ChatLine[]>
   /** queue a line; it shows with the next frame */
   add(line: ChatLine): void
-  /** set a line's translation (a host line) */
-  translate(id: string, text: string): void
+  /** whether a line is still in the window (shown, or queued to show) */
+  has(id: string): boolean
+  /** set host lines' translations, by line id */
+  translate(texts: ReadonlyMap<string, string>): void
   clear(): void
   dispose(): void
 }
@@ -95,7 +97,21 @@ export const nextFrame: FrameScheduler = (fn) => {
   return () => clearTimeout(id)
 }
 
-export function createChatWindow(schedule: FrameScheduler = nextFrame, max = MAX_LINES): ChatWindow {
+/** how often the chat takes in what arrived: a reader sees no difference between 60 and 10 updates a
+ *  second; the page does, as each one lays the window out again */
+const CHAT_FLUSH_MS = 100
+
+/** the first animation frame CHAT_FLUSH_MS from now */
+export const chatTick: FrameScheduler = (fn) => {
+  let cancelFrame = () => {}
+  const id = setTimeout(() => (cancelFrame = nextFrame(fn)), CHAT_FLUSH_MS)
+  return () => {
+    clearTimeout(id)
+    cancelFrame()
+  }
+}
+
+export function createChatWindow(schedule: FrameScheduler = chatTick, max = MAX_LINES): ChatWindow {
   const lines = signal<ChatLine[]>([])
   let buffer: ChatLine[] = []
   let cancel: (() => void) | null = null
@@ -113,9 +129,11 @@ export function createChatWindow(schedule: FrameScheduler = nextFrame, max = MAX
       if (buffer.length > max) buffer = buffer.slice(-max)
       cancel ??= schedule(flush)
     },
-    translate(id, text) {
-      lines.value = lines.peek().map((l) => (l.messageClientId === id ? { ...l, translated: text } : l))
-      buffer = buffer.map((l) => (l.messageClientId === id ? { ...l, translated: text } : l))
+    has: (id) => lines.peek().some((l) => l.messageClientId === id) || buffer.some((l) => l.messageClientId === id),
+    translate(texts) {
+      const withText = (l: ChatLine) => (texts.has(l.messageClientId) ? { ...l, translated: texts.get(l.messageClientId) } : l)
+      lines.value = lines.peek().map(withText)
+      buffer = buffer.map(withText)
     },
     clear() {
       buffer = []

@@ -26,7 +26,12 @@ export interface Room {
   endedTold: boolean
   /** 1: the call icon shows and a private call may start (d2 §3 privateCallOpen) */
   privateCallOpen: number
+  /** when the host last spoke (ms) */
+  hostSaidAt: number
 }
+
+/** one person types: the host says at most a line in this long however busy her room's chat is */
+const HOST_LINE_GAP_MS = 3000
 
 export const channelOf = (hostId: number) => `live_${hostId}`
 export const roomIdOf = liveChatRoomOf
@@ -52,7 +57,7 @@ export function roomOf(ctx: HarnessContext, hostId: number): Room {
   const w = worldOf(ctx)
   let r = w.rooms.get(hostId)
   if (!r) {
-    r = { hostId, audience: 12 + ((hostId * 37) % 480), chatRate: 0.8, eventRate: 0.4, calling: false, whoBlock: new Map(), videoFault: null, endedTold: false, privateCallOpen: hostId % 2 === 0 ? 1 : 0 }
+    r = { hostId, audience: 12 + ((hostId * 37) % 480), chatRate: 0.8, eventRate: 0.4, calling: false, whoBlock: new Map(), videoFault: null, endedTold: false, privateCallOpen: hostId % 2 === 0 ? 1 : 0, hostSaidAt: 0 }
     w.rooms.set(hostId, r)
   }
   return r
@@ -105,8 +110,10 @@ const fakeAccount = (w: LiveWorld) => `sim_${(++w.seq).toString(36)}`
 export function simulatedLine(ctx: HarnessContext, hostId: number) {
   const w = worldOf(ctx)
   const host = ctx.userById(hostId)!
+  const r = roomOf(ctx, hostId)
   const ar = w.random() < 0.45
-  if (w.random() < 0.12) {
+  if (w.random() < 0.12 && Date.now() - r.hostSaidAt >= HOST_LINE_GAP_MS) {
+    r.hostSaidAt = Date.now()
     const list = ar ? HOST_AR : HOST_EN
     return chatRoomsOf(ctx).post(roomIdOf(hostId), { from: host.yxAccid, fromNick: host.nickname, text: list[Math.floor(w.random() * list.length)], ext: { isHost: true } })
   }

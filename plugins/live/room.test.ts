@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { serverCode } from '../../kernel/testing.tsx'
+import { waitFor } from '../../test/wait.ts'
 import { CALLING_FIRST_MS, CALLING_SECOND_MS, CLOSE_AFTER_MS, JOIN_POP_MS, LOADING_END_MS, SWITCH_MIN_WAIT_MS } from './rules.ts'
 import { fakeRtc, liveKernel, ROOM } from './testkit.ts'
 
@@ -198,6 +199,37 @@ test("LIVE-06 sending: blank ignored, 500 ms apart, 'Prohibited terms', a droppe
   assert.is(lines.find((l) => l.messageClientId === 'h1')?.translated, 'T:مرحبا')
   assert.is(lines.find((l) => l.messageClientId === 'v1')?.translated, undefined)
   assert.is(k.t.requests.filter((r) => r.path.endsWith('/translate/text')).length, 1)
+  k.t.dispose()
+})
+
+test('LIVE-06 a talkative host: one translation request at a time, carrying the lines queued meanwhile that are still shown', async () => {
+  let release: (() => void) | null = null
+  const asked: string[][] = []
+  const k = liveKernel({
+    api: async (path, payload) => {
+      if (path.endsWith('/getRoomAndJoinRoomV2')) return ROOM
+      if (!path.endsWith('/translate/text')) return null
+      asked.push(payload.list.map((x: { text: string }) => x.text))
+      if (asked.length === 1) await new Promise<void>((r) => (release = r))
+      return { translations: payload.list.map((x: { text: string }) => ({ text: `T:${x.text}` })) }
+    },
+  })
+  await watching(k)
+  const host = (id: string) => k.chat.line({ messageClientId: id, from: ROOM.yxAccid, text: id, ext: { isHost: true } })
+  host('h1')
+  await waitFor(() => release !== null)
+  host('h2')
+  // 100 viewer lines push h2 out of the window before its turn: only h3 and h4 are asked next
+  for (let i = 0; i < 100; i++) k.chat.line({ messageClientId: `v${i}`, text: 'hey' })
+  host('h3')
+  host('h4')
+  k.frames.flushFrames()
+  assert.equal(asked, [['h1']], 'one request in flight')
+  release!()
+  await waitFor(() => asked.length === 2)
+  assert.equal(asked[1], ['h3', 'h4'])
+  await waitFor(() => k.room.lines.value.find((l) => l.messageClientId === 'h4')?.translated === 'T:h4')
+  assert.is(k.room.lines.value.find((l) => l.messageClientId === 'h3')?.translated, 'T:h3')
   k.t.dispose()
 })
 

@@ -27,6 +27,8 @@ export const CALLING_SECOND_MS = 50_000
 export const RECONNECT_END_MS = 15_000
 export const SEND_DEBOUNCE_MS = 500
 export const QUICK_DEBOUNCE_MS = 300
+/** host lines translated in one request at most (the newest, when more are waiting) */
+export const TRANSLATE_BATCH = 10
 export const PIP_DEBOUNCE_MS = 1000
 export const ENTRANCE_BANNER_MS = 2000
 export const JOIN_POP_MS = 1200

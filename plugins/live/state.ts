@@ -10,7 +10,7 @@ import type { Kernel } from '../../kernel/types.ts'
 import { isVip, type User } from '../../kernel/protocol/user.ts'
 import type { FrontStatus, LiveHostHint } from './api.ts'
 import { giftRef } from '../gift/api.ts'
-import { createChatWindow, nextFrame, roomSignalOf, toLine, type ChatLine, type FrameScheduler } from './chat.ts'
+import { chatTick, createChatWindow, nextFrame, roomSignalOf, toLine, type ChatLine, type FrameScheduler } from './chat.ts'
 import { LivePaths } from './paths.ts'
 import * as R from './rules.ts'
 
@@ -127,7 +127,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   const reconnecting = signal(false)
   const banner = signal<{ nick: string; level: number; key: number } | null>(null)
   const joined = signal<{ nick: string; key: number } | null>(null)
-  const chat = createChatWindow(deps.frame ?? nextFrame)
+  const chat = createChatWindow(deps.frame ?? chatTick)
   /** the video lives in this element; the room page or the PiP window puts it in its own DOM */
   const video = typeof document !== 'undefined' ? document.createElement('div') : (null as unknown as HTMLDivElement)
   if (video) video.className = 'lv-video-layer'
@@ -271,15 +271,35 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     }
   }
 
+  // host lines wait for one translation request at a time, which carries every line queued meanwhile
+  // that is still shown (the path takes a list): a talkative host costs one request in flight
+  let untranslated: ChatLine[] = []
+  let translating = false
   const translate = (line: ChatLine) => {
+    untranslated.push(line)
+    if (!translating) translateWaiting()
+  }
+  const translateWaiting = () => {
+    const batch = untranslated.filter((l) => chat.has(l.messageClientId)).slice(-R.TRANSLATE_BATCH)
+    untranslated = []
+    if (!batch.length) return
     const gen = generation
+    translating = true
     kernel.api
-      .post<{ translations?: Array<{ text?: string }> }>(LivePaths.translate, { list: [{ text: line.text }], target: kernel.i18n.locale.peek() }, { silent: true, timeout: 5000 })
+      .post<{ translations?: Array<{ text?: string }> }>(LivePaths.translate, { list: batch.map((l) => ({ text: l.text })), target: kernel.i18n.locale.peek() }, { silent: true, timeout: 5000 })
       .then((res) => {
-        const t = res?.translations?.[0]?.text
-        if (gen === generation && typeof t === 'string' && t && t !== line.text) chat.translate(line.messageClientId, t)
+        const texts = new Map<string, string>()
+        batch.forEach((l, i) => {
+          const t = res?.translations?.[i]?.text
+          if (typeof t === 'string' && t && t !== l.text) texts.set(l.messageClientId, t)
+        })
+        if (gen === generation && texts.size) chat.translate(texts)
       })
       .catch(() => undefined) // d2 §8: translation failures are ignored
+      .finally(() => {
+        translating = false
+        translateWaiting()
+      })
   }
 
   const bumpAudience = (delta: number) => {

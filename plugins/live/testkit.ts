@@ -135,7 +135,7 @@ export function liveKernel(
       if (path.endsWith('/getRoomAndJoinRoomV2')) return room
       if (path.endsWith('/checkRoomsLiveStatus')) return [{ anchorId: payload.anchorIds?.[0], liveRoomState: room.liveRoomState }]
       if (path.endsWith('/antiSpam/check')) return { result: /spam/.test(payload.text) ? 1 : 0 }
-      if (path.endsWith('/translate/text')) return { translations: [{ text: `T:${payload.list[0].text}` }] }
+      if (path.endsWith('/translate/text')) return { translations: payload.list.map((x: { text: string }) => ({ text: `T:${x.text}` })) }
       if (path.endsWith('/switchRoom')) return [{ userId: 200002, nickname: 'Mia', icon: '/b.svg', yxAccid: 'host_200002' }]
       return null
     })
