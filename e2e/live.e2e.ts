@@ -46,6 +46,9 @@ for (const lang of ['en', 'ar'] as const) {
     await ctx.harness.call('POST', '/live/notify', { hostId, raw: { type: 'x' } })
     await ctx.harness.call('POST', '/live/notify', { hostId, type: 0, nick: 'Sultan', level: 40 })
     await waitForSelector(page, '[data-testid=live-entrance]')
+    // the banner sits above the chat, never over its lines
+    const [entrance, chatList] = await Promise.all(['[data-testid=live-entrance]', '[data-testid=live-chat-list]'].map((s) => page.locator(s).boundingBox()))
+    assert.ok(entrance && chatList && entrance.y + entrance.height <= chatList.y + 1, `the entrance banner (${JSON.stringify(entrance)}) clears the chat (${JSON.stringify(chatList)})`)
     await shot(page, `live-room-${lang}`)
     assert.equal(errorsOf(page), [])
   })

@@ -1,6 +1,6 @@
 // LIVE-06 on screen: the room's chat (the capped window of chat.ts; text always as text, host
 // lines with their translation below), badges (host, level, VIP, new), the record types of
-// d2 §3, quick-message chips and the input.
+// d2 §3, quick-message chips and the input; above it, who just came in (LIVE-05).
 import { safeImageUrl } from '../../kernel/url.ts'
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
@@ -68,6 +68,7 @@ export function ChatPanel() {
 
   return (
     <section className="lv-chat" data-testid="live-chat">
+      <Arrivals t={t} />
       <div
         className="lv-chat__list"
         ref={list}
@@ -117,6 +118,29 @@ export function ChatPanel() {
         )}
       </form>
     </section>
+  )
+}
+
+/** LIVE-05: the entrance banner and the joined name, just above the chat, never over its lines */
+function Arrivals({ t }: { t: T }) {
+  useSignals()
+  const room = useLive().room
+  const banner = room.banner.value
+  const joined = room.joined.value
+  return (
+    <div className="lv-banners" aria-live="polite">
+      {banner && (
+        <div key={banner.key} className="lv-entrance" data-testid="live-entrance">
+          <span className={`lv-badge lv-lvl lv-lvl--${levelTier(banner.level)}`}>{t('live.level', { n: banner.level })}</span>
+          <bdi>{t('live.entered', { name: banner.nick })}</bdi>
+        </div>
+      )}
+      {joined && (
+        <div key={joined.key} className="lv-joined" data-testid="live-joined">
+          <bdi>{t('live.joined', { name: joined.nick })}</bdi>
+        </div>
+      )}
+    </div>
   )
 }
 

@@ -32,8 +32,6 @@ export function RoomFurniture({ onClose, onMore, onCall }: { onClose: () => void
   const r = room.info.value
   const h = room.hint.value
   const status = room.status.value
-  const banner = room.banner.value
-  const joined = room.joined.value
   const name = r?.nickname || h?.nickname || ''
   const hostId = r?.userId ?? room.hostId.value ?? 0
   const roomRef = { hostId, nickname: name, icon: r?.icon || h?.icon || '' }
@@ -144,19 +142,6 @@ export function RoomFurniture({ onClose, onMore, onCall }: { onClose: () => void
           <IconMore size={22} />
         </button>
       </aside>
-      <div className="lv-banners" aria-live="polite">
-        {banner && (
-          <div key={banner.key} className="lv-entrance" data-testid="live-entrance">
-            <span className="lv-lvl">{t('live.level', { n: banner.level })}</span>
-            <bdi>{t('live.entered', { name: banner.nick })}</bdi>
-          </div>
-        )}
-        {joined && (
-          <div key={joined.key} className="lv-joined" data-testid="live-joined">
-            <bdi>{t('live.joined', { name: joined.nick })}</bdi>
-          </div>
-        )}
-      </div>
     </>
   )
 }
