@@ -71,6 +71,14 @@ test('IM-06 harness: FAQ and chips in en and ar, the auto-reply, uploads stored 
     const served = await fetch(up.body.url)
     assert.equal([served.status, served.headers.get('content-type'), await served.text()], [200, 'image/png', 'png-bytes'])
     assert.is((await h.control('POST', '/__harness/oss/upload', { key: '../etc', securityToken: 'x', data: 'AA==' })).status, 400)
+    // the service answers a picture in the language the viewer last wrote in
+    const im = h.im!
+    const cs = (await h.api(CustomerPath.accounts, {}, { token: TEST_TOKEN })).data[0].yxAccid
+    im.send('user_100001', cs, { text: 'مرحبا' })
+    await waitFor(() => im.history('user_100001', cs).length === 2)
+    im.send('user_100001', cs, { messageType: 1, attachment: { url: up.body.url } })
+    await waitFor(() => im.history('user_100001', cs).length === 4)
+    assert.match(String(im.history('user_100001', cs)[3].text), /[\u0600-\u06ff]/, 'an Arabic answer to a picture after Arabic')
   } finally {
     await h.close()
   }

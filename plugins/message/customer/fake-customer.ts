@@ -30,10 +30,13 @@ export const customerEndpoints: Record<string, Endpoint> = {
 
 /** the robot answers what viewers send to the service account */
 export function startCustomerRobot(ctx: HarnessContext, im: ImService, later: (ms: number, fn: () => void) => void) {
+  // the language each viewer last wrote in: a picture has none, and is answered in it
+  const spoken = new Map<string, Lang>()
   return im.onMessage(({ from, to, message }) => {
     if (to !== DEFAULT_CS_ACCOUNT) return
     const text = String(message.text ?? '')
-    const lang: Lang = /[\u0600-\u06ff]/.test(text) ? 'ar' : 'en'
+    const lang: Lang = text.trim() ? (/[\u0600-\u06ff]/.test(text) ? 'ar' : 'en') : (spoken.get(from) ?? 'en')
+    spoken.set(from, lang)
     const hit = faq.questions.find((q) => q.keywords.some((k) => text.toLowerCase().includes(k)))
     const q = hit ? question(hit, lang) : null
     const reply = q?.problemReply ?? (message.messageType === 1 ? (lang === 'ar' ? 'وصلتنا صورتك، شكراً. سنراجعها ونرد هنا.' : 'We got your picture, thanks. We will check it and answer here.') : faq.fallback[lang])
