@@ -25,8 +25,8 @@ import { giftStorm, stormHolds, type Fault, type StormReport } from '../e2e/gift
 import { catalogue, sendGift, SIM_GIFTERS } from '../plugins/gift/fake.ts'
 import { START_FRAMES, STOP_FRAMES, type FrameStats } from './frames.ts'
 import { memoryProbe, mib, sampleMemory, type MemorySample } from './memory.ts'
+import { TEST_TOKEN } from '../harness/testing.ts'
 
-const TEST_TOKEN = 'test-token-100001'
 const TEST_USER = 100001
 const ROOM = '[data-testid=live-room]'
 const LIVE_CARD = '[data-testid=host-card][data-status=live]'

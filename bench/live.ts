@@ -8,8 +8,8 @@ import type { Browser, Page } from 'playwright-core'
 import type { Harness } from '../harness/server.ts'
 import { PHONE } from '../e2e/chromium.ts'
 import { START_FRAMES, STOP_FRAMES, type FrameStats } from './frames.ts'
+import { TEST_TOKEN } from '../harness/testing.ts'
 
-const TEST_TOKEN = 'test-token-100001'
 const ROOM = '[data-testid=live-room]'
 const LIVE_CARD = '[data-testid=host-card][data-status=live]'
 

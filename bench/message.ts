@@ -11,8 +11,8 @@ import type { Browser, Page } from 'playwright-core'
 import type { Harness } from '../harness/server.ts'
 import { PHONE } from '../e2e/chromium.ts'
 import { START_FRAMES, STOP_FRAMES, type FrameStats } from './frames.ts'
+import { TEST_TOKEN } from '../harness/testing.ts'
 
-const TEST_TOKEN = 'test-token-100001'
 const TEST_USER = 100001
 // a host the test user follows: a stranger's messages would sit under Greetings (IM-03)
 const CHAT_HOST = 200003

@@ -9,9 +9,9 @@ import type { Browser } from 'playwright-core'
 import type { BuildResult } from '../build.mjs'
 import type { Harness } from '../harness/server.ts'
 import { PHONE } from '../e2e/chromium.ts'
+import { TEST_TOKEN } from '../harness/testing.ts'
 
 export const MONEY_PLUGINS = ['recharge', 'usdt', 'vip', 'offers'] as const
-const TEST_TOKEN = 'test-token-100001'
 const BALANCE = '[data-testid=header-balance]'
 const USABLE = '[data-testid=recharge-items] .rc-item'
 const PAY = '[data-testid=recharge-pay]'

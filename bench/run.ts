@@ -45,6 +45,7 @@ import { benchLive, liveRows } from './live.ts'
 import { benchMessage, messageRows } from './message.ts'
 import { benchMoney, moneyRows } from './money.ts'
 import { benchSoak, soakRows } from './soak.ts'
+import { TEST_TOKEN } from '../harness/testing.ts'
 
 /** the first-screen JS ceiling (build.mjs checks it) */
 const BUDGET = SIZE_CEILING
@@ -53,9 +54,8 @@ const CPU_SLOWDOWN = 4
 const CARD = '[data-testid=host-card]'
 const CALL_BUTTON = '[data-testid=detail-call]'
 const WAITING = '[data-testid=call-waiting]'
-/** an online host of the fixtures, and the seeded test user */
+/** an online host of the fixtures */
 const CALL_HOST = 200002
-const TEST_TOKEN = 'test-token-100001'
 const HELLO = '[data-testid=hello]'
 
 const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length
