@@ -75,7 +75,7 @@ export function toLine(m: ChatRoomMessage, me: string): ChatLine | null {
 
 export interface ChatWindow {
   lines: ReadonlySignal<ChatLine[]>
-  /** queue a line; it shows with the next frame */
+  /** queue a line; it shows with the next tick of the scheduler */
   add(line: ChatLine): void
   /** whether a line is still in the window (shown, or queued to show) */
   has(id: string): boolean
