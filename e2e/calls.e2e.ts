@@ -273,7 +273,8 @@ t('CALL-16 a failed create-call shows the right message and leaves no call state
 
 t("CALL-16 a busy host answers 'She's busy on the line'", async (ctx) => {
   const { harness } = ctx
-  await harness.call('POST', '/calls/behaviour', { hostId: HOST, answer: 'busy', afterSec: 1 })
+  // she answers 3 s after the call is placed: the waiting screen is up long enough to be seen on a busy machine
+  await harness.call('POST', '/calls/behaviour', { hostId: HOST, answer: 'busy', afterSec: 3 })
   const page = await openDetail(ctx)
   await page.click('[data-testid=detail-call]')
   await waitForSelector(page, '[data-testid=call-waiting]')

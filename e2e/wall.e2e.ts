@@ -7,6 +7,27 @@ const t = e2eSuite('wall')
 const CARD = '[data-testid=host-card]'
 const LIST_REQUEST = /\/api\/anchor\/.*anchorList/
 
+/** The page notes when the first card enters the DOM, on its own clock: a check from here would see it
+ *  late on a busy machine, after what the page rightly started next. */
+async function noteFirstCard(page: Page): Promise<void> {
+  await page.addInitScript((card) => {
+    performance.setResourceTimingBufferSize(5000)
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector(card)) return
+      ;(window as unknown as { firstCardAt: number }).firstCardAt = performance.now()
+      observer.disconnect()
+    }).observe(document, { childList: true, subtree: true })
+  }, CARD)
+}
+
+/** when the first card entered the DOM, and the requests the page made, on the page's clock */
+function requestsAndFirstCard(page: Page) {
+  return page.evaluate(() => ({
+    cardAt: (window as unknown as { firstCardAt?: number }).firstCardAt ?? Infinity,
+    requests: performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
+  }))
+}
+
 /** Count the host list requests the page makes from now on. */
 function countListRequests(page: Page) {
   const counter = { n: 0 }
@@ -27,31 +48,12 @@ t('BLD-01 the first host card shows before any late plugin loads; they join righ
   )
   assert.ok(late.size >= 5, `late plugin chunks: ${[...late.values()].join(', ')}`)
   const viewer = await harness.viewer()
-  const page = await openApp('/wall', {
-    token: viewer.token,
-    // the page notes when the first card enters the DOM, on its own clock (a check from here
-    // would see it late on a busy machine, after the late plugins it rightly started)
-    beforeLoad: async (p) => {
-      await p.addInitScript((card) => {
-        performance.setResourceTimingBufferSize(5000)
-        new MutationObserver((_, observer) => {
-          if (!document.querySelector(card)) return
-          ;(window as unknown as { firstCardAt: number }).firstCardAt = performance.now()
-          observer.disconnect()
-        }).observe(document, { childList: true, subtree: true })
-      }, CARD)
-    },
-  })
+  const page = await openApp('/wall', { token: viewer.token, beforeLoad: noteFirstCard })
   await waitForSelector(page, CARD)
-  const requested = () =>
-    page.evaluate(() => ({
-      cardAt: (window as unknown as { firstCardAt?: number }).firstCardAt ?? Infinity,
-      chunks: performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
-    }))
-  const joined = () => requested().then((r) => r.chunks.filter((c) => late.has(c.path)))
+  const joined = () => requestsAndFirstCard(page).then((r) => r.requests.filter((c) => late.has(c.path)))
   assert.ok(await poll(async () => (await joined()).length === late.size), `joined: ${(await joined()).map((c) => late.get(c.path)).join(', ')}`)
-  const { cardAt, chunks } = await requested()
-  const early = chunks.filter((c) => late.has(c.path) && c.at < cardAt).map((c) => late.get(c.path))
+  const { cardAt, requests } = await requestsAndFirstCard(page)
+  const early = requests.filter((c) => late.has(c.path) && c.at < cardAt).map((c) => late.get(c.path))
   assert.equal(early, [], 'no late plugin before the first card')
   // a tab a late plugin serves (moments) opens like any other
   await page.locator('[data-testid=tab-moments]').click()
@@ -67,17 +69,10 @@ t('BLD-01 index.html names every chunk the first screen loads (modulepreload), s
   const report = await sizeReport()
   const wallPage = report.files.find((f) => f.source === 'plugins/wall/WallPage.tsx')
   assert.ok(wallPage && hinted.has('/' + wallPage.file), 'the wall page\'s chunk is hinted')
-  const scripts: string[] = []
-  let cardShown = false
-  const page = await openApp('/wall', {
-    beforeLoad: async (p) => {
-      p.on('request', (r) => {
-        if (!cardShown && r.resourceType() === 'script' && new URL(r.url()).pathname.startsWith('/assets/')) scripts.push(new URL(r.url()).pathname)
-      })
-    },
-  })
+  const page = await openApp('/wall', { beforeLoad: noteFirstCard })
   await waitForSelector(page, CARD)
-  cardShown = true
+  const { cardAt, requests } = await requestsAndFirstCard(page)
+  const scripts = requests.filter((r) => r.at < cardAt && r.path.startsWith('/assets/') && r.path.endsWith('.js')).map((r) => r.path)
   assert.ok(scripts.includes(entry!), `the entry loaded (${scripts.join(', ')})`)
   assert.equal(scripts.filter((s) => s !== entry && !hinted.has(s)), [], 'every script before the first card was hinted')
 })
