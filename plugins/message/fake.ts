@@ -8,7 +8,7 @@ import type { ImService } from '../../harness/im.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
 import { STS_PATH } from '../../kernel/upload.ts'
 import { MessagePath, NON_HOST_ACCOUNTS } from './api.ts'
-import { customerEndpoints, startCustomerRobot } from './customer/fake-customer.ts'
+import { arabic, customerEndpoints, startCustomerRobot } from './customer/fake-customer.ts'
 import { memoryOf } from '../../harness/memory.ts'
 
 
@@ -32,7 +32,6 @@ const QUICK = {
 const bad = (msg: string) => new EndpointError('4000', msg)
 const isHost = (u: UserRow | null | undefined): u is UserRow => !!u && (u.userType === 2 || u.userType === 3)
 const langOf = (call: EndpointCall) => (String(call.headers['accept-language'] ?? '').toLowerCase().startsWith('ar') ? 'ar' : 'en')
-const arabic = (text: string) => /[\u0600-\u06ff]/.test(text)
 
 interface ImState {
   config: Map<number, { isEnable: number; unReadMsgNum: number }>

@@ -4,9 +4,12 @@
 import faq from '../../../fixtures/faq.json'
 import type { Endpoint, EndpointCall, HarnessContext } from '../../../harness/types.ts'
 import type { ImService } from '../../../harness/im.ts'
+import { memoryOf } from '../../../harness/memory.ts'
 import { CustomerPath, DEFAULT_CS_ACCOUNT } from './faq.ts'
 
 type Lang = 'en' | 'ar'
+/** written in Arabic script (the harness's hosts and robot answer in the language they are written to) */
+export const arabic = (text: string) => /[\u0600-\u06ff]/.test(text)
 type Q = (typeof faq.questions)[number]
 const langOf = (call: EndpointCall): Lang =>
   call.payload?.lang === 'ar' || String(call.headers['accept-language'] ?? '').toLowerCase().startsWith('ar') ? 'ar' : 'en'
@@ -30,12 +33,12 @@ export const customerEndpoints: Record<string, Endpoint> = {
 
 /** the robot answers what viewers send to the service account */
 export function startCustomerRobot(ctx: HarnessContext, im: ImService, later: (ms: number, fn: () => void) => void) {
-  // the language each viewer last wrote in: a picture has none, and is answered in it
-  const spoken = new Map<string, Lang>()
   return im.onMessage(({ from, to, message }) => {
     if (to !== DEFAULT_CS_ACCOUNT) return
+    // the language each viewer last wrote in: a picture has none, and is answered in it
+    const spoken = memoryOf(ctx, 'customer.spoken', () => new Map<string, Lang>())
     const text = String(message.text ?? '')
-    const lang: Lang = text.trim() ? (/[\u0600-\u06ff]/.test(text) ? 'ar' : 'en') : (spoken.get(from) ?? 'en')
+    const lang: Lang = text.trim() ? (arabic(text) ? 'ar' : 'en') : (spoken.get(from) ?? 'en')
     spoken.set(from, lang)
     const hit = faq.questions.find((q) => q.keywords.some((k) => text.toLowerCase().includes(k)))
     const q = hit ? question(hit, lang) : null
