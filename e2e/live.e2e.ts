@@ -77,10 +77,14 @@ t('LIVE-04 (en) swiping up goes to the next room; LIVE-16 minimise to picture-in
   const { page, hostId } = await enterLiveRoom(ctx, 'en')
   const box = (await page.locator(ROOM).boundingBox())!
   const x = box.x + box.width / 2
-  // a short drag snaps back
+  // a short, slow drag snaps back: 10 px every 50 ms is 0.2 px/ms, under the 0.4 that passes (four quick
+  // steps could pass by speed alone on a fast machine)
   await page.mouse.move(x, box.y + 420)
   await page.mouse.down()
-  await page.mouse.move(x, box.y + 380, { steps: 4 })
+  for (const y of [410, 400, 390, 380]) {
+    await page.waitForTimeout(50) // the finger's pace, not a wait for a result
+    await page.mouse.move(x, box.y + y)
+  }
   const stage = page.locator(`${ROOM} .lv-stage`)
   const still = /translate3d\(0px, 0px, 0px\)/
   assert.not.match((await stage.getAttribute('style')) ?? '', still, 'the room follows the finger')
