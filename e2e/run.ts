@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { buildApp } from '../build.mjs'
+import { keepFailures } from '../test/failures.ts'
 
 const here = resolve('e2e')
 const filter = process.argv[2] ? new RegExp(process.argv[2], 'i') : null
@@ -18,6 +19,14 @@ if (!files.length) {
 const prebuilt = process.env.E2E_STATIC_DIR
 const outdir = prebuilt ? resolve(prebuilt) : await mkdtemp(join(tmpdir(), 'e2e-app-'))
 let code = 1
+const printFailures = keepFailures()
+// a hung page or harness fails the run instead of holding CI until its own limit
+const LIMIT_MS = 60 * 60_000
+setTimeout(() => {
+  console.error(`\ne2e tests: still running after ${LIMIT_MS / 60_000} minutes (the last test named above hangs)`)
+  printFailures()
+  process.exit(1)
+}, LIMIT_MS).unref()
 let lib: typeof import('./lib.ts') | null = null
 try {
   if (!prebuilt) {
@@ -38,6 +47,7 @@ try {
     await import(pathToFileURL(join(here, file)).href)
   }
   await uvu.exec(false)
+  printFailures()
   code = process.exitCode === 1 ? 1 : 0
 } catch (err) {
   console.error(err)
