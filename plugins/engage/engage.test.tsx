@@ -9,7 +9,7 @@ import { fakeTimers } from '../../test/fake-timers.ts'
 import { waitFor } from '../../test/wait.ts'
 import type { Timers } from '../../kernel/timers.ts'
 import { shellRef, type ShellApi } from '../shell/api.ts'
-import { followLink } from '../shell/links.ts'
+import { canFollow, followLink } from '../shell/links.ts'
 import { rechargeRef } from '../recharge/api.ts'
 import { callsRef } from '../calls/api.ts'
 import { EngagePath, EngageEntries, Popup, engageRef } from './api.ts'
@@ -72,6 +72,7 @@ async function setup(o: Setup = {}) {
       seen.links.push(url)
       followLink(kernelRef!, url)
     },
+    canFollowLink: async (url: string) => canFollow(kernelRef!, url),
     badges: { followCount: signal(0), taskClaimable, refresh: async () => void seen.badges++ },
   }
   const t = createTestKernel({
@@ -375,10 +376,9 @@ test('SHELL-17 the popups one at a time by priority: derivation 1, forced review
   assert.is($('activity-popup'), null)
   assert.ok(t.kernel.overlays.isOpen(Popup.review) === false)
   t.location.navigate('/wall')
-  await until(t, () => $('activity-popup')?.dataset.id === 'good', 'the good activity on the wall')
-  assert.ok($('activity-go'))
+  await until(t, () => $('activity-popup')?.dataset.id === 'good' && !!$('activity-go'), 'the good activity on the wall, with its button')
   await click('activity-close')
-  await until(t, () => $('activity-popup')?.dataset.id === 'evil', 'the hostile activity')
+  await until(t, () => $('activity-popup')?.dataset.id === 'evil' && $('activity-popup')?.dataset.linkChecked === 'true', 'the hostile activity, its link checked')
   // drawn, but with no way to its link, and no hostile image
   assert.is($('activity-go'), null)
   assert.is(document.querySelector('.en-activity__img'), null)

@@ -18,9 +18,10 @@ import { IconChat, IconEye, IconFlag, IconGame, IconMinimize, IconMore, IconPlus
 import { audienceLabel } from './api.ts'
 import { ACTIVITY_AUTOPLAY_MS, PENDANT_AUTOPLAY_MS } from './rules.ts'
 import { gameRef } from '../game/api.ts'
+import { shellRef } from '../shell/api.ts'
 
-/** an in-app link opens its page; anything else is not followed from the room */
-const openLink = (kernel: Kernel, link: string) => link.startsWith('/') && !link.startsWith('//') && kernel.router.navigate(link)
+/** a pendant or activity link is a backend-configured link: the shell's rules follow it (SHELL-14) */
+const openLink = (kernel: Kernel, link: string) => kernel.get(shellRef)?.openLink(link)
 
 export function RoomFurniture({ onClose, onMore, onCall }: { onClose: () => void; onMore: () => void; onCall: () => void }) {
   useSignals()

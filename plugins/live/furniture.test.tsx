@@ -6,6 +6,7 @@ import { fake, serverCode } from '../../kernel/testing.tsx'
 import { waitFor } from '../../test/wait.ts'
 import { callsRef, type StartCallOptions } from '../calls/api.ts'
 import { RankPath } from '../rank/api.ts'
+import { shellRef } from '../shell/api.ts'
 import { createRankPlugin } from '../rank/index.ts'
 import { LivePaths } from './paths.ts'
 import { ACTIVITY_AUTOPLAY_MS, PENDANT_AUTOPLAY_MS } from './rules.ts'
@@ -180,6 +181,15 @@ test('LIVE-14 the room follow: action 1 then 2, 1 s apart, the flag turns after 
   assert.is(k.room.info.value?.followFlag, 0)
   await toggleFollow(k.t.kernel, k.room, at + 900)
   assert.is(asked().length, 2, 'within 1 s: nothing')
+})
+
+test('LIVE-03 SHELL-14 a pendant or an activity is a backend link: tapping it hands the link to the shell, whose rules decide where it goes', async () => {
+  const followed: string[] = []
+  await watching({ fakes: [fake(shellRef, { openLink: (url) => void followed.push(url) })] })
+  await waitFor(() => $('live-activities')?.dataset.count === '2', { what: 'the activities' })
+  act(() => $('live-pendants')!.querySelector<HTMLElement>('.lv-carousel__slide')!.click())
+  act(() => $('live-activities')!.querySelector<HTMLElement>('.lv-carousel__slide')!.click())
+  assert.equal(followed, ['/rank', '/getcoin'])
 })
 
 test('LIVE-14 a failed follow is swallowed: no toast, the flag stays', async () => {

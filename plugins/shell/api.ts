@@ -37,6 +37,8 @@ export interface ShellApi {
   refreshUser(): Promise<void>
   /** follow a backend-configured link (SHELL-14); the navigation happens once the link rules have loaded */
   openLink(url: string, extraQuery?: Record<string, string>): void
+  /** whether openLink would follow it (the same rules, loaded with the answer) */
+  canFollowLink(url: string): Promise<boolean>
   /** message tab badge parts and the user tab dot (SHELL-07) */
   badges: {
     followCount: ReadonlySignal<number>

@@ -87,15 +87,23 @@ function sameOrigin(origin: string, u: URL): boolean {
   }
 }
 
-export function followLink(kernel: Kernel, url: string, extraQuery?: Record<string, string>): boolean {
+/** where a link leads from this app: the rules above with the app's own origins and marker */
+function targetOf(kernel: Kernel, url: string, extraQuery?: Record<string, string>): LinkTarget {
   const settings = kernel.app.settings
   const own = [...((settings.ownOrigins as string[] | undefined) ?? [])]
   if (typeof location !== 'undefined' && location.origin && location.origin !== 'null') own.push(location.origin)
-  const target = resolveLink(url, {
+  return resolveLink(url, {
     ownH5Marker: settings.ownH5Marker as string | undefined,
     ownOrigins: own,
     currentQuery: extraQuery,
   })
+}
+
+/** whether followLink would go anywhere (a control for a refused link is not drawn) */
+export const canFollow = (kernel: Kernel, url: string) => targetOf(kernel, url).kind !== 'blocked'
+
+export function followLink(kernel: Kernel, url: string, extraQuery?: Record<string, string>): boolean {
+  const target = targetOf(kernel, url, extraQuery)
   if (target.kind === 'blocked') {
     // the reason only: a link may carry a token
     console.warn(`[app] link not followed (${target.reason})`)
