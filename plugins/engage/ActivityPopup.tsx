@@ -20,7 +20,7 @@ export default function ActivityPopup({ props, close }: OverlayProps<{ popup: Ac
   const link = useFollowable(p.jumpUrl)
   const go = () => {
     close(true)
-    if (link) kernel.get(shellRef)?.openLink(link)
+    if (link) void kernel.get(shellRef)?.linkRules().then((r) => r.follow(link))
   }
   return (
     <div className="en-pop en-activity" data-testid="activity-popup" data-id={p.id} data-link-checked={link !== undefined}>
@@ -47,7 +47,7 @@ function useFollowable(url: string | undefined): string | null | undefined {
   const [allowed, setAllowed] = useState<string | null | undefined>(url && shell ? undefined : null)
   useEffect(() => {
     let on = true
-    if (url && shell) shell.canFollowLink(url).then((ok) => on && setAllowed(ok ? url : null), () => on && setAllowed(null))
+    if (url && shell) shell.linkRules().then((r) => on && setAllowed(r.allows(url) ? url : null), () => on && setAllowed(null))
     return () => void (on = false)
   }, [url, shell])
   return allowed

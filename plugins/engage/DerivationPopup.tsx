@@ -29,7 +29,7 @@ export default function DerivationPopup({ props, close }: OverlayProps<AppShift>
   const s = props
   const go = () => {
     close(true)
-    if (s.shiftAppUrl) kernel.get(shellRef)?.openLink(String(s.shiftAppUrl))
+    if (s.shiftAppUrl) void kernel.get(shellRef)?.linkRules().then((r) => r.follow(String(s.shiftAppUrl)))
   }
   return (
     <div className="en-pop en-shift" data-testid="derivation-popup">

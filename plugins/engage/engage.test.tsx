@@ -9,7 +9,7 @@ import { fakeTimers } from '../../test/fake-timers.ts'
 import { waitFor } from '../../test/wait.ts'
 import type { Timers } from '../../kernel/timers.ts'
 import { shellRef, type ShellApi } from '../shell/api.ts'
-import { canFollow, followLink } from '../shell/links.ts'
+import { rulesFor } from '../shell/links.ts'
 import { rechargeRef } from '../recharge/api.ts'
 import { callsRef } from '../calls/api.ts'
 import { EngagePath, EngageEntries, Popup, engageRef } from './api.ts'
@@ -68,11 +68,10 @@ async function setup(o: Setup = {}) {
     loadBaseConfig: async () => (await o.configGate, config),
     openLogin: async () => true,
     refreshUser: async () => void seen.refreshUser++,
-    openLink: (url: string) => {
-      seen.links.push(url)
-      followLink(kernelRef!, url)
+    linkRules: async () => {
+      const rules = rulesFor(kernelRef!)
+      return { ...rules, follow: (url: string) => (seen.links.push(url), rules.follow(url)) }
     },
-    canFollowLink: async (url: string) => canFollow(kernelRef!, url),
     badges: { followCount: signal(0), taskClaimable, refresh: async () => void seen.badges++ },
   }
   const t = createTestKernel({

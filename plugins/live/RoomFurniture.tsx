@@ -21,7 +21,7 @@ import { gameRef } from '../game/api.ts'
 import { shellRef } from '../shell/api.ts'
 
 /** a pendant or activity link is a backend-configured link: the shell's rules follow it (SHELL-14) */
-const openLink = (kernel: Kernel, link: string) => kernel.get(shellRef)?.openLink(link)
+const openLink = (kernel: Kernel, link: string) => void kernel.get(shellRef)?.linkRules().then((r) => r.follow(link))
 
 export function RoomFurniture({ onClose, onMore, onCall }: { onClose: () => void; onMore: () => void; onCall: () => void }) {
   useSignals()

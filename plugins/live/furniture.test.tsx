@@ -185,10 +185,11 @@ test('LIVE-14 the room follow: action 1 then 2, 1 s apart, the flag turns after 
 
 test('LIVE-03 SHELL-14 a pendant or an activity is a backend link: tapping it hands the link to the shell, whose rules decide where it goes', async () => {
   const followed: string[] = []
-  await watching({ fakes: [fake(shellRef, { openLink: (url) => void followed.push(url) })] })
+  await watching({ fakes: [fake(shellRef, { linkRules: async () => ({ follow: (url) => followed.push(url) > 0, allows: () => true }) })] })
   await waitFor(() => $('live-activities')?.dataset.count === '2', { what: 'the activities' })
   act(() => $('live-pendants')!.querySelector<HTMLElement>('.lv-carousel__slide')!.click())
   act(() => $('live-activities')!.querySelector<HTMLElement>('.lv-carousel__slide')!.click())
+  await waitFor(() => followed.length === 2, { what: 'both links handed over' })
   assert.equal(followed, ['/rank', '/getcoin'])
 })
 

@@ -35,10 +35,8 @@ export interface ShellApi {
   openLogin(opts?: { to?: string; full?: boolean }): Promise<boolean>
   /** fetch /api/user/getUserInfo into session.user (the balance shown is always the server's) */
   refreshUser(): Promise<void>
-  /** follow a backend-configured link (SHELL-14); the navigation happens once the link rules have loaded */
-  openLink(url: string, extraQuery?: Record<string, string>): void
-  /** whether openLink would follow it (the same rules, loaded with the answer) */
-  canFollowLink(url: string): Promise<boolean>
+  /** the rules for backend-configured links (SHELL-14); they load with the first link, not with the first screen */
+  linkRules(): Promise<LinkRules>
   /** message tab badge parts and the user tab dot (SHELL-07) */
   badges: {
     followCount: ReadonlySignal<number>
@@ -49,6 +47,14 @@ export interface ShellApi {
 }
 
 export const shellRef = ref<ShellApi>('shell')
+
+/** where a backend-configured link may lead from this app (SHELL-14) */
+export interface LinkRules {
+  /** go where the link leads; false, and nowhere, when the rules refuse it */
+  follow(url: string, extraQuery?: Record<string, string>): boolean
+  /** whether follow would go anywhere (a control for a refused link is not drawn) */
+  allows(url: string): boolean
+}
 
 /**
  * Optional link: an inbox plugin provides its unread count so the message tab badge can add it

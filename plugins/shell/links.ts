@@ -14,6 +14,7 @@
 // backslash tricks and anything unparseable are blocked, so a bad configuration entry cannot
 // run script inside the app's origin.
 import type { Kernel } from '../../kernel/types.ts'
+import type { LinkRules } from './api.ts'
 
 export type LinkTarget =
   | { kind: 'h5link'; path: string }
@@ -99,10 +100,7 @@ function targetOf(kernel: Kernel, url: string, extraQuery?: Record<string, strin
   })
 }
 
-/** whether followLink would go anywhere (a control for a refused link is not drawn) */
-export const canFollow = (kernel: Kernel, url: string) => targetOf(kernel, url).kind !== 'blocked'
-
-export function followLink(kernel: Kernel, url: string, extraQuery?: Record<string, string>): boolean {
+function followLink(kernel: Kernel, url: string, extraQuery?: Record<string, string>): boolean {
   const target = targetOf(kernel, url, extraQuery)
   if (target.kind === 'blocked') {
     // the reason only: a link may carry a token
@@ -112,3 +110,8 @@ export function followLink(kernel: Kernel, url: string, extraQuery?: Record<stri
   kernel.router.navigate(target.path)
   return true
 }
+
+export const rulesFor = (kernel: Kernel): LinkRules => ({
+  follow: (url, extraQuery) => followLink(kernel, url, extraQuery),
+  allows: (url) => targetOf(kernel, url).kind !== 'blocked',
+})

@@ -6,8 +6,6 @@ import { fetchBaseConfig, type RetryOptions } from './baseConfig.ts'
 import { createShellState, type ShellState } from './state.ts'
 
 const USER_INFO_PATH = '/api/user/getUserInfo'
-/** the link rules load with the first link asked about, not with the first screen */
-const linkRules = () => import('./links.ts')
 
 /** What the shell's own components see: the public API plus its state. */
 export interface Shell extends ShellApi {
@@ -85,13 +83,7 @@ export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
       return userLoad
     },
 
-    openLink(url, extraQuery) {
-      linkRules().then(
-        (m) => void m.followLink(kernel, url, extraQuery),
-        (err) => console.error('[app] links failed to load', err),
-      )
-    },
-    canFollowLink: (url) => linkRules().then((m) => m.canFollow(kernel, url)),
+    linkRules: () => import('./links.ts').then((m) => m.rulesFor(kernel)),
 
     badges: {
       followCount: state.followCount,
