@@ -9,6 +9,7 @@ import { LivePaths } from './paths.ts'
 import { LIVE_LIST_PATH } from '../wall/api.ts'
 import { instantClock, loadScenarios, runScenario } from '../../harness/scenario-runner.ts'
 import { Code } from '../../kernel/protocol/envelope.ts'
+import { waitFor } from '../../test/wait.ts'
 
 let h: TestHarness
 test.before(async () => {
@@ -20,14 +21,6 @@ test.after(async () => {
 test.before.each(async () => {
   await h.control('POST', '/__harness/reset')
 })
-
-const until = async (fn: () => boolean, ms = 4000) => {
-  const end = Date.now() + ms
-  while (!fn()) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
 
 test('LIVE-01 queryLiveList pages the live hosts by 6 (isMiddleEast puts the Middle East first); the followed live list', async () => {
   const first = (await h.api(LIVE_LIST_PATH, { currentPage: 1, pageSize: 6 })).data
@@ -62,26 +55,30 @@ test('LIVE-02 entering a room: the room info; ended once the live ends; status c
 test('LIVE-05 control entries reach a viewer in the room: chat lines, notices, blocking, away and back, the end', async () => {
   const id = (await h.api(LIVE_LIST_PATH, { currentPage: 1, pageSize: 6 })).data.list[0].userId
   const viewer = (await h.control('GET', '/__harness/db/users?token=' + TEST_TOKEN)).body[0]
+  // the room is quiet before the viewer is in: a simulated line or arrival would come first
+  await h.control('POST', '/__harness/live/rate', { hostId: id, chatPerSec: 0, eventsPerSec: 0 })
   const rooms = createHarnessChatRoom({ url: h.url.replace(/^http/, 'ws').replace(/\/$/, '') + '/chatroom', WebSocket: WebSocket as unknown as SocketClass })
   const room = await rooms.enter({ roomId: `room_${id}`, account: viewer.yxAccid, token: viewer.imToken })
-  const lines: ChatRoomMessage[] = []
-  const notices: ChatRoomNotice[] = []
-  room.on('message', (m) => lines.push(m))
-  room.on('notification', (n) => notices.push(n))
-  await h.control('POST', '/__harness/live/rate', { hostId: id, chatPerSec: 0, eventsPerSec: 0 })
-  await h.control('POST', '/__harness/live/chat', { hostId: id, text: '<script>x</script>', nick: 'Omar', level: 12 })
-  await h.control('POST', '/__harness/live/chat', { hostId: id, record: { type: 'followTip' } })
-  await h.control('POST', '/__harness/live/notify', { hostId: id, type: 0, nick: 'Sam', level: 4 })
-  await h.control('POST', '/__harness/live/block', { hostId: id, userId: viewer.userId })
-  await h.control('POST', '/__harness/live/away', { hostId: id })
-  await h.control('POST', '/__harness/live/end', { hostId: id })
-  await until(() => lines.length >= 4 && notices.length >= 2)
-  assert.is(lines[0].text, '<script>x</script>')
-  assert.equal(lines[1].custom, { type: 'followTip' })
-  assert.equal(lines[2].custom, { type: -1 })
-  assert.equal(lines[3].custom, { type: 'liveRoomState', liveRoomState: 'ended' })
-  assert.equal([notices[0].type, notices[0].nick, notices[1].type, notices[1].whoBlock], [0, 'Sam', 4, 2])
-  room.leave()
+  try {
+    const lines: ChatRoomMessage[] = []
+    const notices: ChatRoomNotice[] = []
+    room.on('message', (m) => lines.push(m))
+    room.on('notification', (n) => notices.push(n))
+    await h.control('POST', '/__harness/live/chat', { hostId: id, text: '<script>x</script>', nick: 'Omar', level: 12 })
+    await h.control('POST', '/__harness/live/chat', { hostId: id, record: { type: 'followTip' } })
+    await h.control('POST', '/__harness/live/notify', { hostId: id, type: 0, nick: 'Sam', level: 4 })
+    await h.control('POST', '/__harness/live/block', { hostId: id, userId: viewer.userId })
+    await h.control('POST', '/__harness/live/away', { hostId: id })
+    await h.control('POST', '/__harness/live/end', { hostId: id })
+    await waitFor(() => lines.length >= 4 && notices.length >= 2, { what: 'four lines and two notices' })
+    assert.is(lines[0].text, '<script>x</script>')
+    assert.equal(lines[1].custom, { type: 'followTip' })
+    assert.equal(lines[2].custom, { type: -1 })
+    assert.equal(lines[3].custom, { type: 'liveRoomState', liveRoomState: 'ended' })
+    assert.equal([notices[0].type, notices[0].nick, notices[1].type, notices[1].whoBlock], [0, 'Sam', 4, 2])
+  } finally {
+    room.leave()
+  }
   const fail = (await h.control('POST', '/__harness/live/video-fail', { hostId: id, code: 'UID_CONFLICT' })).body
   assert.equal(fail, { hostId: id, videoFault: 'UID_CONFLICT' })
 })

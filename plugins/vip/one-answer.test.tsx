@@ -3,7 +3,6 @@
 // the VIP shop agree, whichever way the server says it.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { act } from 'react'
 import { definePlugin } from '../../kernel/plugin.ts'
 import { createTestKernel, fake, serverCode, type TestKernel } from '../../kernel/testing.tsx'
 import { defaultTabs, wellKnownPaths } from '../../apps/tabs.ts'
@@ -15,6 +14,7 @@ import { createCallsPlugin } from '../calls/index.ts'
 import user from '../user/index.ts'
 import { rechargeRef } from '../recharge/api.ts'
 import { createVipPlugin } from './index.ts'
+import { waitFor } from '../../test/wait.ts'
 
 const DAY = 86_400_000
 const future = new Date(Date.now() + 30 * DAY).toISOString()
@@ -71,17 +71,6 @@ function kernelFor(record: Record<string, unknown>): TestKernel {
 
 const $ = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)
 
-/** wait, bounded by time, until the element shows */
-async function shown(t: TestKernel, id: string, ready: (el: HTMLElement) => boolean = () => true): Promise<HTMLElement> {
-  const end = Date.now() + 5000
-  while (Date.now() < end) {
-    const el = $(id)
-    if (el && ready(el)) return el
-    await act(async () => new Promise<void>((r) => setTimeout(r, 5)))
-  }
-  throw new Error(`${id} never showed`)
-}
-
 test('PAY-08 CALL-13 ENG-01 SHELL-06 one VIP answer: the wall lock, the call price, the profile badge and the VIP shop agree for every shape of the user record', async () => {
   for (const [name, record, vip] of shapes) {
     const t = kernelFor(record)
@@ -96,16 +85,16 @@ test('PAY-08 CALL-13 ENG-01 SHELL-06 one VIP answer: the wall lock, the call pri
       assert.equal(wall.lockOf(vipTag), vip ? null : { kind: 'vip' }, `${name}: the wall's VIP tab`)
 
       t.location.navigate('/detail?id=200001')
-      const price = await shown(t, 'detail-price')
+      const price = await waitFor(() => $('detail-price'), { what: 'detail-price' })
       assert.is(price.textContent?.includes(vip ? '90' : '100'), true, `${name}: the call price (${price.textContent})`)
       assert.is(!!price.querySelector('s'), vip, `${name}: the list price struck through for a VIP only`)
 
       t.location.navigate('/user')
-      const nick = await shown(t, 'user-nickname')
+      const nick = await waitFor(() => $('user-nickname'), { what: 'user-nickname' })
       assert.is(!!nick.querySelector('.us-vip'), vip, `${name}: the profile's VIP badge`)
 
       t.location.navigate('/vip')
-      const status = await shown(t, 'vip-status')
+      const status = await waitFor(() => $('vip-status'), { what: 'vip-status' })
       assert.is(status.dataset.vip, String(vip), `${name}: the VIP shop (${status.textContent})`)
       assert.is($('vip-buy')?.textContent, vip ? 'Extend VIP' : 'Become VIP', `${name}: the VIP shop's button`)
     } finally {
