@@ -533,6 +533,10 @@ test('PAY-07 after a recharge the wall asks the level again after 2 s and reload
   const { t, timers } = wallKernel({ online: 3, games: 1 }, { token: 'tok' })
   await t.render()
   const count = (path: string) => t.requests.filter((r) => r.path === path).length
+  // the first load done (the games come after the first screen, with their code), on a busy
+  // machine too, before the counts are taken; the level is asked only by a level-locked tab
+  const firstLoad = [Paths.tags, Paths.list, Paths.games]
+  await waitFor(() => firstLoad.every((p) => t.answered.some((a) => a.path === p)), { what: 'the first tags, hosts and games' })
   const before = { tags: count(Paths.tags), games: count(Paths.games), level: count(Paths.level) }
   t.kernel.events.emit('recharge-success', { orderCode: 'o-1', vip: false })
   await act(() => timers.tickAsync(1999))
