@@ -125,6 +125,7 @@ test('ENG-01 tabs come from the tag list; the Game tab is hidden when there are 
 test('ENG-01 the Game tab appearing late (its games load after the first screen) moves no other tab', async () => {
   const { t, state } = wallKernel({ online: 3, games: 2 })
   await t.render()
+  await waitFor(() => tabIds().includes(5), { what: 'the Game tab from the games answer' })
   const before = tabIds()
   await act(async () => void (state.games.value = null))
   const without = tabIds()
@@ -383,6 +384,7 @@ test('NET-08 a host.status push updates the host in every list that holds it', a
 test('NET-08 malformed or unknown host.status pushes change nothing and throw nothing', async () => {
   const { t, state } = wallKernel({ online: 3 })
   await t.render()
+  await waitFor(() => byTest('host-card').length === 3, { what: 'the three cards' })
   const before = byTest('host-card').map((el) => el.dataset.status)
   for (const data of [{}, { userId: 1001 }, { userId: 1001, onlineStatus: 'abc' }, { userId: 1001, onlineStatus: 77 }, { userId: 1001, onlineStatus: { x: 1 } }, { userId: 999999, onlineStatus: 10000 }]) {
     t.push('host.status', data)
