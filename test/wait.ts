@@ -9,6 +9,9 @@ import { act } from 'react'
 const WAIT_MS = 5000
 /** how long the page must stay unchanged before settle() returns */
 const QUIET_MS = 25
+/** and over how many turns at least: a process the machine paused for QUIET_MS has not run the
+ *  answers that arrived meanwhile (the wait stays bounded by WAIT_MS) */
+const QUIET_TURNS = 3
 
 const now = () => performance.now()
 
@@ -58,12 +61,14 @@ export async function settle(): Promise<void> {
   const loading = () => typeof document !== 'undefined' && !!document.querySelector('[data-chunk-loading]')
   let last = page()
   let quietSince = start
+  let quietTurns = 0
   while (now() - start < WAIT_MS) {
     await pause(start)
     const current = page()
     if (current !== last || loading()) {
       last = current
       quietSince = now()
-    } else if (now() - quietSince >= QUIET_MS) return
+      quietTurns = 0
+    } else if (++quietTurns >= QUIET_TURNS && now() - quietSince >= QUIET_MS) return
   }
 }
