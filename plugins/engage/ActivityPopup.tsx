@@ -6,24 +6,24 @@ import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
-import { shellRef } from '../shell/api.ts'
+import { shellRef, type LinkRules } from '../shell/api.ts'
 import type { ActivityPopup as Activity } from './api.ts'
 import { safeImageUrl } from '../../kernel/url.ts'
 import css from './engage.css'
 
 export default function ActivityPopup({ props, close }: OverlayProps<{ popup: Activity }>) {
   injectStyle(css)
-  const kernel = useKernel()
   const t = useT()
   const p = props.popup
   const img = safeImageUrl(p.imgUrl)
-  const link = useFollowable(p.jumpUrl)
+  const rules = useLinkRules(!!p.jumpUrl)
+  const link = rules && p.jumpUrl && rules.allows(p.jumpUrl) ? p.jumpUrl : null
   const go = () => {
     close(true)
-    if (link) void kernel.get(shellRef)?.linkRules().then((r) => r.follow(link))
+    if (link) rules?.follow(link)
   }
   return (
-    <div className="en-pop en-activity" data-testid="activity-popup" data-id={p.id} data-link-checked={link !== undefined}>
+    <div className="en-pop en-activity" data-testid="activity-popup" data-id={p.id} data-link-checked={rules !== undefined}>
       {img && <img className="en-activity__img" src={img} alt="" />}
       {p.title && <h2 className="en-pop__title" data-dialog-title>{p.title}</h2>}
       {p.text && <p className="en-pop__text">{p.text}</p>}
@@ -41,14 +41,14 @@ export default function ActivityPopup({ props, close }: OverlayProps<{ popup: Ac
   )
 }
 
-/** the link once the shell's rules allow it; null when they refuse it (or there is none), undefined while asked */
-function useFollowable(url: string | undefined): string | null | undefined {
+/** the shell's link rules once loaded (undefined meanwhile); null without a link to check or a shell */
+function useLinkRules(wanted: boolean): LinkRules | null | undefined {
   const shell = useKernel().get(shellRef)
-  const [allowed, setAllowed] = useState<string | null | undefined>(url && shell ? undefined : null)
+  const [rules, setRules] = useState<LinkRules | null | undefined>(wanted && shell ? undefined : null)
   useEffect(() => {
     let on = true
-    if (url && shell) shell.linkRules().then((r) => on && setAllowed(r.allows(url) ? url : null), () => on && setAllowed(null))
+    if (wanted && shell) shell.linkRules().then((r) => on && setRules(r), () => on && setRules(null))
     return () => void (on = false)
-  }, [url, shell])
-  return allowed
+  }, [wanted, shell])
+  return rules
 }
