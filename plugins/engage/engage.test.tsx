@@ -454,6 +454,16 @@ test('SHELL-17 the auto call: after home_auto_call_time on the All tab, not in a
   assert.is(counts['/api/anchor/recommendAnchor'], 1)
 })
 
+test("SHELL-17 SHELL-14 the activity popup's button follows its link by the shell's rules: the popup closes and the link's page opens", async () => {
+  const { t, seen } = await setup({ path: '/wall', api: queueApi({ force: 0, can: 0 }) })
+  await until(t, () => $('activity-popup')?.dataset.id === 'good' && !!$('activity-go'), 'the good activity, with its button')
+  await click('activity-go')
+  await until(t, () => t.location.path() === '/getcoin', 'the link followed')
+  assert.is(t.location.search().get('source'), 'activity')
+  assert.equal(seen.links, ['/getcoin?source=activity'])
+  assert.is(document.querySelector('[data-testid=activity-popup][data-id=good]'), null)
+})
+
 test('SHELL-16 a new user’s guide: forced to /wall, the skip element lit, other popups held back (rate-us not even queued), shown once', async () => {
   const storage = memoryStorage()
   const { t } = await setup({ path: '/moments', storage, user: { isNewUser: 1 }, api: queueApi({ force: 0, can: 1 }) })
