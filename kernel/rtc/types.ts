@@ -12,7 +12,15 @@ export interface RtcEvents {
   'user-left': { uid: string; reason?: string }
   'user-published': { uid: string; mediaType: 'video' | 'audio' }
   'user-unpublished': { uid: string; mediaType: 'video' | 'audio' }
+  /** the remote user's first video frame was drawn (Agora: the remote video track's 'first-frame-decoded');
+   *  a paid call may begin billing only after this */
+  'first-frame': { uid: string }
+  /** what the local devices gave after publish(): a call goes on with what works and tells the user the rest */
+  'local-media': { camera: LocalDeviceState; mic: LocalDeviceState }
 }
+
+/** 'ok' publishing; 'denied' the user or the webview refused; 'missing' no such device; 'failed' it would not start */
+export type LocalDeviceState = 'ok' | 'denied' | 'missing' | 'failed'
 
 export interface RtcClient {
   /** role 'audience' (a live room) joins a live channel to watch only: nothing is published.
