@@ -166,7 +166,7 @@ test('the crashes the probe found: a number or object nickname rings a blank-nam
     await act(async () => document.querySelector<HTMLElement>('[data-testid="call-reject"]')!.click())
 
     await act(async () => t!.location.navigate(`/detail?id=${host}`))
-    await waitFor(() => document.querySelector('[data-testid="detail"]')?.textContent?.includes(card.getAttribute('aria-label')?.split(',')[0] ?? '?'), { what: 'the profile' })
+    await waitFor(() => document.querySelector('[data-testid="detail"]')?.textContent?.includes(card.querySelector('.wl-card__nick')?.textContent ?? '?'), { what: 'the profile' })
     assert.not.match(document.querySelector('[data-testid="detail"]')!.textContent ?? '', LEAKED)
     assert.equal(where(watch.problems), [])
   } finally {

@@ -1,28 +1,10 @@
 // Places that must hold: every route the app registers opens on a reload or a deep link (after the
 // landing page when it must run), and the not-found page has a way back.
-import { register } from 'node:module'
 import type { Page } from 'playwright-core'
-import { isLate, routePaths } from '../kernel/plugin.ts'
-import type { Plugin } from '../kernel/types.ts'
 import { assert, e2eSuite, poll, shot, waitForSelector } from './lib.ts'
-
-// the plugins' index files import their stylesheets and sprites as text, as the build does
-register('../test/css-hooks.mjs', import.meta.url)
+import { LEADS_ON, registeredPaths } from './routes.ts'
 
 const t = e2eSuite('places')
-
-/** Every path the default app's plugins register (late ones loaded here), as the router serves them. */
-async function registeredPaths(): Promise<string[]> {
-  const app = (await import('../apps/default.ts')).default
-  const plugins = await Promise.all(app.plugins.map(async (p) => (isLate(p) ? unwrap(await p.load()) : p)))
-  const paths = plugins.flatMap((p) => (p ? (p.routes ?? []).flatMap((r) => routePaths(r, app.settings.tabs)) : []))
-  return [...new Set(paths.map((p) => p.replace(/(.)\/$/, '$1')))]
-}
-const unwrap = (m: Plugin | { default: Plugin }): Plugin => ('default' in m ? m.default : m)
-
-// The root is the app's entry: the spec sends it through the landing page to the main path (SHELL-02);
-// the landing page leads on by design, and /forcePay sends a user who has paid onwards (SHELL-11).
-const LEADS_ON = ['/', '/landingPage', '/forcePay']
 
 const pathnameOf = (page: Page) => new URL(page.url()).pathname
 

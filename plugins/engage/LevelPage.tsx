@@ -66,7 +66,7 @@ export default function LevelPage() {
           <p className="en-lv-card__stage">{t('engage.level.stage', { n: stage + 1 })}</p>
           {p && !info.isLastLv && (
             <>
-              <div className="en-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(p.share * 100)}>
+              <div className="en-bar" role="progressbar" aria-label={t('engage.level.toNext', { n: p.toNext, next: lv + 1 })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(p.share * 100)}>
                 <span className="en-bar__fill" style={{ inlineSize: `${Math.round(p.share * 100)}%` }} />
               </div>
               <p className="en-lv-card__growth" data-testid="level-growth">

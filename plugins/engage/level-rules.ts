@@ -25,7 +25,7 @@ const COLOURS: Array<[number, string]> = [
   [20, '#66bb6a'],
   [30, '#ffb74d'],
   [40, '#ff7043'],
-  [45, '#ec407a'],
+  [45, '#f06292'],
 ]
 const BORDERS: Array<[number, NameBarStyle['border']]> = [
   [50, 'b1'],

@@ -160,7 +160,7 @@ export function GameFrame({ link, name, onClose, source }: GameFrameProps) {
 function Loading({ progress, name }: { progress: number; name?: string }) {
   const t = useT()
   return (
-    <div className="gm-loading" data-testid="game-loading" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+    <div className="gm-loading" data-testid="game-loading" role="progressbar" aria-label={t('game.loading')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
       <div className="gm-loading__ring" aria-hidden="true">🎮</div>
       {name && <p className="gm-loading__name"><bdi>{name}</bdi></p>}
       <div className="gm-bar">

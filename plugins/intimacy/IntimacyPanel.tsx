@@ -127,7 +127,7 @@ function Increase({ intimacy, info }: { intimacy: Intimacy; info: IntimacyInfo }
             </span>
           )}
         </div>
-        <div className="im-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progressOf(info) * 100)} data-testid="intimacy-bar">
+        <div className="im-bar" role="progressbar" aria-label={t('intimacy.title')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progressOf(info) * 100)} data-testid="intimacy-bar">
           <span className="im-bar__fill" style={{ inlineSize: `${progressOf(info) * 100}%` }} />
         </div>
         {max && (

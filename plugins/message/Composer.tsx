@@ -120,8 +120,9 @@ export function Composer({ maxLength, onSend, onImage, gift, noQuick }: Composer
           data-testid="composer-input"
         />
         {onImage && (
-          <label className={`cp-icon${uploading ? ' is-busy' : ''}`} aria-label={t('message.sendImage')} data-testid="composer-image">
+          <label className={`cp-icon${uploading ? ' is-busy' : ''}`} data-testid="composer-image">
             <input ref={file} type="file" accept="image/*" hidden onChange={(e) => void onFile(e.target.files?.[0])} data-testid="composer-file" />
+            <span className="k-visually-hidden">{t('message.sendImage')}</span>
             <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
               <rect x="3" y="4.5" width="18" height="15" rx="3" />
               <circle cx="9" cy="10" r="1.8" />

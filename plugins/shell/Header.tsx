@@ -48,13 +48,16 @@ export function Header({ tab }: { tab: TabSetting }) {
                 <Sprite id="sh-trophy" size={20} />
               </button>
             )}
-            <button type="button" className="sh-pill sh-balance" aria-label={t('shell.header.balance')} onClick={recharge}>
+            <button type="button" className="sh-pill sh-balance" onClick={recharge}>
               <Sprite id="sh-diamond" size={18} />
               {/* the number only, always the last one the server answered */}
               <span data-testid="header-balance" className="sh-balance__num">
                 {user ? formatNumber(user.diamondNum ?? 0, kernel.i18n.locale.value) : '…'}
               </span>
               <span className="sh-balance__plus" aria-hidden="true">+</span>
+              {/* named by what it shows, then what it does, so voice control finds it by the number */}
+              {' '}
+              <span className="k-visually-hidden">{t('shell.header.balance')}</span>
             </button>
           </>
         )}

@@ -56,7 +56,7 @@ export default function LandingPage() {
           </>
         ) : (
           <>
-            <span className="sh-spinner" role="progressbar" />
+            <span className="sh-spinner" role="progressbar" aria-label={t('shell.landing.loading')} />
             <p className="sh-muted">{t('shell.landing.loading')}</p>
           </>
         )}

@@ -104,9 +104,10 @@ export default function FeedbackPage() {
             </span>
           )}
           {pics.length + uploading < FEEDBACK_PICS_MAX && (
-            <label className="so-pic so-pic--add" aria-label={t('social.feedback.addPic')}>
+            <label className="so-pic so-pic--add">
               <input ref={file} type="file" accept="image/*" data-testid="feedback-file" hidden onChange={(e) => void pick(e.target.files)} />
               <span aria-hidden="true">+</span>
+              <span className="k-visually-hidden">{t('social.feedback.addPic')}</span>
             </label>
           )}
         </div>

@@ -43,9 +43,9 @@ export default function RankPage() {
             </ol>
             <p className="so-foot">{t('social.rank.only100')}</p>
             {r.me && (
-              <div className="so-rank-me">
+              <ul className="so-rank-me">
                 <RankRow e={r.me} testId="rank-me" />
-              </div>
+              </ul>
             )}
           </>
         )}

@@ -51,7 +51,6 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
       data-host-id={host.userId}
       data-status={host.status}
       onClick={() => onOpen(host, index)}
-      aria-label={[host.nickname, host.age ?? '', statusText, country?.name ?? ''].filter(Boolean).join(', ')}
     >
       {host.icon && broken !== host.icon ? (
         <img className="wl-card__img" src={host.icon} alt="" loading="lazy" decoding="async" onError={() => setBroken(host.icon)} />
