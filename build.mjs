@@ -42,7 +42,7 @@ export function baseOptions({ mode = 'production', minify = true } = {}) {
 }
 
 /** First-screen JavaScript (gzip) may be at most this many times the React hello world's (the build fails over it). */
-export const SIZE_CEILING = 1.45
+export const SIZE_CEILING = 1.5
 
 /** A React 19 hello world built with the app's esbuild options, in `dir`: the yardstick of every size ratio. */
 export async function buildHelloWorld(dir, { minify = true } = {}) {

@@ -1,14 +1,12 @@
 // Accessibility: axe-core, the engine browsers' own tools use, over every route of the route table and
 // the main overlays, logged in, at phone size, in English and Arabic. A critical or serious violation
 // fails the suite; moderate and minor ones are printed.
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 import { assert, type E2EContext, e2eSuite, enterLiveRoom, poll, shot, waitForSelector } from './lib.ts'
 import { LEADS_ON, registeredPaths } from './routes.ts'
 
 const t = e2eSuite('a11y')
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 interface Finding {
   where: string
@@ -18,8 +16,8 @@ interface Finding {
 }
 
 /** axe's findings on what the page shows now (WCAG 2.1 A and AA, and best practice) */
-export async function audit(page: Page, where: string): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource)
+async function audit(page: Page, where: string): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
   const violations = await page.evaluate(async () => {
     const axe = (window as any).axe
     const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
@@ -50,6 +48,21 @@ function report(findings: Finding[]) {
   const bad = findings.filter(blocking)
   assert.equal(bad.map(describe), [], `critical or serious violations:\n${bad.map(describe).join('\n')}`)
 }
+
+t('A11Y the audit fails on a planted unnamed button', async ({ openApp, harness }) => {
+  const viewer = await harness.viewer()
+  const page = await openApp('/wall', { token: viewer.token, waitFor: '[data-testid=wall]' })
+  await page.evaluate(() => {
+    const b = document.createElement('button')
+    b.dataset.testid = 'planted'
+    document.querySelector('[data-testid=wall]')!.append(b)
+  })
+  const found = (await audit(page, '/wall')).filter(blocking)
+  assert.ok(
+    found.some((f) => f.rule === 'button-name' && f.nodes.some((n) => n.includes('planted'))),
+    `the planted button is reported: ${found.map(describe).join('; ')}`,
+  )
+})
 
 for (const lang of ['en', 'ar'] as const) {
   t(`A11Y every route of the route table has no critical or serious violation (${lang})`, async ({ openApp, harness }) => {

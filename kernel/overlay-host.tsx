@@ -1,6 +1,6 @@
 // The overlay host proper (see overlays.tsx): layers with focus handling and error boundaries,
 // toasts, and the kernel's own confirm and update dialogs. Loaded when something first shows.
-import { Component, Suspense, lazy, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { Component, Suspense, lazy, useEffect, useRef, useState, type ComponentType, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from './hooks.ts'
 import { serverText } from './server-text.ts'
@@ -127,6 +127,7 @@ function Layer({ entry, def, close }: { entry: OpenOverlay; def: OverlayDef; clo
         role={float ? undefined : 'dialog'}
         aria-modal={float ? undefined : true}
         tabIndex={float ? undefined : -1}
+        onKeyDown={float ? undefined : keepFocusIn}
       >
         <LayerBoundary id={def.id} source={def.component} onFail={() => close()}>
           <Suspense fallback={def.tier === 'float' ? null : <span data-chunk-loading><Spinner /></span>}>
@@ -136,6 +137,22 @@ function Layer({ entry, def, close }: { entry: OpenOverlay; def: OverlayDef; clo
       </div>
     </div>
   )
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/** Tab and Shift+Tab go round the dialog's own controls: a modal never hands focus to the page beneath. */
+function keepFocusIn(e: ReactKeyboardEvent<HTMLDivElement>) {
+  if (e.key !== 'Tab') return
+  const panel = e.currentTarget
+  const all = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[aria-hidden="true"], [hidden]'))
+  const first = all[0]
+  const last = all[all.length - 1]
+  const at = document.activeElement
+  const wrapTo = !first ? panel : e.shiftKey ? (at === first || at === panel ? last : null) : at === last ? first : null
+  if (!wrapTo) return
+  e.preventDefault()
+  wrapTo.focus()
 }
 
 /** An overlay that fails to load or crashes closes itself; the page underneath stays usable. */

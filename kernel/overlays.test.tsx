@@ -174,6 +174,38 @@ test('overlays: the host renders dialogs accessibly, loads lazy ones on first op
   kernel.dispose()
 })
 
+const TwoButtons = ({ close }: OverlayProps) => (
+  <div>
+    <button data-testid="first">First</button>
+    <button data-testid="last" onClick={() => close()}>
+      Last
+    </button>
+  </div>
+)
+
+test('overlays: Tab and Shift+Tab go round a dialog\'s controls, and focus returns to the opener when it closes', async () => {
+  const kernel = fakeKernel({ plugins: [{ id: 'demo', overlays: [{ id: 'two', tier: 'modal', component: TwoButtons }] }] })
+  const r = await render(<KernelApp kernel={kernel} />)
+  const opener = document.createElement('button')
+  document.body.appendChild(opener)
+  opener.focus()
+  await act(async () => void kernel.overlays.open('two'))
+  await settle()
+  const tab = (el: Element | null, shiftKey = false) =>
+    act(async () => void el?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true })))
+  ;(r.get('last') as HTMLElement).focus()
+  await tab(r.get('last'))
+  assert.is(document.activeElement, r.get('first'), 'Tab on the last control goes to the first')
+  await tab(r.get('first'), true)
+  assert.is(document.activeElement, r.get('last'), 'Shift+Tab on the first goes to the last')
+  await click(r.get('last'))
+  assert.is(r.get('first'), null, 'closed')
+  assert.is(document.activeElement, opener, 'focus is back on what opened it')
+  opener.remove()
+  r.unmount()
+  kernel.dispose()
+})
+
 test('SHELL-18 confirm() resolves true on OK and false on Cancel', async () => {
   const kernel = fakeKernel()
   const r = await render(<KernelApp kernel={kernel} />)

@@ -11,3 +11,7 @@ export function injectStyle(css: string): void {
   el.textContent = css
   document.head.appendChild(el)
 }
+
+/** The user asked the system for less motion: animations give way to a still or faded form. */
+export const prefersReducedMotion = (): boolean =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches

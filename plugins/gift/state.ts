@@ -7,6 +7,7 @@ import type { Kernel } from '../../kernel/types.ts'
 import { rechargeRef } from '../recharge/api.ts'
 import { answer } from '../../kernel/guard.ts'
 import { safeImageUrl } from '../../kernel/url.ts'
+import { prefersReducedMotion } from '../../kernel/style.ts'
 import { boxClaimAnswer, boxListAnswer, sendAnswer, type GiftApi, type GiftPanelOptions, type GiftPlay, type GiftSendOutcome, type SendAnswer } from './api.ts'
 import { findGift, isLucky, readCatalogue, type Catalogue, type Gift } from './catalogue.ts'
 import { GiftPaths } from './paths.ts'
@@ -55,7 +56,6 @@ export interface GiftDeps {
   reducedMotion?: () => boolean
 }
 
-const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
 
 export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftService {
   const now = deps.now ?? Date.now

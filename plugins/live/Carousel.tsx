@@ -5,14 +5,15 @@ import { useEffect, useState } from 'react'
 import { useDrag } from '@use-gesture/react'
 import type { CarouselProps } from './api.ts'
 import { useLive } from './hooks.ts'
+import { prefersReducedMotion } from '../../kernel/style.ts'
 
 export function Carousel<T>({ items, intervalMs, testId, render, onPick, label, labelOf, keyOf, className }: CarouselProps<T>) {
   const timers = useLive().timers
   const [at, setAt] = useState(0)
   const count = items.length
-  // autoplay; a turn by hand starts the wait again
+  // autoplay, unless the user asked for less motion; a turn by hand starts the wait again
   useEffect(() => {
-    if (count < 2) return
+    if (count < 2 || prefersReducedMotion()) return
     const id = timers.setInterval(() => setAt((i) => (i + 1) % count), intervalMs)
     return () => timers.clearInterval(id)
   }, [count, intervalMs, at])

@@ -95,6 +95,8 @@ export function RoomFurniture({ onClose, onMore, onCall }: { onClose: () => void
           items={r?.pendants ?? []}
           intervalMs={PENDANT_AUTOPLAY_MS}
           testId="live-pendants"
+          label={t('live.pendants')}
+          labelOf={() => t('live.pendant')}
           onPick={(p) => openLink(kernel, p.directUrl)}
           render={(p) => <img src={p.picUrl} alt="" className="lv-carousel__img" />}
         />

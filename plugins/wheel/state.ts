@@ -5,6 +5,7 @@
 import { batch, effect, signal } from '@preact/signals-react'
 import { isInsufficient } from '../../kernel/api.ts'
 import { answer } from '../../kernel/guard.ts'
+import { prefersReducedMotion } from '../../kernel/style.ts'
 import type { Timers } from '../../kernel/timers.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { LiveApi } from '../live/api.ts'
@@ -37,9 +38,8 @@ export function toConfig(raw: unknown, hostId: number): WheelConfig | null {
   return { anchorId: r.anchorId || hostId, price: Math.max(0, r.price), sectors, enabled: r.wheelEnabled }
 }
 
-const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
 /** the turn's length: the sheet's animation and the wait before the tip */
-export const turnMs = () => (reducedMotion() ? 0 : WHEEL_TURN_MS)
+export const turnMs = () => (prefersReducedMotion() ? 0 : WHEEL_TURN_MS)
 
 const newRequestId = () => globalThis.crypto?.randomUUID?.() ?? `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
 
