@@ -61,10 +61,16 @@ export interface LedgerCheck {
   problems: string[]
 }
 
+/** What a slice's ledger rows paid for, checked against the state (FakeSlice.paidFor). */
+export type PaidForCheck = (state: Record<string, any>) => string[]
+
 /** The invariants: per user, opening + sum of deltas = diamondNum; every running balance
- *  equals the row's balanceAfter and is never below zero. */
-export function checkLedger(state: { users?: UserRow[]; ledger?: LedgerEntry[]; ledgerOpening?: Opening[] }): LedgerCheck {
+ *  equals the row's balanceAfter and is never below zero; and each slice's check of what the
+ *  rows paid for (codes used once, boxes bought = opened + held, levels paid once, orders
+ *  credited once). */
+export function checkLedger(state: { users?: UserRow[]; ledger?: LedgerEntry[]; ledgerOpening?: Opening[] }, paidFor: PaidForCheck[] = []): LedgerCheck {
   const problems: string[] = []
+  for (const check of paidFor) problems.push(...check(state))
   const opening = new Map((state.ledgerOpening ?? []).map((o) => [o.userId, o.balance]))
   const running = new Map<number, number>()
   for (const row of state.ledger ?? []) {

@@ -152,7 +152,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     im.reset()
     log('state reset from fixtures')
   }
-  const ops = createOperations(ctx, { realtime: () => realtime, settings, controls: sliceControls })
+  const paidFor = slices.flatMap(({ slice }) => (slice.paidFor ? [slice.paidFor] : []))
+  const ops = createOperations(ctx, { realtime: () => realtime, settings, controls: sliceControls, paidFor })
   const handleApi = createApi(ctx, { subscriptionKey: keysFile.subscriptionKey, settings, endpoints, quiet, onAnswer: (e) => events.emit({ kind: 'api', ...e }) })
   const controlInfo = mergeEntries(slices, (s) => s.controlInfo, 'control info')
   const handleControl = createControl({ ctx, ops, reset, scenarios: await loadScenarios(), timeline, realtime: () => realtime, sliceControls, controlInfo, events, openControl: !!options.openControl, apiPaths: [...endpoints.keys()].sort() })

@@ -34,7 +34,7 @@ export class StateFileError extends Error {
 }
 
 /** Write a file whole or not at all: a temporary file, then a rename over the target. */
-export function writeAtomic(path: string, text: string) {
+function writeAtomic(path: string, text: string) {
   const tmp = `${path}.tmp-${process.pid}`
   writeFileSync(tmp, text)
   renameSync(tmp, path)
@@ -67,7 +67,7 @@ function processAlive(pid: number): boolean {
 
 /** Take <state>.lock for this process, or refuse naming the file and the owner; a stale lock (its
  *  process gone) is taken over. Returns the release. */
-export function lockStateFile(statePath: string): () => void {
+function lockStateFile(statePath: string): () => void {
   const lock = lockOf(statePath)
   const refuse = (pid: number | string) =>
     new StateFileError(
@@ -111,7 +111,7 @@ const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v)
 
 /** What is wrong with the shape of a state (null when nothing): the core collections' rows, and
  *  each collection the seed has is of the seed's kind (a list stays a list). */
-export function shapeProblem(state: unknown, seed?: Record<string, unknown>): string | null {
+function shapeProblem(state: unknown, seed?: Record<string, unknown>): string | null {
   if (!isObject(state)) return 'it is not a JSON object'
   for (const name of ['users', 'ledger', 'ledgerOpening', 'follows']) {
     if (name in state && !Array.isArray(state[name])) return `"${name}" is not a list`
