@@ -330,9 +330,8 @@ export default defineFake({
       const u = userOrThrow(ctx, body?.userId)
       const count = Math.max(0, Number(body?.count ?? 0))
       // boxes given outside the ledger, so the check of bought = opened + held still adds up
-      u.luckyBoxGranted = Number(u.luckyBoxGranted ?? 0) + count - Number(u.luckyBoxCount ?? 0)
-      u.luckyBoxCount = count
-      ctx.db.write()
+      const luckyBoxGranted = Number(u.luckyBoxGranted ?? 0) + count - Number(u.luckyBoxCount ?? 0)
+      ctx.db.get('users').find({ userId: u.userId }).assign({ luckyBoxCount: count, luckyBoxGranted }).write()
       return { userId: u.userId, count: u.luckyBoxCount }
     },
     'gift/sends': (ctx) => (ctx.db.get('ledger').value() as Array<{ reason: string }>).filter((r) => r.reason.startsWith('gift.') || r.reason === Reason.luckyReward || r.reason === Reason.boxPrize).slice(-200),
