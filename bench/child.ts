@@ -19,7 +19,9 @@ export interface Child {
 }
 
 export async function startChild(statePath: string, timeoutMs = 60_000): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script, statePath], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  // BENCH_HARNESS_NODE_ARGS: node flags for the harness process only (e.g. --cpu-prof to profile it)
+  const nodeArgs = (process.env.BENCH_HARNESS_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, statePath], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
   const exited = new Promise<void>((ok) => proc.once('exit', () => ok()))
   const first = await new Promise<{ url: string; pid: number }>((resolve, reject) => {
     let buf = ''
