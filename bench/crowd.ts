@@ -287,6 +287,8 @@ function cpuSeconds(pid: number): number {
 
 interface Phase {
   load: [number, number]
+  /** the harness's own event-loop delay over the phase (worst per-second p99, max), ms */
+  loop: { p99: number; max: number }
   /** the harness's CPU use over the phase, in cores */
   cpu: number
   app: ProbeStats
@@ -296,11 +298,12 @@ async function phase<T>(child: Child, token: string, work: () => Promise<T>): Pr
   const load0 = loadavg()[0]
   const cpu0 = cpuSeconds(child.pid)
   const t0 = performance.now()
+  child.loopDelay()
   const stopProbe = probeApp(child, token)
   const result = await work()
   const app = await stopProbe()
   const cpu = (cpuSeconds(child.pid) - cpu0) / ((performance.now() - t0) / 1000)
-  return { ...result, phase: { load: [load0, loadavg()[0]], cpu, app, rssMb: child.rssMb() } }
+  return { ...result, phase: { load: [load0, loadavg()[0]], loop: child.loopDelay(), cpu, app, rssMb: child.rssMb() } }
 }
 
 export interface CrowdBench {
@@ -346,6 +349,7 @@ export function crowdRows(b: CrowdBench): string[][] {
   const ratio = (a: number, base: number) => (Number.isFinite(a) && Number.isFinite(base) && base > 0 ? `x${(a / base).toFixed(2)}` : 'n/a')
   const phaseRows = (p: Phase): string[][] => [
     ['  load average (1 min) before / after; harness CPU', `${p.load[0].toFixed(2)} / ${p.load[1].toFixed(2)}; ${(p.cpu * 100).toFixed(0)} % of a core`],
+    ['  harness event-loop delay: worst p99 / max', `${ms(p.loop.p99)} / ${ms(p.loop.max)}`],
     ['  app meanwhile (index + host list) p50 / p99 / max', `${ms(p.app.p50)} / ${ms(p.app.p99)} / ${ms(p.app.max)}${p.app.failed ? `, ${p.app.failed} failed` : ''}`],
   ]
   const stormRows = (s: StormResult): string[][] => [

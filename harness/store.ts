@@ -25,6 +25,9 @@ import type { LedgerEntry, UserRow } from './types.ts'
 
 type State = Record<string, unknown> & { ledger?: LedgerEntry[]; users?: UserRow[] }
 
+const MAX_JOURNAL_BYTES = 8 << 20
+const MAX_WAIT_MS = 30_000
+
 /** the key in the file (never in the live state) saying which journal entries the file holds */
 const FILE_META = '__journal'
 
@@ -250,6 +253,9 @@ function openLocked(statePath: string, opts: StoreOptions, release: () => void):
   // the whole-file write costs more as the ledger grows: it waits at least 50 times its last
   // duration, so it never takes more than ~2 % of the event loop (the journal holds the rest)
   let snapshotMs = 0
+  let snapshotAt = 0
+  let lastWriteAt = 0
+  let journalBytes = 0
   const snapshot = () => {
     if (timer) clearTimeout(timer)
     timer = null
@@ -257,7 +263,9 @@ function openLocked(statePath: string, opts: StoreOptions, release: () => void):
     touched.clear()
     const t0 = performance.now()
     writeAtomic(statePath, JSON.stringify({ ...state, [FILE_META]: { seq } }))
-    snapshotMs = performance.now() - t0
+    snapshotAt = performance.now()
+    snapshotMs = snapshotAt - t0
+    journalBytes = 0
     writeFileSync(journal, '') // every entry is in the file now
     journaled = state.ledger?.length ?? 0
     lastId = state.ledger?.at(-1)?.id ?? 0
@@ -275,16 +283,24 @@ function openLocked(statePath: string, opts: StoreOptions, release: () => void):
       entry.users = (state.users ?? []).filter((u) => moved.has(u.userId))
     }
     if (!entry.rows.length && !Object.keys(set).length) return
-    appendFileSync(journal, JSON.stringify(entry) + '\n')
+    const line = JSON.stringify(entry) + '\n'
+    appendFileSync(journal, line)
+    journalBytes += line.length
     seq = entry.seq
     journaled = ledger.length
     lastId = ledger.at(-1)?.id ?? 0
   }
+  // Under steady load the whole-file write waits for a pause in the writes (it blocks the event loop
+  // for as long as the state takes to stringify), but never past MAX_JOURNAL_BYTES of journal or
+  // MAX_WAIT_MS since the last one, so a restart never replays much.
   const scheduleSnapshot = () => {
     if (timer) return
     // Node's own timer (a test's DOM globals may replace the global one); a failed write is
     // logged, not thrown out of a timer, and the journal still holds every entry
     timer = setTimeout(() => {
+      timer = null
+      const busy = performance.now() - lastWriteAt < flushMs / 2
+      if (busy && journalBytes < MAX_JOURNAL_BYTES && performance.now() - snapshotAt < MAX_WAIT_MS) return scheduleSnapshot()
       try {
         commit()
         snapshot()
@@ -321,6 +337,7 @@ function openLocked(statePath: string, opts: StoreOptions, release: () => void):
         // a reset or an edit of old rows: the journal no longer describes the state
         snapshot()
       } else {
+        lastWriteAt = performance.now()
         pending = true
         if (!scheduled) {
           scheduled = true
