@@ -289,8 +289,9 @@ interface Phase {
   load: [number, number]
   /** the harness's own event-loop delay over the phase (worst per-second p99, max), ms */
   loop: { p99: number; max: number }
-  /** the harness's CPU use over the phase, in cores */
+  /** the harness's CPU use over the phase, in cores, and in seconds */
   cpu: number
+  cpuSeconds: number
   app: ProbeStats
   rssMb: number | null
 }
@@ -302,8 +303,9 @@ async function phase<T>(child: Child, token: string, work: () => Promise<T>): Pr
   const stopProbe = probeApp(child, token)
   const result = await work()
   const app = await stopProbe()
-  const cpu = (cpuSeconds(child.pid) - cpu0) / ((performance.now() - t0) / 1000)
-  return { ...result, phase: { load: [load0, loadavg()[0]], loop: child.loopDelay(), cpu, app, rssMb: child.rssMb() } }
+  const used = cpuSeconds(child.pid) - cpu0
+  const cpu = used / ((performance.now() - t0) / 1000)
+  return { ...result, phase: { load: [load0, loadavg()[0]], loop: child.loopDelay(), cpu, cpuSeconds: used, app, rssMb: child.rssMb() } }
 }
 
 export interface CrowdBench {
@@ -370,6 +372,8 @@ export function crowdRows(b: CrowdBench): string[][] {
     ...phaseRows(c.phase),
     [`storm alone: ${s.rate} deductions/s for ${s.seconds} s (gift, call), ${PAYERS} payers`, `${s.sent} sent`],
     ...stormRows(s),
+    // what the machine's load cannot change: the harness's own work per deduction (HTTP, move, journal, push)
+    ['  harness CPU per deduction (whole phase / settled)', `${((s.phase.cpuSeconds * 1000) / Math.max(1, s.settled)).toFixed(2)} ms`],
     ['  state file / journal at the end', `${(s.stateBytes / 1024).toFixed(0)} KB / ${(s.journalBytes / 1024).toFixed(0)} KB`],
     ...phaseRows(s.phase),
     [`together: the crowd with its pushes and the storm for ${t.storm.seconds} s`, `${t.storm.sent} sent`],
