@@ -199,6 +199,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await new Promise<void>((ok, fail) => {
     server.once('error', fail)
     server.listen(options.port ?? 5173, options.host ?? '127.0.0.1', () => ok())
+  }).catch((err) => {
+    store.close() // the state file's lock goes with a harness that never started
+    throw err
   })
   const address = server.address() as AddressInfo
   baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${address.port}`
