@@ -22,7 +22,9 @@ export interface ContextDeps {
 }
 
 export function createContext(deps: ContextDeps): HarnessContext & MediaAccess {
-  const users = () => deps.db.get('users')
+  // the state itself, not db.get: finding a user marks no change for the journal (a change to a
+  // user goes through db.get('users')...assign().write(), or rides on that user's ledger row)
+  const users = () => deps.db._.chain(deps.db.getState().users ?? [])
   const secret = deps.secret ?? randomBytes(32).toString('hex')
   return {
     keys: deps.keys,

@@ -18,7 +18,8 @@ export function createMover(db: any, now: () => Date = () => new Date()) {
   let maxId = 0
   let keys = new Map<string, LedgerEntry>()
   const sync = () => {
-    const rows = db.get('ledger').value() as LedgerEntry[]
+    // the state itself, not db.get: a move is journaled by its row, so it marks no collection
+    const rows = (db.getState().ledger ??= []) as LedgerEntry[]
     if (rows !== indexed || rows.length < seen) {
       indexed = rows
       seen = maxId = 0
@@ -41,7 +42,7 @@ export function createMover(db: any, now: () => Date = () => new Date()) {
       const earlier = keys.get(`${userId}:${key}`)
       if (earlier) return earlier
     }
-    const user = db.get('users').find({ userId }).value() as UserRow | undefined
+    const user = (db.getState().users as UserRow[] | undefined)?.find((u) => u.userId === userId)
     if (!user) throw new EndpointError(Code.refused, `no user ${userId}`)
     const balanceAfter = (Number(user.diamondNum) || 0) + delta
     if (balanceAfter < 0) throw new EndpointError(Code.notEnough, Msg.notEnough)
@@ -60,10 +61,16 @@ export interface LedgerCheck {
   problems: string[]
 }
 
+/** What a slice's ledger rows paid for, checked against the state (FakeSlice.paidFor). */
+export type PaidForCheck = (state: Record<string, any>) => string[]
+
 /** The invariants: per user, opening + sum of deltas = diamondNum; every running balance
- *  equals the row's balanceAfter and is never below zero. */
-export function checkLedger(state: { users?: UserRow[]; ledger?: LedgerEntry[]; ledgerOpening?: Opening[] }): LedgerCheck {
+ *  equals the row's balanceAfter and is never below zero; and each slice's check of what the
+ *  rows paid for (codes used once, boxes bought = opened + held, levels paid once, orders
+ *  credited once). */
+export function checkLedger(state: { users?: UserRow[]; ledger?: LedgerEntry[]; ledgerOpening?: Opening[] }, paidFor: PaidForCheck[] = []): LedgerCheck {
   const problems: string[] = []
+  for (const check of paidFor) problems.push(...check(state))
   const opening = new Map((state.ledgerOpening ?? []).map((o) => [o.userId, o.balance]))
   const running = new Map<number, number>()
   for (const row of state.ledger ?? []) {

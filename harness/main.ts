@@ -5,6 +5,7 @@
 import { join } from 'node:path'
 import { TEST_USER_ID } from './seed.ts'
 import { projectRoot, startHarness } from './server.ts'
+import { StateFileError } from './store.ts'
 import { controlPage } from './ui/serve.ts'
 
 process.chdir(projectRoot)
@@ -35,6 +36,11 @@ const harness = await startHarness({
   staticDir,
   openControl: process.env.HARNESS_OPEN_CONTROL === '1',
   settings: { appOrigins: (process.env.HARNESS_APP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean) },
+}).catch((err: unknown) => {
+  // a state file it must not touch (another harness's, broken, misshapen): the reason, no stack
+  if (!(err instanceof StateFileError)) throw err
+  console.error(`[harness] not started: ${err.message}`)
+  process.exit(1)
 })
 controlPage.warm()
 const user = harness.ctx.userById(TEST_USER_ID)

@@ -1,7 +1,7 @@
 // What the control API, scenarios and the CLI can do to the harness, in one place:
 // the HTTP control API is a thin JSON wrapper over these, and a scenario gets them directly.
 import { describeHost, hosts, setHostStatus } from './hosts.ts'
-import { checkLedger } from './ledger.ts'
+import { checkLedger, type PaidForCheck } from './ledger.ts'
 import type { RealtimeService } from './realtime.ts'
 import type { SettingsStore } from './settings.ts'
 import type { FakeSlice, HarnessContext, HarnessSettings, LedgerEntry, UserRow } from './types.ts'
@@ -26,7 +26,7 @@ export interface Operations {
 /** The plugins' control entries by name (server.ts merges them from the fake slices). */
 export type SliceControls = Map<string, { id: string; entry: NonNullable<FakeSlice['control']>[string] }>
 
-export function createOperations(ctx: HarnessContext, deps: { realtime: () => RealtimeService; settings: SettingsStore; controls?: SliceControls }): Operations {
+export function createOperations(ctx: HarnessContext, deps: { realtime: () => RealtimeService; settings: SettingsStore; controls?: SliceControls; paidFor?: PaidForCheck[] }): Operations {
   const viewer = (u: UserRow) => ({
     userId: u.userId,
     nickname: u.nickname,
@@ -65,7 +65,7 @@ export function createOperations(ctx: HarnessContext, deps: { realtime: () => Re
     },
     ledger(userId) {
       const all = ctx.db.get('ledger').value() as LedgerEntry[]
-      return { entries: userId == null ? all : all.filter((e) => e.userId === userId), check: checkLedger(ctx.db.getState()) }
+      return { entries: userId == null ? all : all.filter((e) => e.userId === userId), check: checkLedger(ctx.db.getState(), deps.paidFor) }
     },
     settings: (change) => (change ? deps.settings.patch(change) : deps.settings.get()),
     async control(name, body = {}) {

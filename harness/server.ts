@@ -2,8 +2,8 @@
 // /app-config.js, the encrypted API at /api/*, the control API at /__harness/*, the raw state
 // at /__harness/db, and the WebSocket services (/ws realtime, /im, /rtc) on the same server.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import jsonServer from 'json-server'
@@ -23,7 +23,7 @@ import { createEventLog, type EventLog } from './events.ts'
 import { controlGuard, isPublicEntry } from './guard.ts'
 import { corsFor } from './cors.ts'
 import { dbBody, dbError, clearRouter } from './db-route.ts'
-import { journalOf, openStore, writeAtomic } from './store.ts'
+import { openStore } from './store.ts'
 import { createHostTimeline } from './hosts.ts'
 import { createOperations, type Operations } from './operations.ts'
 import { loadScenarios } from './scenario-runner.ts'
@@ -78,28 +78,6 @@ function factory<T>(given: Factory<T> | undefined, mod: Record<string, unknown>,
   return found
 }
 
-/** Read the state file, or seed it; a broken file is kept aside, never lost. */
-function prepareStateFile(statePath: string, seed: () => Record<string, unknown>, log: (...a: unknown[]) => void) {
-  mkdirSync(dirname(statePath), { recursive: true })
-  let state: Record<string, unknown> | null = null
-  if (existsSync(statePath)) {
-    try {
-      state = JSON.parse(readFileSync(statePath, 'utf8'))
-      if (!state || typeof state !== 'object' || Array.isArray(state)) throw new Error('not an object')
-    } catch (err) {
-      const aside = `${statePath}.broken-${Date.now()}`
-      renameSync(statePath, aside)
-      if (existsSync(journalOf(statePath))) renameSync(journalOf(statePath), `${aside}.journal`)
-      log(`state file ${statePath} was unreadable (${(err as Error).message}); kept as ${aside}, seeding a fresh one`)
-      state = null
-    }
-  }
-  const fresh = seed()
-  // collections added by plugins since the file was made join in; existing ones stay as they are
-  const merged = state ? { ...fresh, ...state } : fresh
-  writeAtomic(statePath, JSON.stringify(merged))
-}
-
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const quiet = !!options.quiet
   const log = (...a: unknown[]) => !quiet && console.log('[harness]', ...a)
@@ -111,7 +89,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const sliceControls = mergeEntries(slices, (s) => s.control, 'control endpoint')
   const statePath = resolve(options.statePath ?? join(projectRoot, '.harness/state.json'))
   const seed = () => buildSeed(slices)
-  prepareStateFile(statePath, seed, log)
 
   const events = createEventLog()
   // state changes come one per db write: the page hears of them at most every 200 ms
@@ -122,7 +99,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       events.emit({ kind: 'state' })
     }, 200)
   }
-  const store = openStore(statePath, { flushMs: options.stateFlushMs, onWrite: stateChanged })
+  // the file is locked and checked here: a second harness or a broken file refuses the start
+  const store = openStore(statePath, { flushMs: options.stateFlushMs, onWrite: stateChanged, seed })
   const router = jsonServer.router(store.db)
   const db = router.db
   const settings = createSettings(options.settings)
@@ -133,11 +111,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     keys,
     settings: settings.get,
     push: (userId, pushType, data) => {
+      store.commit() // what a push tells is in the journal before it leaves
       const reached = services.realtime?.push(userId, pushType, data) ?? 0
       events.emit({ kind: 'push', userId, pushType, reached })
       return reached
     },
     broadcast: (pushType, data) => {
+      store.commit()
       const reached = services.realtime?.broadcast(pushType, data) ?? 0
       events.emit({ kind: 'push', userId: 'all', pushType, reached })
       return reached
@@ -172,7 +152,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     im.reset()
     log('state reset from fixtures')
   }
-  const ops = createOperations(ctx, { realtime: () => realtime, settings, controls: sliceControls })
+  const paidFor = slices.flatMap(({ slice }) => (slice.paidFor ? [slice.paidFor] : []))
+  const ops = createOperations(ctx, { realtime: () => realtime, settings, controls: sliceControls, paidFor })
   const handleApi = createApi(ctx, { subscriptionKey: keysFile.subscriptionKey, settings, endpoints, quiet, onAnswer: (e) => events.emit({ kind: 'api', ...e }) })
   const controlInfo = mergeEntries(slices, (s) => s.controlInfo, 'control info')
   const handleControl = createControl({ ctx, ops, reset, scenarios: await loadScenarios(), timeline, realtime: () => realtime, sliceControls, controlInfo, events, openControl: !!options.openControl, apiPaths: [...endpoints.keys()].sort() })
@@ -180,6 +161,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const guard = controlGuard({ open: !!options.openControl, publicEntries })
 
   const app = jsonServer.create()
+  app.use(store.commitBeforeAnswer)
   const emptyDir = join(projectRoot, 'harness/scenarios') // never served: express.static needs some folder
   app.use(jsonServer.defaults({ static: options.staticDir ?? emptyDir, logger: false, noCors: true }).slice(0, 1)) // compression
   app.use(corsFor(() => (settings.get().appOrigins as string[] | undefined) ?? [], (path) => isPublicEntry(path, publicEntries)))
@@ -217,6 +199,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await new Promise<void>((ok, fail) => {
     server.once('error', fail)
     server.listen(options.port ?? 5173, options.host ?? '127.0.0.1', () => ok())
+  }).catch((err) => {
+    store.close() // the state file's lock goes with a harness that never started
+    throw err
   })
   const address = server.address() as AddressInfo
   baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${address.port}`

@@ -77,16 +77,23 @@ export async function startTestHarness(options: HarnessOptions = {}): Promise<Te
       ...options.services,
     },
   })
-  const cfg = fixture<{ cipherKey: string; cipherIv: string; subscriptionKey: string }>('harness-config.json')
-  const keys = { key: cfg.cipherKey, iv: cfg.cipherIv }
   return {
     ...h,
+    ...apiClient(h.url),
     sent: realtime.sent,
     statePath,
     async close() {
       await h.close()
       rmSync(dir, { recursive: true, force: true })
     },
+  }
+}
+
+/** The API (real envelope) and control calls of a harness at `url`, in this process or another. */
+export function apiClient(url: string): Pick<TestHarness, 'api' | 'control'> {
+  const cfg = fixture<{ cipherKey: string; cipherIv: string; subscriptionKey: string }>('harness-config.json')
+  const keys = { key: cfg.cipherKey, iv: cfg.cipherIv }
+  return {
     async api(path, payload = {}, opts = {}) {
       const headers: Record<string, string> = {
         'content-type': 'application/json',
@@ -95,12 +102,12 @@ export async function startTestHarness(options: HarnessOptions = {}): Promise<Te
         [Header.appId]: 'callwall',
       }
       if (opts.token) headers[Header.token] = opts.token
-      const res = await httpRequest(h.url + path, 'POST', JSON.stringify({ data: encrypt(payload, keys) }), headers)
+      const res = await httpRequest(url + path, 'POST', JSON.stringify({ data: encrypt(payload, keys) }), headers)
       const body = JSON.parse(res.text) as Envelope
       return { status: res.status, body, data: body.data ? decrypt(body.data, keys) : null }
     },
     async control(method, path, body) {
-      const res = await httpRequest(h.url + path, method, body === undefined ? undefined : JSON.stringify(body), { 'content-type': 'application/json' })
+      const res = await httpRequest(url + path, method, body === undefined ? undefined : JSON.stringify(body), { 'content-type': 'application/json' })
       return { status: res.status, body: /^[[{]/.test(res.text) ? JSON.parse(res.text) : res.text }
     },
   }

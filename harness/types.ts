@@ -122,6 +122,9 @@ export interface FakeSlice {
   control?: Record<string, (ctx: HarnessContext, body: any, params: URLSearchParams) => unknown | Promise<unknown>>
   /** how the control page shows the control entries (those without info get a plain JSON form) */
   controlInfo?: Record<string, ControlInfo>
+  /** what the ledger paid for in this slice, checked with the ledger's invariant: one line per
+   *  problem (a code paid twice, boxes bought that are neither opened nor held, ...) */
+  paidFor?: (state: Record<string, any>) => string[]
   /** started with the harness; returns a stopper */
   start?: (ctx: HarnessContext) => (() => void) | void
   /** what it adds to /app-config.js, as a deploy would write it for its servers (hints the page's

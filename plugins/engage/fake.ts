@@ -7,7 +7,7 @@ import { boundedRecord } from '../../harness/bounds.ts'
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { langOf } from '../../harness/http.ts'
 import { followedIds } from '../../harness/hosts.ts'
-import { defineFake, EndpointError, type Words, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { defineFake, EndpointError, type Words, type EndpointCall, type HarnessContext, type LedgerEntry, type UserRow } from '../../harness/types.ts'
 import { EngagePath } from './paths.ts'
 
 const refuse = (msg: Words) => new EndpointError(Code.refused, msg)
@@ -254,7 +254,26 @@ function userOf(ctx: HarnessContext, body: any): UserRow {
 }
 const assign = (ctx: HarnessContext, u: UserRow, fields: Record<string, unknown>) => ctx.db.get('users').find({ userId: u.userId }).assign(fields).write()
 
+/** each transfer code paid once, to the user it is marked used by, and none used unpaid */
+function transferCodesPaidOnce(state: Record<string, any>): string[] {
+  const problems: string[] = []
+  const paidTo = new Map<string, number[]>()
+  for (const r of (state.ledger ?? []) as LedgerEntry[]) {
+    if (r.reason !== 'transfer.code') continue
+    const code = String(r.key).replace(/^transfer:/, '')
+    paidTo.set(code, [...(paidTo.get(code) ?? []), r.userId])
+  }
+  for (const c of (state.transferCodes ?? []) as TransferCode[]) {
+    const users = paidTo.get(c.code) ?? []
+    if (users.length > 1) problems.push(`transfer code ${c.code} paid ${users.length} times (users ${users.join(', ')})`)
+    if (users.length && c.usedBy !== users[0]) problems.push(`transfer code ${c.code} paid to user ${users[0]} but marked used by ${c.usedBy}`)
+    if (!users.length && c.usedBy != null) problems.push(`transfer code ${c.code} used by user ${c.usedBy} without its payment`)
+  }
+  return problems
+}
+
 export default defineFake({
+  paidFor: transferCodesPaidOnce,
   seed(db) {
     db.signins = []
     db.transferCodes = [

@@ -9,7 +9,7 @@ import { boundedCount } from '../../harness/bounds.ts'
 import { chatRoomsOf } from '../../harness/im-chatroom.ts'
 import { seededRandom, type Random } from '../../harness/random.ts'
 import { fixture, newImToken } from '../../harness/seed.ts'
-import { defineFake, EndpointError, type Words, RawReply, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { defineFake, EndpointError, type Words, RawReply, type EndpointCall, type HarnessContext, type LedgerEntry, type UserRow } from '../../harness/types.ts'
 import { liveChatRoomOf } from '../live/api.ts'
 import { HostStatus } from '../wall/api.ts'
 import { GiftLedgerReason as Reason } from './api.ts'
@@ -168,7 +168,7 @@ export function sendGift(ctx: HarnessContext, sender: UserRow, req: SendRequest)
   const total = gift.giftPrice * num
   const lucky = !!gift.tempId
   const roomId = req.scene === 'LIVE' ? liveChatRoomOf(host.userId) : undefined
-  ctx.move(sender.userId, -total, Reason.send, { key, hostId: host.userId, giftId: gift.id, count: num, scene: req.scene, ...(roomId && { roomId }), ...(lucky && { lucky: true }) })
+  ctx.move(sender.userId, -total, Reason.send, { key, hostId: host.userId, giftId: gift.id, count: num, scene: req.scene, ...(roomId && { roomId }), ...(lucky && { lucky: true }), ...(gift.giftTypeV2 === BOX_GIFT_TYPE && { boxes: num }) })
   ctx.move(host.userId, Math.floor(total * HOST_SHARE), Reason.income, { key, fromUserId: sender.userId, giftId: gift.id, count: num })
   if (gift.giftTypeV2 === BOX_GIFT_TYPE) sender.luckyBoxCount = Number(sender.luckyBoxCount ?? 0) + num
   const win = lucky ? luckyDraw(ctx, gift) : null
@@ -258,7 +258,27 @@ const userOrThrow = (ctx: HarnessContext, id: unknown) => {
   return u
 }
 
+/** per user, boxes bought (and granted by the control entry) = boxes opened + boxes held */
+function boxesKept(state: Record<string, any>): string[] {
+  const bought = new Map<number, number>()
+  const opened = new Map<number, number>()
+  const add = (m: Map<number, number>, userId: number, n: unknown) => m.set(userId, (m.get(userId) ?? 0) + Number(n ?? 0))
+  for (const r of (state.ledger ?? []) as LedgerEntry[]) {
+    if (r.reason === Reason.send && r.boxes) add(bought, r.userId, r.boxes)
+    if (r.reason === Reason.boxPrize) add(opened, r.userId, r.opened)
+  }
+  const problems: string[] = []
+  for (const u of (state.users ?? []) as UserRow[]) {
+    const held = Number(u.luckyBoxCount ?? 0)
+    const inflow = (bought.get(u.userId) ?? 0) + Number(u.luckyBoxGranted ?? 0)
+    const outflow = (opened.get(u.userId) ?? 0) + held
+    if (inflow !== outflow) problems.push(`user ${u.userId}: lucky boxes bought ${bought.get(u.userId) ?? 0} + granted ${Number(u.luckyBoxGranted ?? 0)} != opened ${opened.get(u.userId) ?? 0} + held ${held}`)
+  }
+  return problems
+}
+
 export default defineFake({
+  paidFor: boxesKept,
   seed(db) {
     const users = db.users as UserRow[]
     SIM_GIFTERS.forEach((userId, i) =>
@@ -308,8 +328,10 @@ export default defineFake({
     },
     'gift/boxes': (ctx, body) => {
       const u = userOrThrow(ctx, body?.userId)
-      u.luckyBoxCount = Math.max(0, Number(body?.count ?? 0))
-      ctx.db.write()
+      const count = Math.max(0, Number(body?.count ?? 0))
+      // boxes given outside the ledger, so the check of bought = opened + held still adds up
+      const luckyBoxGranted = Number(u.luckyBoxGranted ?? 0) + count - Number(u.luckyBoxCount ?? 0)
+      ctx.db.get('users').find({ userId: u.userId }).assign({ luckyBoxCount: count, luckyBoxGranted }).write()
       return { userId: u.userId, count: u.luckyBoxCount }
     },
     'gift/sends': (ctx) => (ctx.db.get('ledger').value() as Array<{ reason: string }>).filter((r) => r.reason.startsWith('gift.') || r.reason === Reason.luckyReward || r.reason === Reason.boxPrize).slice(-200),

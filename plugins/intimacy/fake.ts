@@ -11,7 +11,7 @@ import { Code, Msg } from '../../kernel/protocol/envelope.ts'
 import { langOf } from '../../harness/http.ts'
 import { chatRoomsOf } from '../../harness/im-chatroom.ts'
 import { fixture } from '../../harness/seed.ts'
-import { defineFake, EndpointError, mediaOf, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { defineFake, EndpointError, mediaOf, type EndpointCall, type HarnessContext, type LedgerEntry, type UserRow } from '../../harness/types.ts'
 import { GiftLedgerReason } from '../gift/api.ts'
 import { liveChatRoomOf } from '../live/api.ts'
 import { IntimacyLedgerReason, IntimacyPaths } from './api.ts'
@@ -192,7 +192,23 @@ function setPair(ctx: HarnessContext, body: any) {
   return intimacyView(ctx, user, host, 'en')
 }
 
+/** each level-up paid once per pair and level, and each payment has its recorded send */
+function levelsPaidOnce(state: Record<string, any>): string[] {
+  const problems: string[] = []
+  const sends = new Set(((state.intimacySends ?? []) as Send[]).map((s) => `${s.userId}:intimacy:${s.requestId}`))
+  const paid = new Set<string>()
+  for (const r of (state.ledger ?? []) as LedgerEntry[]) {
+    if (r.reason !== IntimacyLedgerReason.gift) continue
+    const level = `${r.userId}:${r.hostId}:${r.level}`
+    if (paid.has(level)) problems.push(`intimacy level ${r.level} of user ${r.userId} with host ${r.hostId} paid twice (row ${r.id})`)
+    paid.add(level)
+    if (!sends.has(`${r.userId}:${r.key}`)) problems.push(`intimacy row ${r.id} (user ${r.userId}) paid a level-up that is not recorded`)
+  }
+  return problems
+}
+
 export default defineFake({
+  paidFor: levelsPaidOnce,
   seed(db) {
     db.intimacy = {}
     db.intimacySends = []

@@ -93,7 +93,23 @@ const agents = [
   ['Night Market', 'سوق الليل', '+10000000005', 'IN'],
 ]
 
+/** each order credited once, and only a paid one; a paid order with diamonds has its credit */
+function ordersCreditedOnce(state: Record<string, any>): string[] {
+  const problems: string[] = []
+  const byCode = new Map(((state.payOrders ?? []) as OrderRow[]).map((o) => [o.orderCode, o]))
+  const credited = new Set<string>()
+  for (const r of (state.ledger ?? []) as LedgerEntry[]) {
+    if (typeof r.orderCode !== 'string') continue
+    if (credited.has(r.orderCode)) problems.push(`order ${r.orderCode} credited twice (row ${r.id})`)
+    credited.add(r.orderCode)
+    if (byCode.get(r.orderCode)?.state !== 'paid') problems.push(`order ${r.orderCode} credited (row ${r.id}) but it is ${byCode.get(r.orderCode)?.state ?? 'missing'}`)
+  }
+  for (const o of byCode.values()) if (o.state === 'paid' && Number(o.credited) > 0 && !credited.has(o.orderCode)) problems.push(`order ${o.orderCode} is paid without its credit`)
+  return problems
+}
+
 export default defineFake({
+  paidFor: ordersCreditedOnce,
   seed(db) {
     db.rechargeTemplate = seedTemplate()
     db.payOrders = []
