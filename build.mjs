@@ -394,8 +394,15 @@ export async function productionConfig({ configFile, env = process.env } = {}) {
   }
   const config = { ...fromFile }
   for (const [k, v] of Object.entries(fromEnv)) if (v) config[k] = v
+  // a production bundle without these cannot reach its servers: say which, before anything is built
+  const missing = Object.entries(REQUIRED_CONFIG).filter(([k]) => !config[k])
+  if (missing.length)
+    throw new Error(`production build: the app config is missing ${missing.map(([k, envName]) => `${k} (env ${envName})`).join(', ')}; set them in the environment or in --config <file.json>`)
   return { ...config, mode: 'production' }
 }
+
+/** what a production app-config.js must hold, with the environment variable that sets each */
+const REQUIRED_CONFIG = { apiBase: 'API_BASE', wsBase: 'WS_BASE', cipherKey: 'CIPHER_KEY', cipherIv: 'CIPHER_IV', subscriptionKey: 'SUBSCRIPTION_KEY', agoraAppId: 'AGORA_APP_ID', nimAppKey: 'NIM_APP_KEY' }
 
 async function writeIndexHtml(outdir, entryFile, preload, styles, sprites, early) {
   const template = await readFile(join(appsDir, 'index.html'), 'utf8')
@@ -432,6 +439,7 @@ function printReport(label, report, initial, styles, first) {
 export async function buildApp({ mode = 'production', appId, outdir, minify = true, quiet = false, configFile, env, plugins = [] } = {}) {
   if (mode !== 'production' && mode !== 'harness') throw new Error(`unknown mode '${mode}' (harness or production)`)
   outdir = resolve(outdir ?? join(root, 'dist', mode === 'harness' ? 'harness' : appId ? `app-${appId}` : 'app'))
+  const config = mode === 'production' ? await productionConfig({ configFile, env }) : null
   const manifestFile = appId ? await findManifestFile(appId) : null
   await rm(outdir, { recursive: true, force: true })
   await mkdir(outdir, { recursive: true })
@@ -493,8 +501,7 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   }
   const html = await writeIndexHtml(outdir, entryFiles[0], firstScreenFiles.slice(1), styleFiles, await spriteMarkup(sprites), early)
   const htmlGzip = gz(Buffer.from(html))
-  if (mode === 'production') {
-    const config = await productionConfig({ configFile, env })
+  if (config) {
     await writeFile(join(outdir, 'app-config.js'), `window.__APP_CONFIG__ = ${JSON.stringify(config, null, 2)};\n`)
   }
   const sdkChunks = Object.keys(metafile.outputs).filter((f) => sdkInputs(metafile, f).length).map(outRel)

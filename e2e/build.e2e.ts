@@ -9,7 +9,7 @@ import { buildApp, type BuildResult } from '../build.mjs'
 const t = suite('build')
 const API_BASE = 'https://api.build-check.invalid'
 const CIPHER_KEY = 'bldCheckKey00001'
-const env = { API_BASE, WS_BASE: 'wss://ws.build-check.invalid', CIPHER_KEY, CIPHER_IV: 'bldCheckIv000001', SUBSCRIPTION_KEY: 'bld-check-sub' }
+const env = { API_BASE, WS_BASE: 'wss://ws.build-check.invalid', CIPHER_KEY, CIPHER_IV: 'bldCheckIv000001', SUBSCRIPTION_KEY: 'bld-check-sub', AGORA_APP_ID: 'bld-check-agora', NIM_APP_KEY: 'bld-check-nim' }
 
 const dirs: string[] = []
 async function build(appId?: string): Promise<BuildResult> {
@@ -27,6 +27,16 @@ function pluginsIn(r: BuildResult): Set<string> {
   }
   return ids
 }
+
+t('BLD-01 a production build without its configuration fails at once, naming what is missing', async () => {
+  const outdir = await mkdtemp(join(tmpdir(), 'build-check-'))
+  dirs.push(outdir)
+  const { AGORA_APP_ID: _a, NIM_APP_KEY: _n, ...partial } = env
+  const err = await buildApp({ mode: 'production', outdir, quiet: true, env: partial }).catch((e: Error) => e)
+  assert.instance(err, Error)
+  assert.match((err as Error).message, 'agoraAppId (env AGORA_APP_ID), nimAppKey (env NIM_APP_KEY)')
+  assert.not.match((err as Error).message, 'apiBase')
+})
 
 let all: BuildResult
 t.before(async () => {

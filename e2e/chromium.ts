@@ -13,3 +13,10 @@ export const CHROMIUM_ARGS = [
 ]
 /** the phone the app is made for */
 export const PHONE = { width: 390, height: 844 }
+/** every address but loopback cut off: a dead proxy, no name resolution, no UDP outside the proxy;
+ *  the real SDKs run their own checks and fail with their own network errors */
+export const CUT_NETWORK_ARGS = [
+  '--proxy-server=http://127.0.0.1:9',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+]

@@ -84,7 +84,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const keysFile = fixture<HarnessKeys>('harness-config.json')
   const apps = fixture<{ defaultAppId: string }>('apps.json')
   const keys = { key: keysFile.cipherKey, iv: keysFile.cipherIv }
-  const slices = await loadSlices(options.pluginsDir, options.plugins)
+  // the RTC token endpoint is the harness's own (the video service is the kernel's, no plugin's)
+  const slices = [...(await loadSlices(options.pluginsDir, options.plugins)), rtcModule.rtcSlice]
   const endpoints = mergeEntries(slices, (s) => s.endpoints, 'endpoint')
   const sliceControls = mergeEntries(slices, (s) => s.control, 'control endpoint')
   const statePath = resolve(options.statePath ?? join(projectRoot, '.harness/state.json'))

@@ -19,7 +19,7 @@ import { defaultStorage } from './storage.ts'
 import { createBridge, createHarnessBridge, type NativeBridge } from './bridge.ts'
 import { createI18n, type Locale } from './i18n.ts'
 import { createSession, takeTokenFromUrl, type UrlTokenResult } from './session.ts'
-import { createApiClient, type Cipher, type Http } from './api.ts'
+import { createApiClient, type ApiClient, type Cipher, type Http } from './api.ts'
 import { createPushBus } from './push.ts'
 import type { createDispatch } from './push-dispatch.ts'
 import type { createRealtime, RealtimeOptions, SocketClass, Timers } from './realtime.ts'
@@ -58,7 +58,8 @@ export interface KernelOptions {
   http?: Http
   /** services that win over the plugins' own (test fakes, or a link the app binds) */
   services?: Array<readonly [ServiceRef<any>, unknown]>
-  loadRtc?: (config: AppConfig) => Promise<RtcClient>
+  /** the video adapter; `api` is for its join tokens (RtcTokenSource) */
+  loadRtc?: (config: AppConfig, api: ApiClient) => Promise<RtcClient>
   loadIm?: (config: AppConfig) => Promise<ImClient>
   /** what waits for the first screen (background dictionaries, plugins' afterFirstScreen work);
    *  default open: everything at once */
@@ -145,7 +146,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
 
   const get = serviceGetter(() => registry, () => kernel, pending, opts.services)
 
-  const rtc = once(() => (opts.loadRtc ?? defaultLoadRtc)(config))
+  const rtc = once(() => (opts.loadRtc ?? defaultLoadRtc)(config, api))
   const im = once(() => (opts.loadIm ?? defaultLoadIm)(config))
 
   const disposers: Disposer[] = []
@@ -279,7 +280,7 @@ function joinInBackground(load: () => Promise<void>, wanted: () => boolean, atte
   })
 }
 
-const defaultLoadRtc = (config: AppConfig) => import('./rtc/load.ts').then((m) => m.loadRtc(config))
+const defaultLoadRtc = (config: AppConfig, api: ApiClient) => import('./rtc/load.ts').then((m) => m.loadRtc(config, api))
 const defaultLoadIm = (config: AppConfig) => import('./im/load.ts').then((m) => m.loadIm(config))
 
 

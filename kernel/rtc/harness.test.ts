@@ -4,17 +4,21 @@ import WebSocket from 'ws'
 import { createHarnessRtc } from './harness.ts'
 import { initials } from './generated-video.ts'
 import type { SocketClass } from '../realtime.ts'
-import { createRtcService } from '../../harness/rtc.ts'
+import { createRtcService, type RtcService } from '../../harness/rtc.ts'
+import type { RtcTokenSource } from './types.ts'
 import { fakeCtx, serve, user } from '../../harness/upgrade-test-kit.ts'
 import { waitFor } from '../../test/wait.ts'
 
 const Socket = WebSocket as unknown as SocketClass
 const noCamera = { getUserMedia: async () => Promise.reject(new Error('NotFoundError')), enumerateDevices: async () => [] as MediaDeviceInfo[] }
 
+/** a server's grants, here for the uid the test names (the token endpoint is tested in harness/rtc.test.ts) */
+const grants = (service: RtcService): RtcTokenSource => async ({ channel, role, uid }) => service.issue({ channel, uid: uid!, role })
+
 async function setup(media: any = noCamera) {
   const service = createRtcService(fakeCtx([user(1), user(2, { nickname: 'Lina Host', yxAccid: 'host2' })]))
   const srv = await serve(service)
-  const rtc = createHarnessRtc({ url: `${srv.base}/rtc`, WebSocket: Socket, media, retryMs: 5 })
+  const rtc = createHarnessRtc({ url: `${srv.base}/rtc`, WebSocket: Socket, media, retryMs: 5, tokens: grants(service) })
   const log: string[] = []
   rtc.on('connection-state', (e) => log.push(`state:${e.state}`))
   rtc.on('user-joined', (e) => log.push(`joined:${e.uid}`))
@@ -28,11 +32,11 @@ test('HAR-02 harness RTC: join, the host appears and publishes, subscribe draws 
   const { service, srv, rtc, log } = await setup()
   await rtc.join({ channel: 'ch1', uid: 'acc1' })
   service.hostJoin('ch1', 'host2')
-  await waitFor(() => log.includes('pub:host2:audio'))
+  await waitFor(() => log.includes('pub:2:audio'))
   assert.equal(log.slice(0, 2), ['state:connecting', 'state:connected'])
-  assert.ok(log.includes('joined:host2') && log.includes('pub:host2:video'))
+  assert.ok(log.includes('joined:2') && log.includes('pub:2:video'))
   const el = document.createElement('div')
-  await rtc.subscribe('host2', el)
+  await rtc.subscribe('2', el)
   const video = el.querySelector('[data-generated-video]')
   assert.ok(video, 'a generated video element is attached')
   assert.is(video!.getAttribute('data-generated-video'), 'Lina Host')
@@ -41,7 +45,7 @@ test('HAR-02 harness RTC: join, the host appears and publishes, subscribe draws 
   service.setQuality('ch1', 5)
   await waitFor(() => log.includes('q:5'))
   service.hostLeave('ch1', 'host2')
-  await waitFor(() => log.includes('left:host2'))
+  await waitFor(() => log.includes('left:2'))
   assert.is(el.querySelector('[data-generated-video]'), null, 'the picture goes with the host')
   await rtc.leave()
   assert.is(log[log.length - 1], 'state:disconnected')
@@ -66,13 +70,15 @@ test('HAR-02 harness RTC: with a camera publish announces video and audio to the
   const stopped: string[] = []
   const stream = new MediaStream()
   stream.getTracks = () => [{ stop: () => stopped.push('track') }] as unknown as MediaStreamTrack[]
+  stream.getVideoTracks = () => [{}] as MediaStreamTrack[]
+  stream.getAudioTracks = () => [{}] as MediaStreamTrack[]
   const camera = {
     getUserMedia: async () => stream,
     enumerateDevices: async () => [{ kind: 'videoinput' }] as MediaDeviceInfo[],
   }
   const { service, srv, rtc } = await setup(camera)
   // the host's side of the channel is a plain socket here
-  const other = createHarnessRtc({ url: `${srv.base}/rtc`, WebSocket: Socket, media: noCamera })
+  const other = createHarnessRtc({ url: `${srv.base}/rtc`, WebSocket: Socket, media: noCamera, tokens: grants(service) })
   const seen: string[] = []
   other.on('user-published', (e) => seen.push(`${e.uid}:${e.mediaType}`))
   await other.join({ channel: 'ch3', uid: 'host2' })
@@ -94,16 +100,51 @@ test('CALL-09 harness RTC: a lost connection reports reconnecting, then rejoins 
   const { service, srv, rtc, log } = await setup()
   service.hostJoin('ch5', 'host2')
   await rtc.join({ channel: 'ch5', uid: 'acc1' })
-  await waitFor(() => log.includes('pub:host2:video'))
+  await waitFor(() => log.includes('pub:2:video'))
   const before = log.length
   assert.is(service.drop('ch5'), 1)
   await waitFor(() => log.slice(before).includes('state:reconnecting'))
   await waitFor(() => log.slice(before).includes('state:connected'))
-  assert.equal(service.channels(), [{ channel: 'ch5', uids: ['host2', 'acc1'] }])
+  assert.equal(service.channels(), [{ channel: 'ch5', uids: ['2', 'acc1'] }])
   // the host never left, so it is not announced twice
-  assert.is(log.filter((l) => l === 'joined:host2').length, 1)
+  assert.is(log.filter((l) => l === 'joined:2').length, 1)
   await rtc.leave()
   await srv.close()
+})
+
+test('CALL-09 harness RTC: the camera refused, the microphone works: publish audio, say so; first-frame follows the drawn picture', async () => {
+  const mic = { getTracks: () => [{ kind: 'audio', stop() {} }] }
+  const media = {
+    getUserMedia: async (c: MediaStreamConstraints) => {
+      if (c.video) throw Object.assign(new Error('denied'), { name: 'NotAllowedError' })
+      return mic
+    },
+  }
+  const g = globalThis as any
+  const Real = g.MediaStream
+  g.MediaStream = class {
+    constructor(private tracks: any[]) {}
+    getTracks = () => this.tracks
+    getVideoTracks = () => this.tracks.filter((t: any) => t.kind === 'video')
+    getAudioTracks = () => this.tracks.filter((t: any) => t.kind === 'audio')
+  }
+  try {
+    const { service, srv, rtc } = await setup(media)
+    const seen: unknown[] = []
+    rtc.on('local-media', (e) => seen.push(e))
+    rtc.on('first-frame', (e) => seen.push(e))
+    service.hostJoin('ch7', 'host2')
+    await rtc.join({ channel: 'ch7', uid: 'acc1' })
+    assert.is(await rtc.publish(), true)
+    assert.equal(seen, [{ camera: 'denied', mic: 'ok' }])
+    await waitFor(() => service.channels()[0]?.uids.includes('acc1'))
+    await rtc.subscribe('2', document.createElement('div'))
+    assert.equal(seen[1], { uid: '2' })
+    await rtc.leave()
+    await srv.close()
+  } finally {
+    g.MediaStream = Real
+  }
 })
 
 test('HAR-02 generated video initials', () => {

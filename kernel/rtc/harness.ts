@@ -7,10 +7,12 @@ import { createEmitter } from '../im/emitter.ts'
 import { generatedVideo, type GeneratedVideo } from './generated-video.ts'
 import { RtcError } from './errors.ts'
 import type { MediaType, RtcPeer, RtcRequest, RtcServerEvent } from './protocol.ts'
-import type { RtcClient, RtcEvents } from './types.ts'
+import type { LocalDeviceState, RtcClient, RtcEvents, RtcRole, RtcTokenSource } from './types.ts'
 
 export interface HarnessRtcOptions {
   url: string
+  /** the server's join tokens, asked the same way as for Agora (kernel/rtc/token.ts) */
+  tokens: RtcTokenSource
   WebSocket?: SocketClass
   timers?: Timers
   /** camera access; navigator.mediaDevices by default */
@@ -31,7 +33,7 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
   const peers = new Map<string, RtcPeer>()
   const renders = new Map<string, GeneratedVideo>()
   let socket: SocketLike | null = null
-  let joined: { channel: string; uid: string; token?: string | null; role?: 'host' | 'audience' } | null = null
+  let joined: { channel: string; uid: string; token: string; role: RtcRole; fixed?: boolean } | null = null
   let published: MediaType[] = []
   let local: MediaStream | null = null
   let retry: unknown = null
@@ -89,6 +91,29 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
       }
       case 'network-quality':
         return events.emit('network-quality', { uplink: e.uplink, downlink: e.downlink })
+      case 'token-privilege-will-expire':
+        return void renew()
+      case 'token-privilege-did-expire':
+        // out of the channel: the reconnect below asks for a new token
+        return closeSocket(), lost()
+    }
+  }
+
+  /** a fresh grant for the channel joined (on reconnect: the old token may have run out) */
+  const refresh = async (target: NonNullable<typeof joined>) => {
+    if (target.fixed) return
+    const grant = await opts.tokens({ channel: target.channel, role: target.role, uid: target.uid })
+    target.token = grant.token
+    target.uid = grant.uid
+  }
+  const renew = async () => {
+    const at = joined
+    if (!at || at.fixed) return
+    try {
+      await refresh(at)
+      if (joined === at) send({ op: 'renew', token: at.token })
+    } catch {
+      // did-expire follows, and the reconnect asks again
     }
   }
 
@@ -112,7 +137,7 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
         reject(err)
       }
       s.onopen = () => {
-        send({ op: 'join', channel: target.channel, uid: target.uid, token: target.token ?? null, ...(target.role && { role: target.role }) })
+        send({ op: 'join', channel: target.channel, uid: target.uid, token: target.token, role: target.role })
         if (published.length) send({ op: 'publish', media: published })
       }
       s.onmessage = (ev) => {
@@ -158,6 +183,7 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
         retry = null
         if (!joined) return
         try {
+          await refresh(joined)
           await connect(joined)
         } catch {
           if (joined) attempt()
@@ -167,41 +193,56 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
     attempt()
   }
 
+  let devices: { camera: LocalDeviceState; mic: LocalDeviceState } | null = null
+  /** the camera and microphone, each as far as it goes (the same outcome as the Agora adapter's) */
   const camera = async (): Promise<MediaStream | null> => {
     if (local) return local
-    if (!media?.getUserMedia) return null
-    try {
-      if (media.enumerateDevices) {
-        const devices = await media.enumerateDevices()
-        if (!devices.some((d) => d.kind === 'videoinput')) return null
-      }
-      local = await media.getUserMedia({ video: { width: 640, height: 480 }, audio: true })
-      return local
-    } catch {
-      return null // no camera, or permission refused: the call goes on without a picture
+    if (!media?.getUserMedia) {
+      devices = { camera: 'missing', mic: 'missing' }
+      return null
     }
+    const open = (c: MediaStreamConstraints) => media.getUserMedia(c).then((s) => ({ ok: s }), (err: unknown) => ({ err: deviceState(err) }))
+    const both = await open({ video: { width: 640, height: 480 }, audio: true })
+    if ('ok' in both) {
+      devices = { camera: 'ok', mic: 'ok' }
+      return (local = both.ok)
+    }
+    const [mic, cam] = [await open({ audio: true }), await open({ video: { width: 640, height: 480 } })]
+    devices = { camera: 'ok' in cam ? 'ok' : cam.err, mic: 'ok' in mic ? 'ok' : mic.err }
+    const tracks = [mic, cam].flatMap((r) => ('ok' in r ? r.ok.getTracks() : []))
+    // no camera, or permission refused: the call goes on with what works
+    return tracks.length ? (local = new MediaStream(tracks)) : null
   }
 
   return {
-    async join({ channel, uid, token, role }) {
+    async join({ channel, uid, token, role = 'host' }) {
       if (joined) await this.leave()
-      joined = { channel, uid, token, ...(role && { role }) }
       events.emit('connection-state', { state: 'connecting' })
+      const ms = opts.joinTimeoutMs ?? 10_000
+      let timer: unknown = null
       try {
+        // the token request counts against the same bound as the join
+        const grant = await new Promise<{ token: string; uid: string }>((resolve, reject) => {
+          timer = timers.setTimeout(() => reject(new RtcError('NETWORK_ERROR', `no video token within ${ms / 1000} s`)), ms)
+          ;(token ? Promise.resolve({ token, uid }) : opts.tokens({ channel, role, uid })).then(resolve, reject)
+        })
+        timers.clearTimeout(timer)
+        joined = { channel, uid: grant.uid, token: grant.token, role, ...(token && { fixed: true }) }
         await connect(joined)
       } catch (err) {
+        timers.clearTimeout(timer)
         joined = null
         events.emit('connection-state', { state: 'disconnected', reason: (err as RtcError).code })
         throw err
       }
     },
     async publish() {
-      if (joined?.role === 'audience') return false // an audience watches only
+      if (!joined || joined.role === 'audience') return false // an audience watches only
       const stream = await camera()
-      if (!stream) return false
-      published = ['video', 'audio']
-      send({ op: 'publish', media: published })
-      return true
+      published = stream ? [...(stream.getVideoTracks().length ? ['video' as const] : []), ...(stream.getAudioTracks().length ? ['audio' as const] : [])] : []
+      if (published.length) send({ op: 'publish', media: published })
+      events.emit('local-media', devices ?? { camera: 'failed', mic: 'failed' })
+      return published.length > 0
     },
     async subscribe(uid, el) {
       const peer = peers.get(uid)
@@ -210,6 +251,8 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
       const video = generatedVideo(peer.name, el.ownerDocument, peer.picture)
       renders.set(uid, video)
       el.appendChild(video.element)
+      // the generated picture drew its first frame as it was made: billing may begin (as Agora's first-frame-decoded)
+      events.emit('first-frame', { uid })
     },
     playLocal(el) {
       void camera().then((stream) => {
@@ -242,8 +285,17 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
       published = []
       local?.getTracks().forEach((t) => t.stop())
       local = null
+      devices = null
       if (was) events.emit('connection-state', { state: 'disconnected', reason: 'LEAVE' })
     },
     on: (ev, fn) => events.on(ev, fn),
   }
+}
+
+/** getUserMedia's refusals as the RTC interface names them */
+function deviceState(err: unknown): LocalDeviceState {
+  const name = (err as { name?: string })?.name
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied'
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'missing'
+  return 'failed'
 }

@@ -1,14 +1,18 @@
 // Picks the video adapter for this build's mode. Both adapters, and the Agora SDK, arrive by
-// dynamic import() so none of them enters the first bundle.
+// dynamic import() so none of them enters the first bundle. Both get their join tokens from the
+// app server the same way (token.ts), so the app's code is the same in both modes.
+import type { ApiClient } from '../api.ts'
 import type { AppConfig } from '../config.ts'
+import { rtcTokenFromApi } from './token.ts'
 import type { RtcClient } from './types.ts'
 
-export async function loadRtc(config: AppConfig): Promise<RtcClient> {
+export async function loadRtc(config: AppConfig, api: ApiClient): Promise<RtcClient> {
+  const tokens = rtcTokenFromApi(api)
   if (config.mode === 'harness') {
     if (!config.rtcUrl) throw new Error('rtcUrl is missing from the app config (harness mode)')
     const { createHarnessRtc } = await import('./harness.ts')
-    return createHarnessRtc({ url: config.rtcUrl })
+    return createHarnessRtc({ url: config.rtcUrl, tokens })
   }
-  const [{ createAgoraRtc, agoraFromModule }, mod] = await Promise.all([import('./agora.ts'), import('agora-rtc-sdk-ng/esm')])
-  return createAgoraRtc({ appId: config.agoraAppId ?? '', sdk: agoraFromModule(mod) })
+  const [{ createAgoraRtc }, sdk] = await Promise.all([import('./agora.ts'), import('agora-rtc-sdk-ng/esm')])
+  return createAgoraRtc({ appId: config.agoraAppId ?? '', sdk, tokens })
 }

@@ -4,8 +4,10 @@
 // adapter draws the remote user as a generated video.
 //
 // client -> server:
-//   { op: 'join', channel, uid, token?, role? }    answered by 'joined' (or 'error'); role 'audience'
-//                                           watches a live channel (code 'UID_CONFLICT' when the room's video fails)
+//   { op: 'join', channel, uid, token, role? }     answered by 'joined' (or 'error'); the token is the one
+//                                           POST /api/index/getAgoraRtmToken issued for this uid, channel
+//                                           and role; role 'audience' watches a live channel and never publishes
+//   { op: 'renew', token }                  a fresh token before the one joined with runs out
 //   { op: 'publish', media: ['video','audio'] }
 //   { op: 'leave' }
 // server -> client:
@@ -15,7 +17,9 @@
 //   { event: 'user-published', uid, mediaType }
 //   { event: 'user-unpublished', uid, mediaType }
 //   { event: 'network-quality', uplink, downlink }   0 unknown, 1 excellent .. 6 down
-//   { event: 'error', code, msg }
+//   { event: 'token-privilege-will-expire' }        30 s before the token runs out: renew
+//   { event: 'token-privilege-did-expire' }         it ran out: the member is out of the channel
+//   { event: 'error', code, msg }                   Agora's codes: CAN_NOT_GET_GATEWAY_SERVER (token), UID_CONFLICT, ...
 export type MediaType = 'video' | 'audio'
 
 export interface RtcPeer {
@@ -29,6 +33,7 @@ export interface RtcPeer {
 
 export type RtcRequest =
   | { op: 'join'; channel: string; uid: string; token?: string | null; role?: 'host' | 'audience' }
+  | { op: 'renew'; token: string }
   | { op: 'publish'; media: MediaType[] }
   | { op: 'leave' }
 
@@ -39,4 +44,6 @@ export type RtcServerEvent =
   | { event: 'user-published'; uid: string; mediaType: MediaType }
   | { event: 'user-unpublished'; uid: string; mediaType: MediaType }
   | { event: 'network-quality'; uplink: number; downlink: number }
+  | { event: 'token-privilege-will-expire' }
+  | { event: 'token-privilege-did-expire' }
   | { event: 'error'; code: number | string; msg: string }
