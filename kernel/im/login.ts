@@ -14,6 +14,7 @@ import type { ImClient, ImConnectState } from './types.ts'
 
 const LOGIN_RETRIES = 3
 const LOGIN_RETRY_MS = 1000
+/** @public (read by the inbox through its dynamic import) */
 export const RECONNECT_MAX = 5
 /** delay before reconnect attempt n (1-based) */
 export const reconnectDelayMs = (n: number) => Math.min(30, 2 ** n) * 1000
