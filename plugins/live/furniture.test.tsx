@@ -201,7 +201,6 @@ test('LIVE-14 a failed follow is swallowed: no toast, the flag stays', async () 
   assert.is(k.t.toasts.length, 0)
 })
 
-test.run()
 
 for (const [locale, failed, retry] of [
   ['en', "Chat couldn't connect.", 'Retry'],
@@ -232,3 +231,5 @@ for (const [locale, failed, retry] of [
     assert.is($('live-room')?.dataset.status, 'live')
   })
 }
+
+test.run()
