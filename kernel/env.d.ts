@@ -13,6 +13,6 @@ declare module '*.svg' {
 
 // nim-web-sdk-ng's chat-room build ships its types in a folder beside the script.
 declare module 'nim-web-sdk-ng/dist/v2/CHATROOM_BROWSER_SDK.js' {
-  const sdk: unknown
-  export default sdk
+  export * from 'nim-web-sdk-ng/dist/v2/CHATROOM_BROWSER_SDK/index'
+  export { default } from 'nim-web-sdk-ng/dist/v2/CHATROOM_BROWSER_SDK/index'
 }

@@ -3,6 +3,7 @@
 // adapters, like ImClient: the harness one (chatroom-harness.ts) and NIM's chat-room client
 // (chatroom-nim.ts), both loaded by loadChatRoom with a dynamic import.
 import type { AppConfig } from '../config.ts'
+import type { ImClient } from './types.ts'
 
 /** One line of a room. `custom` carries a record type of d2 §3 (sendGiftTip, enterRoom, ...). */
 export interface ChatRoomMessage {
@@ -26,7 +27,8 @@ export interface ChatRoomNotice {
   [field: string]: unknown
 }
 
-export type ChatRoomState = 'connected' | 'reconnecting' | 'closed'
+/** closed: this user was put out of the room (kicked); failed: the connection to the room is lost for good */
+export type ChatRoomState = 'connected' | 'reconnecting' | 'closed' | 'failed'
 
 export interface ChatRoomEvents {
   message: ChatRoomMessage
@@ -48,12 +50,18 @@ export interface ChatRoomClient {
 /** The harness serves chat rooms beside its IM service: /im's sibling /chatroom. */
 const chatRoomUrlOf = (imUrl: string) => new URL('chatroom', imUrl).toString()
 
-export async function loadChatRoom(config: AppConfig): Promise<ChatRoomClient> {
+/** `im`: the app's messaging client; NIM's chat room takes its link addresses from that logged-in connection */
+export async function loadChatRoom(config: AppConfig, im: () => Promise<ImClient>): Promise<ChatRoomClient> {
   if (config.mode === 'harness') {
     if (!config.imUrl) throw new Error('imUrl is missing from the app config (harness mode)')
     const { createHarnessChatRoom } = await import('./chatroom-harness.ts')
     return createHarnessChatRoom({ url: chatRoomUrlOf(config.imUrl) })
   }
-  const [{ createNimChatRoom }, sdk] = await Promise.all([import('./chatroom-nim.ts'), import('./chatroom-sdk.ts').then((m) => m.sdk)])
-  return createNimChatRoom({ appKey: config.nimAppKey ?? '', sdk })
+  const [{ createNimChatRoom }, sdk] = await Promise.all([import('./chatroom-nim.ts'), import('./chatroom-sdk.ts')])
+  const links = async (roomId: string) => {
+    const client = await im()
+    if (!client.chatRoomLinks) throw new Error('this messaging client gives no chat-room addresses')
+    return client.chatRoomLinks(roomId)
+  }
+  return createNimChatRoom({ appKey: config.nimAppKey ?? '', sdk, links })
 }

@@ -13,8 +13,14 @@ export const ImCode = {
   disconnected: 415,
 } as const
 
-/** d1 §8: these need a fresh token from the server, then a new login */
-export const REFRESH_TOKEN_CODES: readonly number[] = [-10005, -10026]
+/** V2NIM_ERROR_CODE_INVALID_TOKEN: what SDK v10 says for a wrong or stale token (the spec's
+ *  negative codes are not in it) */
+const NIM_INVALID_TOKEN = 102302
+/** these need a fresh token from the server, then a new login: the spec's (d1 §8, as the harness
+ *  speaks them) and V2NIM's */
+export const REFRESH_TOKEN_CODES: readonly number[] = [-10005, -10026, NIM_INVALID_TOKEN]
+/** V2NIM codes no retry can mend: appkey not exist, account not exist, account banned */
+export const FATAL_CODES: readonly number[] = [101303, 102404, 102422]
 /** d1 §8: these need a new login with the same token */
 export const RELOGIN_CODES: readonly number[] = [-10002, -11024, -11026, -11028]
 

@@ -17,5 +17,7 @@ export async function loadIm(config: AppConfig): Promise<ImClient> {
   esm.setAdapters(esm.browserAdapters)
   esm.NIM.registerService(esm.V2NIMMessageService, 'V2NIMMessageService')
   esm.NIM.registerService(esm.V2NIMConversationService, 'V2NIMConversationService')
+  // the message creator builds image messages only with the storage service present (else 191001)
+  esm.NIM.registerService(esm.V2NIMStorageService, 'V2NIMStorageService')
   return createNimIm({ appKey: config.nimAppKey ?? '', sdk: nimFromModule(esm) })
 }

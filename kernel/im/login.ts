@@ -3,15 +3,19 @@
 //   - a login is retried 3 times, 1 s apart;
 //   - a dropped connection is re-established with backoff min(30, 2^n) s, at most 5 attempts,
 //     the count reset by any success;
-//   - codes -10005 and -10026 fetch a fresh token first; -10002, -11024, -11026 and -11028
-//     log in again with the same one.
+//   - codes -10005 and -10026 (and V2NIM's invalid token, 102302) fetch a fresh token first;
+//     -10002, -11024, -11026 and -11028 log in again with the same one; an account that does not
+//     exist or is banned is not retried;
+//   - each login attempt is bounded by the adapter (kernel/im/nim.ts: 10 s), so the first login
+//     ends within 4 attempts x 10 s + 3 s in the worst case (packets dropped), at once when refused.
 import { realTimers, type Timers } from '../timers.ts'
-import { codeOf, REFRESH_TOKEN_CODES, RELOGIN_CODES } from './errors.ts'
+import { codeOf, FATAL_CODES, REFRESH_TOKEN_CODES, RELOGIN_CODES } from './errors.ts'
 import type { ImClient, ImConnectState } from './types.ts'
 
 const LOGIN_RETRIES = 3
 const LOGIN_RETRY_MS = 1000
-const RECONNECT_MAX = 5
+/** @public (read by the inbox through its dynamic import) */
+export const RECONNECT_MAX = 5
 /** delay before reconnect attempt n (1-based) */
 export const reconnectDelayMs = (n: number) => Math.min(30, 2 ** n) * 1000
 
@@ -66,7 +70,8 @@ export async function connectIm(opts: ConnectImOptions): Promise<ImConnection> {
       try {
         return await loginOnce()
       } catch (err) {
-        if (closed || attempt >= LOGIN_RETRIES) throw err
+        const code = codeOf(err)
+        if (closed || attempt >= LOGIN_RETRIES || (code !== undefined && FATAL_CODES.includes(code))) throw err
         await sleep(LOGIN_RETRY_MS)
         if (closed) throw err
       }

@@ -17,6 +17,12 @@ class Service {
   on(ev: string, fn: (...a: any[]) => void) {
     this.handlers.set(ev, [...(this.handlers.get(ev) ?? []), fn])
   }
+  off(ev: string, fn: (...a: any[]) => void) {
+    this.handlers.set(ev, (this.handlers.get(ev) ?? []).filter((f) => f !== fn))
+  }
+  get listening() {
+    return [...this.handlers.values()].reduce((n, l) => n + l.length, 0)
+  }
   fire(ev: string, ...args: any[]) {
     for (const fn of this.handlers.get(ev) ?? []) fn(...args)
   }
@@ -47,6 +53,10 @@ function fakeSdk(loginCodes: number[] = []) {
     async logout() {
       calls.push(['logout'])
       login.fire('onLoginStatus', 0)
+    },
+    async getChatroomLinkAddress(roomId: string, mini: boolean) {
+      calls.push(['getChatroomLinkAddress', roomId, mini])
+      return ['link.example:443']
     },
   })
   const message = Object.assign(new Service(), {
@@ -88,17 +98,21 @@ function fakeSdk(loginCodes: number[] = []) {
       calls.push(['stickTopConversation', id, on])
     },
   })
-  const instance: NimInstance = {
+  const instance = {
     V2NIMLoginService: login,
     V2NIMMessageService: message,
     V2NIMConversationService: conversation,
     V2NIMMessageCreator: {
-      createTextMessage: (text) => ({ messageType: 0, text }),
-      createCustomMessage: (text, raw) => ({ messageType: 100, text, attachment: { raw } }),
-      createImageMessage: (url, name, _scene, width, height) => ({ messageType: 1, attachment: { url, name, width, height } }),
+      createTextMessage: (text: string) => ({ messageType: 0, text }),
+      createCustomMessage: (text: string, raw: string) => ({ messageType: 100, text, attachment: { raw } }),
+      // as the SDK (seen offline in Chromium): a URL is 191001 "incorrect path"; a File gives name, size and ext
+      createImageMessage: (file: string | File, name?: string, sceneName?: string, width?: number, height?: number) => {
+        if (typeof file === 'string') throw Object.assign(new Error('misuse'), { code: 191001 })
+        return { messageType: 1, attachment: { name, uploadState: 0, sceneName: sceneName ?? 'nim_default_im', width, height, size: file.size, ext: '.' + file.name.split('.').pop() } }
+      },
     },
-    V2NIMConversationIdUtil: { p2pConversationId: (a) => `${account}|1|${a}` },
-  }
+    V2NIMConversationIdUtil: { p2pConversationId: (a: string) => `${account}|1|${a}` },
+  } as unknown as NimInstance
   const NIM = {
     getInstance(o: unknown) {
       calls.push(['getInstance', o])
@@ -127,7 +141,7 @@ test('HAR-02 NIM adapter: login, send text and custom, conversations, history, m
   im.on('connect-state', (e) => states.push(e.state))
   await im.login('me', 'tok')
   assert.equal(fake.calls[0], ['getInstance', { appkey: 'app-key', apiVersion: 'v2', debugLevel: 'off' }])
-  assert.equal(fake.calls[1], ['login', 'me', 'tok', { retryCount: 1, forceMode: false }])
+  assert.equal(fake.calls[1], ['login', 'me', 'tok', { retryCount: 1, timeout: 10_000, forceMode: false }])
   assert.equal(states, ['connected'])
 
   const sent = await im.sendText('host9', 'hello')
@@ -155,8 +169,8 @@ test('HAR-02 NIM adapter: image messages, history paging back by time, pins', as
   const fake = fakeSdk()
   const im = createNimIm({ appKey: 'app-key', sdk: nimFromModule(fake.module) })
   await im.login('me', 'tok')
-  const img = await im.sendImage('host9', { url: 'https://cdn/x/1.jpg', width: 960, height: 720 })
-  assert.equal([img.messageType, img.attachment?.url, img.attachment?.width], [1, 'https://cdn/x/1.jpg', 960])
+  const img = await im.sendImage('host9', { url: 'https://cdn/x/1.jpg', width: 960, height: 720, size: 5000, ext: 'jpg' })
+  assert.equal([img.messageType, img.attachment?.url, img.attachment?.width, img.attachment?.size, img.attachment?.ext], [1, 'https://cdn/x/1.jpg', 960, 5000, '.jpg'])
   await im.history('host9', 20, 5000)
   assert.equal(fake.calls.find((c) => c[0] === 'getMessageList')[1], { conversationId: 'me|1|host9', limit: 20, direction: 0, endTime: 4999 })
   await im.pin('host9', true)
@@ -202,11 +216,54 @@ test('NET-06 NIM adapter with the keeper: -10026 at login refreshes the token; a
   await timers.tickAsync(2000)
   assert.is(fake.calls.filter((c) => c[0] === 'login').length, 4)
   assert.is(conn.state(), 'connected')
-  // kicked by another device: no tug of war
-  fake.login.fire('onKickedOffline', { reason: 1 })
+})
+
+test('NET-06 NIM adapter: a kick comes as LOGOUT status, disconnected, kicked (the SDK\'s order): the user is never logged back in', async () => {
+  const fake = fakeSdk()
+  const timers = fakeTimers()
+  const im = createNimIm({ appKey: 'k', sdk: nimFromModule(fake.module) })
+  const conn = await connectIm({ load: async () => im, account: 'me', token: 't', refreshToken: async () => 't', timers })
+  const logins = () => fake.calls.filter((c) => c[0] === 'login').length
+  fake.login.fire('onLoginStatus', 0)
+  fake.login.fire('onDisconnected', Object.assign(new Error('disconnect due to kicked'), { code: 193001 }))
+  fake.login.fire('onKickedOffline', { reason: 1, clientType: 16 })
+  assert.is(conn.state(), 'failed')
+  await new Promise((r) => setTimeout(r, 20))
   await timers.tickAsync(60_000)
   assert.is(conn.state(), 'failed')
-  assert.is(fake.calls.filter((c) => c[0] === 'login').length, 4)
+  assert.is(logins(), 1)
+})
+
+test('NET-06 NIM adapter: a drop without a kick is retried; V2NIM\'s invalid token (102302) fetches a fresh one', async () => {
+  const fake = fakeSdk([102302])
+  const timers = fakeTimers()
+  const im = createNimIm({ appKey: 'k', sdk: nimFromModule(fake.module) })
+  const p = connectIm({ load: async () => im, account: 'me', token: 'stale', refreshToken: async () => 'fresh', timers })
+  await timers.tickAsync(1000)
+  const conn = await p
+  assert.equal(
+    fake.calls.filter((c) => c[0] === 'login').map((c) => c[2]),
+    ['stale', 'fresh'],
+  )
+  // the SDK's order on a plain drop: LOGOUT status, then disconnected with its network code
+  fake.login.fire('onLoginStatus', 0)
+  fake.login.fire('onDisconnected', Object.assign(new Error('connect failed'), { code: 192001 }))
+  await waitFor(() => conn.state() === 'disconnected')
+  await timers.tickAsync(2000)
+  assert.is(conn.state(), 'connected')
+  assert.is(fake.calls.filter((c) => c[0] === 'login').length, 3)
+})
+
+test('HAR-02 NIM adapter: logout removes its listeners; chat-room addresses come from the logged-in connection', async () => {
+  const fake = fakeSdk()
+  const im = createNimIm({ appKey: 'k', sdk: nimFromModule(fake.module) })
+  await im.login('me', 'tok')
+  assert.equal(await im.chatRoomLinks!('r9'), ['link.example:443'])
+  assert.equal(fake.calls.at(-1), ['getChatroomLinkAddress', 'r9', false])
+  assert.ok(fake.login.listening > 0)
+  await im.logout()
+  assert.is(fake.login.listening + fake.message.listening + fake.conversation.listening, 0)
+  assert.is((await im.chatRoomLinks!('r9').catch((e) => e)).code, 415)
 })
 
 test.run()

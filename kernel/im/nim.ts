@@ -1,72 +1,44 @@
 // ImClient over the NetEase IM SDK (nim-web-sdk-ng, V2 API). The SDK module is handed in
-// by kernel/im/index.ts, which loads it with a dynamic import so it never enters the first
-// bundle; tests hand in a fake. Its enums are `const enum`s in the typings, so numbers are
-// read from the runtime V2NIMConst object, never from the type declarations.
+// by kernel/im/load.ts, which loads it with a dynamic import so it never enters the first
+// bundle; tests hand in a fake. The slices below are Pick<>s of the SDK's own types, so a call,
+// an argument or an event the installed SDK does not have fails the type check. Its enums are
+// `const enum`s in the typings, so numbers are read from the runtime V2NIMConst object.
+import type V2NIM from 'nim-web-sdk-ng/dist/esm/nim/src/index'
+import type { V2NIMConst as V2NIMConstModule } from 'nim-web-sdk-ng/dist/esm/nim.js'
+import type { V2NIMConversation, V2NIMConversationIdUtil, V2NIMConversationService } from 'nim-web-sdk-ng/dist/esm/nim/src/V2NIMConversationService'
+import type { V2NIMLoginService } from 'nim-web-sdk-ng/dist/esm/nim/src/V2NIMLoginService'
+import type { V2NIMMessage, V2NIMMessageCreator, V2NIMMessageService } from 'nim-web-sdk-ng/dist/esm/nim/src/V2NIMMessageService'
+import { withDeadline } from './deadline.ts'
 import { createEmitter } from './emitter.ts'
 import { codeOf, ImCode, ImError, REFRESH_TOKEN_CODES, RELOGIN_CODES } from './errors.ts'
 import { peerOf } from './protocol.ts'
-import type { ImClient, ImConversation, ImEvents, ImMessage } from './types.ts'
+import type { ImClient, ImConversation, ImEvents, ImImage, ImMessage } from './types.ts'
 
-type Listener = (...args: any[]) => void
-interface Evented {
-  on(ev: string, fn: Listener): void
-  off?(ev: string, fn: Listener): void
-}
+/** one login attempt: the SDK's own time-out (its default is 60 s), in ms */
+export const LOGIN_TIMEOUT_MS = 10_000
+/** ours on top, in case the SDK never settles */
+const LOGIN_DEADLINE_MS = LOGIN_TIMEOUT_MS + 2000
+/** any other request to the messaging service */
+const REQUEST_DEADLINE_MS = 10_000
 
 /** The slice of a V2NIM instance this adapter uses. */
 export interface NimInstance {
-  V2NIMLoginService: Evented & {
-    login(account: string, token: string, option?: Record<string, unknown>): Promise<void>
-    logout(): Promise<void>
-  }
-  V2NIMMessageService: Evented & {
-    sendMessage(message: unknown, conversationId: string, params?: unknown): Promise<{ message: NimMessage }>
-    getMessageList(option: { conversationId: string; limit?: number; direction?: number; endTime?: number }): Promise<NimMessage[]>
-  }
-  V2NIMMessageCreator: {
-    createTextMessage(text: string): unknown
-    createCustomMessage(text: string, rawAttachment: string): unknown
-    createImageMessage(imageObj: string, name?: string, sceneName?: string, width?: number, height?: number): unknown
-  }
-  V2NIMConversationService: Evented & {
-    getConversationList(offset: number, limit: number): Promise<{ conversationList: NimConversation[] }>
-    clearUnreadCountByIds(ids: string[]): Promise<unknown>
-    stickTopConversation(conversationId: string, stickTop: boolean): Promise<void>
-  }
-  V2NIMConversationIdUtil: { p2pConversationId(account: string): string }
+  V2NIMLoginService: Pick<V2NIMLoginService, 'login' | 'logout' | 'on' | 'off' | 'getChatroomLinkAddress'>
+  V2NIMMessageService: Pick<V2NIMMessageService, 'sendMessage' | 'getMessageList' | 'on' | 'off'>
+  V2NIMMessageCreator: Pick<V2NIMMessageCreator, 'createTextMessage' | 'createCustomMessage' | 'createImageMessage'>
+  V2NIMConversationService: Pick<V2NIMConversationService, 'getConversationList' | 'clearUnreadCountByIds' | 'stickTopConversation' | 'on' | 'off'>
+  V2NIMConversationIdUtil: Pick<V2NIMConversationIdUtil, 'p2pConversationId'>
 }
 
-export interface NimMessage {
-  messageClientId: string
-  messageServerId?: string
-  senderId: string
-  conversationId: string
-  messageType: number
-  text?: string
-  attachment?: { raw?: string; [k: string]: unknown }
-  serverExtension?: string
-  createTime: number
-}
+export type NimMessage = Pick<V2NIMMessage, 'messageClientId' | 'messageServerId' | 'senderId' | 'conversationId' | 'messageType' | 'text' | 'attachment' | 'serverExtension' | 'createTime'>
+type NimConversation = Pick<V2NIMConversation, 'conversationId' | 'unreadCount' | 'stickTop' | 'updateTime' | 'lastMessage'>
 
-interface NimConversation {
-  conversationId: string
-  unreadCount: number
-  stickTop?: boolean
-  updateTime: number
-  lastMessage?: {
-    messageRefer: { senderId: string; messageClientId: string; messageServerId?: string; conversationId: string; createTime: number }
-    messageType?: number
-    text?: string
-    attachment?: { raw?: string; [k: string]: unknown }
-    serverExtension?: string
-  }
-}
-
+type LoginStatus = typeof V2NIMConstModule.V2NIMLoginStatus
 export interface NimSdk {
-  NIM: { getInstance(options: Record<string, unknown>, other?: Record<string, unknown>): NimInstance }
+  NIM: { getInstance(...a: Parameters<typeof V2NIM.getInstance>): NimInstance }
   V2NIMConst: {
-    V2NIMLoginStatus: { V2NIM_LOGIN_STATUS_LOGOUT: number; V2NIM_LOGIN_STATUS_LOGINED: number; V2NIM_LOGIN_STATUS_LOGINING: number }
-    V2NIMQueryDirection: { V2NIM_QUERY_DIRECTION_DESC: number }
+    V2NIMLoginStatus: Pick<LoginStatus, 'V2NIM_LOGIN_STATUS_LOGOUT' | 'V2NIM_LOGIN_STATUS_LOGINED' | 'V2NIM_LOGIN_STATUS_LOGINING'>
+    V2NIMQueryDirection: Pick<typeof V2NIMConstModule.V2NIMQueryDirection, 'V2NIM_QUERY_DIRECTION_DESC'>
   }
 }
 
@@ -82,6 +54,8 @@ export function nimFromModule(mod: unknown): NimSdk {
   return { NIM, V2NIMConst }
 }
 
+const attachmentOf = (a: NimMessage['attachment']) => a as ImMessage['attachment']
+
 const toMessage = (m: NimMessage): ImMessage => ({
   messageClientId: m.messageClientId,
   ...(m.messageServerId && { messageServerId: m.messageServerId }),
@@ -89,7 +63,7 @@ const toMessage = (m: NimMessage): ImMessage => ({
   conversationId: m.conversationId,
   messageType: m.messageType,
   ...(m.text !== undefined && { text: m.text }),
-  ...(m.attachment && { attachment: m.attachment }),
+  ...(m.attachment && { attachment: attachmentOf(m.attachment) }),
   ...(m.serverExtension !== undefined && { serverExtension: m.serverExtension }),
   createTime: m.createTime,
 })
@@ -107,7 +81,7 @@ const toConversation = (c: NimConversation): ImConversation => {
         conversationId: last.messageRefer.conversationId,
         messageType: last.messageType ?? 0,
         ...(last.text !== undefined && { text: last.text }),
-        ...(last.attachment && { attachment: last.attachment }),
+        ...(last.attachment && { attachment: attachmentOf(last.attachment) }),
         ...(last.serverExtension !== undefined && { serverExtension: last.serverExtension }),
         createTime: last.messageRefer.createTime,
       },
@@ -125,44 +99,90 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
   const events = createEmitter<ImEvents>()
   let nim: NimInstance | null = null
   let wanted = false // between our login() and logout(): a LOGOUT status then means a loss
+  let lostTimer: ReturnType<typeof setTimeout> | undefined
+  let lostCode: number | undefined
+
+  // A kick arrives as LOGOUT status, then onDisconnected, then onKickedOffline, all in one turn
+  // (the SDK's kick handler; the offline SDK test replays it): a loss is reported a turn later,
+  // unless a kick came meanwhile.
+  const reportLoss = (code?: number) => {
+    lostCode ??= code
+    if (lostTimer !== undefined) return
+    lostTimer = setTimeout(() => {
+      lostTimer = undefined
+      const c = lostCode
+      lostCode = undefined
+      if (wanted) events.emit('connect-state', { state: 'disconnected', ...(c !== undefined && { code: c }) })
+    }, 0)
+  }
+  const cancelLoss = () => {
+    clearTimeout(lostTimer)
+    lostTimer = undefined
+    lostCode = undefined
+  }
+  const onLoginStatus = (status: number) => {
+    if (status === Status.V2NIM_LOGIN_STATUS_LOGINED) {
+      cancelLoss()
+      events.emit('connect-state', { state: 'connected' })
+    } else if (status === Status.V2NIM_LOGIN_STATUS_LOGINING) events.emit('connect-state', { state: 'connecting' })
+    else if (status === Status.V2NIM_LOGIN_STATUS_LOGOUT && wanted) reportLoss()
+  }
+  const policyCode = (err: unknown) => {
+    const code = codeOf(err)
+    // codes with a policy (d1 §8, and V2NIM's own) go out as errors first, so the keeper acts on them
+    if (code !== undefined && (REFRESH_TOKEN_CODES.includes(code) || RELOGIN_CODES.includes(code))) events.emit('error', { code })
+    return code
+  }
+  const onDisconnected = (err: unknown) => {
+    const code = policyCode(err)
+    if (wanted) reportLoss(code)
+  }
+  const onLoginFailed = (err: unknown) => void policyCode(err)
+  const onKicked = (detail: { reason?: number }) => {
+    cancelLoss()
+    // signed in elsewhere or put out by the server: never logged back in on our own
+    const was = wanted
+    wanted = false
+    if (was) events.emit('connect-state', { state: 'failed', code: detail?.reason })
+  }
+  const onMessages = (list: NimMessage[]) => {
+    for (const m of list ?? []) events.emit('message', toMessage(m))
+  }
+  const changed = (list: NimConversation[]) => events.emit('conversations-changed', list.map(toConversation))
+  const onChanged = (list: NimConversation[]) => changed(list ?? [])
+  const onCreated = (c: NimConversation) => changed([c])
 
   const instance = () => {
     if (nim) return nim
     nim = NIM.getInstance({ appkey: opts.appKey, apiVersion: 'v2', debugLevel: opts.debug ? 'debug' : 'off' })
-    const login = nim.V2NIMLoginService
-    login.on('onLoginStatus', (status: number) => {
-      if (status === Status.V2NIM_LOGIN_STATUS_LOGINED) events.emit('connect-state', { state: 'connected' })
-      else if (status === Status.V2NIM_LOGIN_STATUS_LOGINING) events.emit('connect-state', { state: 'connecting' })
-      else if (status === Status.V2NIM_LOGIN_STATUS_LOGOUT && wanted) events.emit('connect-state', { state: 'disconnected' })
-    })
-    const fault = (err: unknown, state: 'disconnected' | null) => {
-      const code = codeOf(err)
-      // codes with a policy (d1 §8) go out as errors first, so the keeper acts on them
-      if (code !== undefined && (REFRESH_TOKEN_CODES.includes(code) || RELOGIN_CODES.includes(code))) events.emit('error', { code })
-      if (state && wanted) events.emit('connect-state', { state, code })
-    }
-    login.on('onDisconnected', (err: unknown) => fault(err, 'disconnected'))
-    login.on('onLoginFailed', (err: unknown) => fault(err, null))
-    login.on('onKickedOffline', (detail: { reason?: number }) => {
-      if (wanted) events.emit('connect-state', { state: 'failed', code: detail?.reason })
-    })
-    nim.V2NIMMessageService.on('onReceiveMessages', (list: NimMessage[]) => {
-      for (const m of list ?? []) events.emit('message', toMessage(m))
-    })
-    const changed = (list: NimConversation[]) => events.emit('conversations-changed', list.map(toConversation))
-    nim.V2NIMConversationService.on('onConversationChanged', (list: NimConversation[]) => changed(list ?? []))
-    nim.V2NIMConversationService.on('onConversationCreated', (c: NimConversation) => changed([c]))
+    nim.V2NIMLoginService.on('onLoginStatus', onLoginStatus)
+    nim.V2NIMLoginService.on('onDisconnected', onDisconnected)
+    nim.V2NIMLoginService.on('onLoginFailed', onLoginFailed)
+    nim.V2NIMLoginService.on('onKickedOffline', onKicked)
+    nim.V2NIMMessageService.on('onReceiveMessages', onMessages)
+    nim.V2NIMConversationService.on('onConversationChanged', onChanged)
+    nim.V2NIMConversationService.on('onConversationCreated', onCreated)
     return nim
+  }
+  const release = (n: NimInstance) => {
+    n.V2NIMLoginService.off('onLoginStatus', onLoginStatus)
+    n.V2NIMLoginService.off('onDisconnected', onDisconnected)
+    n.V2NIMLoginService.off('onLoginFailed', onLoginFailed)
+    n.V2NIMLoginService.off('onKickedOffline', onKicked)
+    n.V2NIMMessageService.off('onReceiveMessages', onMessages)
+    n.V2NIMConversationService.off('onConversationChanged', onChanged)
+    n.V2NIMConversationService.off('onConversationCreated', onCreated)
   }
 
   const loggedIn = () => {
     if (!nim || !wanted) throw new ImError(ImCode.disconnected, 'im not logged in')
     return nim
   }
-  const send = async (to: string, message: unknown) => {
+  const ask = <T>(p: Promise<T>, what: string) => withDeadline(p, REQUEST_DEADLINE_MS, what)
+  const send = async (to: string, message: V2NIMMessage) => {
     const n = loggedIn()
     if (!to) throw new ImError(ImCode.badRequest, 'no recipient')
-    const res = await n.V2NIMMessageService.sendMessage(message, n.V2NIMConversationIdUtil.p2pConversationId(to))
+    const res = await ask(n.V2NIMMessageService.sendMessage(message, n.V2NIMConversationIdUtil.p2pConversationId(to)), 'send')
     return toMessage(res.message)
   }
 
@@ -171,46 +191,71 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
       const n = instance()
       wanted = true
       try {
-        // one SDK attempt per call: the retry policy lives in kernel/im/login.ts
-        await n.V2NIMLoginService.login(account, token, { retryCount: 1, forceMode: false })
+        // one SDK attempt per call, bounded: the retry policy lives in kernel/im/login.ts
+        await withDeadline(n.V2NIMLoginService.login(account, token, { retryCount: 1, timeout: LOGIN_TIMEOUT_MS, forceMode: false }), LOGIN_DEADLINE_MS, 'login')
       } catch (err) {
         wanted = false
+        // a login our deadline gave up on must not complete later behind the keeper's back
+        if (codeOf(err) === ImCode.timeout) void n.V2NIMLoginService.logout().catch(() => undefined)
         throw err
       }
     },
     async logout() {
       wanted = false
-      if (nim) await nim.V2NIMLoginService.logout()
+      cancelLoss()
+      const n = nim
+      nim = null
+      if (n) {
+        release(n)
+        await ask(n.V2NIMLoginService.logout(), 'logout').catch(() => undefined)
+      }
       events.emit('connect-state', { state: 'idle' })
     },
     sendText: async (to, text) => send(to, loggedIn().V2NIMMessageCreator.createTextMessage(text)),
     sendCustom: async (to, raw) => send(to, loggedIn().V2NIMMessageCreator.createCustomMessage('', JSON.stringify(raw))),
-    sendImage: async (to, image) =>
-      send(to, loggedIn().V2NIMMessageCreator.createImageMessage(image.url, image.url.split('/').pop(), undefined, image.width, image.height)),
+    sendImage: async (to, image) => send(to, imageMessage(loggedIn(), image)),
     async conversations(limit = 100) {
-      const res = await loggedIn().V2NIMConversationService.getConversationList(0, limit)
+      const res = await ask(loggedIn().V2NIMConversationService.getConversationList(0, limit), 'conversations')
       return (res?.conversationList ?? []).map(toConversation)
     },
     async history(to, limit = 50, before) {
       const n = loggedIn()
-      const list = await n.V2NIMMessageService.getMessageList({
-        conversationId: n.V2NIMConversationIdUtil.p2pConversationId(to),
-        limit,
-        // the SDK's end time is inclusive: one millisecond earlier leaves the anchor message out
-        ...(before !== undefined && { endTime: before - 1 }),
-        direction: V2NIMConst.V2NIMQueryDirection.V2NIM_QUERY_DIRECTION_DESC,
-      })
+      const list = await ask(
+        n.V2NIMMessageService.getMessageList({
+          conversationId: n.V2NIMConversationIdUtil.p2pConversationId(to),
+          limit,
+          // the SDK's end time is inclusive: one millisecond earlier leaves the anchor message out
+          ...(before !== undefined && { endTime: before - 1 }),
+          direction: V2NIMConst.V2NIMQueryDirection.V2NIM_QUERY_DIRECTION_DESC,
+        }),
+        'history',
+      )
       // newest first from the SDK; oldest first for us, as the harness answers
       return list.map(toMessage).reverse()
     },
     async markRead(to) {
       const n = loggedIn()
-      await n.V2NIMConversationService.clearUnreadCountByIds([n.V2NIMConversationIdUtil.p2pConversationId(to)])
+      await ask(n.V2NIMConversationService.clearUnreadCountByIds([n.V2NIMConversationIdUtil.p2pConversationId(to)]), 'mark read')
     },
     async pin(to, on) {
       const n = loggedIn()
-      await n.V2NIMConversationService.stickTopConversation(n.V2NIMConversationIdUtil.p2pConversationId(to), on)
+      await ask(n.V2NIMConversationService.stickTopConversation(n.V2NIMConversationIdUtil.p2pConversationId(to), on), 'pin')
     },
+    chatRoomLinks: async (roomId) => ask(loggedIn().V2NIMLoginService.getChatroomLinkAddress(roomId, false), 'chat-room links'),
     on: (ev, fn) => events.on(ev, fn),
   }
+}
+
+/** An image already uploaded to the app's store (kernel/upload.ts). The SDK builds image messages
+ *  only for its own upload: it wants V2NIMStorageService registered (else 191001 "V2NIMStorageService
+ *  not exist") and a File (a URL is 191001 "incorrect path"). So it gets an empty File named like
+ *  the image, and the attachment gets the store's URL: its sendMessage uploads only attachments
+ *  without a url, so this one goes as it is. */
+export function imageMessage(n: Pick<NimInstance, 'V2NIMMessageCreator'>, image: ImImage): V2NIMMessage {
+  const name = image.url.split('/').pop()?.split('?')[0] || 'image'
+  const ext = (image.ext ?? name.split('.').pop() ?? 'jpg').replace(/^\./, '')
+  const placeholder = new File([], name, { type: `image/${ext === 'jpg' ? 'jpeg' : ext}` })
+  const msg = n.V2NIMMessageCreator.createImageMessage(placeholder, name, undefined, image.width, image.height)
+  Object.assign(msg.attachment ?? {}, { url: image.url, ext: `.${ext}`, ...(image.size !== undefined && { size: image.size }) })
+  return msg
 }

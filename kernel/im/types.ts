@@ -56,5 +56,7 @@ export interface ImClient {
   markRead(to: string): Promise<void>
   /** pin a conversation to the top of the inbox, or unpin it */
   pin(to: string, on: boolean): Promise<void>
+  /** the chat-room link addresses of a room, from this logged-in connection (NIM; the harness needs none) */
+  chatRoomLinks?(roomId: string): Promise<string[]>
   on<K extends keyof ImEvents>(ev: K, fn: (e: ImEvents[K]) => void): () => void
 }

@@ -47,6 +47,7 @@ export function ChatPanel() {
   const t = useT()
   const room = useLive().room
   const lines = room.lines.value
+  const chatStatus = room.chatStatus.value
   const list = useRef<HTMLDivElement>(null)
   const [draft, setDraft] = useState('')
   const quick = useQuickMessages()
@@ -82,6 +83,14 @@ export function ChatPanel() {
         {lines.map((l) => (
           <Line key={l.messageClientId} line={l} t={t} />
         ))}
+        {chatStatus === 'failed' && (
+          <p className="lv-line lv-line--tip lv-chat__failed" role="status" data-testid="live-chat-failed">
+            {t('live.chatFailed')}{' '}
+            <button type="button" className="lv-chat__retry" data-testid="live-chat-retry" onClick={() => room.retryChat()}>
+              {t('live.chatRetry')}
+            </button>
+          </p>
+        )}
       </div>
       {quick.length > 0 && (
         <div className="lv-chips" data-testid="live-quick">

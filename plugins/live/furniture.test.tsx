@@ -201,4 +201,35 @@ test('LIVE-14 a failed follow is swallowed: no toast, the flag stays', async () 
   assert.is(k.t.toasts.length, 0)
 })
 
+
+for (const [locale, failed, retry] of [
+  ['en', "Chat couldn't connect.", 'Retry'],
+  ['ar', 'تعذّر اتصال الدردشة.', 'إعادة المحاولة'],
+] as const) {
+  test(`LIVE-06 a chat room that cannot be entered: the chat area says so with Retry (${locale}), which enters again; the video plays on`, async () => {
+    const k = liveKernel({ locale, room: FURNISHED, answers: ANSWERS })
+    open = k
+    k.chat.failEnter(true)
+    await k.t.kernel.i18n.ready()
+    await k.t.render()
+    act(() => k.live.api.open(HOST))
+    await waitFor(() => !!$('live-room'), { what: 'the room page' })
+    act(() => k.rtc.emit('user-published', { uid: ROOM.yxAccid, mediaType: 'video' }))
+    await waitFor(() => !!$('live-chat-failed'), { what: "the chat's failure" })
+    assert.is($('live-room')?.dataset.status, 'live', 'the video plays on')
+    assert.ok($('live-chat-failed')!.textContent!.includes(failed), $('live-chat-failed')!.textContent!)
+    assert.is($('live-chat-retry')!.textContent, retry)
+    assert.is(k.chat.rooms.length, 0)
+    k.chat.failEnter(false)
+    act(() => $('live-chat-retry')!.click())
+    await waitFor(() => !$('live-chat-failed'), { what: 'the chat entered' })
+    assert.is(k.chat.last().roomId, 'room_200001')
+    // the SDK gave up on the room later (onChatroomExited): the chat says so again, the live goes on
+    act(() => k.chat.last().events.emit('connect-state', { state: 'failed', reason: 'exited' }))
+    await waitFor(() => !!$('live-chat-failed'), { what: 'the lost chat' })
+    assert.ok(k.chat.last().left)
+    assert.is($('live-room')?.dataset.status, 'live')
+  })
+}
+
 test.run()

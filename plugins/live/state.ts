@@ -111,7 +111,7 @@ export type LiveRoom = ReturnType<typeof createRoom>
 
 export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   const timers = deps.timers ?? realTimers
-  const loadChatRoom = deps.chatRoom ?? (() => import('../../kernel/im/chatroom.ts').then((m) => m.loadChatRoom(kernel.config)))
+  const loadChatRoom = deps.chatRoom ?? (() => import('../../kernel/im/chatroom.ts').then((m) => m.loadChatRoom(kernel.config, kernel.im)))
 
   const hostId = signal<number | null>(null)
   const hint = signal<LiveHostHint | null>(null)
@@ -119,6 +119,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   /** the enter answer as the server gave it: other features read fields of their own there */
   const fields = signal<Readonly<Record<string, unknown>> | null>(null)
   const status = signal<FrontStatus>('idle')
+  /** the chat room's connection, apart from the video's: a room can play without chat */
+  const chatStatus = signal<'idle' | 'connecting' | 'connected' | 'failed'>('idle')
   const endReason = signal<EndReason | null>(null)
   const showClose = signal(false)
   const audience = signal(0)
@@ -362,6 +364,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     const u = me()
     if (!r.yxRoomId || !u?.yxAccid || !u.imToken) return
     let client: ChatRoomClient
+    chatStatus.value = 'connecting'
     try {
       client = await loadChatRoom()
       const entered = await client.enter({
@@ -373,17 +376,31 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
       })
       if (gen !== generation) return entered.leave()
       room = entered
+      chatStatus.value = 'connected'
       offs.push(
         entered.on('message', onMessage),
         entered.on('notification', onNotice),
         entered.on('connect-state', (e) => {
-          if (e.state === 'closed') end('ended')
+          if (e.state === 'connected') chatStatus.value = 'connected'
+          // the chat room gave up (its own reconnects failed): the live goes on, the chat says so
+          else if (e.state === 'failed') {
+            if (room === entered) room = null
+            entered.leave()
+            chatStatus.value = 'failed'
+          } else if (e.state === 'closed') end('ended')
           else if (e.state === 'reconnecting') after(R.RECONNECT_END_MS, () => status.peek() !== 'ended' && !room && end('connection'))
         }),
       )
     } catch {
-      // no chat: the room still plays; sending says the connection is down
+      // no chat: the room still plays; the chat area says chat could not connect, with Retry
+      if (gen === generation) chatStatus.value = 'failed'
     }
+  }
+  /** the chat area's Retry: enter the chat room again, the video untouched */
+  const retryChat = () => {
+    const r = info.peek()
+    if (!r || room || chatStatus.peek() === 'connecting') return
+    void joinChat(generation, r)
   }
 
   // ---- entering and leaving ----
@@ -414,6 +431,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     firstInCalling = false
     chat.clear()
     batch(() => {
+      chatStatus.value = 'idle'
       info.value = null
       fields.value = null
       endReason.value = null
@@ -550,6 +568,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     banner,
     joined,
     lines: chat.lines,
+    chatStatus,
+    retryChat,
     video,
     blocked: computed(() => {
       const r = info.value

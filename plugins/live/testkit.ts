@@ -40,8 +40,11 @@ export function fakeRtc(opts: { failJoin?: string } = {}) {
 function fakeChatRoom() {
   const rooms: Array<{ roomId: string; events: ReturnType<typeof createEmitter<ChatRoomEvents>>; sent: string[]; left: boolean }> = []
   let failSend = false
+  let enterError: unknown = null
   const client: ChatRoomClient = {
     async enter({ roomId }) {
+      // as the SDK does offline (seen in Chromium): V2NIMError 192001 'connect failed'
+      if (enterError) throw enterError
       const events = createEmitter<ChatRoomEvents>()
       const r = { roomId, events, sent: [] as string[], left: false }
       rooms.push(r)
@@ -68,6 +71,7 @@ function fakeChatRoom() {
     line: (m: Partial<ChatRoomMessage>) => last().events.emit('message', { messageClientId: `m${Math.random()}`, from: 'v1', fromNick: 'Viewer', time: 0, ...m }),
     notice: (n: Record<string, unknown>) => last().events.emit('notification', n as any),
     failSend: (v: boolean) => (failSend = v),
+    failEnter: (v: boolean) => (enterError = v ? Object.assign(new Error('connect failed'), { code: 192001 }) : null),
   }
 }
 

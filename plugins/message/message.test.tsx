@@ -16,6 +16,7 @@ import { type InboxStatus } from './api.ts'
 import { inboxControllerRef } from './refs.ts'
 import { fakeInbox } from './testkit.ts'
 import { fakeTimers } from '../../test/fake-timers.ts'
+import { createEmitter } from '../../kernel/im/emitter.ts'
 import { createInbox, mergeConversations, SESSION_BATCH_MS, sortConversations } from './state.ts'
 
 const conv = (to: string, unreadCount: number, updateTime: number, extra: Partial<ImConversation> = {}): ImConversation => ({
@@ -65,7 +66,7 @@ test('IM-01 the inbox logs in with the user’s messaging account, loads 200 ses
   im.client.conversations = (n) => ((limit = n ?? 0), conversations(n))
   const user = signal<User | null>(null)
   const loggedIn = signal(true)
-  const kernel = { im: async () => im.client, session: { user, loggedIn }, api: { post: async () => ({}) } } as unknown as Kernel
+  const kernel = { im: async () => im.client, session: { user, loggedIn }, api: { post: async () => ({}) }, events: createEmitter() } as unknown as Kernel
   const timers = fakeTimers()
   const inbox = createInbox(kernel, { timers })
   const stop = inbox.start()
@@ -101,15 +102,50 @@ test('IM-01 a messaging login that fails leaves the inbox offline', async () => 
     throw Object.assign(new Error('refused'), { code: 302 })
   }
   const user = signal<User | null>(toUser({ userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' }))
-  const kernel = { im: async () => im.client, session: { user, loggedIn: signal(true) }, api: { post: async () => ({}) } } as unknown as Kernel
+  const kernel = { im: async () => im.client, session: { user, loggedIn: signal(true) }, api: { post: async () => ({}) }, events: createEmitter() } as unknown as Kernel
   const timers = fakeTimers()
   const inbox = createInbox(kernel, { timers })
   const stop = inbox.start()
   // the messaging login module loads on this first login (a dynamic import)
   await waitFor(() => attempts)
-  await timers.tickAsync(10_000)
-  assert.is(inbox.status.value, 'offline')
+  for (let i = 0; i < 3; i++) await timers.tickAsync(1000)
+  await waitFor(() => inbox.status.value === 'offline')
+  assert.is(attempts, 4)
   assert.is(inbox.conversations.value.length, 0)
+  stop()
+})
+
+test('NET-06 a first messaging login that failed is tried again on its own schedule (2 s, 4 s, ... at most 5 times) and at once on resync, then connects', async () => {
+  const im = fakeIm([])
+  const login = im.client.login
+  let attempts = 0
+  let refuse = true
+  im.client.login = async (account, token) => {
+    attempts++
+    if (refuse) throw Object.assign(new Error('connect failed'), { code: 192001 })
+    return login(account, token)
+  }
+  const user = signal<User | null>(toUser({ userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' }))
+  const events = createEmitter<{ resync: { reason: string } }>()
+  const kernel = { im: async () => im.client, session: { user, loggedIn: signal(true) }, api: { post: async () => ({}) }, events } as unknown as Kernel
+  const timers = fakeTimers()
+  const inbox = createInbox(kernel, { timers })
+  const stop = inbox.start()
+  await waitFor(() => attempts === 1)
+  // the login's own 3 retries, 1 s apart
+  for (let i = 0; i < 3; i++) await timers.tickAsync(1000)
+  await waitFor(() => inbox.status.value === 'offline')
+  assert.is(attempts, 4)
+  // NET-06's reconnect schedule: the first retry 2 s later, without a tap
+  await timers.tickAsync(2000)
+  await waitFor(() => attempts === 5)
+  for (let i = 0; i < 3; i++) await timers.tickAsync(1000)
+  await waitFor(() => inbox.status.value === 'offline')
+  // the app's connection came back: at once, and this time the service answers
+  refuse = false
+  events.emit('resync', { reason: 'reconnect' })
+  await waitFor(() => inbox.status.value === 'ready')
+  assert.is(attempts, 9)
   stop()
 })
 

@@ -96,7 +96,26 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     }
   }
 
+  // NET-06: a first login that failed is tried again on the reconnect schedule, and at once when
+  // the app's connection comes back or the app returns to the foreground
+  let retryTimer: unknown = null
+  let failedLogins = 0
+  const stopRetry = () => {
+    if (retryTimer != null) timers.clearTimeout(retryTimer)
+    retryTimer = null
+  }
+  const retryLater = (user: User, policy: { reconnectDelayMs(n: number): number; RECONNECT_MAX: number }) => {
+    stopRetry()
+    if (failedLogins >= policy.RECONNECT_MAX) return
+    failedLogins++
+    retryTimer = timers.setTimeout(() => {
+      retryTimer = null
+      if (account === user.yxAccid && !conn) void open(user)
+    }, policy.reconnectDelayMs(failedLogins))
+  }
+
   const close = () => {
+    stopRetry()
     generation++
     offs.splice(0).forEach((off) => off())
     if (batchTimer != null) timers.clearTimeout(batchTimer)
@@ -118,53 +137,63 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     status.value = 'connecting'
     try {
       // the messaging login loads with the first logged-in user, not with the first screen
-      const { connectIm } = await import('../../kernel/im/login.ts')
+      const policy = await import('../../kernel/im/login.ts')
       if (mine !== generation) return
-      const c = await connectIm({
-        load: kernel.im,
-        timers: opts.timers,
-        account: user.yxAccid,
-        token: String(user.imToken),
-        // a fresh messaging token comes with the user info
-        refreshToken: async () => {
-          const u = await kernel.api.post<User>('/api/user/getUserInfo', {}, { silent: true })
-          return String(u?.imToken ?? '')
-        },
-        onState: (s) => {
-          if (mine !== generation) return
-          // ready once the connection is ours (the first 'connected' comes before connectIm returns)
-          if (s === 'connected') status.value = conn ? 'ready' : status.peek()
-          else if (s === 'disconnected' || s === 'failed' || (s === 'connecting' && status.peek() === 'ready')) status.value = 'offline'
-        },
-      })
-      if (mine !== generation) return void c.close().catch(() => undefined)
-      conn = c
-      status.value = 'ready'
-      offs.push(c.client.on('conversations-changed', queueChanged))
-      offs.push(
-        c.client.on('message', (m) => {
-          for (const fn of [...listeners]) {
-            try {
-              fn(m)
-            } catch (err) {
-              console.error(err)
-            }
-          }
-        }),
-      )
-      const list = await c.client.conversations(CONVERSATION_LIMIT)
-      if (mine !== generation) return
-      // d2 §4.9: the session profile cache is cleared on load
-      asked.clear()
-      batch(() => {
-        profiles.value = new Map()
-        conversations.value = sortConversations(list)
-        status.value = 'ready'
-      })
-      void loadProfiles(list.map((x) => x.to))
+      try {
+        await connect(user, mine, policy)
+      } catch {
+        if (mine === generation) retryLater(user, policy)
+        throw new Error('messaging login failed')
+      }
     } catch {
       if (mine === generation) status.value = 'offline'
     }
+  }
+
+  const connect = async (user: User, mine: number, { connectIm }: typeof import('../../kernel/im/login.ts')) => {
+    const c = await connectIm({
+      load: kernel.im,
+      timers: opts.timers,
+      account: user.yxAccid,
+      token: String(user.imToken),
+      // a fresh messaging token comes with the user info
+      refreshToken: async () => {
+        const u = await kernel.api.post<User>('/api/user/getUserInfo', {}, { silent: true })
+        return String(u?.imToken ?? '')
+      },
+      onState: (s) => {
+        if (mine !== generation) return
+        // ready once the connection is ours (the first 'connected' comes before connectIm returns)
+        if (s === 'connected') status.value = conn ? 'ready' : status.peek()
+        else if (s === 'disconnected' || s === 'failed' || (s === 'connecting' && status.peek() === 'ready')) status.value = 'offline'
+      },
+    })
+    if (mine !== generation) return void c.close().catch(() => undefined)
+    conn = c
+    failedLogins = 0
+    status.value = 'ready'
+    offs.push(c.client.on('conversations-changed', queueChanged))
+    offs.push(
+      c.client.on('message', (m) => {
+        for (const fn of [...listeners]) {
+          try {
+            fn(m)
+          } catch (err) {
+            console.error(err)
+          }
+        }
+      }),
+    )
+    const list = await c.client.conversations(CONVERSATION_LIMIT)
+    if (mine !== generation) return
+    // d2 §4.9: the session profile cache is cleared on load
+    asked.clear()
+    batch(() => {
+      profiles.value = new Map()
+      conversations.value = sortConversations(list)
+      status.value = 'ready'
+    })
+    void loadProfiles(list.map((x) => x.to))
   }
 
   return {
@@ -183,6 +212,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     async reconnect() {
       const user = kernel.session.user.peek()
       if (!user?.yxAccid || !user.imToken) return
+      failedLogins = 0
       close()
       await open(user)
     },
@@ -202,7 +232,15 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
           }
         })
       })
+      // the app's connection is back, or the app is in the foreground again: a login that failed is tried now
+      const offResync = kernel.events.on('resync', () => {
+        const user = kernel.session.user.peek()
+        if (conn || !account || status.peek() !== 'offline' || !user?.yxAccid || user.yxAccid !== account) return
+        stopRetry()
+        void open(user)
+      })
       return () => {
+        offResync()
         stop()
         close()
       }
