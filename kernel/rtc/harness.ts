@@ -210,6 +210,8 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
       const video = generatedVideo(peer.name, el.ownerDocument, peer.picture)
       renders.set(uid, video)
       el.appendChild(video.element)
+      // the generated picture draws at once: its first frame (a paid call begins billing after it)
+      queueMicrotask(() => renders.get(uid) === video && events.emit('first-frame', { uid }))
     },
     playLocal(el) {
       void camera().then((stream) => {

@@ -103,6 +103,8 @@ export const CallRefusal = {
   callOver: 'call.over',
   /** begin-call before the host answered */
   notConnected: 'call.not.connected',
+  /** begin-call before both sides are in the video channel (billing starts with video) */
+  noVideo: 'call.video.not.connected',
   /** simulated failures */
   beginFailed: 'begin.call.failed',
   deductionFailed: 'deduction.failed',

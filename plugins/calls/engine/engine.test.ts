@@ -266,7 +266,7 @@ test('CALL-06 when diamond - nextDeduction < 0 the (nextPoint - 1) s countdown r
   assert.ok(r.texts().includes('Insufficient balance'))
 })
 
-test("CALL-06 begin-call failing 3 times: 'CallError. Please kill the app and try again' and hang-up with reason 10", async () => {
+test('CALL-06 begin-call failing 3 times: a sentence that says nothing was charged, and hang-up with reason 10', async () => {
   const r = rig()
   r.control('calls/begin', { fail: 3 })
   await r.engine.start(direct)
@@ -274,7 +274,8 @@ test("CALL-06 begin-call failing 3 times: 'CallError. Please kill the app and tr
   assert.is(r.sent(CallPath.begin).length, 3)
   assert.is(r.status(), CallStatus.HANG_UP)
   assert.is(r.engine.info.value.hangupReason, HangupReason.beginCall)
-  assert.ok(r.texts().includes('CallError. Please kill the app and try again'))
+  assert.ok(r.texts().includes('The call could not start. Nothing was charged. Please try again.'))
+  assert.is(r.ctx.userById(100001)!.diamondNum, 1000)
 })
 
 test('CALL-06 a begin-call that does not answer in 5 s is tried again; the late first answer charges nothing twice', async () => {
@@ -404,11 +405,110 @@ test('CALL-09 a network that recovers within 10 s keeps the call; no host media 
   r.rtc.emit('connection-state', { state: 'connected' })
   await r.timers.tickAsync(20_000)
   assert.is(r.status(), CallStatus.CALLING_ING)
+})
+
+// ---- fair billing (issue: the real world) ----------------------------------------------
+
+test('CALL-06 CALL-09 fair billing: a host whose video never arrives ends the call within 15 s with a message, no begin-call, ledger untouched', async () => {
   const silent = rig()
   silent.control('calls/behaviour', { answer: 'accept', afterSec: 3, noMedia: true })
-  await inCall(silent)
-  await silent.timers.tickAsync(10_000)
+  assert.ok(await silent.engine.start(direct))
+  await silent.timers.tickAsync(3000)
+  assert.is(silent.status(), CallStatus.CALLING_ING)
+  await silent.timers.tickAsync(14_000)
+  assert.is(silent.status(), CallStatus.CALLING_ING, 'still waiting for the video within the bound')
+  await silent.timers.tickAsync(1_000)
+  assert.is(silent.status(), CallStatus.HANG_UP)
   assert.is(silent.engine.info.value.hangupReason, HangupReason.weakNetwork)
+  assert.equal(silent.sent(CallPath.begin), [])
+  assert.ok(silent.texts().includes('The video could not connect, so the call has ended. Nothing was charged.'))
+  assert.is(silent.ctx.userById(100001)!.diamondNum, 1000)
+  assert.equal(silent.db.get('ledger').value(), [])
+  assert.equal(silent.ended, [], 'no post-call sheet for a call that never began')
+  assert.ok(checkLedger(silent.db.getState()).ok)
+})
+
+test('CALL-06 fair billing: begin-call is sent only after the RTC join and the host first frame; no frame, no begin', async () => {
+  const r = rig()
+  r.rtc.drawFrames(false)
+  assert.ok(await r.engine.start(direct))
+  await r.timers.tickAsync(3000)
+  assert.is(r.status(), CallStatus.CALLING_ING)
+  await r.timers.tickAsync(5000)
+  assert.equal(r.sent(CallPath.begin), [], 'joined and host published, but no frame drawn: no billing')
+  r.rtc.emit('first-frame', { uid: 'host_200001' })
+  await r.timers.tickAsync(0)
+  assert.is(r.sent(CallPath.begin).length, 1)
+  assert.ok(r.engine.info.value.began)
+  assert.is(r.engine.info.value.callDuration, 0, 'the duration counts from the begin-call answer')
+  assert.is(r.ctx.userById(100001)!.diamondNum, 900)
+})
+
+test('CALL-06 the harness refuses begin-call while the viewer is not in the video channel', async () => {
+  const r = rig({ screen: false })
+  assert.ok(await r.engine.start(direct))
+  await r.timers.tickAsync(3000)
+  const ch = r.engine.info.value.channelId
+  await r.engine['leaveRtc']()
+  const refused = await r.post(CallPath.begin, { channelId: ch }).then(
+    () => null,
+    (e: ApiError) => e.message,
+  )
+  assert.is(refused, 'call.video.not.connected')
+  assert.is(r.ctx.userById(100001)!.diamondNum, 1000)
+})
+
+test('CALL-12 CALL-06 a match whose begin-call answers 8 s late: the app gives up, says the ticket was returned, and the ledger gives it back (shown = ledger)', async () => {
+  const r = rig({ balance: 5000 })
+  r.control('calls/begin', { delayMs: 8000 })
+  assert.ok(await r.engine.startMatch())
+  await r.timers.tickAsync(3000)
+  assert.is(r.status(), CallStatus.CALLING_ING)
+  await r.timers.tickAsync(20_000)
+  assert.is(r.status(), CallStatus.HANG_UP)
+  assert.is(r.engine.info.value.hangupReason, HangupReason.beginCall)
+  assert.ok(r.texts().includes('The match could not start. Your ticket was returned. Please try again.'))
+  await r.timers.tickAsync(10_000)
+  assert.is(r.ctx.userById(100001)!.diamondNum, 5000, 'ledger: the ticket is back')
+  assert.is(r.session.diamondNum, 5000, 'shown: the callOver answer')
+  assert.ok(checkLedger(r.db.getState()).ok)
+})
+
+test('CALL-04 an accepted incoming call whose video join never settles ends within 10 s with a message and is reported over; the host is free', async () => {
+  const r = rig()
+  r.control('calls/incoming', { hostId: HOST })
+  await r.timers.tickAsync(0)
+  r.rtc.hangJoins()
+  void r.engine.incoming.accept()
+  await r.timers.tickAsync(9_000)
+  assert.equal(r.texts(), [])
+  await r.timers.tickAsync(1_500)
+  assert.ok(r.texts().includes('The call could not connect. Check your connection and try again. Nothing was charged.'))
+  assert.is(r.sent(CallPath.over).length, 1)
+  const row = r.db.get('calls').value()[0]
+  assert.is(row.state, 'cancelled')
+  assert.is(r.ctx.userById(HOST)!.onlineStatus, 1, 'the host is free again')
+  assert.is(r.ctx.userById(100001)!.diamondNum, 1000)
+  assert.is(r.engine.info.value.channelId, null)
+})
+
+test('CALL-09 a video drop shows at once (link not healthy), and a billing point that falls in the drop is charged only once the video is back', async () => {
+  const r = rig({ settings: { billingPeriodSec: 20 } })
+  await inCall(r)
+  assert.is(r.ctx.userById(100001)!.diamondNum, 900)
+  await r.timers.tickAsync(15_000)
+  assert.ok(r.engine.link.value.healthy)
+  r.control('calls/media', { quality: 6 })
+  await r.timers.tickAsync(0)
+  assert.is(r.engine.link.value.healthy, false, 'shown at once')
+  assert.is(r.engine.link.value.quality, 6)
+  await r.timers.tickAsync(8_000)
+  assert.is(r.ctx.userById(100001)!.diamondNum, 900, 'no period charged while no video flows')
+  r.control('calls/media', { quality: 1 })
+  await r.timers.tickAsync(1_000)
+  assert.ok(r.engine.link.value.healthy)
+  assert.is(r.ctx.userById(100001)!.diamondNum, 800, 'charged once the picture is back')
+  assert.is(r.status(), CallStatus.CALLING_ING)
 })
 
 // ---- CALL-12 ---------------------------------------------------------------------------

@@ -15,6 +15,7 @@ export function createCallCore(timers: Timers) {
   function finish(ctx: HarnessContext, row: CallRow, patch: Partial<CallRow>) {
     const rt = rtOf(ctx)
     clearChannel(rt, row.channelId)
+    rt.quality.delete(row.channelId)
     const wasConnected = row.state === 'connected'
     Object.assign(row, patch, { endedAt: now() })
     row.duration = row.beganAt != null ? Math.max(0, Math.floor((now() - row.beganAt) / 1000)) : 0
@@ -42,10 +43,29 @@ export function createCallCore(timers: Timers) {
     if (b.dropAfterSec != null)
       later(rt, row.channelId, b.dropAfterSec * 1000, () => {
         // the host's network goes: the viewer's RTC reports quality 'down' and the host vanishes
-        const rtc = rtcOf(ctx)
-        rtc?.setQuality(row.channelId, 6)
-        rtc?.hostLeave(row.channelId, host.yxAccid)
+        setQuality(ctx, row.channelId, 6)
+        rtcOf(ctx)?.hostLeave(row.channelId, host.yxAccid)
       })
+  }
+
+  /** impose a network quality on a channel's viewer, remembered for billing */
+  function setQuality(ctx: HarnessContext, channelId: string, quality: number) {
+    rtOf(ctx).quality.set(channelId, quality)
+    rtcOf(ctx)?.setQuality(channelId, quality)
+  }
+
+  /**
+   * Fair billing: video flows when the viewer and the host are both in the call's RTC channel and
+   * the channel's quality is not very bad or down. Without an RTC service that lists channels the
+   * harness cannot tell, and counts it as flowing.
+   */
+  function videoFlows(ctx: HarnessContext, row: CallRow): boolean {
+    const rtc = rtcOf(ctx)
+    if (!rtc?.channels) return true
+    if ((rtOf(ctx).quality.get(row.channelId) ?? 1) >= 5) return false
+    const host = ctx.userById(row.hostId)
+    const uids = rtc.channels().find((c) => c.channel === row.channelId)?.uids ?? []
+    return !!host && uids.includes(host.yxAccid) && uids.includes(String(row.viewerId))
   }
 
   function hostHangUp(ctx: HarnessContext, channelId: string) {
@@ -167,7 +187,19 @@ export function createCallCore(timers: Timers) {
     return (table(ctx, 'calls').value() as CallRow[]).filter((c) => c.viewerId === userId && c.category != null).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)
   }
 
-  return { timers, rtOf, now, finish, connect, hostHangUp, hostAnswers, newCall, pickMatchHost, charge, pause, activeOf, record, recordsOf }
+  /** CALL-06: a begin-call whose answer the app never received (it ends the call with reason 10 within the
+   *  begin bound) is reversed: the call never began for the user, so its begin charge (a match ticket) goes back */
+  function reverseBegin(ctx: HarnessContext, row: CallRow) {
+    if (row.points !== 1 || row.beganAt == null) return
+    const beginBoundMs = CallDefaults.beginTimeoutMs * CallDefaults.beginAttempts + 5000
+    if (now() - row.beganAt > beginBoundMs) return
+    const charged = row.free ? 0 : (row.ticket ?? row.price)
+    if (charged > 0) ctx.move(row.viewerId, charged, 'call-refund', { key: `${row.channelId}:refund`, channelId: row.channelId, point: 0, peerId: row.hostId })
+    row.beganAt = null
+    row.points = 0
+  }
+
+  return { timers, rtOf, now, finish, connect, hostHangUp, hostAnswers, newCall, pickMatchHost, charge, pause, activeOf, record, recordsOf, setQuality, videoFlows, reverseBegin }
 }
 
 export type CallCore = ReturnType<typeof createCallCore>
