@@ -393,6 +393,69 @@ t('CALL-09 a weak network for 10 s hangs up with reason 6', async (ctx) => {
   await expectOver(harness, row.channelId, 6)
 })
 
+// ---- fair billing: no call is billed before both sides have video --------------------------
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`CALL-06 CALL-09 a host whose video never comes: the call ends within 15 s with a message and the ledger is untouched (${lang})`, async (ctx) => {
+    const { harness } = ctx
+    await harness.call('POST', '/calls/behaviour', { hostId: HOST, answer: 'accept', afterSec: 1, noMedia: true })
+    const before = Number((await viewerRow(harness)).diamondNum)
+    const page = await openDetail(ctx, lang)
+    const row = await callAndConnect(page, harness)
+    const started = Date.now()
+    const text = lang === 'en' ? 'The video could not connect' : 'تعذّر توصيل الفيديو'
+    await toast(page, text, 20_000)
+    assert.ok(Date.now() - started < 17_000, `ended in ${Date.now() - started} ms`)
+    await page.waitForSelector('[data-testid=call-screen]', { state: 'detached' })
+    await shot(page, `call-no-video-end-${lang}`)
+    assert.ok(await poll(async () => (await callRow(harness, row.channelId)).state === 'cancelled'), 'reported over, never began')
+    assert.equal(await callEntries(harness, row.channelId), [], 'a call whose video never connected costs nothing')
+    assert.is(await page.locator('[data-testid=post-call]').count(), 0, 'no summary of a call that never began')
+    assert.is(Number((await viewerRow(harness)).diamondNum), before)
+  })
+
+  t(`CALL-09 a video drop shows the reconnecting overlay at once and no period is charged while it is down (${lang})`, async (ctx) => {
+    const { harness } = ctx
+    await harness.call('POST', '/calls/behaviour', { hostId: HOST, answer: 'accept', afterSec: 1 })
+    const page = await openDetail(ctx, lang)
+    const row = await callAndConnect(page, harness)
+    assert.ok(await poll(async () => (await callEntries(harness, row.channelId)).length >= 1), 'begin-call charged once the video drew')
+    await harness.call('POST', '/calls/media', { channelId: row.channelId, quality: 6 })
+    await waitForSelector(page, '[data-testid=call-reconnecting]', 2000)
+    const charged = (await callEntries(harness, row.channelId)).length
+    await showControls(page)
+    await shot(page, `call-reconnecting-${lang}`)
+    // longer than a billing period, shorter than the 10 s weak-network bound
+    await page.waitForTimeout((PERIOD + 3) * 1000)
+    assert.is((await callEntries(harness, row.channelId)).length, charged, 'nothing charged while no video flows')
+    await harness.call('POST', '/calls/media', { channelId: row.channelId, quality: 1 })
+    await page.waitForSelector('[data-testid=call-reconnecting]', { state: 'detached' })
+    assert.ok(await poll(async () => (await callEntries(harness, row.channelId)).length > charged, (PERIOD + 4) * 1000, 200), 'billing goes on with the picture')
+    await endCall(page)
+    await waitForSelector(page, '[data-testid=post-call]')
+  })
+}
+
+t('CALL-12 CALL-06 a match whose begin-call answers 8 s late: the app says the ticket was returned and the ledger gives it back', async (ctx) => {
+  const { harness } = ctx
+  await harness.call('POST', '/calls/behaviour', { answer: 'accept', afterSec: 1 })
+  await harness.call('POST', '/calls/begin', { fail: 0, delayMs: 8000 })
+  const viewer = await viewerRow(harness)
+  const before = Number(viewer.diamondNum)
+  const page = await ctx.openApp('/match', { token: viewer.token })
+  await waitForSelector(page, '[data-testid=match-start]')
+  await page.click('[data-testid=match-start]')
+  await waitForSelector(page, '[data-testid=call-screen]')
+  const row = (await lastCall(harness))!
+  await toast(page, 'Your ticket was returned', 25_000)
+  await harness.call('POST', '/calls/begin', { fail: 0, delayMs: 0 })
+  assert.ok(await poll(async () => (await callRow(harness, row.channelId)).state === 'cancelled', 15_000), 'the call ended, never began')
+  // every late begin-call has answered by now (3 x 8 s from the first)
+  assert.ok(await poll(async () => Number((await viewerRow(harness)).diamondNum) === before, 15_000, 500), 'the ticket is back')
+  const moved = (await callEntries(harness, row.channelId)).reduce((sum, e) => sum + e.delta, 0)
+  assert.is(moved, 0, 'the ledger nets to nothing for this call')
+})
+
 t('CALL-05 a push for another channel and a malformed push change nothing; the host hanging up ends the call', async (ctx) => {
   const { harness } = ctx
   await harness.call('POST', '/calls/behaviour', { hostId: HOST, answer: 'accept', afterSec: 1 })

@@ -3,6 +3,7 @@
 // the end button behind 'Are you sure to end this call?'; the low-balance warning with a
 // recharge button when this build has the recharge plugin; and the call chat.
 import { cssImage } from '../../../kernel/ui/css-image.ts'
+import { formatNumber } from '../../../kernel/i18n.ts'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../../kernel/hooks.ts'
@@ -164,7 +165,8 @@ export default function CallScreen(_: OverlayProps) {
         <div className="cl-call__bar cl-fade">
           <div className="cl-balance" data-testid="call-balance">
             <IconDiamond size={16} />
-            <span>{balance ?? '—'}</span>
+            {/* the header's number format: one balance looks the same everywhere */}
+            <span>{balance != null ? formatNumber(balance, kernel.i18n.locale.value) : '—'}</span>
             {recharge && (
               <button type="button" className="cl-balance__add" data-testid="call-recharge" aria-label={t('calls.screen.recharge')} onClick={openRecharge}>
                 <IconPlus size={14} />

@@ -44,6 +44,14 @@ test('CALL-09 CALL-10 a video drop shows the reconnecting overlay at once and th
   r.dispose()
 })
 
+test('CALL-10 the in-call balance uses the header number format (4,900 after the first minute of 5,000)', async () => {
+  const r = await uiRig({ balance: 5000 })
+  await connect(r)
+  await r.advance(1000)
+  assert.is(r.$('call-balance')!.textContent, '4,900')
+  r.dispose()
+})
+
 test('CALL-03 the waiting screen counts down and shows cancel only once under the time-out minus 5 s', async () => {
   const r = await uiRig()
   r.control('calls/behaviour', { answer: 'never' })
