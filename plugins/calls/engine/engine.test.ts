@@ -563,6 +563,28 @@ test('CALL-04 an incoming call rings for waitTime s, then is reported missed wit
   assert.equal(r.sent(CallPath.miss), [{ channelId, missedReason: 2 }])
 })
 
+test('CALL-05 an incoming call its host cancels (type 2, or 1) stops ringing with the spec toast, matched by channel', async () => {
+  const r = rig()
+  const { channelId } = r.control('calls/incoming', { hostId: HOST, waitTime: 20 }) as any
+  await r.timers.tickAsync(0)
+  r.engine.onNotify({ channelId: 'ch_other', type: 2 })
+  await r.timers.tickAsync(1000)
+  assert.is(r.engine.incoming.call.value?.channelId, channelId, 'another channel changes nothing')
+  r.control('calls/remote', { channelId, action: 'cancel' })
+  await r.timers.tickAsync(0)
+  assert.is(r.engine.incoming.call.value, null, 'the popup closed')
+  assert.ok(r.texts().includes("She's not available right now; you can call another girl instead"))
+  assert.is(await r.engine.incoming.accept(), false, 'nothing left to accept')
+  assert.not.ok(r.texts().includes('Error!'))
+  assert.equal(r.sent(CallPath.join), [])
+  const w = rig()
+  const second = w.control('calls/incoming', { hostId: HOST, waitTime: 20 }) as any
+  await w.timers.tickAsync(0)
+  w.engine.onNotify({ channelId: second.channelId, type: 1, reason: 'busy' })
+  assert.is(w.engine.incoming.call.value, null)
+  assert.ok(w.texts().includes("She's busy on the line. You can call her later"))
+})
+
 test('CALL-04 reject reports missedReason 3; accept and reject share a 3 s debounce', async () => {
   const r = rig()
   const { channelId } = r.control('calls/incoming', { hostId: HOST }) as any

@@ -383,11 +383,13 @@ export class CallEngine {
   onNotify(data: CallNotify) {
     const i = this.info.value
     if (!data || typeof data.channelId !== 'string') return
+    const type = Number(data.type)
+    // the incoming call ringing in the popup, cancelled by its host
+    if ((type === NotifyType.REJECT || type === NotifyType.CANCEL) && this.incoming.remoteEnded(data.channelId, data.reason)) return
     if (data.channelId !== i.channelId || !i.channelId) {
       if (this.early && this.early.length < 10) this.early.push(data)
       return
     }
-    const type = Number(data.type)
     if (type === NotifyType.ONLINE) {
       if (i.status === CallStatus.CALLING && !i.hostReached) {
         this.patch({ hostReached: true })
