@@ -315,6 +315,8 @@ test('CALL-07 hang-up is ignored when already hung up or without a channel; call
   r.engine.hangUp(HangupReason.weakNetwork)
   assert.equal(r.sent(CallPath.over), [{ channelId: r.engine.info.value.channelId, overReason: 1, callScene: 'ALL' }])
   assert.is(r.rtc.log.filter((l) => l === 'leave').length, 1)
+  // the sheet opens once callOver has said what was charged
+  await r.timers.tickAsync(0)
   assert.is(r.ended.length, 1)
   assert.is(r.ended[0].callDuration, 65)
   assert.is(r.ended[0].callUserId, HOST)
@@ -405,6 +407,63 @@ test('CALL-09 a network that recovers within 10 s keeps the call; no host media 
   r.rtc.emit('connection-state', { state: 'connected' })
   await r.timers.tickAsync(20_000)
   assert.is(r.status(), CallStatus.CALLING_ING)
+})
+
+// ---- summaries and unfinished calls ---------------------------------------------------
+
+test('CALL-07 CALL-14 the post-call summary carries the duration, billing points and total charged the ledger holds', async () => {
+  const r = rig({ settings: { billingPeriodSec: 10 } })
+  await inCall(r)
+  await r.timers.tickAsync(25_000)
+  r.engine.hangUp()
+  await r.timers.tickAsync(0)
+  const ledger = r.db.get('ledger').value().filter((e: any) => e.channelId === r.engine.info.value.channelId)
+  assert.is(ledger.length, 3)
+  assert.is(r.ended.length, 1)
+  assert.is(r.ended[0].charged, 300)
+  assert.is(r.ended[0].charged, -ledger.reduce((s: number, e: any) => s + e.delta, 0))
+  assert.is(r.ended[0].periods, 3)
+  assert.is(r.ended[0].callDuration, 25)
+})
+
+test('CALL-07 a call a reload left connected: the next start reports it over (reason 11) and shows its summary equal to the ledger', async () => {
+  const r = rig({ settings: { billingPeriodSec: 10 } })
+  await inCall(r)
+  await r.timers.tickAsync(12_000)
+  const channelId = r.engine.info.value.channelId
+  assert.is(r.kept.call?.channelId, channelId, 'kept across a reload')
+  // the tab closes: nothing more from this engine
+  const next = r.restart()
+  assert.ok(await next.endUnfinished())
+  const row = r.db.get('calls').value().find((c: any) => c.channelId === channelId)
+  assert.is(row.state, 'over')
+  assert.is(row.overReason, HangupReason.lost)
+  const charged = -r.db.get('ledger').value().filter((e: any) => e.channelId === channelId).reduce((s: number, e: any) => s + e.delta, 0)
+  assert.is(charged, 200)
+  assert.is(r.ended.at(-1).channelId, channelId)
+  assert.is(r.ended.at(-1).charged, charged)
+  assert.is(r.ended.at(-1).periods, 2)
+  assert.is(r.kept.call, null, 'reported once')
+  assert.is(await next.endUnfinished(), false)
+  assert.is(r.ctx.userById(HOST)!.onlineStatus, 1, 'the host is free again')
+})
+
+test('CALL-07 the harness ends a connected call whose app gave no sign for the bound (reason 11), and frees the host', async () => {
+  const r = rig({ settings: { billingPeriodSec: 10, callIdleEndSec: 30 } })
+  await inCall(r)
+  const channelId = r.engine.info.value.channelId
+  // the app vanishes: its video socket closes, no deduction comes
+  r.engine['generation']++
+  r.engine['billing']?.stop()
+  await r.engine['leaveRtc']()
+  assert.is(r.ctx.userById(HOST)!.onlineStatus, 10000)
+  await r.timers.tickAsync(25_000)
+  assert.is(r.db.get('calls').value().find((c: any) => c.channelId === channelId).state, 'connected')
+  await r.timers.tickAsync(10_000)
+  const row = r.db.get('calls').value().find((c: any) => c.channelId === channelId)
+  assert.is(row.state, 'over')
+  assert.is(row.overReason, HangupReason.lost)
+  assert.is(r.ctx.userById(HOST)!.onlineStatus, 1, 'the host takes calls again')
 })
 
 // ---- fair billing (issue: the real world) ----------------------------------------------

@@ -30,6 +30,7 @@ import {
   type CallLimit,
   type CallNotify,
   type CallStatusValue,
+  type CallOverReply,
   type CallWarning,
   type LastCall,
   type StartCallOptions,
@@ -93,7 +94,14 @@ export interface CallDeps {
   ended?(last: LastCall): void
   /** where the user is, for the incoming-call rules */
   where: IncomingDeps['where']
+  /** keep the connected call's channel across a reload or a closed tab (null: none is on) */
+  remember?(call: UnfinishedCall | null): void
+  /** the call a previous run left connected, if any */
+  unfinished?(): UnfinishedCall | null
 }
+
+/** what a run keeps of its connected call, to end it and show its summary at the next start */
+export type UnfinishedCall = Pick<LastCall, 'channelId' | 'icon' | 'callUserId' | 'yxAccid' | 'nickname' | 'levelName' | 'free' | 'callGameType'>
 
 const apiErr = (err: unknown): Partial<ApiErrorShape> => (err && typeof err === 'object' ? (err as ApiErrorShape) : {})
 
@@ -419,6 +427,8 @@ export class CallEngine {
     this.stopTicker()
     this.rate('connect')
     this.beginAttempts = 0
+    const c = this.info.value
+    this.deps.remember?.({ channelId: c.channelId!, icon: c.icon, callUserId: c.callUserId ?? 0, yxAccid: c.yxAccid, nickname: c.nickname, levelName: c.levelName, free: c.free, callGameType: c.callGameType })
     // no video within the bound: the call ends, never billed
     this.later(() => this.videoNeverCame(), CallDefaults.firstFrameMs)
     this.maybeBegin()
@@ -507,12 +517,7 @@ export class CallEngine {
     if (i.status === CallStatus.CALLING && reason === HangupReason.user) return this.cancel()
     if (!this.move(CallStatus.HANG_UP, { hangupReason: reason })) return
     const scene = i.callGameType === CallGameType.MATCH ? CallScene.match : CallScene.all
-    this.deps
-      .post<{ diamond?: number }>(CallPath.over, { channelId: i.channelId, overReason: reason, callScene: scene }, { silent: true })
-      .then((r) => {
-        if (r && typeof r.diamond === 'number') this.deps.setBalance(r.diamond)
-      })
-      .catch(() => {})
+    const over = this.reportOver(i.channelId, reason, scene)
     this.rate('hangup')
     const last: LastCall = {
       channelId: i.channelId,
@@ -528,7 +533,42 @@ export class CallEngine {
     }
     this.finish()
     // a call that never began was never billed: no summary to rate
-    if (i.status === CallStatus.CALLING_ING && i.began) this.deps.ended?.(last)
+    if (i.status === CallStatus.CALLING_ING && i.began) void this.summary(last, over)
+  }
+
+  /** callOver, its balance taken; resolves with the answer or null */
+  private reportOver(channelId: string, overReason: number, callScene: string): Promise<CallOverReply | null> {
+    return this.deps
+      .post<CallOverReply>(CallPath.over, { channelId, overReason, callScene }, { silent: true })
+      .then((r) => {
+        if (r && typeof r.diamond === 'number') this.deps.setBalance(r.diamond)
+        return r ?? null
+      })
+      .catch(() => null)
+  }
+
+  /** the post-call sheet with what the server says the call charged; without its answer in time, without it */
+  private async summary(last: LastCall, over: Promise<CallOverReply | null>) {
+    const reply = await this.bounded(over, CallDefaults.summaryWaitMs).catch(() => null)
+    const known = reply && typeof reply.charged === 'number'
+    this.deps.ended?.({
+      ...last,
+      callDuration: typeof reply?.callDuration === 'number' ? reply.callDuration : last.callDuration,
+      charged: known ? reply.charged : null,
+      periods: known ? (reply.periods ?? null) : null,
+    })
+  }
+
+  /** A call a previous run left connected (a reload or a closed tab): report it over and show its summary. */
+  async endUnfinished(): Promise<boolean> {
+    const u = this.deps.unfinished?.()
+    if (!u?.channelId || isActive(this.info.value.status)) return false
+    this.deps.remember?.(null)
+    const scene = u.callGameType === CallGameType.MATCH ? CallScene.match : CallScene.all
+    const reply = await this.reportOver(u.channelId, HangupReason.lost, scene)
+    if (!reply) return false
+    await this.summary({ ...u, callDuration: 0, hangupReason: HangupReason.lost }, Promise.resolve(reply))
+    return true
   }
 
   private report(path: string, payload: Record<string, unknown>) {
@@ -547,6 +587,7 @@ export class CallEngine {
     this.rtcJoined = false
     this.firstFrame = false
     this.beginSent = false
+    this.deps.remember?.(null)
     this.lockStartedAt = null
     this.deps.setCallChannel(null)
     void this.leaveRtc()

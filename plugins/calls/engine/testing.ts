@@ -154,6 +154,8 @@ export function rig(o: RigOptions = {}) {
   const channels: Array<string | null> = []
   const where: Where = { path: '/wall', live: false, payPopup: false, appId: 'callwall', ...o.where }
   let online = o.online ?? true
+  /** what the app keeps across a reload (its storage) */
+  const kept: { call: any } = { call: null }
 
   const toApiError = (e: EndpointError, path: string) =>
     new ApiError({ kind: 'code', code: e.code, message: e.code === Code.notEnough ? 'Insufficient balance' : e.message, path })
@@ -199,6 +201,8 @@ export function rig(o: RigOptions = {}) {
     messageCounts: () => o.messageCounts ?? { own: 0, host: 0 },
     ended: (last) => void ended.push(last),
     where: () => where,
+    remember: (call) => void (kept.call = call),
+    unfinished: () => kept.call,
   }
   engine = new CallEngine(deps)
   // the call screen: once connected it subscribes to the host's video, and again when she publishes
@@ -239,6 +243,9 @@ export function rig(o: RigOptions = {}) {
     /** the payloads sent to one path */
     sent: (path: string) => requests.filter((r) => r.path === path).map((r) => r.payload),
     texts: () => toasts.map((x) => x.text),
+    kept,
+    /** the app starts again (a reload): a new engine on the same storage, server and clock */
+    restart: () => new CallEngine(deps),
     status: () => engine.info.value.status,
   }
 }

@@ -38,6 +38,8 @@ export function createCallCore(timers: Timers) {
     saveCall(ctx, row)
     setHostStatus(ctx, host, 10000)
     if (!b.noMedia) rtcOf(ctx)?.hostJoin(row.channelId, host.yxAccid)
+    alive(row)
+    watchAlive(ctx, row.channelId)
     if (push) notify(ctx, rt, row, NotifyType.CONNECTED)
     if (b.hangUpAfterSec != null) later(rt, row.channelId, b.hangUpAfterSec * 1000, () => hostHangUp(ctx, row.channelId))
     if (b.dropAfterSec != null)
@@ -46,6 +48,43 @@ export function createCallCore(timers: Timers) {
         setQuality(ctx, row.channelId, 6)
         rtcOf(ctx)?.hostLeave(row.channelId, host.yxAccid)
       })
+  }
+
+  function alive(row: CallRow) {
+    row.aliveAt = now()
+  }
+
+  /**
+   * A connected call whose app gave no sign (begin-call, a deduction, being in the video channel) for
+   * callIdleEndSec (default the larger of 60 s and two billing periods plus 20 s) ends on the server with reason 11 (lost), and the host is free again:
+   * a real server must not keep a vanished viewer's call, nor its host busy, for ever.
+   */
+  function watchAlive(ctx: HarnessContext, channelId: string) {
+    const bound = settingNumber(ctx, 'callIdleEndSec', Math.max(60, 2 * periodSec(ctx) + 20)) * 1000
+    const check = () => {
+      const row = findCall(ctx, channelId)
+      if (!row || row.state !== 'connected') return
+      const rtc = rtcOf(ctx)
+      const present = rtc?.channels?.().find((c) => c.channel === channelId)?.uids.includes(String(row.viewerId))
+      if (present) alive(row)
+      if (now() - (row.aliveAt ?? row.connectedAt ?? now()) >= bound) {
+        const began = row.beganAt != null
+        finish(ctx, row, { state: began ? 'over' : 'cancelled', overReason: HangupReason.lost, category: began ? CallCategory.connected : CallCategory.cancelled })
+        ctx.log('call', channelId, 'ended: no sign of the app for', bound / 1000, 's')
+        return
+      }
+      later(rtOf(ctx), channelId, Math.min(5000, bound), check)
+    }
+    later(rtOf(ctx), channelId, Math.min(5000, bound), check)
+  }
+
+  /** what a call charged the viewer, from the ledger: net diamonds and billing points */
+  function chargedBy(ctx: HarnessContext, row: CallRow): { charged: number; periods: number } {
+    const entries = (ctx.db.get('ledger').value() as Array<{ userId: number; channelId?: string; delta: number; reason: string }>).filter(
+      (e) => e.userId === row.viewerId && e.channelId === row.channelId,
+    )
+    const charged = -entries.reduce((sum, e) => sum + e.delta, 0)
+    return { charged, periods: charged > 0 ? entries.filter((e) => e.reason === 'call').length : 0 }
   }
 
   /** impose a network quality on a channel's viewer, remembered for billing */
@@ -199,7 +238,7 @@ export function createCallCore(timers: Timers) {
     row.points = 0
   }
 
-  return { timers, rtOf, now, finish, connect, hostHangUp, hostAnswers, newCall, pickMatchHost, charge, pause, activeOf, record, recordsOf, setQuality, videoFlows, reverseBegin }
+  return { timers, rtOf, now, finish, connect, hostHangUp, hostAnswers, newCall, pickMatchHost, charge, pause, activeOf, record, recordsOf, setQuality, videoFlows, reverseBegin, alive, chargedBy }
 }
 
 export type CallCore = ReturnType<typeof createCallCore>

@@ -9,7 +9,7 @@ import { ACTIVE, refuse, table, saveCall, ownCall, isHost, settingNumber, period
 import type { CallCore } from './core.ts'
 
 export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: HarnessContext, call: EndpointCall) => unknown> {
-  const { finish, connect, hostAnswers, newCall, pickMatchHost, charge, pause, rtOf, now, videoFlows, reverseBegin } = core
+  const { finish, connect, hostAnswers, newCall, pickMatchHost, charge, pause, rtOf, now, videoFlows, reverseBegin, chargedBy, alive } = core
   return {
     [CallPath.create]: (ctx, call) => {
       const viewer = call.requireUser()
@@ -77,6 +77,7 @@ export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: Harness
       if (!videoFlows(ctx, row)) throw refuse(CallRefusal.noVideo)
       const reply = charge(ctx, row, viewer, 0, row.free ? 0 : (row.ticket ?? row.price))
       row.beganAt = now()
+      alive(row)
       saveCall(ctx, row)
       return reply
     },
@@ -87,6 +88,8 @@ export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: Harness
       const row = ownCall(ctx, viewer, call.payload?.searchValue)
       if (row.state !== 'connected') throw refuse(CallRefusal.callOver)
       if (row.beganAt == null || !row.lastReply) throw refuse(CallRefusal.notConnected)
+      alive(row)
+      saveCall(ctx, row)
       if (row.free) return row.lastReply
       const period = periodSec(ctx)
       const due = pointTime(row.points, { periodSec: period, freeSec: row.freeSec })
@@ -118,7 +121,7 @@ export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: Harness
           category: began ? CallCategory.connected : CallCategory.cancelled,
         })
       }
-      return { channelId: row.channelId, callDuration: row.duration, diamond: Number(viewer.diamondNum) || 0 }
+      return { channelId: row.channelId, callDuration: row.duration, diamond: Number(viewer.diamondNum) || 0, ...chargedBy(ctx, row) }
     },
 
     [CallPath.miss]: (ctx, call) => {

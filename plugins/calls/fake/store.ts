@@ -39,6 +39,8 @@ export interface CallRow {
   missedReason: number | null
   callScene: string | null
   duration: number
+  /** ms: the last sign the viewer's app is there (begin, deduction, in the video channel) */
+  aliveAt?: number | null
   /** the host's status before the call made her busy */
   hostStatusBefore: number | null
   waitTime: number
