@@ -52,7 +52,7 @@ test('CALL-01 a direct call creates the call, joins the RTC channel and rings wi
   assert.is(info.status, CallStatus.CALLING)
   assert.is(info.nickname, 'host 200001')
   assert.is(info.waitLeft, 30)
-  assert.equal(r.rtc.log, [`join ${info.channelId} as 100001`])
+  assert.equal(r.rtc.log, [`join ${info.channelId} as 100001`, 'publish'])
   assert.equal(r.channels, [info.channelId])
 })
 

@@ -605,7 +605,8 @@ export class CallEngine {
 
   // ---- RTC (CALL-09 weak network) ----------------------------------------------------
 
-  private async joinRtc(channel: string): Promise<boolean> {
+  /** publish false: watch only, the camera stays off (a robot invitation the user did not agree to) */
+  private async joinRtc(channel: string, publish = true): Promise<boolean> {
     const user = this.deps.user()
     const gen = this.generation
     try {
@@ -630,7 +631,7 @@ export class CallEngine {
       this.rtcJoined = true
       this.maybeBegin()
       // the call goes on without a camera or a microphone (the RTC reports them as 'local-media')
-      await rtc.publish().catch(() => false)
+      if (publish) await rtc.publish().catch(() => false)
       return true
     } catch {
       return false
@@ -658,12 +659,13 @@ export class CallEngine {
 
   // ---- incoming (CALL-04) ------------------------------------------------------------
 
-  private async acceptedIncoming(created: CallCreated, free: boolean) {
+  /** agreed: the user tapped Accept (a robot invitation's free call joins without it: no camera) */
+  private async acceptedIncoming(created: CallCreated, free: boolean, agreed = true) {
     this.generation++
     this.info.value = { ...emptyInfo(), ...this.fromCreated(created), callInOrOut: 'in', free, callStartTime: this.deps.timers.now(), callFrontGameType: free ? FrontType.BOT : FrontType.DIRECT }
     this.deps.setCallChannel(created.channelId)
     const gen = this.generation
-    const joined = await this.joinRtc(created.channelId)
+    const joined = await this.joinRtc(created.channelId, agreed)
     if (gen !== this.generation) return
     if (!joined) {
       // the server holds the accepted call as connected: report it over, so the host is free
@@ -688,7 +690,7 @@ export class CallEngine {
     }
     // on failure or a missing channel the call info is reset (d1 §4)
     if (!created?.channelId || this.locked()) return false
-    await this.acceptedIncoming(created, true)
+    await this.acceptedIncoming(created, true, false)
     return isActive(this.info.value.status)
   }
 

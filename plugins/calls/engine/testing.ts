@@ -41,7 +41,7 @@ export function fakeRtc() {
       ownUid = uid
       for (const r of remotes.get(channel) ?? []) announce(r)
     },
-    publish: async () => true,
+    publish: async () => (log.push('publish'), true),
     async subscribe(uid) {
       if (!joined || !remotes.get(joined)?.has(uid)) throw new Error(`user ${uid} is not in the channel`)
       if (frames) queueMicrotask(() => emit('first-frame', { uid }))
