@@ -4,6 +4,8 @@ import { ApiError } from '../../../kernel/api.ts'
 import { checkLedger } from '../../../harness/ledger.ts'
 import { CallPath, CallStatus, HangupReason } from '../api.ts'
 import { rig, type Rig } from './testing.ts'
+import { callEndpoint } from '../fake/testing.ts'
+import { effectivePrice } from '../rules.ts'
 
 const HOST = 200001
 const direct = { hostId: HOST, videoPrice: 100, source: 'wall' }
@@ -407,6 +409,25 @@ test('CALL-09 a network that recovers within 10 s keeps the call; no host media 
   r.rtc.emit('connection-state', { state: 'connected' })
   await r.timers.tickAsync(20_000)
   assert.is(r.status(), CallStatus.CALLING_ING)
+})
+
+test('PAY-10 CALL-13 a discount host: the list price, the profile price and what each period charges are one server answer', async () => {
+  const r = rig({ settings: { billingPeriodSec: 10 } })
+  r.db.get('users').find({ userId: 100001 }).assign({ isDiscountUser: true }).write()
+  const offers = (await import('../../offers/fake.ts')).default
+  const list = await callEndpoint(offers, r.ctx, '/api/pool/mergeTheDiscountAnchor', { pageNum: 1 })
+  const listed = list.anchorList.find((h: any) => h.userId === HOST)
+  assert.ok(listed, 'the host is on the discount list')
+  assert.is(listed.discountPrice, 70)
+  const detail = await r.post<any>(CallPath.detail, { userId: HOST })
+  const shown = effectivePrice(detail.videoPrice, { discountOffDiamond: detail.discountOffDiamond })
+  assert.is(shown, listed.discountPrice, 'the profile shows the list price')
+  assert.ok(await r.engine.start({ hostId: HOST, videoPrice: detail.videoPrice, discountOffDiamond: detail.discountOffDiamond, discountFlag: 1, source: 'discount' }))
+  await r.timers.tickAsync(3000)
+  assert.is(r.engine.info.value.videoPrice, 70, 'waiting and in-call screens show the charged price')
+  await r.timers.tickAsync(15_000)
+  const charges = r.db.get('ledger').value().filter((e: any) => e.channelId === r.engine.info.value.channelId).map((e: any) => e.delta)
+  assert.equal(charges, [-70, -70])
 })
 
 // ---- summaries and unfinished calls ---------------------------------------------------
