@@ -64,7 +64,7 @@ async function openDetail(ctx: E2EContext, lang: 'en' | 'ar' = 'en', hostId = HO
 /** Send the viewer a robot invitation; resolves with what the app did with it (its console line),
  *  or 'call' once a call screen shows (a taken invitation reports when its call has started). One
  *  sent before the app's messaging has connected is never heard: it is sent again until one is. */
-async function robotInvite(ctx: E2EContext, page: Page): Promise<string> {
+async function robotInvite(ctx: E2EContext, page: Page, hostId = 200006): Promise<string> {
   const said = (l: string) => l.startsWith('[calls] robot invitation ')
   const before = consoleOf(page).filter(said).length
   const heard = async () => {
@@ -73,7 +73,7 @@ async function robotInvite(ctx: E2EContext, page: Page): Promise<string> {
     return (await page.locator('[data-testid=call-screen]').count()) > 0 ? 'call' : ''
   }
   const outcome = await poll(async () => {
-    await ctx.harness.call('POST', '/calls/robot-invite', { hostId: 200006, userId: VIEWER })
+    await ctx.harness.call('POST', '/calls/robot-invite', { hostId, userId: VIEWER })
     return poll(heard, 3000)
   }, 20_000, 0)
   if (!outcome) assert.unreachable('the app never said what it did with a robot invitation')
@@ -81,9 +81,9 @@ async function robotInvite(ctx: E2EContext, page: Page): Promise<string> {
 }
 
 /** Invite until the app no longer ignores the invitation for messaging having just opened (a 10 s rule, real time). */
-async function robotInviteAfterOpening(ctx: E2EContext, page: Page): Promise<string> {
+async function robotInviteAfterOpening(ctx: E2EContext, page: Page, hostId?: number): Promise<string> {
   let outcome = ''
-  const done = await poll(async () => (outcome = await robotInvite(ctx, page)) !== 'im-just-opened', 20_000, 1000)
+  const done = await poll(async () => (outcome = await robotInvite(ctx, page, hostId)) !== 'im-just-opened', 20_000, 1000)
   if (!done) assert.unreachable(`still ${outcome} after 20 s`)
   return outcome
 }
@@ -624,6 +624,54 @@ t('IM-05 a robot invitation on the wall All tab is ignored', async (ctx) => {
   assert.is(await robotInviteAfterOpening(ctx, page), 'wall-tab')
   assert.is(lookups.length, 0)
   assert.is(await page.locator('[data-testid=call-screen]').count(), 0)
+})
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`IM-05 a robot invitation that resolves to a regular host opens her ready to dial, price on the button, and places no call without a tap (${lang})`, async (ctx) => {
+    const { harness } = ctx
+    const viewer = await viewerRow(harness)
+    const page = await ctx.openApp('/user', { token: viewer.token, lang })
+    await harness.waitForSocket(VIEWER)
+    assert.is(await robotInviteAfterOpening(ctx, page, HOST), 'ready')
+    await waitForSelector(page, `[data-testid=detail][data-host-id="${HOST}"]`)
+    await expectText(page, '[data-testid=detail-call-price]', String(PRICE))
+    await shot(page, `call-robot-ready-${lang}`)
+    // a while later: still no call, nothing charged
+    await page.waitForTimeout(4000)
+    assert.equal((await callsState(harness)).calls.filter((c) => c.hostId === HOST), [], 'no call placed by itself')
+    assert.equal((await harness.ledger(VIEWER)).entries.filter((e) => e.channelId), [])
+    assert.is(await page.locator('[data-testid=call-waiting], [data-testid=call-screen]').count(), 0)
+  })
+}
+
+t('CALL-05 an incoming call its host cancels stops ringing with the spec toast', async (ctx) => {
+  const { harness } = ctx
+  const page = await onWall(ctx)
+  const { channelId } = await harness.call('POST', '/calls/incoming', { hostId: 200003, userId: VIEWER, waitTime: 30 })
+  await waitForSelector(page, `[data-testid=call-incoming][data-channel="${channelId}"]`)
+  await harness.call('POST', '/calls/remote', { channelId, action: 'cancel' })
+  await page.waitForSelector('[data-testid=call-incoming]', { state: 'detached', timeout: 5000 })
+  await toast(page, "She's not available right now")
+  assert.equal((await harness.ledger(VIEWER)).entries.filter((e) => e.channelId), [])
+})
+
+t('CALL-07 a reload mid-call: the next start ends the call and shows its summary, equal to the ledger; the host is free again', async (ctx) => {
+  const { harness } = ctx
+  await harness.call('POST', '/calls/behaviour', { hostId: HOST, answer: 'accept', afterSec: 1 })
+  const page = await openDetail(ctx)
+  const row = await callAndConnect(page, harness)
+  assert.ok(await poll(async () => (await callEntries(harness, row.channelId)).length >= 2, (PERIOD * 2 + 6) * 1000, 200), 'billed a while')
+  await page.reload()
+  await waitForSelector(page, '[data-testid=post-call]', 15_000)
+  await expectOver(harness, row.channelId, 11)
+  const charged = -(await callEntries(harness, row.channelId)).reduce((sum, e) => sum + e.delta, 0)
+  const periods = (await callEntries(harness, row.channelId)).length
+  assert.is(Number(await page.getAttribute('[data-testid=post-call-charged]', 'data-charged')), charged, 'summary = ledger')
+  assert.is(Number(await page.getAttribute('[data-testid=post-call-charged]', 'data-periods')), periods)
+  await expectText(page, '[data-testid=post-call-charged]', String(charged))
+  await shot(page, 'call-reload-summary-en')
+  const [host] = (await harness.call('GET', `/db/users?userId=${HOST}`)) as Array<{ onlineStatus: number }>
+  assert.ok(host && Number(host.onlineStatus) !== 10000, `the host is free again (${host?.onlineStatus})`)
 })
 
 t.run()

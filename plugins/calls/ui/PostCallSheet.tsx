@@ -91,6 +91,7 @@ export default function PostCallSheet({ props: last, close }: OverlayProps<LastC
       <div className="cl-post" data-long={long ? 'yes' : 'no'}>
         <div className="cl-post__who">
           <Avatar src={last.icon} name={last.nickname} size={56} />
+          <div className="cl-post__facts">
           <p className="cl-post__lasted" data-testid="post-call-duration">
             {t('calls.post.lasted', { t: formatDuration(last.callDuration) })}
           </p>
@@ -102,6 +103,7 @@ export default function PostCallSheet({ props: last, close }: OverlayProps<LastC
                 ? t('calls.post.chargedNone')
                 : t('calls.post.charged', { n: formatNumber(last.charged, kernel.i18n.locale.value), count: last.periods ?? 0 })}
           </p>
+          </div>
         </div>
 
         {offer && (
