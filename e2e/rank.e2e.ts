@@ -118,7 +118,7 @@ t('LIVE-14 (en) a private call from the room: the popup, Go Private starts a LIV
   assert.equal(charged!.map((r) => r.delta), [-99], 'giftPrice once; the next charge waits 5 free minutes')
   assert.is(charged![0].balanceAfter, before - 99)
   await waitForSelector(page, '[data-testid=call-balance]')
-  await expectText(page, '[data-testid=call-balance]', String(before - 99))
+  await expectText(page, '[data-testid=call-balance]', new Intl.NumberFormat('en').format(before - 99))
   await shot(page, 'rank-private-call-screen-en')
   assert.ok((await ctx.harness.ledger()).check.ok, 'the ledger invariant holds')
   assert.equal(errorsOf(page), [])

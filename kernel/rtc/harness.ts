@@ -251,8 +251,8 @@ export function createHarnessRtc(opts: HarnessRtcOptions): RtcClient {
       const video = generatedVideo(peer.name, el.ownerDocument, peer.picture)
       renders.set(uid, video)
       el.appendChild(video.element)
-      // the generated picture drew its first frame as it was made: billing may begin (as Agora's first-frame-decoded)
-      events.emit('first-frame', { uid })
+      // the generated picture draws at once: its first frame (a paid call begins billing after it)
+      queueMicrotask(() => renders.get(uid) === video && events.emit('first-frame', { uid }))
     },
     playLocal(el) {
       void camera().then((stream) => {

@@ -21,7 +21,9 @@ export const FrontType = { DIRECT: 1, MATCH: 2, LIVE: 3, BOT: 4 } as const
 export const NotifyType = { ONLINE: 0, REJECT: 1, CANCEL: 2, HANG_UP: 3, CONNECTED: 4 } as const
 
 /** d1 §4 Hangup reasons (callOver overReason). */
-export const HangupReason = { user: 1, anchor: 2, balance: 3, weakNetwork: 6, deduction: 8, kicked: 9, beginCall: 10 } as const
+/** lost (11, not in the spec): the server ended a call whose app stopped answering, or the app found it
+ *  unfinished at its next start (a reload or closed tab mid-call) */
+export const HangupReason = { user: 1, anchor: 2, balance: 3, weakNetwork: 6, deduction: 8, kicked: 9, beginCall: 10, lost: 11 } as const
 
 /** d1 §4 Missed reasons (missCall missedReason). */
 export const MissedReason = { rejectOrBusy: 1, timeout: 2, earlyCancel: 3, lateCancel: 6 } as const
@@ -103,6 +105,8 @@ export const CallRefusal = {
   callOver: 'call.over',
   /** begin-call before the host answered */
   notConnected: 'call.not.connected',
+  /** begin-call before both sides are in the video channel (billing starts with video) */
+  noVideo: 'call.video.not.connected',
   /** simulated failures */
   beginFailed: 'begin.call.failed',
   deductionFailed: 'deduction.failed',
@@ -364,6 +368,19 @@ export interface LastCall {
   free: boolean
   callGameType: number
   hangupReason: number | null
+  /** what the call charged and in how many billing points, as the callOver answer says (the ledger);
+   *  null when that answer did not come in time */
+  charged?: number | null
+  periods?: number | null
+}
+
+/** callOver answer; charged and periods are the harness's (assumed) additions for the post-call summary */
+export interface CallOverReply {
+  channelId?: string
+  callDuration?: number
+  diamond?: number
+  charged?: number
+  periods?: number
 }
 
 export interface StartCallOptions {

@@ -40,6 +40,8 @@ export function createCallsPlugin(opts: CallsOptions = {}) {
           ...opts,
           ended: (last, k) => {
             opts.ended?.(last, k)
+            // one sheet at a time: a second call's summary replaces the first's, never stacks on it
+            k.overlays.close(CallOverlay.post)
             void k.overlays.open(CallOverlay.post, last)
           },
         }),

@@ -22,6 +22,12 @@ export const CallDefaults = {
   matchFreeTime: 20,
   joinTimeoutMs: 3000,
   weakNetworkMs: 10000,
+  /** an RTC join that has not settled by then has failed (the SDK's own bound may be longer) */
+  rtcJoinBoundMs: 10000,
+  /** from the connect push to the host's first video frame; past it the call ends, never billed */
+  firstFrameMs: 15000,
+  /** the post-call sheet waits this long for callOver's account of the charges */
+  summaryWaitMs: 3000,
   incomingDebounceMs: 3000,
   /** percent of the price a VIP pays (the 10% off private calls perk) */
   vipCallDiscount: 90,

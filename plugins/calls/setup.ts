@@ -9,7 +9,11 @@ export function startCalls(kernel: Kernel, calls: CallsFacade, opts: CallsOption
   // a host may have called while the app was closed (this loads the engine for a logged-in user)
   if (kernel.session.loggedIn.peek()) {
     calls.load().then(
-      (s) => void s.engine.incoming.checkPending(),
+      (s) => {
+        // a call a reload or a closed tab left connected: ended, with its summary
+        void s.engine.endUnfinished()
+        void s.engine.incoming.checkPending()
+      },
       (err) => console.error('[app] the call engine failed to load', err),
     )
   }

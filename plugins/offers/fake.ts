@@ -62,17 +62,36 @@ export function triggerSpecial(ctx: HarnessContext, user: UserRow, scene: unknow
   }
 }
 
+const isDiscountUser = (ctx: HarnessContext, user: UserRow) =>
+  offersOn(ctx) && (typeof user.isDiscountUser === 'boolean' ? user.isDiscountUser : !!user.firstPayTime && !isVipUser(user))
+
+/** the percent of the price a subsidised host costs a discount user, or null when she is not subsidised */
+const subsidyRate = (host: UserRow): number | null => (host.userId % 3 === 0 ? [50, 70, 80][(host.userId / 3) % 3] : null)
+
+/**
+ * PAY-10 / CALL-13, the one rule the server answers everywhere (the discount list, the host detail, the price a call
+ * charges): the diamonds off the price this viewer gets for this host; 0 when none.
+ */
+export function discountOffFor(ctx: HarnessContext, host: UserRow, viewer: UserRow | null): number {
+  const rate = subsidyRate(host)
+  if (rate == null || !viewer || !isDiscountUser(ctx, viewer)) return 0
+  const price = Number(host.videoPrice) || 0
+  return price - Math.floor((price * rate) / 100)
+}
+
 function discountAnchors(ctx: HarnessContext, call: EndpointCall) {
   const user = call.requireUser()
   const pageNum = Math.max(1, Math.floor(Number(call.payload.pageNum) || 1))
   const pageSize = Math.min(50, Math.max(1, Math.floor(Number(call.payload.pageSize) || DISCOUNT_PAGE_SIZE)))
-  const discountUser = offersOn(ctx) && (typeof user.isDiscountUser === 'boolean' ? user.isDiscountUser : !!user.firstPayTime && !isVipUser(user))
+  const discountUser = isDiscountUser(ctx, user)
   const hosts = (ctx.db.get('users').value() as UserRow[])
-    .filter((u) => (u.userType === 2 || u.userType === 3) && u.userId % 3 === 0)
+    .filter((u) => (u.userType === 2 || u.userType === 3) && subsidyRate(u) != null)
     .sort((a, b) => a.userId - b.userId)
     .map((h) => {
-      const discountRate = [50, 70, 80][(h.userId / 3) % 3]
-      return { ...hostCard(ctx, h), subsidyStatus: 1, discountRate, discountPrice: Math.floor((Number(h.videoPrice) * discountRate) / 100) }
+      const discountRate = subsidyRate(h)!
+      // the price the host detail and the call answer too (discountOffFor)
+      const discountPrice = (Number(h.videoPrice) || 0) - (discountUser ? discountOffFor(ctx, h, user) : 0)
+      return { ...hostCard(ctx, h), subsidyStatus: 1, discountRate, discountPrice }
     })
   const lowest = hosts.reduce((m, h) => Math.min(m, h.discountRate), 100)
   const anchorList = discountUser ? hosts.slice((pageNum - 1) * pageSize, pageNum * pageSize) : []

@@ -21,6 +21,8 @@ export interface BillingHost {
   rate(event: string): void
   /** tell the user their balance ran short (the kernel already opened the shop on code 1080) */
   short(): void
+  /** false while no video flows: the deduction waits until the picture is back */
+  mediaFlowing?(): boolean
 }
 
 export class Billing {
@@ -73,6 +75,7 @@ export class Billing {
   tick(duration: number) {
     if (this.stopped || this.free) return
     if (this.countdown && this.shownLevel === 0) this.host.warn({ units: 0, secondsLeft: this.secondsLeft(duration) })
+    if (this.host.mediaFlowing?.() === false) return
     if (duration >= this.nextPoint && !this.requesting && !this.countdown) void this.deduct()
   }
 

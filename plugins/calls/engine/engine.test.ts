@@ -4,6 +4,8 @@ import { ApiError } from '../../../kernel/api.ts'
 import { checkLedger } from '../../../harness/ledger.ts'
 import { CallPath, CallStatus, HangupReason } from '../api.ts'
 import { rig, type Rig } from './testing.ts'
+import { callEndpoint } from '../fake/testing.ts'
+import { effectivePrice } from '../rules.ts'
 
 const HOST = 200001
 const direct = { hostId: HOST, videoPrice: 100, source: 'wall' }
@@ -52,7 +54,7 @@ test('CALL-01 a direct call creates the call, joins the RTC channel and rings wi
   assert.is(info.status, CallStatus.CALLING)
   assert.is(info.nickname, 'host 200001')
   assert.is(info.waitLeft, 30)
-  assert.equal(r.rtc.log, [`join ${info.channelId} as 100001`])
+  assert.equal(r.rtc.log, [`join ${info.channelId} as 100001`, 'publish'])
   assert.equal(r.channels, [info.channelId])
 })
 
@@ -266,7 +268,7 @@ test('CALL-06 when diamond - nextDeduction < 0 the (nextPoint - 1) s countdown r
   assert.ok(r.texts().includes('Insufficient balance'))
 })
 
-test("CALL-06 begin-call failing 3 times: 'CallError. Please kill the app and try again' and hang-up with reason 10", async () => {
+test('CALL-06 begin-call failing 3 times: a sentence that says nothing was charged, and hang-up with reason 10', async () => {
   const r = rig()
   r.control('calls/begin', { fail: 3 })
   await r.engine.start(direct)
@@ -274,7 +276,8 @@ test("CALL-06 begin-call failing 3 times: 'CallError. Please kill the app and tr
   assert.is(r.sent(CallPath.begin).length, 3)
   assert.is(r.status(), CallStatus.HANG_UP)
   assert.is(r.engine.info.value.hangupReason, HangupReason.beginCall)
-  assert.ok(r.texts().includes('CallError. Please kill the app and try again'))
+  assert.ok(r.texts().includes('The call could not start. Nothing was charged. Please try again.'))
+  assert.is(r.ctx.userById(100001)!.diamondNum, 1000)
 })
 
 test('CALL-06 a begin-call that does not answer in 5 s is tried again; the late first answer charges nothing twice', async () => {
@@ -314,6 +317,8 @@ test('CALL-07 hang-up is ignored when already hung up or without a channel; call
   r.engine.hangUp(HangupReason.weakNetwork)
   assert.equal(r.sent(CallPath.over), [{ channelId: r.engine.info.value.channelId, overReason: 1, callScene: 'ALL' }])
   assert.is(r.rtc.log.filter((l) => l === 'leave').length, 1)
+  // the sheet opens once callOver has said what was charged
+  await r.timers.tickAsync(0)
   assert.is(r.ended.length, 1)
   assert.is(r.ended[0].callDuration, 65)
   assert.is(r.ended[0].callUserId, HOST)
@@ -404,11 +409,186 @@ test('CALL-09 a network that recovers within 10 s keeps the call; no host media 
   r.rtc.emit('connection-state', { state: 'connected' })
   await r.timers.tickAsync(20_000)
   assert.is(r.status(), CallStatus.CALLING_ING)
+})
+
+test('PAY-10 CALL-13 a discount host: the list price, the profile price and what each period charges are one server answer', async () => {
+  const r = rig({ settings: { billingPeriodSec: 10 } })
+  r.db.get('users').find({ userId: 100001 }).assign({ isDiscountUser: true }).write()
+  const offers = (await import('../../offers/fake.ts')).default
+  const list = await callEndpoint(offers, r.ctx, '/api/pool/mergeTheDiscountAnchor', { pageNum: 1 })
+  const listed = list.anchorList.find((h: any) => h.userId === HOST)
+  assert.ok(listed, 'the host is on the discount list')
+  assert.is(listed.discountPrice, 70)
+  const detail = await r.post<any>(CallPath.detail, { userId: HOST })
+  const shown = effectivePrice(detail.videoPrice, { discountOffDiamond: detail.discountOffDiamond })
+  assert.is(shown, listed.discountPrice, 'the profile shows the list price')
+  assert.ok(await r.engine.start({ hostId: HOST, videoPrice: detail.videoPrice, discountOffDiamond: detail.discountOffDiamond, discountFlag: 1, source: 'discount' }))
+  await r.timers.tickAsync(3000)
+  assert.is(r.engine.info.value.videoPrice, 70, 'waiting and in-call screens show the charged price')
+  await r.timers.tickAsync(15_000)
+  const charges = r.db.get('ledger').value().filter((e: any) => e.channelId === r.engine.info.value.channelId).map((e: any) => e.delta)
+  assert.equal(charges, [-70, -70])
+})
+
+// ---- summaries and unfinished calls ---------------------------------------------------
+
+test('CALL-07 CALL-14 the post-call summary carries the duration, billing points and total charged the ledger holds', async () => {
+  const r = rig({ settings: { billingPeriodSec: 10 } })
+  await inCall(r)
+  await r.timers.tickAsync(25_000)
+  r.engine.hangUp()
+  await r.timers.tickAsync(0)
+  const ledger = r.db.get('ledger').value().filter((e: any) => e.channelId === r.engine.info.value.channelId)
+  assert.is(ledger.length, 3)
+  assert.is(r.ended.length, 1)
+  assert.is(r.ended[0].charged, 300)
+  assert.is(r.ended[0].charged, -ledger.reduce((s: number, e: any) => s + e.delta, 0))
+  assert.is(r.ended[0].periods, 3)
+  assert.is(r.ended[0].callDuration, 25)
+})
+
+test('CALL-07 a call a reload left connected: the next start reports it over (reason 11) and shows its summary equal to the ledger', async () => {
+  const r = rig({ settings: { billingPeriodSec: 10 } })
+  await inCall(r)
+  await r.timers.tickAsync(12_000)
+  const channelId = r.engine.info.value.channelId
+  assert.is(r.kept.call?.channelId, channelId, 'kept across a reload')
+  // the tab closes: nothing more from this engine
+  const next = r.restart()
+  assert.ok(await next.endUnfinished())
+  const row = r.db.get('calls').value().find((c: any) => c.channelId === channelId)
+  assert.is(row.state, 'over')
+  assert.is(row.overReason, HangupReason.lost)
+  const charged = -r.db.get('ledger').value().filter((e: any) => e.channelId === channelId).reduce((s: number, e: any) => s + e.delta, 0)
+  assert.is(charged, 200)
+  assert.is(r.ended.at(-1).channelId, channelId)
+  assert.is(r.ended.at(-1).charged, charged)
+  assert.is(r.ended.at(-1).periods, 2)
+  assert.is(r.kept.call, null, 'reported once')
+  assert.is(await next.endUnfinished(), false)
+  assert.is(r.ctx.userById(HOST)!.onlineStatus, 1, 'the host is free again')
+})
+
+test('CALL-07 the harness ends a connected call whose app gave no sign for the bound (reason 11), and frees the host', async () => {
+  const r = rig({ settings: { billingPeriodSec: 10, callIdleEndSec: 30 } })
+  await inCall(r)
+  const channelId = r.engine.info.value.channelId
+  // the app vanishes: its video socket closes, no deduction comes
+  r.engine['generation']++
+  r.engine['billing']?.stop()
+  await r.engine['leaveRtc']()
+  assert.is(r.ctx.userById(HOST)!.onlineStatus, 10000)
+  await r.timers.tickAsync(25_000)
+  assert.is(r.db.get('calls').value().find((c: any) => c.channelId === channelId).state, 'connected')
+  await r.timers.tickAsync(10_000)
+  const row = r.db.get('calls').value().find((c: any) => c.channelId === channelId)
+  assert.is(row.state, 'over')
+  assert.is(row.overReason, HangupReason.lost)
+  assert.is(r.ctx.userById(HOST)!.onlineStatus, 1, 'the host takes calls again')
+})
+
+// ---- fair billing (issue: the real world) ----------------------------------------------
+
+test('CALL-06 CALL-09 fair billing: a host whose video never arrives ends the call within 15 s with a message, no begin-call, ledger untouched', async () => {
   const silent = rig()
   silent.control('calls/behaviour', { answer: 'accept', afterSec: 3, noMedia: true })
-  await inCall(silent)
-  await silent.timers.tickAsync(10_000)
+  assert.ok(await silent.engine.start(direct))
+  await silent.timers.tickAsync(3000)
+  assert.is(silent.status(), CallStatus.CALLING_ING)
+  await silent.timers.tickAsync(14_000)
+  assert.is(silent.status(), CallStatus.CALLING_ING, 'still waiting for the video within the bound')
+  await silent.timers.tickAsync(1_000)
+  assert.is(silent.status(), CallStatus.HANG_UP)
   assert.is(silent.engine.info.value.hangupReason, HangupReason.weakNetwork)
+  assert.equal(silent.sent(CallPath.begin), [])
+  assert.ok(silent.texts().includes('The video could not connect, so the call has ended. Nothing was charged.'))
+  assert.is(silent.ctx.userById(100001)!.diamondNum, 1000)
+  assert.equal(silent.db.get('ledger').value(), [])
+  assert.equal(silent.ended, [], 'no post-call sheet for a call that never began')
+  assert.ok(checkLedger(silent.db.getState()).ok)
+})
+
+test('CALL-06 fair billing: begin-call is sent only after the RTC join and the host first frame; no frame, no begin', async () => {
+  const r = rig()
+  r.rtc.drawFrames(false)
+  assert.ok(await r.engine.start(direct))
+  await r.timers.tickAsync(3000)
+  assert.is(r.status(), CallStatus.CALLING_ING)
+  await r.timers.tickAsync(5000)
+  assert.equal(r.sent(CallPath.begin), [], 'joined and host published, but no frame drawn: no billing')
+  r.rtc.emit('first-frame', { uid: 'host_200001' })
+  await r.timers.tickAsync(0)
+  assert.is(r.sent(CallPath.begin).length, 1)
+  assert.ok(r.engine.info.value.began)
+  assert.is(r.engine.info.value.callDuration, 0, 'the duration counts from the begin-call answer')
+  assert.is(r.ctx.userById(100001)!.diamondNum, 900)
+})
+
+test('CALL-06 the harness refuses begin-call while the viewer is not in the video channel', async () => {
+  const r = rig({ screen: false })
+  assert.ok(await r.engine.start(direct))
+  await r.timers.tickAsync(3000)
+  const ch = r.engine.info.value.channelId
+  await r.engine['leaveRtc']()
+  const refused = await r.post(CallPath.begin, { channelId: ch }).then(
+    () => null,
+    (e: ApiError) => e.message,
+  )
+  assert.is(refused, 'call.video.not.connected')
+  assert.is(r.ctx.userById(100001)!.diamondNum, 1000)
+})
+
+test('CALL-12 CALL-06 a match whose begin-call answers 8 s late: the app gives up, says the ticket was returned, and the ledger gives it back (shown = ledger)', async () => {
+  const r = rig({ balance: 5000 })
+  r.control('calls/begin', { delayMs: 8000 })
+  assert.ok(await r.engine.startMatch())
+  await r.timers.tickAsync(3000)
+  assert.is(r.status(), CallStatus.CALLING_ING)
+  await r.timers.tickAsync(20_000)
+  assert.is(r.status(), CallStatus.HANG_UP)
+  assert.is(r.engine.info.value.hangupReason, HangupReason.beginCall)
+  assert.ok(r.texts().includes('The match could not start. Your ticket was returned. Please try again.'))
+  await r.timers.tickAsync(10_000)
+  assert.is(r.ctx.userById(100001)!.diamondNum, 5000, 'ledger: the ticket is back')
+  assert.is(r.session.diamondNum, 5000, 'shown: the callOver answer')
+  assert.ok(checkLedger(r.db.getState()).ok)
+})
+
+test('CALL-04 an accepted incoming call whose video join never settles ends within 10 s with a message and is reported over; the host is free', async () => {
+  const r = rig()
+  r.control('calls/incoming', { hostId: HOST })
+  await r.timers.tickAsync(0)
+  r.rtc.hangJoins()
+  void r.engine.incoming.accept()
+  await r.timers.tickAsync(9_000)
+  assert.equal(r.texts(), [])
+  await r.timers.tickAsync(1_500)
+  assert.ok(r.texts().includes('The call could not connect. Check your connection and try again. Nothing was charged.'))
+  assert.is(r.sent(CallPath.over).length, 1)
+  const row = r.db.get('calls').value()[0]
+  assert.is(row.state, 'cancelled')
+  assert.is(r.ctx.userById(HOST)!.onlineStatus, 1, 'the host is free again')
+  assert.is(r.ctx.userById(100001)!.diamondNum, 1000)
+  assert.is(r.engine.info.value.channelId, null)
+})
+
+test('CALL-09 a video drop shows at once (link not healthy), and a billing point that falls in the drop is charged only once the video is back', async () => {
+  const r = rig({ settings: { billingPeriodSec: 20 } })
+  await inCall(r)
+  assert.is(r.ctx.userById(100001)!.diamondNum, 900)
+  await r.timers.tickAsync(15_000)
+  assert.ok(r.engine.link.value.healthy)
+  r.control('calls/media', { quality: 6 })
+  await r.timers.tickAsync(0)
+  assert.is(r.engine.link.value.healthy, false, 'shown at once')
+  assert.is(r.engine.link.value.quality, 6)
+  await r.timers.tickAsync(8_000)
+  assert.is(r.ctx.userById(100001)!.diamondNum, 900, 'no period charged while no video flows')
+  r.control('calls/media', { quality: 1 })
+  await r.timers.tickAsync(1_000)
+  assert.ok(r.engine.link.value.healthy)
+  assert.is(r.ctx.userById(100001)!.diamondNum, 800, 'charged once the picture is back')
+  assert.is(r.status(), CallStatus.CALLING_ING)
 })
 
 // ---- CALL-12 ---------------------------------------------------------------------------
@@ -461,6 +641,28 @@ test('CALL-04 an incoming call rings for waitTime s, then is reported missed wit
   await r.timers.tickAsync(1)
   assert.is(r.engine.incoming.call.value, null)
   assert.equal(r.sent(CallPath.miss), [{ channelId, missedReason: 2 }])
+})
+
+test('CALL-05 an incoming call its host cancels (type 2, or 1) stops ringing with the spec toast, matched by channel', async () => {
+  const r = rig()
+  const { channelId } = r.control('calls/incoming', { hostId: HOST, waitTime: 20 }) as any
+  await r.timers.tickAsync(0)
+  r.engine.onNotify({ channelId: 'ch_other', type: 2 })
+  await r.timers.tickAsync(1000)
+  assert.is(r.engine.incoming.call.value?.channelId, channelId, 'another channel changes nothing')
+  r.control('calls/remote', { channelId, action: 'cancel' })
+  await r.timers.tickAsync(0)
+  assert.is(r.engine.incoming.call.value, null, 'the popup closed')
+  assert.ok(r.texts().includes("She's not available right now; you can call another girl instead"))
+  assert.is(await r.engine.incoming.accept(), false, 'nothing left to accept')
+  assert.not.ok(r.texts().includes('Error!'))
+  assert.equal(r.sent(CallPath.join), [])
+  const w = rig()
+  const second = w.control('calls/incoming', { hostId: HOST, waitTime: 20 }) as any
+  await w.timers.tickAsync(0)
+  w.engine.onNotify({ channelId: second.channelId, type: 1, reason: 'busy' })
+  assert.is(w.engine.incoming.call.value, null)
+  assert.ok(w.texts().includes("She's busy on the line. You can call her later"))
 })
 
 test('CALL-04 reject reports missedReason 3; accept and reject share a 3 s debounce', async () => {

@@ -3,8 +3,12 @@
 // in a unit test and the UI only reads its signals.
 //
 // outgoing: start checks -> createCall -> join the RTC channel -> ring (waiting screen)
-//           -> 'call.notify' CONNECTED -> beginCallV2 -> billing -> hang-up -> callOver
-// incoming: 'call.incoming' -> ring (popup) -> accept: joinCall -> begin ... | reject | missed
+//           -> 'call.notify' CONNECTED -> the host's first video frame -> beginCallV2 -> billing
+//           -> hang-up -> callOver
+// incoming: 'call.incoming' -> ring (popup) -> accept: joinCall -> join RTC -> first frame -> begin ... | reject | missed
+// Fair billing: begin-call starts billing on the server, so it is sent only once the RTC join
+// succeeded and the host's first frame was drawn; a call that never got there ends within
+// CallDefaults.firstFrameMs with a message and costs nothing.
 import { signal, type Signal } from '@preact/signals-react'
 import { isInsufficient, isTimeout } from '../../../kernel/api.ts'
 import type { ApiErrorShape, RequestOptions } from '../../../kernel/api.ts'
@@ -26,6 +30,7 @@ import {
   type CallLimit,
   type CallNotify,
   type CallStatusValue,
+  type CallOverReply,
   type CallWarning,
   type LastCall,
   type StartCallOptions,
@@ -36,7 +41,7 @@ import { CallDefaults, cancelReason, effectivePrice, limitAllows, outgoingBalanc
 import type { ToastKey } from '../strings.ts'
 import type { CallTimers } from './timers.ts'
 import { Incoming, type IncomingDeps } from './incoming.ts'
-import { NetworkWatch } from './network.ts'
+import { NetworkWatch, type CallLink } from './network.ts'
 
 export interface CallConfig {
   /** ring time-out, s (callTimeOutNum) */
@@ -89,13 +94,22 @@ export interface CallDeps {
   ended?(last: LastCall): void
   /** where the user is, for the incoming-call rules */
   where: IncomingDeps['where']
+  /** keep the connected call's channel across a reload or a closed tab (null: none is on) */
+  remember?(call: UnfinishedCall | null): void
+  /** the call a previous run left connected, if any */
+  unfinished?(): UnfinishedCall | null
 }
+
+/** what a run keeps of its connected call, to end it and show its summary at the next start */
+export type UnfinishedCall = Pick<LastCall, 'channelId' | 'icon' | 'callUserId' | 'yxAccid' | 'nickname' | 'levelName' | 'free' | 'callGameType'>
 
 const apiErr = (err: unknown): Partial<ApiErrorShape> => (err && typeof err === 'object' ? (err as ApiErrorShape) : {})
 
 export class CallEngine {
   readonly info: Signal<CallInfo> = signal(emptyInfo())
   readonly warning: Signal<CallWarning | null> = signal(null)
+  /** the video link as the RTC reports it: quality, and whether it is down (the reconnecting overlay) */
+  readonly link: Signal<CallLink> = signal({ quality: 0, healthy: true })
   readonly incoming: Incoming
   private billing: Billing | null = null
   private network: NetworkWatch
@@ -106,17 +120,28 @@ export class CallEngine {
   private rtcClient: RtcClient | null = null
   private rtcOff: Array<() => void> = []
   private beginAttempts = 0
+  /** the RTC join of the current call succeeded */
+  private rtcJoined = false
+  /** the remote's first video frame of the current call was drawn */
+  private firstFrame = false
+  /** begin-call of the current call was sent (it is sent once, then only retried) */
+  private beginSent = false
   /** set when a call ends, so late answers of that call are ignored */
   private generation = 0
   /** call pushes that came while createCall was still on its way (the host's ring can beat the answer) */
   private early: CallNotify[] | null = null
 
   constructor(private deps: CallDeps) {
-    this.network = new NetworkWatch(deps.timers, CallDefaults.weakNetworkMs, () => {
-      if (this.info.value.status !== CallStatus.CALLING_ING) return
-      this.deps.say('unstable', { type: 'warning' })
-      this.hangUp(HangupReason.weakNetwork)
-    })
+    this.network = new NetworkWatch(
+      deps.timers,
+      CallDefaults.weakNetworkMs,
+      () => {
+        if (this.info.value.status !== CallStatus.CALLING_ING) return
+        this.deps.say('unstable', { type: 'warning' })
+        this.hangUp(HangupReason.weakNetwork)
+      },
+      (link) => (this.link.value = link),
+    )
     this.incoming = new Incoming({
       post: (p, d, o) => deps.post(p, d, o),
       timers: deps.timers,
@@ -287,7 +312,7 @@ export class CallEngine {
     // prepare the room; a failure cancels the call
     const joined = await this.joinRtc(created.channelId)
     if (!joined && gen === this.generation && this.info.value.status === CallStatus.CALLING) {
-      this.deps.say('callError', { type: 'warning' })
+      this.deps.say('cantConnect', { type: 'warning' })
       this.cancel()
       return false
     }
@@ -366,11 +391,13 @@ export class CallEngine {
   onNotify(data: CallNotify) {
     const i = this.info.value
     if (!data || typeof data.channelId !== 'string') return
+    const type = Number(data.type)
+    // the incoming call ringing in the popup, cancelled by its host
+    if ((type === NotifyType.REJECT || type === NotifyType.CANCEL) && this.incoming.remoteEnded(data.channelId, data.reason)) return
     if (data.channelId !== i.channelId || !i.channelId) {
       if (this.early && this.early.length < 10) this.early.push(data)
       return
     }
-    const type = Number(data.type)
     if (type === NotifyType.ONLINE) {
       if (i.status === CallStatus.CALLING && !i.hostReached) {
         this.patch({ hostReached: true })
@@ -395,16 +422,32 @@ export class CallEngine {
   // ---- connect, begin-call and billing (CALL-02, CALL-06) ----------------------------
 
   private connected() {
-    const now = this.deps.timers.now()
-    if (!this.move(CallStatus.CALLING_ING, { callConnectTime: now, callDuration: 0, waitLeft: 0 })) return
+    if (!this.move(CallStatus.CALLING_ING, { callConnectTime: null, callDuration: 0, waitLeft: 0 })) return
     this.clearTimers()
     this.stopTicker()
     this.rate('connect')
-    // the duration timer starts on connect
-    this.ticker = this.deps.timers.setInterval(() => this.tick(), 1000)
-    this.network.start(this.rtcClient != null)
     this.beginAttempts = 0
+    const c = this.info.value
+    this.deps.remember?.({ channelId: c.channelId!, icon: c.icon, callUserId: c.callUserId ?? 0, yxAccid: c.yxAccid, nickname: c.nickname, levelName: c.levelName, free: c.free, callGameType: c.callGameType })
+    // no video within the bound: the call ends, never billed
+    this.later(() => this.videoNeverCame(), CallDefaults.firstFrameMs)
+    this.maybeBegin()
+  }
+
+  /** begin-call (billing) once connected, joined and the host's first frame drawn; once per call */
+  private maybeBegin() {
+    const i = this.info.value
+    if (i.status !== CallStatus.CALLING_ING || !this.rtcJoined || !this.firstFrame || this.beginSent) return
+    this.beginSent = true
     void this.begin(this.generation)
+  }
+
+  private videoNeverCame() {
+    const i = this.info.value
+    // a begin-call on its way has its own bound (and is reversed by callOver reason 10)
+    if (i.status !== CallStatus.CALLING_ING || i.began || this.beginSent) return
+    this.deps.say('noVideo', { type: 'warning' })
+    this.hangUp(HangupReason.weakNetwork)
   }
 
   private tick() {
@@ -429,10 +472,15 @@ export class CallEngine {
         return this.hangUp(HangupReason.balance)
       }
       if (this.beginAttempts < CallDefaults.beginAttempts) return void this.begin(gen)
-      this.deps.say('callError', { type: 'warning' })
+      // the server reverses what a begin-call the app never heard of charged (callOver reason 10)
+      this.deps.say(match ? 'matchNotStarted' : 'callNotStarted', { type: 'warning' })
       return this.hangUp(HangupReason.beginCall)
     }
     if (gen !== this.generation || this.info.value.status !== CallStatus.CALLING_ING) return
+    // the duration (and every billing point, d1 §3) counts from the begin-call answer
+    this.patch({ callConnectTime: this.deps.timers.now(), callDuration: 0 })
+    this.ticker = this.deps.timers.setInterval(() => this.tick(), 1000)
+    this.network.start(true)
     const cfg = this.config()
     this.billing = new Billing({
       timers: this.deps.timers,
@@ -445,6 +493,8 @@ export class CallEngine {
       hangUp: (r) => this.hangUp(r),
       rate: (e) => this.rate(e),
       short: () => this.deps.say('insufficient', { type: 'warning' }),
+      // no deduction while no video flows: a period is charged only once the picture is back
+      mediaFlowing: () => this.network.healthy,
     })
     this.billing.apply(reply)
     this.patch({ began: true })
@@ -467,12 +517,7 @@ export class CallEngine {
     if (i.status === CallStatus.CALLING && reason === HangupReason.user) return this.cancel()
     if (!this.move(CallStatus.HANG_UP, { hangupReason: reason })) return
     const scene = i.callGameType === CallGameType.MATCH ? CallScene.match : CallScene.all
-    this.deps
-      .post<{ diamond?: number }>(CallPath.over, { channelId: i.channelId, overReason: reason, callScene: scene }, { silent: true })
-      .then((r) => {
-        if (r && typeof r.diamond === 'number') this.deps.setBalance(r.diamond)
-      })
-      .catch(() => {})
+    const over = this.reportOver(i.channelId, reason, scene)
     this.rate('hangup')
     const last: LastCall = {
       channelId: i.channelId,
@@ -487,7 +532,43 @@ export class CallEngine {
       hangupReason: reason,
     }
     this.finish()
-    if (i.status === CallStatus.CALLING_ING) this.deps.ended?.(last)
+    // a call that never began was never billed: no summary to rate
+    if (i.status === CallStatus.CALLING_ING && i.began) void this.summary(last, over)
+  }
+
+  /** callOver, its balance taken; resolves with the answer or null */
+  private reportOver(channelId: string, overReason: number, callScene: string): Promise<CallOverReply | null> {
+    return this.deps
+      .post<CallOverReply>(CallPath.over, { channelId, overReason, callScene }, { silent: true })
+      .then((r) => {
+        if (r && typeof r.diamond === 'number') this.deps.setBalance(r.diamond)
+        return r ?? null
+      })
+      .catch(() => null)
+  }
+
+  /** the post-call sheet with what the server says the call charged; without its answer in time, without it */
+  private async summary(last: LastCall, over: Promise<CallOverReply | null>) {
+    const reply = await this.bounded(over, CallDefaults.summaryWaitMs).catch(() => null)
+    const known = reply && typeof reply.charged === 'number'
+    this.deps.ended?.({
+      ...last,
+      callDuration: typeof reply?.callDuration === 'number' ? reply.callDuration : last.callDuration,
+      charged: known ? reply.charged : null,
+      periods: known ? (reply.periods ?? null) : null,
+    })
+  }
+
+  /** A call a previous run left connected (a reload or a closed tab): report it over and show its summary. */
+  async endUnfinished(): Promise<boolean> {
+    const u = this.deps.unfinished?.()
+    if (!u?.channelId || isActive(this.info.value.status)) return false
+    this.deps.remember?.(null)
+    const scene = u.callGameType === CallGameType.MATCH ? CallScene.match : CallScene.all
+    const reply = await this.reportOver(u.channelId, HangupReason.lost, scene)
+    if (!reply) return false
+    await this.summary({ ...u, callDuration: 0, hangupReason: HangupReason.lost }, Promise.resolve(reply))
+    return true
   }
 
   private report(path: string, payload: Record<string, unknown>) {
@@ -503,6 +584,10 @@ export class CallEngine {
     this.billing = null
     this.warning.value = null
     this.network.stop()
+    this.rtcJoined = false
+    this.firstFrame = false
+    this.beginSent = false
+    this.deps.remember?.(null)
     this.lockStartedAt = null
     this.deps.setCallChannel(null)
     void this.leaveRtc()
@@ -520,8 +605,10 @@ export class CallEngine {
 
   // ---- RTC (CALL-09 weak network) ----------------------------------------------------
 
-  private async joinRtc(channel: string): Promise<boolean> {
+  /** publish false: watch only, the camera stays off (a robot invitation the user did not agree to) */
+  private async joinRtc(channel: string, publish = true): Promise<boolean> {
     const user = this.deps.user()
+    const gen = this.generation
     try {
       const rtc = await this.deps.rtc()
       this.rtcClient = rtc
@@ -532,14 +619,34 @@ export class CallEngine {
         rtc.on('user-joined', (e) => e.uid !== own && this.network.remote(true)),
         rtc.on('user-published', (e) => e.uid !== own && this.network.remote(true)),
         rtc.on('user-left', (e) => e.uid !== own && this.network.remote(false)),
+        rtc.on('first-frame', (e) => {
+          if (e.uid === own || gen !== this.generation) return
+          this.firstFrame = true
+          this.maybeBegin()
+        }),
       ]
-      await rtc.join({ channel, uid: own })
+      await this.bounded(rtc.join({ channel, uid: own }), CallDefaults.rtcJoinBoundMs)
+      if (gen !== this.generation) return false
       this.network.connection('connected')
-      await rtc.publish()
+      this.rtcJoined = true
+      this.maybeBegin()
+      // the call goes on without a camera or a microphone (the RTC reports them as 'local-media')
+      if (publish) await rtc.publish().catch(() => false)
       return true
     } catch {
       return false
     }
+  }
+
+  /** a promise that rejects when it has not settled within ms */
+  private bounded<T>(p: Promise<T>, ms: number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const id = this.deps.timers.setTimeout(() => reject(new Error('timed out')), ms)
+      p.then(
+        (v) => (this.deps.timers.clearTimeout(id), resolve(v)),
+        (e) => (this.deps.timers.clearTimeout(id), reject(e)),
+      )
+    })
   }
 
   private async leaveRtc() {
@@ -552,18 +659,21 @@ export class CallEngine {
 
   // ---- incoming (CALL-04) ------------------------------------------------------------
 
-  private async acceptedIncoming(created: CallCreated, free: boolean) {
+  /** agreed: the user tapped Accept (a robot invitation's free call joins without it: no camera) */
+  private async acceptedIncoming(created: CallCreated, free: boolean, agreed = true) {
     this.generation++
     this.info.value = { ...emptyInfo(), ...this.fromCreated(created), callInOrOut: 'in', free, callStartTime: this.deps.timers.now(), callFrontGameType: free ? FrontType.BOT : FrontType.DIRECT }
     this.deps.setCallChannel(created.channelId)
     const gen = this.generation
-    const joined = await this.joinRtc(created.channelId)
+    const joined = await this.joinRtc(created.channelId, agreed)
     if (gen !== this.generation) return
     if (!joined) {
-      this.deps.say('callError', { type: 'warning' })
-      this.report(CallPath.miss, { channelId: created.channelId, missedReason: MissedReason.earlyCancel })
+      // the server holds the accepted call as connected: report it over, so the host is free
+      this.deps.say('cantConnect', { type: 'warning' })
+      this.report(CallPath.over, { channelId: created.channelId, overReason: HangupReason.weakNetwork, callScene: CallScene.all })
+      this.rate('join-failed', created.channelId)
+      this.finish()
       this.info.value = emptyInfo()
-      this.deps.setCallChannel(null)
       return
     }
     this.connected()
@@ -580,7 +690,7 @@ export class CallEngine {
     }
     // on failure or a missing channel the call info is reset (d1 §4)
     if (!created?.channelId || this.locked()) return false
-    await this.acceptedIncoming(created, true)
+    await this.acceptedIncoming(created, true, false)
     return isActive(this.info.value.status)
   }
 

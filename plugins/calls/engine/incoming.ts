@@ -132,6 +132,17 @@ export class Incoming {
     return true
   }
 
+  /** CALL-05: the host cancelled (type 2) or withdrew (type 1) the call ringing here: the popup closes
+   *  with the toast an outgoing call gets for the same message. True when it was this call. */
+  remoteEnded(channelId: string, reason?: string): boolean {
+    const c = this.call.value
+    if (!c || c.channelId !== channelId) return false
+    this.clear()
+    this.deps.rate(channelId, 'remote-cancel')
+    this.deps.say(reason === 'busy' ? 'hostBusyLine' : 'hostUnavailable', { type: 'warning' })
+    return true
+  }
+
   /** A call the server still holds for the user (opened the app while a host was calling). */
   async checkPending() {
     try {

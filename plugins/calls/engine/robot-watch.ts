@@ -38,7 +38,10 @@ export function watchRobotInvites(kernel: Kernel, calls: CallsFacade, opts: { ti
       }
     },
     joinFree: (channelId) => calls.load().then((s) => s.engine.joinFree(channelId)),
-    startDirect: (host) => calls.start({ hostId: Number(host.userId), videoPrice: Number(host.videoPrice) || 0, source: 'robot', yxAccid: host.yxAccid }),
+    openReady: (host) => {
+      kernel.router.navigate(`/detail?id=${Number(host.userId)}&path=robot`)
+      return true
+    },
     log: (...a) => console.info('[calls]', ...a),
   })
   const onMessage = (msg: ImMessage) => {

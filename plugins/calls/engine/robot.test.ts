@@ -31,19 +31,20 @@ function robotRig(o: Parameters<typeof rig>[0] = {}, where: Partial<RobotWhere> 
   const place = { where: here(where) }
   // messaging opened long enough ago
   let openedAt: number | null = -RobotDefaults.quietAfterImOpenMs
+  const opened: number[] = []
   const robot = new RobotInvites({
     post: r.post,
     timers: r.timers,
     where: () => ({ ...place.where, calling: place.where.calling || r.status() === CallStatus.CALLING || r.status() === CallStatus.CALLING_ING }),
     imOpenedAt: () => openedAt,
     joinFree: (channelId) => r.engine.joinFree(channelId),
-    startDirect: (host) => r.engine.start({ hostId: host.userId!, videoPrice: host.videoPrice ?? 0, source: 'robot', yxAccid: host.yxAccid }),
+    openReady: (host) => (opened.push(Number(host.userId)), true),
   })
   const invite = async (body: Record<string, unknown> = {}) => {
     await r.control('calls/robot-invite', body)
     return sent.at(-1)!
   }
-  return { r, robot, sent, place, invite, setOpenedAt: (v: number | null) => void (openedAt = v) }
+  return { r, robot, sent, place, invite, opened, setOpenedAt: (v: number | null) => void (openedAt = v) }
 }
 
 const freeCharges = (r: Rig) => (r.db.get('ledger').value() as Array<{ userId: number; delta: number }>).filter((e) => e.userId === 100001)
@@ -140,17 +141,32 @@ test("IM-05 a lookup slower than 3 s ends with 'request timeout': no call", asyn
   assert.is(r.status(), CallStatus.INIT)
 })
 
-test('IM-05 user type 4 aborts; no userId ends the call info; any other host switches to a direct call', async () => {
-  const { r, robot, invite } = robotRig({ balance: 5000 })
+test('IM-05 user type 4 aborts; no userId ends the call info; a regular host opens ready to dial and no paid call is placed without a tap', async () => {
+  const { r, robot, invite, opened } = robotRig({ balance: 5000 })
   assert.is(await robot.onMessage(await invite({ userType: 4 })), 'aborted')
   r.overrides[CallPath.robotLookup] = () => ({})
   assert.is(await robot.onMessage(await invite()), 'no-user')
   delete r.overrides[CallPath.robotLookup]
   assert.equal(r.sent(CallPath.join), [])
   assert.equal(r.sent(CallPath.create), [])
-  assert.is(await robot.onMessage(await invite({ hostId: REGULAR })), 'direct')
-  assert.is(r.sent(CallPath.create)[0].beCallUserId, REGULAR)
-  assert.is(r.status(), CallStatus.CALLING)
+  assert.is(await robot.onMessage(await invite({ hostId: REGULAR })), 'ready')
+  assert.equal(opened, [REGULAR])
+  await r.timers.tickAsync(10_000)
+  assert.equal(r.sent(CallPath.create), [], 'no call placed by itself')
+  assert.is(r.status(), CallStatus.INIT)
+  assert.equal(r.db.get('ledger').value(), [])
+})
+
+test('IM-05 CALL-11 the free call of a robot invitation keeps the camera off (the user agreed to nothing); a tapped Accept turns it on', async () => {
+  const { r, robot, invite } = robotRig()
+  assert.is(await robot.onMessage(await invite()), 'free')
+  assert.ok(r.rtc.log.some((l) => l.startsWith('join ')), 'joined to watch')
+  assert.not.ok(r.rtc.log.includes('publish'), 'no camera')
+  await r.timers.tickAsync(20_000)
+  r.control('calls/incoming', { hostId: 200001, free: true })
+  await r.timers.tickAsync(3000)
+  assert.ok(await r.engine.incoming.accept())
+  assert.ok(r.rtc.log.includes('publish'), 'the camera after Accept')
 })
 
 test('IM-05 a second invitation while the first is being looked up is ignored', async () => {

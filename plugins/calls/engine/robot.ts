@@ -78,7 +78,8 @@ export function parseRobotInvite(m: ImMessage | null | undefined): RobotInvite |
   return { type: ROBOT_INVITE, callIndex, callType: Number(d.callType) || 1 }
 }
 
-export type RobotOutcome = 'not-invite' | IgnoreReason | 'timeout' | 'failed' | 'no-user' | 'aborted' | 'free' | 'direct'
+/** 'ready': a regular host; her profile opened ready to dial, no call placed (d2 §4.9 'switches to direct') */
+export type RobotOutcome = 'not-invite' | IgnoreReason | 'timeout' | 'failed' | 'no-user' | 'aborted' | 'free' | 'ready'
 
 export interface RobotDeps {
   post<T>(path: string, payload?: unknown, opts?: RequestOptions): Promise<T>
@@ -89,8 +90,8 @@ export interface RobotDeps {
   systemAccounts?: readonly string[]
   /** join the free robot call the lookup prepared (CALL-11) */
   joinFree(channelId: string): Promise<boolean>
-  /** place a direct call to the host */
-  startDirect(host: RobotHost): Promise<boolean>
+  /** show the regular host ready to dial: a paid call starts only from the user's tap, with the price on the button */
+  openReady(host: RobotHost): boolean
   log?(...a: unknown[]): void
 }
 
@@ -130,7 +131,7 @@ export class RobotInvites {
       if (!host.channelId) return 'no-user'
       return (await this.deps.joinFree(host.channelId)) ? 'free' : 'failed'
     }
-    return (await this.deps.startDirect(host)) ? 'direct' : 'failed'
+    return this.deps.openReady(host) ? 'ready' : 'failed'
   }
 
   /** The lookup, cut at 3 s on our own clock whatever the HTTP client's time-out does. */

@@ -10,6 +10,7 @@ import { hostsRef } from '../../wall/api.ts'
 import type { CallsApi, LastCall } from '../api.ts'
 import { CallEngine, type CallConfig } from './engine.ts'
 import { isActive } from './machine.ts'
+import { safeStorage } from '../../../kernel/storage.ts'
 import { syncCallOverlays } from './overlays.ts'
 import { robotConfigFor } from '../rules.ts'
 import { isVip } from '../../../kernel/protocol/user.ts'
@@ -18,6 +19,8 @@ import type { ToastKey } from '../strings.ts'
 
 export interface CallsOptions {
   timers?: CallTimers
+  /** where the connected call is kept across a reload; default localStorage */
+  storage?: Storage
   /** app ids whose users never receive host calls (d1 §4 'a certain app id') */
   rejectAppIds?: string[]
   /** a call ended (the post-call sheet opens from here) */
@@ -56,10 +59,15 @@ function configFrom(kernel: Kernel, opts: CallsOptions): Partial<CallConfig> {
   }
 }
 
+/** the connected call, kept so the next start can end it and show its summary */
+const UNFINISHED_KEY = 'calls.unfinished'
+
 export function createCallsService(kernel: Kernel, opts: CallsOptions = {}): CallsService {
   const scene = () => kernel.scene.value
   const timers = opts.timers ?? browserTimers
   const rtc = opts.rtc ?? (() => kernel.rtc())
+  // a refused or missing storage only means the server alone ends a call a reload left
+  const store = safeStorage(opts.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage))
   const said = signal<{ key: ToastKey; seq: number } | null>(null)
   const engine = new CallEngine({
     post: (path, payload, o) => kernel.api.post(path, payload, o),
@@ -81,6 +89,15 @@ export function createCallsService(kernel: Kernel, opts: CallsOptions = {}): Cal
     config: () => configFrom(kernel, opts),
     markHostBusy: (id) => kernel.get(hostsRef)?.setStatus(id, 'busy'),
     ended: (last) => opts.ended?.(last, kernel),
+    remember: (call) => (call ? store.set(UNFINISHED_KEY, JSON.stringify(call)) : store.remove(UNFINISHED_KEY)),
+    unfinished: () => {
+      try {
+        const raw = JSON.parse(store.get(UNFINISHED_KEY) ?? 'null')
+        return raw && typeof raw.channelId === 'string' ? raw : null
+      } catch {
+        return null
+      }
+    },
     where: () => ({
       path: kernel.router.path.value,
       live: !!scene().live,

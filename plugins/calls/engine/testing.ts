@@ -6,20 +6,24 @@ import { Code } from '../../../kernel/protocol/envelope.ts'
 import type { RtcClient, RtcEvents } from '../../../kernel/rtc/types.ts'
 import { EndpointError } from '../../../harness/types.ts'
 import { fakeTimers } from '../../../test/fake-timers.ts'
-import type { IncomingCall } from '../api.ts'
+import { CallStatus, type IncomingCall } from '../api.ts'
 import { CallEngine, type CallConfig, type CallDeps } from './engine.ts'
 import { createCallsFake } from '../fake.ts'
 import { callEndpoint, testContext, VIEWER } from '../fake/testing.ts'
 import type { Where } from './incoming.ts'
 import { en } from '../strings.ts'
 
-/** An RTC client double: remote users in a channel are announced when the client joins, like Agora does. */
+/** An RTC client double: remote users in a channel are announced when the client joins, like Agora does;
+ *  a subscribed remote's first frame is reported a moment later, like Agora's 'first-frame-decoded'. */
 export function fakeRtc() {
   const handlers = new Map<string, Set<(e: any) => void>>()
   const log: string[] = []
   const remotes = new Map<string, Set<string>>()
   let joined: string | null = null
+  let ownUid = ''
   let failJoin = false
+  let hangJoin = false
+  let frames = true
   const emit = <K extends keyof RtcEvents>(ev: K, e: RtcEvents[K]) => {
     for (const fn of handlers.get(ev) ?? []) fn(e)
   }
@@ -30,16 +34,23 @@ export function fakeRtc() {
   const client: RtcClient = {
     async join({ channel, uid }) {
       if (failJoin) throw new Error('join failed')
+      // an SDK join that never settles (no route to its servers)
+      if (hangJoin) return new Promise<void>(() => {})
       log.push(`join ${channel} as ${uid}`)
       joined = channel
+      ownUid = uid
       for (const r of remotes.get(channel) ?? []) announce(r)
     },
-    publish: async () => true,
-    subscribe: async () => {},
+    publish: async () => (log.push('publish'), true),
+    async subscribe(uid) {
+      if (!joined || !remotes.get(joined)?.has(uid)) throw new Error(`user ${uid} is not in the channel`)
+      if (frames) queueMicrotask(() => emit('first-frame', { uid }))
+    },
     playLocal: () => {},
     async leave() {
       log.push('leave')
       joined = null
+      ownUid = ''
     },
     on(ev, fn) {
       if (!handlers.has(ev)) handlers.set(ev, new Set())
@@ -66,6 +77,19 @@ export function fakeRtc() {
     failJoins(v = true) {
       failJoin = v
     },
+    /** joins that never settle */
+    hangJoins(v = true) {
+      hangJoin = v
+    },
+    /** false: a remote's video never draws a frame (subscribed, but nothing decodes) */
+    drawFrames(v: boolean) {
+      frames = v
+    },
+    /** who is in which channel, as the harness RTC service lists it */
+    channels(): Array<{ channel: string; uids: string[] }> {
+      if (!joined) return [...remotes].map(([channel, r]) => ({ channel, uids: [...r] }))
+      return [...remotes].map(([channel, r]) => ({ channel, uids: channel === joined ? [ownUid, ...r] : [...r] }))
+    },
   }
 }
 
@@ -77,6 +101,8 @@ export interface RigOptions {
   where?: Partial<Where>
   online?: boolean
   messageCounts?: { own: number; host: number }
+  /** false: no call screen subscribes to the host's video (default: it does, as CallScreen) */
+  screen?: boolean
 }
 
 type Override = (payload: any) => unknown
@@ -111,6 +137,7 @@ export function rig(o: RigOptions = {}) {
       recorder.setQuality(channel, quality)
       queueMicrotask(() => rtc.quality(channel, quality))
     },
+    channels: () => rtc.channels(),
   }
   const viewer = t.db.get('users').find({ userId: VIEWER })
   viewer.assign({ diamondNum: o.balance ?? 1000, vipInfo: { isVip: !!o.vip } }).write()
@@ -127,6 +154,8 @@ export function rig(o: RigOptions = {}) {
   const channels: Array<string | null> = []
   const where: Where = { path: '/wall', live: false, payPopup: false, appId: 'callwall', ...o.where }
   let online = o.online ?? true
+  /** what the app keeps across a reload (its storage) */
+  const kept: { call: any } = { call: null }
 
   const toApiError = (e: EndpointError, path: string) =>
     new ApiError({ kind: 'code', code: e.code, message: e.code === Code.notEnough ? 'Insufficient balance' : e.message, path })
@@ -172,8 +201,24 @@ export function rig(o: RigOptions = {}) {
     messageCounts: () => o.messageCounts ?? { own: 0, host: 0 },
     ended: (last) => void ended.push(last),
     where: () => where,
+    remember: (call) => void (kept.call = call),
+    unfinished: () => kept.call,
   }
   engine = new CallEngine(deps)
+  // the call screen: once connected it subscribes to the host's video, and again when she publishes
+  if (o.screen !== false) {
+    const show = (uid: string) => {
+      const i = engine.info.peek()
+      if (i.status === CallStatus.CALLING_ING && uid && uid !== String(VIEWER)) rtc.client.subscribe(uid, null as unknown as HTMLElement).catch(() => {})
+    }
+    let shown: string | null = null
+    engine.info.subscribe((i) => {
+      if (i.status !== CallStatus.CALLING_ING || shown === i.channelId) return
+      shown = i.channelId
+      show(i.yxAccid)
+    })
+    rtc.client.on('user-published', (e) => e.mediaType === 'video' && show(e.uid))
+  }
 
   return {
     engine,
@@ -198,6 +243,9 @@ export function rig(o: RigOptions = {}) {
     /** the payloads sent to one path */
     sent: (path: string) => requests.filter((r) => r.path === path).map((r) => r.payload),
     texts: () => toasts.map((x) => x.text),
+    kept,
+    /** the app starts again (a reload): a new engine on the same storage, server and clock */
+    restart: () => new CallEngine(deps),
     status: () => engine.info.value.status,
   }
 }

@@ -9,7 +9,7 @@ import { type RobotInviteRow, table, findCall, isHost, callPrice, notify } from 
 import type { CallCore } from './core.ts'
 
 export function callControl(core: CallCore): NonNullable<FakeSlice['control']> {
-  const { finish, hostHangUp, newCall, activeOf, rtOf, now } = core
+  const { finish, hostHangUp, newCall, activeOf, rtOf, now, setQuality } = core
   return {
     /** set how one host (hostId) or every host without its own (no hostId) answers calls */
     'calls/behaviour': (ctx, body) => {
@@ -85,7 +85,7 @@ export function callControl(core: CallCore): NonNullable<FakeSlice['control']> {
       if (body?.quality != null) {
         const q = Number(body.quality)
         if (!Number.isInteger(q) || q < 0 || q > 6) throw new Error('quality must be 0..6')
-        rtc.setQuality(row.channelId, q)
+        setQuality(ctx, row.channelId, q)
       }
       if (body?.hostLeave) rtc.hostLeave(row.channelId, ctx.userById(row.hostId)?.yxAccid ?? '')
       return { ok: true, channelId: row.channelId }

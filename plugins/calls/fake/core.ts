@@ -15,6 +15,7 @@ export function createCallCore(timers: Timers) {
   function finish(ctx: HarnessContext, row: CallRow, patch: Partial<CallRow>) {
     const rt = rtOf(ctx)
     clearChannel(rt, row.channelId)
+    rt.quality.delete(row.channelId)
     const wasConnected = row.state === 'connected'
     Object.assign(row, patch, { endedAt: now() })
     row.duration = row.beganAt != null ? Math.max(0, Math.floor((now() - row.beganAt) / 1000)) : 0
@@ -37,15 +38,73 @@ export function createCallCore(timers: Timers) {
     saveCall(ctx, row)
     setHostStatus(ctx, host, 10000)
     if (!b.noMedia) rtcOf(ctx)?.hostJoin(row.channelId, host.yxAccid)
+    alive(row)
+    watchAlive(ctx, row.channelId)
     if (push) notify(ctx, rt, row, NotifyType.CONNECTED)
     if (b.hangUpAfterSec != null) later(rt, row.channelId, b.hangUpAfterSec * 1000, () => hostHangUp(ctx, row.channelId))
     if (b.dropAfterSec != null)
       later(rt, row.channelId, b.dropAfterSec * 1000, () => {
         // the host's network goes: the viewer's RTC reports quality 'down' and the host vanishes
-        const rtc = rtcOf(ctx)
-        rtc?.setQuality(row.channelId, 6)
-        rtc?.hostLeave(row.channelId, host.yxAccid)
+        setQuality(ctx, row.channelId, 6)
+        rtcOf(ctx)?.hostLeave(row.channelId, host.yxAccid)
       })
+  }
+
+  function alive(row: CallRow) {
+    row.aliveAt = now()
+  }
+
+  /**
+   * A connected call whose app gave no sign (begin-call, a deduction, being in the video channel) for
+   * callIdleEndSec (default the larger of 60 s and two billing periods plus 20 s) ends on the server with reason 11 (lost), and the host is free again:
+   * a real server must not keep a vanished viewer's call, nor its host busy, for ever.
+   */
+  function watchAlive(ctx: HarnessContext, channelId: string) {
+    const bound = settingNumber(ctx, 'callIdleEndSec', Math.max(60, 2 * periodSec(ctx) + 20)) * 1000
+    const check = () => {
+      const row = findCall(ctx, channelId)
+      if (!row || row.state !== 'connected') return
+      const rtc = rtcOf(ctx)
+      const present = rtc?.channels?.().find((c) => c.channel === channelId)?.uids.includes(String(row.viewerId))
+      if (present) alive(row)
+      if (now() - (row.aliveAt ?? row.connectedAt ?? now()) >= bound) {
+        const began = row.beganAt != null
+        finish(ctx, row, { state: began ? 'over' : 'cancelled', overReason: HangupReason.lost, category: began ? CallCategory.connected : CallCategory.cancelled })
+        ctx.log('call', channelId, 'ended: no sign of the app for', bound / 1000, 's')
+        return
+      }
+      later(rtOf(ctx), channelId, Math.min(5000, bound), check)
+    }
+    later(rtOf(ctx), channelId, Math.min(5000, bound), check)
+  }
+
+  /** what a call charged the viewer, from the ledger: net diamonds and billing points */
+  function chargedBy(ctx: HarnessContext, row: CallRow): { charged: number; periods: number } {
+    const entries = (ctx.db.get('ledger').value() as Array<{ userId: number; channelId?: string; delta: number; reason: string }>).filter(
+      (e) => e.userId === row.viewerId && e.channelId === row.channelId,
+    )
+    const charged = -entries.reduce((sum, e) => sum + e.delta, 0)
+    return { charged, periods: charged > 0 ? entries.filter((e) => e.reason === 'call').length : 0 }
+  }
+
+  /** impose a network quality on a channel's viewer, remembered for billing */
+  function setQuality(ctx: HarnessContext, channelId: string, quality: number) {
+    rtOf(ctx).quality.set(channelId, quality)
+    rtcOf(ctx)?.setQuality(channelId, quality)
+  }
+
+  /**
+   * Fair billing: video flows when the viewer and the host are both in the call's RTC channel and
+   * the channel's quality is not very bad or down. Without an RTC service that lists channels the
+   * harness cannot tell, and counts it as flowing.
+   */
+  function videoFlows(ctx: HarnessContext, row: CallRow): boolean {
+    const rtc = rtcOf(ctx)
+    if (!rtc?.channels) return true
+    if ((rtOf(ctx).quality.get(row.channelId) ?? 1) >= 5) return false
+    const host = ctx.userById(row.hostId)
+    const uids = rtc.channels().find((c) => c.channel === row.channelId)?.uids ?? []
+    return !!host && uids.includes(host.yxAccid) && uids.includes(String(row.viewerId))
   }
 
   function hostHangUp(ctx: HarnessContext, channelId: string) {
@@ -167,7 +226,19 @@ export function createCallCore(timers: Timers) {
     return (table(ctx, 'calls').value() as CallRow[]).filter((c) => c.viewerId === userId && c.category != null).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)
   }
 
-  return { timers, rtOf, now, finish, connect, hostHangUp, hostAnswers, newCall, pickMatchHost, charge, pause, activeOf, record, recordsOf }
+  /** CALL-06: a begin-call whose answer the app never received (it ends the call with reason 10 within the
+   *  begin bound) is reversed: the call never began for the user, so its begin charge (a match ticket) goes back */
+  function reverseBegin(ctx: HarnessContext, row: CallRow) {
+    if (row.points !== 1 || row.beganAt == null) return
+    const beginBoundMs = CallDefaults.beginTimeoutMs * CallDefaults.beginAttempts + 5000
+    if (now() - row.beganAt > beginBoundMs) return
+    const charged = row.free ? 0 : (row.ticket ?? row.price)
+    if (charged > 0) ctx.move(row.viewerId, charged, 'call-refund', { key: `${row.channelId}:refund`, channelId: row.channelId, point: 0, peerId: row.hostId })
+    row.beganAt = null
+    row.points = 0
+  }
+
+  return { timers, rtOf, now, finish, connect, hostHangUp, hostAnswers, newCall, pickMatchHost, charge, pause, activeOf, record, recordsOf, setQuality, videoFlows, reverseBegin, alive, chargedBy }
 }
 
 export type CallCore = ReturnType<typeof createCallCore>

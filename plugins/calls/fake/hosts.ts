@@ -26,6 +26,8 @@ export interface HostRtc {
   hostJoin(channel: string, uid: string): void
   hostLeave(channel: string, uid: string): void
   setQuality(channel: string, quality: number): void
+  /** who is in which channel: how the server knows video can flow (both sides joined) */
+  channels?(): Array<{ channel: string; uids: string[] }>
 }
 
 export interface Runtime {
@@ -43,6 +45,8 @@ export interface Runtime {
   reorderPushes: boolean
   /** pending timers per channel, cleared when the call ends */
   pending: Map<string, Set<unknown>>
+  /** the network quality last imposed on a channel (0..6); 5 and 6 mean no video flows */
+  quality: Map<string, number>
   seq: number
 }
 
@@ -69,6 +73,7 @@ function freshRuntime(timers: Timers): Runtime {
     duplicatePushes: false,
     reorderPushes: false,
     pending: new Map(),
+    quality: new Map(),
     seq: 0,
   }
 }

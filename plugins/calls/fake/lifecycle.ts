@@ -9,7 +9,7 @@ import { ACTIVE, refuse, table, saveCall, ownCall, isHost, settingNumber, period
 import type { CallCore } from './core.ts'
 
 export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: HarnessContext, call: EndpointCall) => unknown> {
-  const { finish, connect, hostAnswers, newCall, pickMatchHost, charge, pause, rtOf, now } = core
+  const { finish, connect, hostAnswers, newCall, pickMatchHost, charge, pause, rtOf, now, videoFlows, reverseBegin, chargedBy, alive } = core
   return {
     [CallPath.create]: (ctx, call) => {
       const viewer = call.requireUser()
@@ -73,8 +73,11 @@ export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: Harness
         throw refuse(CallRefusal.beginFailed)
       }
       if (row.state !== 'connected') throw refuse(row.state === 'ringing' ? CallRefusal.notConnected : CallRefusal.callOver)
+      // billing starts from this answer, so only once both sides are in the video channel
+      if (!videoFlows(ctx, row)) throw refuse(CallRefusal.noVideo)
       const reply = charge(ctx, row, viewer, 0, row.free ? 0 : (row.ticket ?? row.price))
       row.beganAt = now()
+      alive(row)
       saveCall(ctx, row)
       return reply
     },
@@ -85,6 +88,8 @@ export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: Harness
       const row = ownCall(ctx, viewer, call.payload?.searchValue)
       if (row.state !== 'connected') throw refuse(CallRefusal.callOver)
       if (row.beganAt == null || !row.lastReply) throw refuse(CallRefusal.notConnected)
+      alive(row)
+      saveCall(ctx, row)
       if (row.free) return row.lastReply
       const period = periodSec(ctx)
       const due = pointTime(row.points, { periodSec: period, freeSec: row.freeSec })
@@ -93,6 +98,8 @@ export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: Harness
       const tolerance = Math.min(2, period / 2)
       // not due yet: this repeats the charge already made (a retry after a lost answer)
       if (elapsed + tolerance < due) return row.lastReply
+      // a period in which no video flows is not charged: the app asks again once the picture is back
+      if (!videoFlows(ctx, row)) return row.lastReply
       if (rt.failDeductions > 0) {
         rt.failDeductions--
         throw refuse(CallRefusal.deductionFailed)
@@ -105,6 +112,7 @@ export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: Harness
       const p = call.payload ?? {}
       const row = ownCall(ctx, viewer, p.channelId)
       if (ACTIVE.includes(row.state)) {
+        if (Number(p.overReason) === HangupReason.beginCall) reverseBegin(ctx, row)
         const began = row.beganAt != null
         finish(ctx, row, {
           state: began ? 'over' : 'cancelled',
@@ -113,7 +121,7 @@ export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: Harness
           category: began ? CallCategory.connected : CallCategory.cancelled,
         })
       }
-      return { channelId: row.channelId, callDuration: row.duration, diamond: Number(viewer.diamondNum) || 0 }
+      return { channelId: row.channelId, callDuration: row.duration, diamond: Number(viewer.diamondNum) || 0, ...chargedBy(ctx, row) }
     },
 
     [CallPath.miss]: (ctx, call) => {

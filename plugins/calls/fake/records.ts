@@ -6,6 +6,7 @@ import type { EndpointCall, HarnessContext, UserRow } from '../../../harness/typ
 import { CallCategory, CallGameType, CallPath, CallRefusal, MissedReason, type CallRecord, type IncomingCall, type RecommendedHost, type RobotHost } from '../api.ts'
 import { effectivePrice } from '../rules.ts'
 import { later } from './hosts.ts'
+import { discountOffFor } from '../../offers/fake.ts'
 import { feedbackTypes, callLabels } from './tags.ts'
 import { ACTIVE, type RobotInviteRow, refuse, table, nextId, findCall, ownCall, isHost, followed, hostBusyInCall, vipPercent } from './store.ts'
 import type { CallCore } from './core.ts'
@@ -185,7 +186,8 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
         anchorLevel: user.anchorLevel ?? null,
         videoPrice: price,
         vipVideoPrice: effectivePrice(price, { isVip: true, vipDiscount: vipPercent(ctx) }),
-        discountOffDiamond: Number(user.discountOffDiamond) || 0,
+        // the server's one rule (PAY-10): this viewer's discount for this host, else a fixture's own amount
+        discountOffDiamond: discountOffFor(ctx, user, me ?? null) || Number(user.discountOffDiamond) || 0,
         onlineStatus: mapPushedStatus(user.onlineStatus, user.live),
         liveDescribe: user.liveDescribe ?? null,
         followed: me ? followed(ctx, me.userId, user.userId) : false,

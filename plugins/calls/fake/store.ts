@@ -7,6 +7,7 @@ import { CallPush, CallRefusal, type BillingReply, type CallCreated } from '../a
 import { CallDefaults, effectivePrice } from '../rules.ts'
 import { isVip, toUser } from '../../../kernel/protocol/user.ts'
 import type { Runtime } from './hosts.ts'
+import { discountOffFor } from '../../offers/fake.ts'
 import { HostStatusPush } from '../../wall/api.ts'
 
 /** One call as the harness keeps it (collection 'calls'). */
@@ -39,6 +40,8 @@ export interface CallRow {
   missedReason: number | null
   callScene: string | null
   duration: number
+  /** ms: the last sign the viewer's app is there (begin, deduction, in the video channel) */
+  aliveAt?: number | null
   /** the host's status before the call made her busy */
   hostStatusBefore: number | null
   waitTime: number
@@ -123,7 +126,8 @@ export function vipPercent(ctx: HarnessContext): number {
 
 export function callPrice(ctx: HarnessContext, host: UserRow, viewer: UserRow, discountFlag: number): number {
   const list = Number(host.videoPrice) || 0
-  const off = discountFlag === 1 ? Number(host.discountOffDiamond) || 0 : 0
+  // the amount the host detail answered this viewer (PAY-10), so the call charges the price shown
+  const off = discountFlag === 1 ? discountOffFor(ctx, host, viewer) || Number(host.discountOffDiamond) || 0 : 0
   return effectivePrice(list, { discountOffDiamond: off, isVip: isVip(toUser(viewer), Date.now()), vipDiscount: vipPercent(ctx) })
 }
 

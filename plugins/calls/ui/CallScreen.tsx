@@ -3,11 +3,13 @@
 // the end button behind 'Are you sure to end this call?'; the low-balance warning with a
 // recharge button when this build has the recharge plugin; and the call chat.
 import { cssImage } from '../../../kernel/ui/css-image.ts'
+import { formatNumber } from '../../../kernel/i18n.ts'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../../kernel/hooks.ts'
 import { injectStyle } from '../../../kernel/style.ts'
 import { Avatar } from '../../../kernel/ui/Avatar.tsx'
+import { Spinner } from '../../../kernel/ui/Spinner.tsx'
 import { IconAlert } from '../../../kernel/ui/icons.tsx'
 import type { OverlayProps } from '../../../kernel/types.ts'
 import { giftRef } from '../../gift/api.ts'
@@ -34,6 +36,9 @@ export default function CallScreen(_: OverlayProps) {
   // d1 §4: recharging during the call hides the balance toast (the recharge sheet marks the scene)
   const warning = kernel.scene.value.payPopup ? null : calls.warning.value
   const balance = kernel.session.user.value?.diamondNum
+  const link = calls.engine.link.value
+  // the video dropped after it had flowed: say so at once (billing waits meanwhile)
+  const reconnecting = i.began && !link.healthy
   const recharge = kernel.get(rechargeRef)
   // an optional link: the gift button shows once the gift feature has joined
   const gifts = kernel.pending.value.includes('gift') ? undefined : kernel.get(giftRef)
@@ -113,6 +118,13 @@ export default function CallScreen(_: OverlayProps) {
         </div>
       )}
       <div className="cl-call__local" ref={local} data-testid="call-local-video" />
+      {reconnecting && (
+        <div className="cl-call__reconnect" role="status" data-testid="call-reconnecting">
+          <Spinner />
+          <p className="cl-call__reconnect-title">{t('calls.screen.reconnecting')}</p>
+          <p className="cl-call__reconnect-note">{t('calls.screen.reconnectingNote')}</p>
+        </div>
+      )}
 
       <header className="cl-call__top cl-fade">
         <div className="cl-call__who">
@@ -128,6 +140,7 @@ export default function CallScreen(_: OverlayProps) {
           </div>
         </div>
         <p className="cl-call__duration" data-testid="call-duration">
+          <QualityBars quality={link.quality} label={t('calls.screen.quality', { q: t(`calls.screen.q${Math.min(6, Math.max(0, link.quality))}`) })} />
           <span className="cl-live-dot" aria-hidden="true" />
           {formatDuration(i.callDuration)}
         </p>
@@ -152,7 +165,8 @@ export default function CallScreen(_: OverlayProps) {
         <div className="cl-call__bar cl-fade">
           <div className="cl-balance" data-testid="call-balance">
             <IconDiamond size={16} />
-            <span>{balance ?? '—'}</span>
+            {/* the header's number format: one balance looks the same everywhere */}
+            <span>{balance != null ? formatNumber(balance, kernel.i18n.locale.value) : '—'}</span>
             {recharge && (
               <button type="button" className="cl-balance__add" data-testid="call-recharge" aria-label={t('calls.screen.recharge')} onClick={openRecharge}>
                 <IconPlus size={14} />
@@ -175,5 +189,18 @@ export default function CallScreen(_: OverlayProps) {
         </div>
       </footer>
     </section>
+  )
+}
+
+/** Agora's quality (1 excellent .. 6 down, 0 unknown) as four bars */
+function QualityBars({ quality, label }: { quality: number; label: string }) {
+  const lit = quality <= 0 ? 0 : Math.max(0, 5 - quality)
+  const level = quality >= 5 ? 'bad' : quality >= 3 ? 'weak' : 'good'
+  return (
+    <span className="cl-quality" role="img" aria-label={label} title={label} data-testid="call-quality" data-quality={quality} data-level={level}>
+      {[1, 2, 3, 4].map((n) => (
+        <i key={n} className={n <= lit ? 'on' : ''} style={{ blockSize: `${4 + n * 3}px` }} />
+      ))}
+    </span>
   )
 }

@@ -204,6 +204,10 @@ export default function DetailPage() {
         <button type="button" className="cl-cta" data-testid="detail-call" aria-busy={starting || undefined} onClick={() => void call()}>
           <IconVideo size={26} />
           <span>{t('calls.detail.call')}</span>
+          {/* the price a tap commits to, on the button itself */}
+          <span className="cl-cta__price" data-testid="detail-call-price">
+            <IconDiamond size={14} /> {t('calls.perMin', { price })}
+          </span>
         </button>
       </div>
     </main>

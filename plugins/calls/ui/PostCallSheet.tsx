@@ -14,6 +14,7 @@ import { detailHref, liveOpenerRef } from '../../wall/api.ts'
 import { answer, type Guard } from '../../../kernel/guard.ts'
 import { CallPath, recommendedHosts, type LastCall, type RecommendedHost } from '../api.ts'
 import { formatDuration, statusWord } from './format.ts'
+import { formatNumber } from '../../../kernel/i18n.ts'
 import { IconDiamond, IconThumb } from './icons.tsx'
 import { isLongCall, positiveTags, problemTags, ratingPayload, skipPayload, toggleTag, type Choice, type PositiveTag, type ProblemTag } from '../engine/rating.ts'
 import { LOW_BALANCE_AFTER_CALL, MAX_POSITIVE_TAGS } from '../rules.ts'
@@ -90,9 +91,19 @@ export default function PostCallSheet({ props: last, close }: OverlayProps<LastC
       <div className="cl-post" data-long={long ? 'yes' : 'no'}>
         <div className="cl-post__who">
           <Avatar src={last.icon} name={last.nickname} size={56} />
+          <div className="cl-post__facts">
           <p className="cl-post__lasted" data-testid="post-call-duration">
             {t('calls.post.lasted', { t: formatDuration(last.callDuration) })}
           </p>
+          {/* what the server says the call charged (the ledger); unknown is pending, never a guess */}
+          <p className="cl-post__charged" data-testid="post-call-charged" data-charged={last.charged ?? ''} data-periods={last.periods ?? ''}>
+            {last.charged == null
+              ? t('calls.post.chargedPending')
+              : last.charged === 0
+                ? t('calls.post.chargedNone')
+                : t('calls.post.charged', { n: formatNumber(last.charged, kernel.i18n.locale.value), count: last.periods ?? 0 })}
+          </p>
+          </div>
         </div>
 
         {offer && (

@@ -85,6 +85,7 @@ export async function uiRig(o: UiRigOptions = {}) {
     hostJoin: (channel, uid) => queueMicrotask(() => rtc.remoteJoin(channel, uid)),
     hostLeave: (channel, uid) => queueMicrotask(() => rtc.remoteLeave(channel, uid)),
     setQuality: (channel, q) => queueMicrotask(() => rtc.quality(channel, q)),
+    channels: () => rtc.channels(),
   }
   const balance = o.balance ?? 1000
   t.db.get('users').find({ userId: VIEWER }).assign({ diamondNum: balance }).write()

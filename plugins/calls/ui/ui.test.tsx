@@ -26,6 +26,32 @@ async function connect(r: UiRig, hostId = HOST) {
   await r.tk.settle()
 }
 
+test('CALL-09 CALL-10 a video drop shows the reconnecting overlay at once and the link quality; it goes when the video is back', async () => {
+  const r = await uiRig()
+  await connect(r)
+  await r.advance(2000)
+  assert.is(r.$('call-reconnecting'), null)
+  assert.is(r.$('call-quality')!.dataset.level, 'good')
+  r.control('calls/media', { quality: 6 })
+  await r.advance(0)
+  assert.ok(r.$('call-reconnecting'), 'shown at once, not after 10 s')
+  assert.match(r.$('call-reconnecting')!.textContent!, 'Reconnecting')
+  assert.is(r.$('call-quality')!.dataset.level, 'bad')
+  assert.is(r.$('call-quality')!.getAttribute('aria-label'), 'Connection: down')
+  r.control('calls/media', { quality: 1 })
+  await r.advance(0)
+  assert.is(r.$('call-reconnecting'), null)
+  r.dispose()
+})
+
+test('CALL-10 the in-call balance uses the header number format (4,900 after the first minute of 5,000)', async () => {
+  const r = await uiRig({ balance: 5000 })
+  await connect(r)
+  await r.advance(1000)
+  assert.is(r.$('call-balance')!.textContent, '4,900')
+  r.dispose()
+})
+
 test('CALL-03 the waiting screen counts down and shows cancel only once under the time-out minus 5 s', async () => {
   const r = await uiRig()
   r.control('calls/behaviour', { answer: 'never' })
