@@ -67,6 +67,8 @@ export function createControl(deps: ControlDeps) {
       return { ok: true, users: ops.users().length, hosts: ops.hosts().length }
     }],
     ['GET', /^\/users$/, () => ops.users()],
+    // every account's record for the control page's tables (the raw state router is off by default)
+    ['GET', /^\/users\/records$/, () => (ctx.db.get('users').value() as Array<Record<string, unknown>>).map(({ password: _password, ...rest }) => rest)],
     ['POST', /^\/users\/([^/]+)\/balance$/, ({ body, args }) => guard(() => ops.setBalance(num(args[0], 'userId'), body.diamondNum))],
     ['POST', /^\/users\/([^/]+)\/paid$/, ({ body, args }) => guard(() => markPaid(num(args[0], 'userId'), body.paid))],
     ['POST', /^\/users\/([^/]+)\/revoke$/, ({ args }) => guard(() => revoke(num(args[0], 'userId')))],
