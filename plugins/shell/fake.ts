@@ -53,6 +53,8 @@ function login(ctx: HarnessContext, { payload }: EndpointCall) {
   if (!email) throw refuse('Please enter valid email address')
   if (!EMAIL.test(email)) throw refuse('E-mail format is incorrect')
   if (!password) throw refuse('Please enter your password')
+  // a real account service caps what it stores: an address is at most 254 characters (RFC 5321)
+  if (email.length > 254 || password.length > 128) throw refuse('E-mail format is incorrect')
   const users = ctx.db.get('users')
   let user = users.find((u: UserRow) => String(u.email ?? '').toLowerCase() === email).value() as UserRow | undefined
   if (user && user.password !== password) throw refuse({ en: 'Incorrect email or password', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' })
@@ -91,7 +93,7 @@ function register(ctx: HarnessContext, email: string, password: string, appId: u
     isNewUser: true,
     forcePayFinished: true,
     disturb: 0,
-    appId: appId ? String(appId) : null,
+    appId: appId ? String(appId).slice(0, 64) : null,
     createdAt: new Date().toISOString(),
   }
   ctx.db.get('users').push(row).write()
