@@ -13,9 +13,8 @@ export class BodyTooLarge extends Error {
   }
 }
 
-/** The raw request body as text (limited to 5 MB). An oversized body is read to its end and
- *  dropped, so the answer (413) reaches the client instead of a reset connection. */
-export function readText(req: IncomingMessage, maxBytes = MAX_BODY): Promise<string> {
+/** The raw request body as bytes (5 MB at most, or maxBytes): BodyTooLarge past it. */
+export function readBody(req: IncomingMessage, maxBytes = MAX_BODY): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let size = 0
     const chunks: Buffer[] = []
@@ -25,10 +24,14 @@ export function readText(req: IncomingMessage, maxBytes = MAX_BODY): Promise<str
       else chunks.length = 0
       if (size > MAX_DRAIN) req.destroy()
     })
-    req.on('end', () => (size > maxBytes ? reject(new BodyTooLarge(maxBytes)) : resolve(Buffer.concat(chunks).toString('utf8'))))
+    req.on('end', () => (size > maxBytes ? reject(new BodyTooLarge(maxBytes)) : resolve(Buffer.concat(chunks))))
     req.on('error', reject)
   })
 }
+
+/** The raw request body as text (limited to 5 MB). An oversized body is read to its end and
+ *  dropped, so the answer (413) reaches the client instead of a reset connection. */
+export const readText = (req: IncomingMessage, maxBytes = MAX_BODY): Promise<string> => readBody(req, maxBytes).then((b) => b.toString('utf8'))
 
 /** The JSON body, {} when empty; throws with a readable message on bad JSON. */
 export async function readJson(req: IncomingMessage, maxBytes = MAX_BODY): Promise<any> {

@@ -21,6 +21,7 @@ import { createContext } from './context.ts'
 import { createControl } from './control.ts'
 import { createEventLog, type EventLog } from './events.ts'
 import { controlGuard, isPublicEntry } from './guard.ts'
+import { OssEntry, ossHandler } from './oss.ts'
 import { corsFor } from './cors.ts'
 import { dbBody, dbError, clearRouter } from './db-route.ts'
 import { journalOf, openStore, writeAtomic } from './store.ts'
@@ -181,7 +182,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const handleApi = createApi(ctx, { subscriptionKey: keysFile.subscriptionKey, settings, endpoints, quiet, onAnswer: (e) => events.emit({ kind: 'api', ...e }) })
   const controlInfo = mergeEntries(slices, (s) => s.controlInfo, 'control info')
   const handleControl = createControl({ ctx, ops, reset, scenarios: await loadScenarios(), timeline, realtime: () => realtime, sliceControls, controlInfo, events, openControl: !!options.openControl, apiPaths: [...endpoints.keys()].sort() })
-  const publicEntries = new Set([...controlInfo].filter(([, i]) => i.entry.public).map(([name]) => name))
+  const publicEntries = new Set([...controlInfo].filter(([, i]) => i.entry.public).map(([name]) => name).concat(Object.values(OssEntry)))
+  const oss = ossHandler(ctx)
   const guard = controlGuard({ open: !!options.openControl, publicEntries, hostNames: options.hostNames })
 
   const app = jsonServer.create()
@@ -199,6 +201,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = new URL(req.url ?? '/', 'http://harness').pathname
     if (path.startsWith('/api/')) return void handleApi(req, res)
+    if (path.startsWith('/__harness/') && oss(req, res, path.slice('/__harness/'.length))) return
     if (path === '/__harness' || path.startsWith('/__harness/')) return void handleControl(req, res)
     if (path === '/app-config.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })

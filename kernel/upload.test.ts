@@ -33,30 +33,38 @@ test('IM-06 not an image, or still above 2 MB after compression: refused', async
   await prepareImage(blob(5_000_000), codec({ outSize: UploadRules.maxBytes + 1 }).c).then(() => assert.unreachable(), (e) => assert.is(e.reason, 'too-large'))
 })
 
-test('IM-06 upload: credentials reused for their hour, key appId/module/timestamp.ext; an empty result is a failure', async () => {
+test('IM-06 upload: credentials reused for their hour, key appId/module/timestamp.ext, a signed PostObject form; a refused one is a failure', async () => {
   let now = 1_700_000_000_000
   let sts = 0
-  const bodies: any[] = []
-  let answer: unknown = { url: 'http://cdn/x.png' }
+  const forms: FormData[] = []
+  let status = 200
   const up = createUploader({
-    api: { post: async () => (sts++, { AccessKeyId: 'k', AccessKeySecret: 's', SecurityToken: 'sts-1', host: 'http://oss/up', cdnUrl: 'http://cdn/' }) as never },
+    api: { post: async () => (sts++, { AccessKeyId: 'STS.k', AccessKeySecret: 's', SecurityToken: 'tok', host: 'http://oss/up', cdnUrl: 'http://cdn/' }) as never },
     appId: () => 'callwall',
     codec: codec().c,
     now: () => now,
-    fetch: (async (_url: string, init: RequestInit) => (bodies.push(JSON.parse(String(init.body))), new Response(JSON.stringify(answer)))) as typeof fetch,
+    fetch: (async (_url: string, init: RequestInit) => (forms.push(init.body as FormData), new Response(null, { status }))) as typeof fetch,
   })
   const got = await up.upload(blob(100), 'chat')
-  assert.is(got.url, 'http://cdn/x.png')
-  assert.is(bodies[0].key, uploadKey('callwall', 'chat', now, 'png'))
-  assert.is(bodies[0].key, `callwall/chat/${now}.png`)
+  assert.is(got.url, `http://cdn/callwall/chat/${now}.png`)
+  const f = forms[0]
+  assert.is(f.get('key'), uploadKey('callwall', 'chat', now, 'png'))
+  assert.equal([f.get('OSSAccessKeyId'), f.get('x-oss-security-token'), f.get('Content-Type')], ['STS.k', 'tok', 'image/png'])
+  const policy = JSON.parse(atob(String(f.get('policy'))))
+  assert.equal(policy.conditions[0], ['eq', '$key', `callwall/chat/${now}.png`])
+  assert.is(policy.expiration, new Date(now + 10 * 60_000).toISOString())
+  assert.is([...f.keys()].at(-1), 'file', 'the file comes last, as the store reads it')
   now += UploadRules.credentialsMs - 1
   await up.upload(blob(100), 'chat')
   assert.is(sts, 1, 'credentials reused within the hour')
   now += 2
   await up.upload(blob(100), 'chat')
   assert.is(sts, 2, 'fresh credentials after an hour')
-  answer = {}
+  status = 403
   await up.upload(blob(100), 'chat').then(() => assert.unreachable(), (e) => assert.ok(e instanceof UploadError && e.reason === 'failed'))
+  status = 200
+  await up.upload(blob(100), 'chat')
+  assert.is(sts, 3, 'a refused credential is asked for afresh')
 })
 
 test('IM-06 one uploader per app: chats and the feedback form share it (and its credentials)', () => {
