@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createUploader, fitted, prepareImage, UploadError, UploadRules, uploadKey, uploaderOf, type ImageCodec } from './upload.ts'
+import { createHmac } from 'node:crypto'
+import { createUploader, fitted, hmacSha1Bytes, prepareImage, UploadError, UploadRules, uploadKey, uploaderOf, type ImageCodec } from './upload.ts'
 
 const blob = (size: number, type = 'image/png') => new Blob([new Uint8Array(size)], { type })
 
@@ -65,6 +66,14 @@ test('IM-06 upload: credentials reused for their hour, key appId/module/timestam
   status = 200
   await up.upload(blob(100), 'chat')
   assert.is(sts, 3, 'a refused credential is asked for afresh')
+})
+
+test('IM-06 the signature without crypto.subtle (a LAN page over plain http) equals HMAC-SHA1 as Node computes it', () => {
+  const enc = new TextEncoder()
+  for (const [key, text] of [['s', ''], ['secret', 'eyJleHBpcmF0aW9uIjoi'], ['k'.repeat(100), 'x'.repeat(1000)], ['ключ', 'نص 55 bytes long, just about one block of SHA-1 input']]) {
+    const want = createHmac('sha1', key).update(text).digest('base64')
+    assert.is(btoa(String.fromCharCode(...hmacSha1Bytes(enc.encode(key), enc.encode(text)))), want, `${key.slice(0, 8)} / ${text.slice(0, 8)}`)
+  }
 })
 
 test('IM-06 one uploader per app: chats and the feedback form share it (and its credentials)', () => {

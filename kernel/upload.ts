@@ -104,9 +104,65 @@ const base64 = (bytes: Uint8Array) => {
   return btoa(bin)
 }
 
+/** SHA-1 of bytes (FIPS 180-4), for a page without crypto.subtle (plain http on a LAN, not localhost) */
+function sha1(msg: Uint8Array): Uint8Array {
+  const len = msg.length
+  const padded = new Uint8Array((((len + 8) >> 6) + 1) << 6)
+  padded.set(msg)
+  padded[len] = 0x80
+  const view = new DataView(padded.buffer)
+  view.setUint32(padded.length - 4, len * 8)
+  view.setUint32(padded.length - 8, Math.floor(len / 0x20000000))
+  const h = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0]
+  const w = new Uint32Array(80)
+  for (let off = 0; off < padded.length; off += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(off + i * 4)
+    for (let i = 16; i < 80; i++) {
+      const x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
+      w[i] = (x << 1) | (x >>> 31)
+    }
+    let [a, b, c, d, e] = h
+    for (let i = 0; i < 80; i++) {
+      const f = i < 20 ? (b & c) | (~b & d) : i < 40 ? b ^ c ^ d : i < 60 ? (b & c) | (b & d) | (c & d) : b ^ c ^ d
+      const k = i < 20 ? 0x5a827999 : i < 40 ? 0x6ed9eba1 : i < 60 ? 0x8f1bbcdc : 0xca62c1d6
+      const t = (((a << 5) | (a >>> 27)) + f + e + k + w[i]) >>> 0
+      e = d
+      d = c
+      c = (b << 30) | (b >>> 2)
+      b = a
+      a = t
+    }
+    h[0] = (h[0] + a) >>> 0
+    h[1] = (h[1] + b) >>> 0
+    h[2] = (h[2] + c) >>> 0
+    h[3] = (h[3] + d) >>> 0
+    h[4] = (h[4] + e) >>> 0
+  }
+  const out = new Uint8Array(20)
+  const ov = new DataView(out.buffer)
+  h.forEach((v, i) => ov.setUint32(i * 4, v))
+  return out
+}
+
+/** HMAC-SHA1 (RFC 2104) without crypto.subtle */
+export function hmacSha1Bytes(key: Uint8Array, msg: Uint8Array): Uint8Array {
+  const k = new Uint8Array(64)
+  k.set(key.length > 64 ? sha1(key) : key)
+  const inner = new Uint8Array(64 + msg.length)
+  const outer = new Uint8Array(64 + 20)
+  for (let i = 0; i < 64; i++) {
+    inner[i] = k[i] ^ 0x36
+    outer[i] = k[i] ^ 0x5c
+  }
+  inner.set(msg, 64)
+  outer.set(sha1(inner), 64)
+  return sha1(outer)
+}
+
 /** base64(HMAC-SHA1(secret, text)): the PostObject signature (OSS signature version 1) */
 async function hmacSha1(secret: string, text: string): Promise<string> {
   const enc = new TextEncoder()
+  if (!globalThis.crypto?.subtle) return base64(hmacSha1Bytes(enc.encode(secret), enc.encode(text)))
   const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign'])
   return base64(new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(text))))
 }
