@@ -200,7 +200,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   else app.use('/__harness/db', rawStateOff)
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = new URL(req.url ?? '/', 'http://harness').pathname
-    if (path.startsWith('/api/')) return void handleApi(req, res)
+    // the spec's few paths outside /api (/user/account/info/*, /sts/getkey) are API calls too
+    if (path.startsWith('/api/') || endpoints.has(path)) return void handleApi(req, res)
     if (path.startsWith('/__harness/') && oss(req, res, path.slice('/__harness/'.length))) return
     if (path === '/__harness' || path.startsWith('/__harness/')) return void handleControl(req, res)
     if (path === '/app-config.js') {

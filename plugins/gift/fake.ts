@@ -269,6 +269,18 @@ export default defineFake({
     )
   },
   endpoints: {
+    // d2 §7 a follow gift in a live room { yxAccid, giftId, num, scene LIVE, liveRoomId, followType }: a paid
+    // send like any other, so it needs the same request key; the follow itself is the social plugin's
+    '/api/gift/sendFollowGiftInLiveRoom': (ctx, call) => {
+      const p = call.payload
+      const host = ctx.userByAccid(String(p.yxAccid ?? '')) ?? ctx.userById(Number(p.liveRoomId))
+      if (!host) throw refuse('no such host')
+      const key = String(p.requestId ?? '')
+      if (!key || key.length > 64) throw refuse('requestId is required')
+      return sendGift(ctx, call.requireUser(), { giftId: Number(p.giftId), giftNum: Number(p.num ?? 1), scene: 'LIVE', hostId: host.userId, key })
+    },
+    // d2 §7 gift tip configuration: no tip in the harness
+    '/api/sys/tip/giftTipResult': () => ({ show: false, tip: null }),
     [GiftPaths.list]: giftList,
     [GiftPaths.send]: sendEndpoint,
     [GiftPaths.boxList]: (_ctx, call) => ({ count: Number(call.requireUser().luckyBoxCount ?? 0) }),

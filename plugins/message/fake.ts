@@ -112,6 +112,8 @@ function preset(kind: string, o: { text?: string; lang: 'en' | 'ar'; base: strin
 
 export default defineFake({
   endpoints: {
+    // d3 §7 names it GET /sts/getkey at the API base: the same credentials (the app posts to /api/sts/getkey)
+    '/sts/getkey': (ctx, call) => issueUploadCredentials(ctx, call.requireUser().userId),
     ...customerEndpoints,
     [MessagePath.profiles]: (ctx, call) => {
       const me = call.requireUser()

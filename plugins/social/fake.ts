@@ -227,6 +227,11 @@ export default defineFake({
     [SocialPath.recommend]: recommend,
     [SocialPath.userRank]: userRank,
     [SocialPath.blackList]: markedList('blocks'),
+    '/api/user/blackListV2': markedList('blocks'),
+    // d1 §7 skills a user has unlocked with a host: the harness models none
+    '/api/user/checkUsertUnlockedSkills': (_ctx, call) => (call.requireUser(), { unlocked: [] }),
+    // d3 §7 a host's personal card: the user card's data
+    '/api/user/getAnchorPersonalCard': card,
     [SocialPath.block]: block(true),
     [SocialPath.unblock]: block(false),
     [SocialPath.collectList]: markedList('collects'),
