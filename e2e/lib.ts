@@ -158,7 +158,7 @@ export function e2eSuite(name: string, options: Partial<HarnessOptions> & { dail
     stateDir = await mkdtemp(join(tmpdir(), 'e2e-harness-'))
     // hosts change status only when a test says so (no random timeline); no special offer or
     // discount popup over the wall unless a suite asks for them (wallOffers: true)
-    const h = await startHarness({ port: 0, statePath: join(stateDir, 'state.json'), staticDir, quiet: true, ...harnessOptions, settings: { hostTickMs: 0, wallOffers: false, ...options.settings } })
+    const h = await startHarness({ port: 0, statePath: join(stateDir, 'state.json'), staticDir, quiet: true, rawState: true, ...harnessOptions, settings: { hostTickMs: 0, wallOffers: false, ...options.settings } })
     const baseUrl = h.url.replace(/\/$/, '')
     stop = () => h.close()
     ctx.baseUrl = baseUrl

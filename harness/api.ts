@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CipherError, decrypt, encrypt } from '../kernel/protocol/cipher.ts'
 import { Code, Header, type Envelope } from '../kernel/protocol/envelope.ts'
 import { BodyTooLarge, header, readText, sendJson } from './http.ts'
+import { jsonDepth, MAX_BODY_DEPTH } from './bounds.ts'
 import type { SettingsStore } from './settings.ts'
 import { EndpointError, type Endpoint, type EndpointCall, type HarnessContext } from './types.ts'
 
@@ -92,6 +93,7 @@ function parsePayload(text: string, ctx: HarnessContext): any {
   if (typeof body.data !== 'string') throw new EndpointError(Code.badRequest, 'body.data must be the ciphertext string of the payload')
   try {
     const payload = decrypt(body.data, ctx.keys)
+    if (jsonDepth(payload) > MAX_BODY_DEPTH) throw new EndpointError(Code.badRequest, `the payload nests deeper than ${MAX_BODY_DEPTH} levels`)
     return payload ?? {}
   } catch (err) {
     if (err instanceof CipherError) throw new EndpointError(Code.badRequest, 'body.data cannot be decrypted with the configured cipher key and IV')

@@ -28,3 +28,21 @@ export const boundedRecord = (value: unknown): Record<string, unknown> => {
 
 /** A count a control entry was given, as a whole number from 0 to max (a huge count would freeze the harness). */
 export const boundedCount = (value: unknown, max: number): number => Math.min(max, Math.max(0, Math.floor(Number(value)) || 0))
+
+/** How deep a request body may nest: a 20,000-deep body once made the settings unanswerable. */
+export const MAX_BODY_DEPTH = 32
+
+/** The nesting depth of a parsed JSON value, counted without recursion (a deep value cannot overflow it);
+ *  stops counting past `stopAt`. */
+export function jsonDepth(value: unknown, stopAt = MAX_BODY_DEPTH + 1): number {
+  let deepest = 0
+  const stack: Array<[unknown, number]> = [[value, 0]]
+  while (stack.length) {
+    const [v, d] = stack.pop()!
+    if (!v || typeof v !== 'object') continue
+    deepest = Math.max(deepest, d + 1)
+    if (deepest >= stopAt) return deepest
+    for (const child of Object.values(v as object)) if (child && typeof child === 'object') stack.push([child, d + 1])
+  }
+  return deepest
+}

@@ -136,7 +136,7 @@ test('HAR-05 the control API answers this machine and its own pages only', async
 })
 
 test('HAR-05 HARNESS_OPEN_CONTROL opens the control API to other addresses, not to other sites', async () => {
-  const open = await startTestHarness({ plugins: ['shell'], openControl: true })
+  const open = await startTestHarness({ plugins: ['shell'], openControl: true, hostNames: ['harness.team.lan'] })
   try {
     assert.is((await httpRequest(open.url + '/__harness/users', 'GET', undefined, { host: 'harness.team.lan' })).status, 200)
     assert.is((await httpRequest(open.url + '/__harness/users', 'GET', undefined, { host: 'harness.team.lan', origin: 'http://evil.example' })).status, 403)

@@ -2,6 +2,7 @@
 // person with curl use to steer the fake backend. See README "Control API".
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { avatarSvg } from './avatar.ts'
+import { jsonDepth, MAX_BODY_DEPTH } from './bounds.ts'
 import { BodyTooLarge, readJson, sendJson } from './http.ts'
 import type { HostTimeline } from './hosts.ts'
 import type { Operations } from './operations.ts'
@@ -67,6 +68,8 @@ export function createControl(deps: ControlDeps) {
       return { ok: true, users: ops.users().length, hosts: ops.hosts().length }
     }],
     ['GET', /^\/users$/, () => ops.users()],
+    // every account's record for the control page's tables (the raw state router is off by default)
+    ['GET', /^\/users\/records$/, () => (ctx.db.get('users').value() as Array<Record<string, unknown>>).map(({ password: _password, ...rest }) => rest)],
     ['POST', /^\/users\/([^/]+)\/balance$/, ({ body, args }) => guard(() => ops.setBalance(num(args[0], 'userId'), body.diamondNum))],
     ['POST', /^\/users\/([^/]+)\/paid$/, ({ body, args }) => guard(() => markPaid(num(args[0], 'userId'), body.paid))],
     ['POST', /^\/users\/([^/]+)\/revoke$/, ({ args }) => guard(() => revoke(num(args[0], 'userId')))],
@@ -94,7 +97,7 @@ export function createControl(deps: ControlDeps) {
     ['GET', /^\/settings$/, () => ops.settings()],
     ['POST', /^\/settings$/, ({ body }) => {
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequest('settings must be a JSON object')
-      return ops.settings(body)
+      return guard(() => ops.settings(body))
     }],
     ['GET', /^\/scenarios$/, () =>
       [...deps.scenarios.values()].map((s) => ({
@@ -177,7 +180,7 @@ export function createControl(deps: ControlDeps) {
     const sub = url.pathname.replace(/^\/__harness/, '') || '/'
     if (sub === '/events' && req.method === 'GET') return followEvents(res, deps.events)
     try {
-      const body = req.method === 'POST' ? await readJson(req).catch((err) => Promise.reject(err instanceof BodyTooLarge ? err : new BadRequest(err.message))) : {}
+      const body = req.method === 'POST' ? await readControlBody(req) : {}
       for (const [method, pattern, handler] of routes) {
         const m = sub.match(pattern)
         if (m && method === req.method) {
@@ -227,6 +230,14 @@ function followEvents(res: ServerResponse, events: EventLog | undefined) {
 }
 
 class NotFound extends Error {}
+
+/** what a control entry is given: JSON of 1 MB at most, nested 32 levels at most */
+async function readControlBody(req: IncomingMessage) {
+  const body = await readJson(req, CONTROL_BODY_BYTES).catch((err) => Promise.reject(err instanceof BodyTooLarge ? err : new BadRequest(err.message)))
+  if (jsonDepth(body) > MAX_BODY_DEPTH) throw new BadRequest(`the body nests deeper than ${MAX_BODY_DEPTH} levels`)
+  return body
+}
+const CONTROL_BODY_BYTES = 1024 * 1024
 
 /** a path part as text; a malformed escape (%E0%A4%A) is the caller's mistake, not a crash */
 function decodePart(part: string): string {

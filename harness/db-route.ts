@@ -2,6 +2,7 @@
 // error answers: its body parser and its error handler would answer a bad body with a stack trace.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { BodyTooLarge, readJson, sendJson } from './http.ts'
+import { jsonDepth, MAX_BODY_DEPTH } from './bounds.ts'
 
 type Req = IncomingMessage & { body?: unknown; _body?: boolean }
 type Next = (err?: unknown) => void
@@ -12,6 +13,7 @@ export function dbBody(req: Req, res: ServerResponse, next: Next) {
   readJson(req).then(
     (body) => {
       if (!body || typeof body !== 'object' || Array.isArray(body)) return sendJson(res, 400, { error: 'the body of a write to /__harness/db must be a JSON object' })
+      if (jsonDepth(body) > MAX_BODY_DEPTH) return sendJson(res, 400, { error: `the body nests deeper than ${MAX_BODY_DEPTH} levels` })
       req.body = body
       req._body = true
       next()

@@ -8,31 +8,34 @@ const MAX_DRAIN = 64 * 1024 * 1024
 /** A request body over the limit: answered 413, never a connection reset. */
 export class BodyTooLarge extends Error {
   readonly status = 413
-  constructor() {
-    super(`request body larger than ${MAX_BODY / 1024 / 1024} MB`)
+  constructor(limit = MAX_BODY) {
+    super(limit >= 1024 * 1024 ? `request body larger than ${limit / 1024 / 1024} MB` : `request body larger than ${limit / 1024} KB`)
   }
 }
 
-/** The raw request body as text (limited to 5 MB). An oversized body is read to its end and
- *  dropped, so the answer (413) reaches the client instead of a reset connection. */
-export function readText(req: IncomingMessage): Promise<string> {
+/** The raw request body as bytes (5 MB at most, or maxBytes): BodyTooLarge past it. */
+export function readBody(req: IncomingMessage, maxBytes = MAX_BODY): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let size = 0
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
-      if (size <= MAX_BODY) chunks.push(chunk)
+      if (size <= maxBytes) chunks.push(chunk)
       else chunks.length = 0
       if (size > MAX_DRAIN) req.destroy()
     })
-    req.on('end', () => (size > MAX_BODY ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks).toString('utf8'))))
+    req.on('end', () => (size > maxBytes ? reject(new BodyTooLarge(maxBytes)) : resolve(Buffer.concat(chunks))))
     req.on('error', reject)
   })
 }
 
+/** The raw request body as text (limited to 5 MB). An oversized body is read to its end and
+ *  dropped, so the answer (413) reaches the client instead of a reset connection. */
+export const readText = (req: IncomingMessage, maxBytes = MAX_BODY): Promise<string> => readBody(req, maxBytes).then((b) => b.toString('utf8'))
+
 /** The JSON body, {} when empty; throws with a readable message on bad JSON. */
-export async function readJson(req: IncomingMessage): Promise<any> {
-  const text = await readText(req)
+export async function readJson(req: IncomingMessage, maxBytes = MAX_BODY): Promise<any> {
+  const text = await readText(req, maxBytes)
   if (!text.trim()) return {}
   try {
     return JSON.parse(text)

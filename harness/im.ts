@@ -196,6 +196,7 @@ export function createImService(ctx: HarnessContext): ImService {
         if (!m || typeof m !== 'object' || typeof m.messageType !== 'number') throw new BadRequest('message.messageType must be a number')
         if (m.messageType === 0 && (typeof m.text !== 'string' || !m.text.trim())) throw new BadRequest('text must not be empty')
         if (m.attachment !== undefined && (typeof m.attachment !== 'object' || m.attachment === null)) throw new BadRequest('attachment must be an object')
+        checkMessageSize(m)
         return view(deliver(me, to, m), me)
       }
       case 'conversations': {
@@ -306,4 +307,14 @@ export function createImService(ctx: HarnessContext): ImService {
     },
     online: () => [...new Set([...sockets.values()].map((s) => s.account).filter((a): a is string => !!a))],
   }
+}
+
+/** The real IM server's limits on what it stores (text 5000 characters; an attachment is a small
+ *  description of a file kept elsewhere, never the file): 50 one-megabyte attachments once grew the harness by 70 MB. */
+const MESSAGE_LIMITS = { text: 5000, attachmentChars: 16 * 1024, serverExtension: 1024 }
+function checkMessageSize(m: { text?: unknown; attachment?: unknown; serverExtension?: unknown }) {
+  const fail = (why: string) => Object.assign(new Error(why), { code: ImCode.badRequest })
+  if (typeof m.text === 'string' && m.text.length > MESSAGE_LIMITS.text) throw fail(`text is longer than ${MESSAGE_LIMITS.text} characters`)
+  if (m.attachment !== undefined && JSON.stringify(m.attachment).length > MESSAGE_LIMITS.attachmentChars) throw fail(`attachment is larger than ${MESSAGE_LIMITS.attachmentChars} characters`)
+  if (m.serverExtension != null && String(m.serverExtension).length > MESSAGE_LIMITS.serverExtension) throw fail(`serverExtension is longer than ${MESSAGE_LIMITS.serverExtension} characters`)
 }

@@ -1,6 +1,8 @@
 // npm start: build the app in harness mode, then serve it with the fake backend on one port.
 //   PORT (default 5173), HOST (default 127.0.0.1), HARNESS_STATE (default .harness/state.json),
 //   HARNESS_OPEN_CONTROL=1 (the control API and page answer any address: a team server)
+//   HARNESS_RAW_STATE=1 (json-server's router over the raw state at /__harness/db: every token, any write)
+//   HARNESS_HOSTS=name,name (host names the open control API answers to besides loopback and addresses)
 //   HARNESS_APP_ORIGINS=http://a,http://b (pages of these origins may call /api; CORS)
 import { join } from 'node:path'
 import { TEST_USER_ID } from './seed.ts'
@@ -35,6 +37,8 @@ const harness = await startHarness({
   statePath: process.env.HARNESS_STATE,
   staticDir,
   openControl: process.env.HARNESS_OPEN_CONTROL === '1',
+  rawState: process.env.HARNESS_RAW_STATE === '1',
+  hostNames: (process.env.HARNESS_HOSTS ?? '').split(','),
   settings: { appOrigins: (process.env.HARNESS_APP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean) },
 }).catch((err: unknown) => {
   // a state file it must not touch (another harness's, broken, misshapen): the reason, no stack
@@ -51,7 +55,7 @@ console.log(`
   in Arabic            ${url}/wall?lang=ar&token=${user?.token ?? 'test-token-100001'}
   control page         ${url}/__harness/ui
   control API          ${url}/__harness/   (npm run harness -- hosts | reset | scenario evening-rush)
-  raw state            ${url}/__harness/db
+  raw state            ${process.env.HARNESS_RAW_STATE === '1' ? `${url}/__harness/db` : 'off (HARNESS_RAW_STATE=1 turns it on)'}
 `)
 
 if (process.env.HARNESS_OPEN_CONTROL === '1') {

@@ -21,6 +21,7 @@ import { createContext } from './context.ts'
 import { createControl } from './control.ts'
 import { createEventLog, type EventLog } from './events.ts'
 import { controlGuard, isPublicEntry } from './guard.ts'
+import { OssEntry, ossHandler } from './oss.ts'
 import { corsFor } from './cors.ts'
 import { dbBody, dbError, clearRouter } from './db-route.ts'
 import { openStore } from './store.ts'
@@ -55,6 +56,11 @@ export interface HarnessOptions {
   plugins?: string[]
   /** answer the control API and page from any address, not only loopback (a team server) */
   openControl?: boolean
+  /** serve json-server's router over the raw state at /__harness/db (off by default: it reads and writes
+   *  every token and balance with no rule; HARNESS_RAW_STATE=1) */
+  rawState?: boolean
+  /** host names a team server's control API answers to besides loopback and addresses (HARNESS_HOSTS) */
+  hostNames?: string[]
   /** the longest a change waits before the whole state file is written (default 1000 ms) */
   stateFlushMs?: number
 }
@@ -158,8 +164,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const handleApi = createApi(ctx, { subscriptionKey: keysFile.subscriptionKey, settings, endpoints, quiet, onAnswer: (e) => events.emit({ kind: 'api', ...e }) })
   const controlInfo = mergeEntries(slices, (s) => s.controlInfo, 'control info')
   const handleControl = createControl({ ctx, ops, reset, scenarios: await loadScenarios(), timeline, realtime: () => realtime, sliceControls, controlInfo, events, openControl: !!options.openControl, apiPaths: [...endpoints.keys()].sort() })
-  const publicEntries = new Set([...controlInfo].filter(([, i]) => i.entry.public).map(([name]) => name))
-  const guard = controlGuard({ open: !!options.openControl, publicEntries })
+  const publicEntries = new Set([...controlInfo].filter(([, i]) => i.entry.public).map(([name]) => name).concat(Object.values(OssEntry)))
+  const oss = ossHandler(ctx)
+  const guard = controlGuard({ open: !!options.openControl, publicEntries, hostNames: options.hostNames })
 
   const app = jsonServer.create()
   app.use(store.commitBeforeAnswer)
@@ -172,10 +179,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' })
     res.end(JSON.stringify({ error: refusal }))
   })
-  app.use('/__harness/db', dbBody, clearRouter(router), dbError)
+  if (options.rawState) app.use('/__harness/db', dbBody, clearRouter(router), dbError)
+  else app.use('/__harness/db', rawStateOff)
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = new URL(req.url ?? '/', 'http://harness').pathname
-    if (path.startsWith('/api/')) return void handleApi(req, res)
+    // the spec's few paths outside /api (/user/account/info/*, /sts/getkey) are API calls too
+    if (path.startsWith('/api/') || endpoints.has(path)) return void handleApi(req, res)
+    if (path.startsWith('/__harness/') && oss(req, res, path.slice('/__harness/'.length))) return
     if (path === '/__harness' || path.startsWith('/__harness/')) return void handleControl(req, res)
     if (path === '/app-config.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
@@ -238,6 +248,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       store.close()
     },
   }
+}
+
+/** /__harness/db without the flag: a clear refusal naming it, not the control API's 404 */
+function rawStateOff(_req: IncomingMessage, res: ServerResponse) {
+  res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+  res.end(JSON.stringify({ error: 'the raw state router is off; start the harness with HARNESS_RAW_STATE=1 (or rawState: true) to read and write the state file through /__harness/db' }))
 }
 
 /** Client routes (/wall, /detail/...) get index.html; a missing build gets a page saying so. */

@@ -68,6 +68,8 @@ export async function startTestHarness(options: HarnessOptions = {}): Promise<Te
     quiet: true,
     statePath,
     plugins: ['shell', 'wall'],
+    // tests read the state through /__harness/db
+    rawState: true,
     ...options,
     settings: { hostTickMs: 0, ...options.settings },
     services: {

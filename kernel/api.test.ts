@@ -113,6 +113,15 @@ test('NET-01 encryption round trip with the harness key: the result field is dec
   assert.equal(await api.post('/echo', payload), payload)
 })
 
+test('NET-01 a numeric code reads as the same answer as its string, never as a network failure', async () => {
+  const numeric = (c: number, result: unknown = null): Answer => async () => ({ status: 200, data: { code: c, msg: '', data: result === null ? null : encrypt(result, keys) } })
+  assert.equal(await setup(numeric(0, { a: 1 })).api.post('/x', {}), { a: 1 }, '0 is success')
+  const poor = await rejection(setup(numeric(1080)).api.post('/x', {}))
+  assert.equal([poor.kind, poor.code], ['code', '1080'], 'a business code, not a network failure')
+  const refused = await rejection(setup(numeric(5000)).api.post('/x', {}))
+  assert.is.not(refused.kind, 'network')
+})
+
 test('NET-01 time-out after 30 s by default: kind timeout, the fetch is aborted, network text toasted', async () => {
   const { api, toasts, timers, sent } = setup(() => new Promise(() => {}))
   const p = rejection(api.post('/slow'))

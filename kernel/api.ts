@@ -59,6 +59,9 @@ export class ApiError extends Error implements ApiErrorShape {
 }
 
 /** true when err is the insufficient-balance answer (code 1080 or diamond.not.enough) */
+/** a numeric envelope code as the spec's four-digit string: 0 is '0000', 1080 is '1080' (see docs/assumptions.md) */
+const envelopeCode = (n: number) => (Number.isInteger(n) && n >= 0 ? String(n).padStart(4, '0') : String(n))
+
 export const isInsufficient = (err: unknown) => err instanceof ApiError && err.kind === 'code' && err.code === Code.notEnough
 export const isTimeout = (err: unknown) => err instanceof ApiError && err.kind === 'timeout'
 
@@ -213,6 +216,8 @@ export function createApiClient(opts: {
       }
 
       const env = res.data as Partial<Envelope> | null
+      // a numeric code (0, 1080) is the same answer as its four-digit string: never a network failure
+      if (env && typeof env === 'object' && typeof (env.code as unknown) === 'number') env.code = envelopeCode(env.code as unknown as number)
       if (!env || typeof env !== 'object' || typeof env.code !== 'string') {
         // an HTML error page or a proxy's answer: nothing the app can read
         return fail(new ApiError({ kind: 'network', status: res.status, message: t('kernel.network'), path }))

@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createUploader, fitted, prepareImage, UploadError, UploadRules, uploadKey, uploaderOf, type ImageCodec } from './upload.ts'
+import { createHmac } from 'node:crypto'
+import { createUploader, fitted, hmacSha1Bytes, prepareImage, UploadError, UploadRules, uploadKey, uploaderOf, type ImageCodec } from './upload.ts'
 
 const blob = (size: number, type = 'image/png') => new Blob([new Uint8Array(size)], { type })
 
@@ -33,30 +34,46 @@ test('IM-06 not an image, or still above 2 MB after compression: refused', async
   await prepareImage(blob(5_000_000), codec({ outSize: UploadRules.maxBytes + 1 }).c).then(() => assert.unreachable(), (e) => assert.is(e.reason, 'too-large'))
 })
 
-test('IM-06 upload: credentials reused for their hour, key appId/module/timestamp.ext; an empty result is a failure', async () => {
+test('IM-06 upload: credentials reused for their hour, key appId/module/timestamp.ext, a signed PostObject form; a refused one is a failure', async () => {
   let now = 1_700_000_000_000
   let sts = 0
-  const bodies: any[] = []
-  let answer: unknown = { url: 'http://cdn/x.png' }
+  const forms: FormData[] = []
+  let status = 200
   const up = createUploader({
-    api: { post: async () => (sts++, { AccessKeyId: 'k', AccessKeySecret: 's', SecurityToken: 'sts-1', host: 'http://oss/up', cdnUrl: 'http://cdn/' }) as never },
+    api: { post: async () => (sts++, { AccessKeyId: 'STS.k', AccessKeySecret: 's', SecurityToken: 'tok', host: 'http://oss/up', cdnUrl: 'http://cdn/' }) as never },
     appId: () => 'callwall',
     codec: codec().c,
     now: () => now,
-    fetch: (async (_url: string, init: RequestInit) => (bodies.push(JSON.parse(String(init.body))), new Response(JSON.stringify(answer)))) as typeof fetch,
+    fetch: (async (_url: string, init: RequestInit) => (forms.push(init.body as FormData), new Response(null, { status }))) as typeof fetch,
   })
   const got = await up.upload(blob(100), 'chat')
-  assert.is(got.url, 'http://cdn/x.png')
-  assert.is(bodies[0].key, uploadKey('callwall', 'chat', now, 'png'))
-  assert.is(bodies[0].key, `callwall/chat/${now}.png`)
+  assert.is(got.url, `http://cdn/callwall/chat/${now}.png`)
+  const f = forms[0]
+  assert.is(f.get('key'), uploadKey('callwall', 'chat', now, 'png'))
+  assert.equal([f.get('OSSAccessKeyId'), f.get('x-oss-security-token'), f.get('Content-Type')], ['STS.k', 'tok', 'image/png'])
+  const policy = JSON.parse(atob(String(f.get('policy'))))
+  assert.equal(policy.conditions[0], ['eq', '$key', `callwall/chat/${now}.png`])
+  assert.is(policy.expiration, new Date(now + 10 * 60_000).toISOString())
+  assert.is([...f.keys()].at(-1), 'file', 'the file comes last, as the store reads it')
   now += UploadRules.credentialsMs - 1
   await up.upload(blob(100), 'chat')
   assert.is(sts, 1, 'credentials reused within the hour')
   now += 2
   await up.upload(blob(100), 'chat')
   assert.is(sts, 2, 'fresh credentials after an hour')
-  answer = {}
+  status = 403
   await up.upload(blob(100), 'chat').then(() => assert.unreachable(), (e) => assert.ok(e instanceof UploadError && e.reason === 'failed'))
+  status = 200
+  await up.upload(blob(100), 'chat')
+  assert.is(sts, 3, 'a refused credential is asked for afresh')
+})
+
+test('IM-06 the signature without crypto.subtle (a LAN page over plain http) equals HMAC-SHA1 as Node computes it', () => {
+  const enc = new TextEncoder()
+  for (const [key, text] of [['s', ''], ['secret', 'eyJleHBpcmF0aW9uIjoi'], ['k'.repeat(100), 'x'.repeat(1000)], ['ключ', 'نص 55 bytes long, just about one block of SHA-1 input']]) {
+    const want = createHmac('sha1', key).update(text).digest('base64')
+    assert.is(btoa(String.fromCharCode(...hmacSha1Bytes(enc.encode(key), enc.encode(text)))), want, `${key.slice(0, 8)} / ${text.slice(0, 8)}`)
+  }
 })
 
 test('IM-06 one uploader per app: chats and the feedback form share it (and its credentials)', () => {

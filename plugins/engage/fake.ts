@@ -284,6 +284,8 @@ export default defineFake({
     db.popupQueue = []
   },
   endpoints: {
+    // d1 §7 shiftApp: the balance transfer offered to this user (the base config's appShift), or null
+    '/api/index/shiftApp': (ctx, call) => appShiftFor(ctx, call.user ?? null, call.headers) ?? null,
     [EngagePath.signinDetail]: signinDetail,
     [EngagePath.signinPerform]: signinPerform,
     [EngagePath.myCode]: (_ctx, call) => ({ inviteCode: `CW${call.requireUser().userId}` }),

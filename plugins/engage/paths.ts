@@ -5,8 +5,9 @@ export const EngagePath = {
   signinPerform: '/api/signin/v2/perform',
   myCode: '/api/invite/getMyCode',
   transfer: '/api/invite/transferByCode',
-  queryHost: '/api/invite/queryHostByCode',
-  linkHost: '/api/invite/linkHost',
+  // d1 §7 Host invite code: the spec's two paths for query host by code and confirm host link
+  queryHost: '/api/anchor/anchorInviteCodeInfo',
+  linkHost: '/api/anchor/anchorInviteCode',
   queryEval: '/api/appstore/evaluation/record/queryForceEvaluationV2',
   goEval: '/api/appstore/evaluation/record/goEvaluation',
   popups: '/api/popup/mergeAllPopupV2',

@@ -2,7 +2,7 @@
 // random steps of 15-24 every 500 ms to at most 99, and reaches 100 when the game says it has loaded
 // (load done); the game's messages (recharge, back, load done) open the recharge sheet, close the
 // game and hide the loading; 2500 ms after a recharge the game is told the balance the server
-// answered. Security: the sandbox grants allow-same-origin only to the app's own origin; a message
+// answered. Security: the sandbox grants allow-same-origin only to a game the base config lists on the app's own origin; a message
 // counts only from this frame's window, from the game's exact origin, in the protocol's shape, and
 // never after the frame has navigated away from the game; the frame sends no referrer.
 import { useEffect, useRef, useState } from 'react'

@@ -59,7 +59,7 @@ async function setup(o: Setup = {}) {
   const timers = o.timers ?? fakeTimers()
   const seen = { recharge: [] as unknown[], closeRecharge: null as null | (() => void) }
   const shell = {
-    baseConfig: signal({ sysConfigParams: { game_token_hosts: o.tokenHosts ?? 'games.partner.com' } }),
+    baseConfig: signal({ sysConfigParams: { game_token_hosts: o.tokenHosts ?? 'games.partner.com,/__harness/game/' } }),
     refreshUser: async () => {},
   }
   const t = createTestKernel({

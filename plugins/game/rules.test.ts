@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { framePlan, groupGames, nextProgress, parseGameMessage, PROGRESS_CAP, tokenHostAllowed } from './rules.ts'
 
 const app = 'https://app.example.com'
-const ctx = { appOrigin: app, tokenHosts: ['games.partner.com', '.trusted.io'], imToken: 'im-tok', userId: 42 }
+const ctx = { appOrigin: app, tokenHosts: ['games.partner.com', '.trusted.io', '/__harness/game/'], imToken: 'im-tok', userId: 42 }
 
 test('ENG-07 the loading climbs by 15 to 24 per step and stops at 99', () => {
   assert.is(nextProgress(0, 0), 15)
@@ -58,6 +58,21 @@ test('ENG-07 the sandbox grants allow-same-origin only to the app\'s own origin,
     assert.not.ok(p.sandbox.includes('allow-same-origin'), link)
     assert.not.ok(p.sandbox.includes('allow-top-navigation'), link)
   }
+})
+
+test('ENG-07 SHELL-14 a page on the app\'s own origin is trusted only where the base config lists it: an uploaded page gets no same-origin sandbox and no token', () => {
+  const links = ['/__harness/oss/file?key=callwall%2Fchat%2F1.png', `${app}/upload/evil.html`, '/__harness/game/..%2Foss/file?key=x', '/__harness/game/%2e%2e/oss/file', '/__harness/game/../oss/file', '/__harness/gamex/play']
+  for (const link of links) {
+    const p = framePlan(link, ctx)!
+    assert.equal([p.own, p.origin, p.withToken], [false, 'null', false], link)
+    assert.not.ok(p.sandbox.includes('allow-same-origin'), link)
+    assert.is(new URL(p.src).searchParams.get('imToken'), null, link)
+  }
+  const listed = framePlan('/__harness/game/play?id=101', ctx)!
+  assert.equal([listed.own, listed.withToken], [true, true], 'a listed path is (the rule ran)')
+  // a host name never covers the app's own origin: only a path does
+  const byName = framePlan('/__harness/oss/file?key=x', { ...ctx, tokenHosts: ['app.example.com'] })!
+  assert.equal([byName.own, byName.withToken], [false, false])
 })
 
 test('SHELL-14 ENG-07 the IM token and userId go with a game URL only to the own origin and the hosts the base config allows', () => {

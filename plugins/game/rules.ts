@@ -44,12 +44,12 @@ export const coinBalanceMessage = (balance: number) => ({ event: 'coinBalance', 
 export interface FramePlan {
   /** the URL the frame loads */
   src: string
-  /** the frame's sandbox: scripts always; allow-same-origin only for the app's own origin */
+  /** the frame's sandbox: scripts always; allow-same-origin only for a listed game on the app's own origin */
   sandbox: string
   /** the origin every message must come from: the game's own, or 'null' for a foreign game, whose
    *  sandbox gives it an opaque origin */
   origin: string
-  /** the game is served from the app's own origin */
+  /** a listed game served from the app's own origin (its messages come from that origin) */
   own: boolean
   /** the user's IM token and id went with the URL */
   withToken: boolean
@@ -58,7 +58,7 @@ export interface FramePlan {
 export interface FrameContext {
   /** the app's own origin (location.origin) */
   appOrigin: string
-  /** hosts a game URL may carry the user's IM token and id to (the base config's game_token_hosts) */
+  /** the games the base config trusts (game_token_hosts): host names for other origins, paths on the app's own */
   tokenHosts: readonly string[]
   imToken?: string | null
   userId?: string | number | null
@@ -79,8 +79,10 @@ export function framePlan(link: unknown, ctx: FrameContext): FramePlan | null {
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return null
   if (u.username || u.password) return null
-  const own = u.origin === ctx.appOrigin
-  const withToken = own || tokenHostAllowed(u.hostname, ctx.tokenHosts)
+  // trusted only because the base config lists it, never because it is on the app's own origin
+  // (an uploaded page there once read the login token from its parent)
+  const withToken = listedGame(u, ctx)
+  const own = withToken && u.origin === ctx.appOrigin
   if (withToken) {
     if (ctx.imToken) u.searchParams.set('imToken', String(ctx.imToken))
     if (ctx.userId != null && ctx.userId !== '') u.searchParams.set('userId', String(ctx.userId))
@@ -90,6 +92,20 @@ export function framePlan(link: unknown, ctx: FrameContext): FramePlan | null {
     u.searchParams.delete('userId')
   }
   return { src: u.href, sandbox: own ? SANDBOX_OWN : SANDBOX_FOREIGN, origin: own ? u.origin : 'null', own, withToken: withToken && !!ctx.imToken }
+}
+
+/**
+ * A game the base config lists (game_token_hosts): a host name or '.example.com' for another
+ * origin; a path ('/games/') for a page on the app's own origin, which a host name never covers.
+ * An escaped slash, backslash or dot in the path (a way around the prefix) is never listed.
+ */
+function listedGame(u: URL, ctx: FrameContext): boolean {
+  const own = u.origin === ctx.appOrigin
+  return ctx.tokenHosts.some((entry) => {
+    const e = entry.trim()
+    if (!e.startsWith('/')) return !own && tokenHostAllowed(u.hostname, [e])
+    return own && e.endsWith('/') && u.pathname.startsWith(e) && !/%(2f|5c|2e)/i.test(u.pathname)
+  })
 }
 
 /** exact host names, or '.example.com' for its subdomains */

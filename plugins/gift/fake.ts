@@ -201,6 +201,8 @@ async function sendEndpoint(ctx: HarnessContext, call: EndpointCall) {
   const w = worldOf(ctx)
   const p = call.payload
   const req: SendRequest = { giftId: Number(p.giftId), giftNum: Number(p.giftNum ?? p.num), scene: String(p.scene ?? ''), hostId: Number(p.anchorId ?? p.liveId), key: String(p.requestId ?? '') }
+  // both are kept in the ledger row: a key is an id, a scene a short name
+  if (req.key.length > 64 || req.scene.length > 32) throw refuse('requestId or scene is too long')
   if (w.fail.count > 0) {
     w.fail.count--
     if (w.fail.mode === 'error') throw refuse('gift service failed (harness fault)')
@@ -216,6 +218,7 @@ function claimBoxes(ctx: HarnessContext, call: EndpointCall) {
   const num = Number(call.payload.num ?? 1)
   const key = `box:${String(call.payload.requestId ?? '')}`
   if (key === 'box:') throw refuse('a request key is required')
+  if (key.length > 68) throw refuse('requestId is too long')
   const earlier = ledgerRow(ctx, user.userId, key, Reason.boxPrize)
   if (earlier) return { opened: earlier.opened, prizes: earlier.prizes, totalReward: earlier.delta, count: Number(user.luckyBoxCount ?? 0), diamondNum: user.diamondNum }
   if (!Number.isInteger(num) || num < 1 || num > MAX_NUM) throw refuse(`num must be a whole number from 1 to ${MAX_NUM}`)
@@ -286,6 +289,18 @@ export default defineFake({
     )
   },
   endpoints: {
+    // d2 §7 a follow gift in a live room { yxAccid, giftId, num, scene LIVE, liveRoomId, followType }: a paid
+    // send like any other, so it needs the same request key; the follow itself is the social plugin's
+    '/api/gift/sendFollowGiftInLiveRoom': (ctx, call) => {
+      const p = call.payload
+      const host = ctx.userByAccid(String(p.yxAccid ?? '')) ?? ctx.userById(Number(p.liveRoomId))
+      if (!host) throw refuse('no such host')
+      const key = String(p.requestId ?? '')
+      if (!key || key.length > 64) throw refuse('requestId is required')
+      return sendGift(ctx, call.requireUser(), { giftId: Number(p.giftId), giftNum: Number(p.num ?? 1), scene: 'LIVE', hostId: host.userId, key })
+    },
+    // d2 §7 gift tip configuration: no tip in the harness
+    '/api/sys/tip/giftTipResult': () => ({ show: false, tip: null }),
     [GiftPaths.list]: giftList,
     [GiftPaths.send]: sendEndpoint,
     [GiftPaths.boxList]: (_ctx, call) => ({ count: Number(call.requireUser().luckyBoxCount ?? 0) }),

@@ -156,15 +156,6 @@ function antiSpam(_ctx: HarnessContext, call: EndpointCall) {
   return { result: PROHIBITED.some((w) => text.includes(w)) ? 1 : 0 }
 }
 
-function block(ctx: HarnessContext, call: EndpointCall, on: boolean) {
-  const user = call.requireUser()
-  const h = hostOf(ctx, call.payload.userId)
-  const r = roomOf(ctx, h.userId)
-  const before = r.whoBlock.get(user.userId) ?? 0
-  r.whoBlock.set(user.userId, on ? (before === 2 ? 3 : 1) : before === 3 ? 2 : 0)
-  return { whoBlock: r.whoBlock.get(user.userId) }
-}
-
 /** host-side blocking from the control API: notice 4 (blocked) or 5 (unblocked) to the viewer */
 function hostBlocks(ctx: HarnessContext, body: any, on: boolean) {
   const h = hostOf(ctx, body.hostId)
@@ -212,8 +203,14 @@ export default defineFake({
     [LivePaths.quickMessages]: (_ctx, call) => (langOf(call.headers) === 'ar' ? 'مرحبا,جميلة,من وين انتي؟,تابعيني' : 'Hi,So beautiful,Where are you from?,Follow me'),
     [LivePaths.translate]: translate,
     [LivePaths.antiSpam]: antiSpam,
-    [LivePaths.block]: (ctx, call) => block(ctx, call, true),
-    [LivePaths.unblock]: (ctx, call) => block(ctx, call, false),
+    // d2 §7 the live message list and its pages: the harness keeps no messages beside the chat room
+    '/api/messageLive/list': (_ctx, call) => (call.requireUser(), []),
+    '/api/messageLive/page': (_ctx, call) => (call.requireUser(), { list: [], total: 0, currentPage: Math.max(1, Number(call.payload.currentPage) || 1) }),
+    // d1 §7 an RTM token: the app uses no RTM, the harness signs one so the path answers
+    '/api/index/getAgoraRtmToken': (ctx, call) => {
+      const user = call.requireUser()
+      return { rtmToken: ctx.sign('rtm', String(user.userId)), uid: String(user.userId) }
+    },
     [LivePaths.activities]: (ctx, call) => activities(ctx, langOf(call.headers)),
   },
   control: {

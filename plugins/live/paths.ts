@@ -12,6 +12,4 @@ export const LivePaths = {
   quickMessages: '/api/live/quickMessage/list',
   translate: '/api/translate/text',
   antiSpam: '/api/live/antiSpam/check',
-  block: '/api/user/block',
-  unblock: '/api/user/unblock',
 } as const

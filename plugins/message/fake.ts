@@ -2,11 +2,12 @@
 // greeting config, the anti-spam check, quick messages, do-not-disturb, image upload (STS and
 // the object store), and simulated hosts who answer chats and greet new viewers through the
 // harness IM service. Harness decisions (d2 §7 leaves these paths unnamed) are in harness/README.md.
-import { defineFake, EndpointError, mediaOf, RawReply, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { defineFake, EndpointError, mediaOf, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { statusWord } from '../../harness/hosts.ts'
 import type { ImService } from '../../harness/im.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
 import { STS_PATH } from '../../kernel/upload.ts'
+import { issueUploadCredentials } from '../../harness/oss.ts'
 import { MessagePath, NON_HOST_ACCOUNTS } from './api.ts'
 import { arabic, customerEndpoints, startCustomerRobot } from './customer/fake-customer.ts'
 import { memoryOf } from '../../harness/memory.ts'
@@ -111,6 +112,8 @@ function preset(kind: string, o: { text?: string; lang: 'en' | 'ar'; base: strin
 
 export default defineFake({
   endpoints: {
+    // d3 §7 names it GET /sts/getkey at the API base: the same credentials (the app posts to /api/sts/getkey)
+    '/sts/getkey': (ctx, call) => issueUploadCredentials(ctx, call.requireUser().userId),
     ...customerEndpoints,
     [MessagePath.profiles]: (ctx, call) => {
       const me = call.requireUser()
@@ -146,17 +149,8 @@ export default defineFake({
       ctx.db.get('users').find({ userId: me.userId }).assign({ disturb }).write()
       return { disturb }
     },
-    [STS_PATH]: (ctx, call) => {
-      const me = call.requireUser()
-      const base = ctx.baseUrl()
-      return {
-        AccessKeyId: `harness-${me.userId}`,
-        AccessKeySecret: 'harness-secret',
-        SecurityToken: `sts-${me.userId}-${Date.now()}`,
-        host: `${base}/__harness/oss/upload`,
-        cdnUrl: `${base}/__harness/oss/file?key=`,
-      }
-    },
+    // d3 §3: STS credentials the harness's object store verifies (harness/oss.ts)
+    [STS_PATH]: (ctx, call) => issueUploadCredentials(ctx, call.requireUser().userId),
   },
 
   control: {
@@ -197,26 +191,7 @@ export default defineFake({
       imOf(ctx).failNextSends(account(ctx, body?.userId), Number(body?.times ?? 1))
       return { ok: true }
     },
-    /** the object store the STS credentials point at (the app's image uploads): { key, securityToken, contentType, data: base64 } */
-    'oss/upload': (ctx, body) => {
-      const key = String(body?.key ?? '')
-      if (!/^[\w.-]+\/[\w-]+\/\d+\.(jpg|jpeg|png|gif|webp)$/.test(key) || !String(body?.securityToken ?? '').startsWith('sts-')) throw bad('bad upload')
-      const data = Buffer.from(String(body?.data ?? ''), 'base64')
-      if (!data.length) throw bad('empty upload')
-      stateOf(ctx).uploads.set(key, { type: String(body?.contentType || 'image/jpeg'), data })
-      return { url: `${ctx.baseUrl()}/__harness/oss/file?key=${encodeURIComponent(key)}` }
-    },
-    'oss/file': (ctx, _body, params) => {
-      const file = stateOf(ctx).uploads.get(params.get('key') ?? '')
-      return file ? new RawReply(file.data, file.type) : new RawReply('not found', 'text/plain', 404)
-    },
   },
-  controlInfo: {
-    // the object store the app's browser uploads to and loads chat images from, on any device
-    'oss/upload': { title: 'Image upload (object store)', public: true },
-    'oss/file': { title: 'Uploaded image', public: true },
-  },
-
   start(ctx) {
     const im = mediaOf(ctx).im()
     if (!im) return

@@ -113,6 +113,8 @@ function recordGifts(ctx: HarnessContext, body: any) {
 
 export default defineFake({
   endpoints: {
+    // d3 §7 the points a user has after messages: the harness counts none
+    '/api/ranking/v2/msgAfterIntegeral': (_ctx, call) => (call.requireUser(), { integral: 0 }),
     [RankPath.send]: sendRank,
     [RankPath.receive]: receiveRank('week'),
     [RankPath.receiveHistory]: receiveRank('lastWeek'),

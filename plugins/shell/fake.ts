@@ -7,6 +7,7 @@ import { langOf } from '../../harness/http.ts'
 import { followedIds, hostCard, page } from '../../harness/hosts.ts'
 import { avatarPath, fixture, newImToken } from '../../harness/seed.ts'
 import { appShiftFor, signinClaimable } from '../engage/fake.ts'
+import { memoryOf } from '../../harness/memory.ts'
 import { defineFake, EndpointError, type Words, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
 
@@ -53,6 +54,8 @@ function login(ctx: HarnessContext, { payload }: EndpointCall) {
   if (!email) throw refuse('Please enter valid email address')
   if (!EMAIL.test(email)) throw refuse('E-mail format is incorrect')
   if (!password) throw refuse('Please enter your password')
+  // a real account service caps what it stores: an address is at most 254 characters (RFC 5321)
+  if (email.length > 254 || password.length > 128) throw refuse('E-mail format is incorrect')
   const users = ctx.db.get('users')
   let user = users.find((u: UserRow) => String(u.email ?? '').toLowerCase() === email).value() as UserRow | undefined
   if (user && user.password !== password) throw refuse({ en: 'Incorrect email or password', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' })
@@ -91,7 +94,7 @@ function register(ctx: HarnessContext, email: string, password: string, appId: u
     isNewUser: true,
     forcePayFinished: true,
     disturb: 0,
-    appId: appId ? String(appId) : null,
+    appId: appId ? String(appId).slice(0, 64) : null,
     createdAt: new Date().toISOString(),
   }
   ctx.db.get('users').push(row).write()
@@ -186,6 +189,35 @@ function userLevel(_ctx: unknown, call: { requireUser(): UserRow }) {
   }
 }
 
+/** d1 §7 updateUserInfo: the nickname only (the one field a viewer edits), 1-20 characters */
+function updateUserInfo(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const nickname = String(call.payload.nickname ?? '').trim()
+  if (!nickname || [...nickname].length > 20) throw refuse('nickname must be 1 to 20 characters')
+  ctx.db.get('users').find({ userId: user.userId }).assign({ nickname }).write()
+  return mine(ctx.userById(user.userId)!)
+}
+
+/** d1 §7 account info: an e-mail bound to the account after a code sent to it (kept in memory) */
+const accountsOf = (ctx: HarnessContext) => memoryOf(ctx, 'shell.accounts', () => ({ codes: new Map<string, string>(), bound: new Map<number, string[]>() }))
+function accountCode(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const email = String(call.payload.email ?? '').trim().toLowerCase()
+  if (email.length > 254 || !EMAIL.test(email)) throw refuse('E-mail format is incorrect')
+  accountsOf(ctx).codes.set(`${user.userId}:${email}`, String(100000 + (user.userId % 900000)))
+  return { sent: true }
+}
+function bindAccount(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const email = String(call.payload.email ?? '').trim().toLowerCase()
+  const a = accountsOf(ctx)
+  if (!email || a.codes.get(`${user.userId}:${email}`) !== String(call.payload.code ?? '')) throw refuse('Invalid verification code')
+  a.codes.delete(`${user.userId}:${email}`)
+  a.bound.set(user.userId, [...new Set([...(a.bound.get(user.userId) ?? []), email])].slice(0, 5))
+  return boundAccounts(ctx, user)
+}
+const boundAccounts = (ctx: HarnessContext, user: UserRow) => (accountsOf(ctx).bound.get(user.userId) ?? []).map((email) => ({ type: 'email', account: email }))
+
 export default defineFake({
   seed(db) {
     db.baseConfig = fixture('base-config.json')
@@ -193,6 +225,15 @@ export default defineFake({
     db.taskClaims = []
   },
   endpoints: {
+    // d1 §7 paths whose payloads the spec does not show (docs/assumptions.md "Requests and answers")
+    '/api/user/updateUserInfo': (ctx, call) => updateUserInfo(ctx, call),
+    '/user/account/info/send': (ctx, call) => accountCode(ctx, call),
+    '/user/account/info/bind': (ctx, call) => bindAccount(ctx, call),
+    '/user/account/info/list': (ctx, call) => boundAccounts(ctx, call.requireUser()),
+    // analytics configuration (ShuShu): none in the harness, so the app sends nothing anywhere
+    '/api/ShuShuDetail/getDetail': () => ({ enabled: false, appId: null, serverUrl: null }),
+    // d3 §7 pictures of the app by type: the harness has none beyond the avatars
+    '/api/index/v3/getAppPicByType': () => [],
     '/api/login/v2/email': login,
     '/api/index/v2/getBaseConfigForIntoBag': baseConfig,
     '/api/index/v3/getBaseConfigForIntoBag': baseConfig,

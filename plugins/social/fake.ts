@@ -205,7 +205,12 @@ function saveFeedback(ctx: HarnessContext, call: EndpointCall) {
   if (pics.length > FEEDBACK_PICS_MAX || !pics.every((x: unknown) => typeof x === 'string' && PIC.test(x))) throw refuse(`pics must be at most ${FEEDBACK_PICS_MAX} uploaded picture URLs`)
   const rows = table(ctx, 'feedback')
   const id = ((rows.value() as FeedbackRow[]).at(-1)?.id ?? 0) + 1
-  const row: FeedbackRow = { id, userId: user.userId, feedbackType: type, suggestion, email: String(p.email ?? '').slice(0, 200), pics, hostId: Number(p.hostId) || null, hostLvl: String(p.hostLvl ?? ''), at: new Date().toISOString() }
+  // what a report names is refused when it is not plausibly what the app sends (a level, an id, an address)
+  const email = String(p.email ?? '')
+  if (email.length > 200) throw refuse('email is longer than 200')
+  const hostLvl = String(p.hostLvl ?? '')
+  if (hostLvl.length > 20) throw refuse('hostLvl is longer than 20')
+  const row: FeedbackRow = { id, userId: user.userId, feedbackType: type, suggestion, email, pics, hostId: Number(p.hostId) || null, hostLvl, at: new Date().toISOString() }
   rows.push(row).write()
   return { id }
 }
@@ -222,6 +227,11 @@ export default defineFake({
     [SocialPath.recommend]: recommend,
     [SocialPath.userRank]: userRank,
     [SocialPath.blackList]: markedList('blocks'),
+    '/api/user/blackListV2': markedList('blocks'),
+    // d1 §7 skills a user has unlocked with a host: the harness models none
+    '/api/user/checkUsertUnlockedSkills': (_ctx, call) => (call.requireUser(), { unlocked: [] }),
+    // d3 §7 a host's personal card: the user card's data
+    '/api/user/getAnchorPersonalCard': card,
     [SocialPath.block]: block(true),
     [SocialPath.unblock]: block(false),
     [SocialPath.collectList]: markedList('collects'),

@@ -243,7 +243,8 @@ test('ENG-06 /feedback: four types (Application problem first), text cut at 500,
   const g = globalThis as { createImageBitmap?: unknown }
   const realBitmap = g.createImageBitmap
   g.createImageBitmap = async () => ({ width: 40, height: 30, close() {} })
-  globalThis.fetch = (async () => new Response(JSON.stringify({ url: 'http://cdn.test/callwall/feedback/1.png' }))) as typeof fetch
+  // the store answers a PostObject with 200 and no body; the picture is read at cdnUrl + key
+  globalThis.fetch = (async () => new Response(null, { status: 200 })) as typeof fetch
   try {
     const t = open('/feedback', {
       [STS_PATH]: () => ({ AccessKeyId: 'k', AccessKeySecret: 's', SecurityToken: 'sts-1', host: 'http://oss.test/up', cdnUrl: 'http://cdn.test/' }),
@@ -273,7 +274,9 @@ test('ENG-06 /feedback: four types (Application problem first), text cut at 500,
     await waitFor(() => byId('feedback-pic-0'), { what: 'the picture' })
     await submit('feedback-form')
     await waitFor(() => t.toasts.some((x) => x.text === 'feedback successful!'), { what: 'success' })
-    assert.equal(sent(t, SocialPath.feedback), [{ email: 'me@example.com', feedbackType: 3, pics: 'http://cdn.test/callwall/feedback/1.png', suggestion: 'x'.repeat(FEEDBACK_MAX) }])
+    const [saved] = sent(t, SocialPath.feedback) as Array<{ pics: string }>
+    assert.match(saved.pics, /^http:\/\/cdn\.test\/test-app\/feedback\/\d+\.png$/)
+    assert.equal(sent(t, SocialPath.feedback), [{ email: 'me@example.com', feedbackType: 3, pics: saved.pics, suggestion: 'x'.repeat(FEEDBACK_MAX) }])
     await submit('feedback-form')
     assert.is(sent(t, SocialPath.feedback).length, 1, 'sent once')
     assert.is(t.location.path(), '/feedback', 'still here before 2 s')

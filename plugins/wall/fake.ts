@@ -139,6 +139,10 @@ export default defineFake({
   },
   appConfig: openingTag,
   endpoints: {
+    // d3 §7 the match pool's hosts (the calls plugin owns matching; a plain list of hosts here)
+    '/api/match/pool/matchList': (ctx, call) => (call.requireUser(), (ctx.db.get('users').value() as UserRow[]).filter((u) => u.userType === 2).slice(0, 20).map((u) => ({ userId: u.userId, nickname: u.nickname, icon: u.icon, yxAccid: u.yxAccid }))),
+    // the harness has no robot videos: an empty list, as for a robot without any
+    '/api/user/getRobotVideoList': (_ctx, call) => (call.requireUser(), []),
     '/api/index/indexTag': tagList,
     '/api/anchor/v4/anchorList': anchorList(false),
     '/api/anchor/v4/anchorListForMeArea': anchorList(true),

@@ -7,7 +7,7 @@ const STATUSES = ['live', 'online', 'busy', 'offline'] as const
 
 export function HostsTab({ entries }: { entries: Entry[] }) {
   const hosts = useLive<Json[]>('/hosts')
-  const rows = useLive<Json[]>('/db/users')
+  const rows = useLive<Json[]>('/users/records')
   const [query, setQuery] = useState('')
   const [only, setOnly] = useState<string>('all')
   const columns = entries.filter((e) => e.rowOf?.kind === 'host')

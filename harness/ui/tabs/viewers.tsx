@@ -6,7 +6,7 @@ import { RowColumn, useColumnStates } from './hosts.tsx'
 
 export function ViewersTab({ entries }: { entries: Entry[] }) {
   const viewers = useLive<Json[]>('/users')
-  const rows = useLive<Json[]>('/db/users')
+  const rows = useLive<Json[]>('/users/records')
   const columns = entries.filter((e) => e.rowOf?.kind === 'viewer')
   const { states, load } = useColumnStates(columns)
   const extra = useMemo(() => new Map((rows.data ?? []).map((u: Json) => [u.userId, u])), [rows.data])
