@@ -206,11 +206,6 @@ export default defineFake({
     // d2 §7 the live message list and its pages: the harness keeps no messages beside the chat room
     '/api/messageLive/list': (_ctx, call) => (call.requireUser(), []),
     '/api/messageLive/page': (_ctx, call) => (call.requireUser(), { list: [], total: 0, currentPage: Math.max(1, Number(call.payload.currentPage) || 1) }),
-    // d1 §7 an RTM token: the app uses no RTM, the harness signs one so the path answers
-    '/api/index/getAgoraRtmToken': (ctx, call) => {
-      const user = call.requireUser()
-      return { rtmToken: ctx.sign('rtm', String(user.userId)), uid: String(user.userId) }
-    },
     [LivePaths.activities]: (ctx, call) => activities(ctx, langOf(call.headers)),
   },
   control: {
