@@ -12,3 +12,7 @@ export const VIEW_FLAG_PAID = 4
 export const CLIENT_MESSAGE_TYPES: readonly number[] = [0, 1, 100]
 /** custom attachTypes only the server sends (plugins/message/kinds.ts reads them) */
 export const OFFICIAL_ATTACH_TYPES: readonly string[] = ['SEND_GIFT', 'MISSED_CALLS_RECORD', 'INTIMACY_UPGRADE']
+
+/** the chat room's answer to a client's line its anti-spam filter refuses (the harness's code; the app
+ *  says 'Prohibited terms' for it, as for the check it asks before sending) */
+export const CHATROOM_PROHIBITED_CODE = 7101
