@@ -36,6 +36,9 @@ export interface RealtimeOptions {
   push: PushBus
   /** after 720 failed retries: the kernel toasts 'Failed to connect WebSocket after retries' */
   onGiveUp: () => void
+  /** the server closed the socket with 4401: it no longer knows this token (revoked, logged out
+   *  elsewhere). Not retried: the kernel ends the session if the token is still the current one. */
+  onUnauthorized?: (token: string) => void
   /** where 'resync' is said: the socket reopened, or the app is in the foreground again (resync.ts) */
   events?: Events
   WebSocket?: SocketClass
@@ -45,6 +48,8 @@ export interface RealtimeOptions {
 }
 
 const OPEN = 1
+/** the server's close code for a token it does not know (harness/realtime.ts) */
+const UNAUTHORIZED_CLOSE = 4401
 
 export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): void } {
   const timers = opts.timers ?? realTimers
@@ -103,14 +108,14 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
     } catch {
       return lost(null)
     }
-    if (typeof sealed === 'string') return openWith(sealed)
+    if (typeof sealed === 'string') return openWith(sealed, token)
     sealed.then(
-      (enc) => mine === attempt && wanted && openWith(enc),
+      (enc) => mine === attempt && wanted && openWith(enc, token),
       () => mine === attempt && wanted && lost(null),
     )
   }
 
-  const openWith = (encryptedToken: string) => {
+  const openWith = (encryptedToken: string, token: string) => {
     const url = `${opts.config.wsBase}?token=${encodeURIComponent(encryptedToken)}`
     let s: SocketLike
     try {
@@ -131,7 +136,13 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
       if (typeof ev.data === 'string') opts.push.dispatch(ev.data)
     }
     // error is normally followed by close; either one ends this socket, once
-    s.onclose = () => lost(s)
+    s.onclose = (ev) => {
+      if (Number(ev?.code) !== UNAUTHORIZED_CLOSE || s !== socket) return lost(s)
+      // a dead token: retrying cannot help; the session it belongs to ends
+      closeSocket()
+      state.value = 'idle'
+      opts.onUnauthorized?.(token)
+    }
     s.onerror = () => lost(s)
   }
 
