@@ -18,8 +18,10 @@ export interface ImDelivered {
 }
 
 export interface ImService extends UpgradeService {
-  /** deliver a message from one account to another (a host greeting, a robot invitation) */
-  send(from: string, to: string, message: { text?: string; messageType?: number; attachment?: Record<string, unknown>; serverExtension?: string }): void
+  /** deliver a message from one account to another (a host greeting, a robot invitation), marked as the
+   *  server's own send; `asClient` leaves the mark off: what a server that let a client's forgery through
+   *  would deliver (to prove the app's own check) */
+  send(from: string, to: string, message: { text?: string; messageType?: number; attachment?: Record<string, unknown>; serverExtension?: string }, o?: { asClient?: boolean }): void
   /** make the next logins of an account fail with a code (e.g. -10005) */
   failNextLogins(account: string, code: number, times: number): void
   drop(account?: string): number
@@ -301,12 +303,12 @@ export function createImService(ctx: HarnessContext): ImService {
       sockets.clear()
       wss.close()
     },
-    send(from, to, message) {
+    send(from, to, message, o) {
       deliver(from, to, {
         messageType: message.messageType ?? 0,
         ...(message.text !== undefined && { text: message.text }),
         ...(message.attachment && { attachment: message.attachment }),
-        serverExtension: markServerSent(message.serverExtension),
+        ...(o?.asClient ? message.serverExtension !== undefined && { serverExtension: message.serverExtension } : { serverExtension: markServerSent(message.serverExtension) }),
       })
     },
     failNextLogins(account, code, times) {
