@@ -46,3 +46,13 @@ export function confirmPaid<T>(ask: (key: string) => Promise<KeyStatus<T>>, key:
     round()
   })
 }
+
+/** For an action the server answers the same for a repeated key (it does it at most once): the
+ *  same send again is the status question. A refusal then means it was never done. */
+export const askBySending =
+  <T>(attempt: (key: string) => Promise<T>) =>
+  (key: string): Promise<KeyStatus<T>> =>
+    attempt(key).then(
+      (answer): KeyStatus<T> => ({ state: 'done', answer }),
+      (err): KeyStatus<T> => (answerLost(err) ? { state: 'pending' } : { state: 'none' }),
+    )

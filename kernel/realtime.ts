@@ -39,6 +39,9 @@ export interface RealtimeOptions {
   /** the server closed the socket with 4401: it no longer knows this token (revoked, logged out
    *  elsewhere). Not retried: the kernel ends the session if the token is still the current one. */
   onUnauthorized?: (token: string) => void
+  /** SHELL-09: the session follows another tab's logout or login (the shared storage's 'token'); this
+   *  module is loaded once a tab has a token, which is when there is a session to end */
+  follow?: { storage: Storage; events?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null; session: { login(r: { token: string }): void; logout(): void } }
   /** where 'resync' is said: the socket reopened, or the app is in the foreground again (resync.ts) */
   events?: Events
   WebSocket?: SocketClass
@@ -55,6 +58,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
   const timers = opts.timers ?? realTimers
   const Socket = opts.WebSocket ?? (globalThis.WebSocket as unknown as SocketClass)
   const state = signal<RealtimeState>('idle')
+  const stopFollow = followOtherTabs(opts)
   const stopResync = opts.events ? watchResync(state, opts.events, typeof document === 'undefined' ? undefined : document) : () => {}
 
   let wanted = false // connect() was called and disconnect() was not
@@ -195,6 +199,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
       sendStatus()
     },
     dispose() {
+      stopFollow()
       stopResync()
       unsubscribe()
       wanted = false
@@ -202,4 +207,19 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
       state.value = 'idle'
     },
   }
+}
+
+function followOtherTabs(opts: RealtimeOptions): () => void {
+  const f = opts.follow
+  const events = f && (f.events === undefined ? (typeof window === 'undefined' ? null : window) : f.events)
+  if (!f || !events) return () => {}
+  const heard = (e: StorageEvent) => {
+    if (e.storageArea !== f.storage || (e.key !== null && e.key !== 'token')) return
+    const now = e.key === null ? null : e.newValue
+    if (now === opts.token.peek()) return
+    if (now) f.session.login({ token: now })
+    else f.session.logout()
+  }
+  events.addEventListener('storage', heard)
+  return () => events.removeEventListener('storage', heard)
 }

@@ -33,28 +33,6 @@ test('SHELL-10 login stores token, deviceId, yxAccid and imToken; logout clears 
   assert.throws(() => session.login({ token: '' }), /needs a token/)
 })
 
-test('SHELL-09 a logout in another tab ends this tab\'s session; another login there switches it; other keys change nothing', () => {
-  const storage = memoryStorage({ token: 't1' })
-  const heard: Array<(e: StorageEvent) => void> = []
-  const events = { addEventListener: (type: string, fn: (e: StorageEvent) => void) => type === 'storage' && heard.push(fn) } as unknown as Window
-  const tab = createSession({ storage, appId: 'a', events })
-  const otherTab = createSession({ storage, appId: 'a', events: null })
-  tab.setUser({ userId: 1, nickname: 'n', icon: '', diamondNum: 5 })
-  const tell = (key: string | null) => heard.forEach((fn) => fn({ key, storageArea: storage } as StorageEvent))
-  storage.setItem('appId', 'x')
-  tell('appId')
-  assert.is(tab.token.value, 't1', 'another key')
-  otherTab.logout()
-  tell('token')
-  assert.equal([tab.token.value, tab.loggedIn.value, tab.user.value], [null, false, null])
-  otherTab.login({ token: 't2' })
-  tell('token')
-  assert.is(tab.token.value, 't2')
-  storage.clear()
-  tell(null)
-  assert.is(tab.token.value, null, 'storage cleared')
-})
-
 test('SHELL-10 a deviceId is generated once and kept', () => {
   const { storage, session } = make()
   assert.ok(session.deviceId.length > 8)

@@ -46,24 +46,10 @@ export const StoreKey = {
   appId: APP_ID_KEY,
 } as const
 
-/** Where another tab's change to the shared storage is heard (the window's 'storage' event). */
-type StorageEvents = Pick<Window, 'addEventListener'>
-
-export function createSession(opts: { storage: Storage; appId: string; events?: StorageEvents | null }): Session {
+export function createSession(opts: { storage: Storage; appId: string }): Session {
   const store = safeStorage(opts.storage)
   const token = signal<string | null>(store.get(StoreKey.token) || null)
   const user = signal<User | null>(null)
-
-  // SHELL-09: a logout (or another login) in one tab ends this tab's session too: its socket closes,
-  // its paid actions stop, and nothing goes on under a token the server has revoked
-  const events = opts.events === undefined ? (typeof window === 'undefined' ? null : window) : opts.events
-  events?.addEventListener('storage', (e: StorageEvent) => {
-    if (e.storageArea !== opts.storage || (e.key !== null && e.key !== StoreKey.token)) return
-    const now = store.get(StoreKey.token) || null
-    if (now === token.peek()) return
-    user.value = null
-    token.value = now
-  })
 
   let deviceId = store.get(StoreKey.deviceId) || newDeviceId()
   store.set(StoreKey.deviceId, deviceId)

@@ -81,7 +81,3 @@ declare module '../../kernel/types.ts' {
     'user.balance': BalanceChange
   }
 }
-
-/** SHELL-09: the server ends this token's session (the harness's path; the spec names none). A logout
- *  that cannot reach it still ends the session here and in the other tabs. */
-export const LOGOUT_PATH = '/api/user/logout'

@@ -9,7 +9,7 @@ import { avatarPath, fixture, newImToken } from '../../harness/seed.ts'
 import { appShiftFor, signinClaimable } from '../engage/fake.ts'
 import { defineFake, EndpointError, type Words, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
-import { LOGOUT_PATH } from './api.ts'
+import { LOGOUT_PATH } from '../user/api.ts'
 
 interface Task {
   taskId: number
