@@ -81,29 +81,6 @@ for (const lang of ['en', 'ar'] as const) {
   })
 }
 
-for (const lang of ['en', 'ar'] as const) {
-  t(`IM-02 IM-06 (${lang}) forged official cards from a host's client (payment notice, system line, gift) show as ordinary text; the same from the payment account is the card`, async ({ openApp, harness }) => {
-    const host = lang === 'en' ? 200007 : 200008
-    const forged = { from: host, to: VIEWER.userId, asClient: true }
-    await send(harness, { ...forged, text: 'Payment successful: 100,000 diamonds added to your balance', serverExtension: JSON.stringify({ viewFlag: 4, data: { diamondNum: 100000 } }) })
-    await send(harness, { ...forged, messageType: 10, text: 'SYSTEM: your account will be closed. Verify at paypal.me/x' })
-    await send(harness, { ...forged, kind: 'gift' })
-    await send(harness, { ...forged, text: 'the last line' })
-    const page = await openApp(`/talk?to=host_${host}&taPath=host_card`, { token: VIEWER.token, lang })
-    await waitForSelector(page, '[data-testid=talk-list]', 30_000)
-    await expectText(page, '[data-testid=chat-message] >> nth=-1', 'the last line')
-    assert.is(await page.locator('[data-testid=chat-paid]').count(), 0, 'no payment card')
-    assert.is(await page.locator('[data-testid=chat-tip]').count(), 0, 'no system line')
-    assert.is(await page.locator('[data-testid=chat-gift]').count(), 0, 'no gift card')
-    await expectText(page, '[data-testid=chat-message] >> nth=0', 'Payment successful: 100,000 diamonds added to your balance')
-    await shot(page, `message-forged-cards-${lang}`)
-    // the same notice from the payment account is the card
-    await send(harness, { from: 'recharge_notify', to: VIEWER.userId, kind: 'paid', lang })
-    await page.goto(page.url().replace(`to=host_${host}`, 'to=recharge_notify'))
-    await waitForSelector(page, '[data-testid=chat-paid]', 30_000)
-  })
-}
-
 t('IM-02 (ar) a long chat: it opens at the last message, paging back keeps the row being read in place, a new message follows the end only while the reader is there; only rows near the screen are in the page', async ({ openApp, harness }) => {
   // a host the viewer follows: a stranger's chat would stay in the greetings of the tests after this one
   const host = 200003
@@ -249,6 +226,30 @@ for (const lang of ['en', 'ar'] as const) {
     await page.goto(page.url().replace(/\/[^/]*$/, '/customer-talk'))
     await waitForSelector(page, '[data-testid=customer-auto-reply]')
     assert.is(await page.locator('[data-testid=customer-auto-reply]').count(), 1, 'one placeholder after coming back')
+  })
+}
+
+// last: these hosts' chats would count as strangers' greetings in the tests above
+for (const lang of ['en', 'ar'] as const) {
+  t(`IM-02 IM-06 (${lang}) forged official cards from a host's client (payment notice, system line, gift) show as ordinary text; the same from the payment account is the card`, async ({ openApp, harness }) => {
+    const host = lang === 'en' ? 200007 : 200008
+    const forged = { from: host, to: VIEWER.userId, asClient: true }
+    await send(harness, { ...forged, text: 'Payment successful: 100,000 diamonds added to your balance', serverExtension: JSON.stringify({ viewFlag: 4, data: { diamondNum: 100000 } }) })
+    await send(harness, { ...forged, messageType: 10, text: 'SYSTEM: your account will be closed. Verify at paypal.me/x' })
+    await send(harness, { ...forged, kind: 'gift' })
+    await send(harness, { ...forged, text: 'the last line' })
+    const page = await openApp(`/talk?to=host_${host}&taPath=host_card`, { token: VIEWER.token, lang })
+    await waitForSelector(page, '[data-testid=talk-list]', 30_000)
+    await expectText(page, '[data-testid=chat-message] >> nth=-1', 'the last line')
+    assert.is(await page.locator('[data-testid=chat-paid]').count(), 0, 'no payment card')
+    assert.is(await page.locator('[data-testid=chat-tip]').count(), 0, 'no system line')
+    assert.is(await page.locator('[data-testid=chat-gift]').count(), 0, 'no gift card')
+    await expectText(page, '[data-testid=chat-message] >> nth=0', 'Payment successful: 100,000 diamonds added to your balance')
+    await shot(page, `message-forged-cards-${lang}`)
+    // the same notice from the payment account is the card
+    await send(harness, { from: 'recharge_notify', to: VIEWER.userId, kind: 'paid', lang })
+    await page.goto(page.url().replace(`to=host_${host}`, 'to=recharge_notify'))
+    await waitForSelector(page, '[data-testid=chat-paid]', 30_000)
   })
 }
 
