@@ -67,12 +67,14 @@ for (const lang of ['en', 'ar'] as const) {
     await openPanel(page)
     // both tries reach the harness (the first is charged, the second answers the same); neither answer reaches the page
     await page.route(`**${GiftPaths.send}`, async (route) => (await route.fetch(), route.abort('failed')), { times: 2 })
+    // the first two status questions are lost as well: the send stays pending a while (and is seen so)
+    await page.route(`**${GiftPaths.sendStatus}`, (route) => route.abort('failed'), { times: 2 })
     await page.click('[data-testid=gift-cell][data-gift="1003"]')
     await page.click('[data-testid=gift-send]')
     await waitForSelector(page, '[data-testid=gift-pending]')
     assert.ok(await page.locator('[data-testid=gift-send]').isDisabled(), 'no second paid try while it is pending')
     await shot(page, `gift-pending-${lang}`)
-    await poll(async () => (await page.locator('[data-testid=gift-pending]').count()) === 0, 20_000)
+    await poll(async () => (await page.locator('[data-testid=gift-pending]').count()) === 0, 40_000)
     const entries = await ledgerMatches(ctx, page, viewer.userId)
     assert.is(entries.filter((e) => e.reason === 'gift.send' && e.userId === viewer.userId).length, 1, 'charged once')
     const notSent = lang === 'en' ? 'The gift was not sent' : 'لم تُرسل الهدية'
