@@ -4,6 +4,7 @@
 // taps, refused sends and lost answers retried, against the ledger.
 import type { Page } from 'playwright-core'
 import { SEND_DEBOUNCE_MS } from '../plugins/gift/rules.ts'
+import { GiftPaths } from '../plugins/gift/paths.ts'
 import { giftStorm, type StormHarness } from './gift-storm.ts'
 import { assert, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, poll, shot, waitForSelector } from './lib.ts'
 
@@ -58,6 +59,26 @@ for (const lang of ['en', 'ar'] as const) {
     await poll(async () => (await page.locator('[data-testid=gift-full]').count()) === 0, 15_000)
     assert.is(await page.locator('[data-testid=gift-full]').count(), 0, 'the player is gone after its play')
     await ledgerMatches(ctx, page, viewer.userId)
+    assert.equal(errorsOf(page), [])
+  })
+
+  t(`LIVE-07 (${lang}) a send whose answers are lost twice is pending, never "not sent": confirmed by its key, charged once, and the balance shown is the ledger`, async (ctx) => {
+    const { page, viewer } = await enterLiveRoom(ctx, lang)
+    await openPanel(page)
+    // both tries reach the harness (the first is charged, the second answers the same); neither answer reaches the page
+    await page.route(`**${GiftPaths.send}`, async (route) => (await route.fetch(), route.abort('failed')), { times: 2 })
+    // the first two status questions are lost as well: the send stays pending a while (and is seen so)
+    await page.route(`**${GiftPaths.sendStatus}`, (route) => route.abort('failed'), { times: 2 })
+    await page.click('[data-testid=gift-cell][data-gift="1003"]')
+    await page.click('[data-testid=gift-send]')
+    await waitForSelector(page, '[data-testid=gift-pending]')
+    assert.ok(await page.locator('[data-testid=gift-send]').isDisabled(), 'no second paid try while it is pending')
+    await shot(page, `gift-pending-${lang}`)
+    await poll(async () => (await page.locator('[data-testid=gift-pending]').count()) === 0, 40_000)
+    const entries = await ledgerMatches(ctx, page, viewer.userId)
+    assert.is(entries.filter((e) => e.reason === 'gift.send' && e.userId === viewer.userId).length, 1, 'charged once')
+    const notSent = lang === 'en' ? 'The gift was not sent' : 'لم تُرسل الهدية'
+    assert.is(await page.locator(`[data-testid=toast]:has-text(${JSON.stringify(notSent)})`).count(), 0, 'never "not sent"')
     assert.equal(errorsOf(page), [])
   })
 

@@ -229,4 +229,28 @@ for (const lang of ['en', 'ar'] as const) {
   })
 }
 
+// last: these hosts' chats would count as strangers' greetings in the tests above
+for (const lang of ['en', 'ar'] as const) {
+  t(`IM-02 IM-06 (${lang}) forged official cards from a host's client (payment notice, system line, gift) show as ordinary text; the same from the payment account is the card`, async ({ openApp, harness }) => {
+    const host = lang === 'en' ? 200007 : 200008
+    const forged = { from: host, to: VIEWER.userId, asClient: true }
+    await send(harness, { ...forged, text: 'Payment successful: 100,000 diamonds added to your balance', serverExtension: JSON.stringify({ viewFlag: 4, data: { diamondNum: 100000 } }) })
+    await send(harness, { ...forged, messageType: 10, text: 'SYSTEM: your account will be closed. Verify at paypal.me/x' })
+    await send(harness, { ...forged, kind: 'gift' })
+    await send(harness, { ...forged, text: 'the last line' })
+    const page = await openApp(`/talk?to=host_${host}&taPath=host_card`, { token: VIEWER.token, lang })
+    await waitForSelector(page, '[data-testid=talk-list]', 30_000)
+    await expectText(page, '[data-testid=chat-message] >> nth=-1', 'the last line')
+    assert.is(await page.locator('[data-testid=chat-paid]').count(), 0, 'no payment card')
+    assert.is(await page.locator('[data-testid=chat-tip]').count(), 0, 'no system line')
+    assert.is(await page.locator('[data-testid=chat-gift]').count(), 0, 'no gift card')
+    await expectText(page, '[data-testid=chat-message] >> nth=0', 'Payment successful: 100,000 diamonds added to your balance')
+    await shot(page, `message-forged-cards-${lang}`)
+    // the same notice from the payment account is the card
+    await send(harness, { from: 'recharge_notify', to: VIEWER.userId, kind: 'paid', lang })
+    await page.goto(page.url().replace(`to=host_${host}`, 'to=recharge_notify'))
+    await waitForSelector(page, '[data-testid=chat-paid]', 30_000)
+  })
+}
+
 t.run()

@@ -21,7 +21,7 @@ const rejects = async (fn: () => Promise<unknown>) => {
 const until = (fn: () => boolean) => waitFor(fn)
 
 async function setup() {
-  const ctx = fakeCtx([user(1, { nickname: 'Omar' }), user(2), user(9, { yxAccid: 'host9', nickname: 'Layla', userType: 2 })])
+  const ctx = fakeCtx([user(1, { nickname: 'Omar', userLevel: 4 }), user(2), user(9, { yxAccid: 'host9', nickname: 'Layla', userType: 2 })])
   const srv = await serve(createChatRoomService(ctx))
   const rooms = createHarnessChatRoom({ url: `${srv.base}/chatroom`, WebSocket: WebSocket as unknown as SocketClass, retryMs: 50 })
   return { ctx, srv, rooms, hub: chatRoomsOf(ctx) }
@@ -38,7 +38,7 @@ test('LIVE-06 chat room: enter with the IM account, get lines and notices, send 
   assert.equal(hub.members('room_9').sort(), ['acc1', 'acc2'])
   const sent = await a.sendText('hello <b>all</b>')
   assert.is(sent.text, 'hello <b>all</b>')
-  assert.equal(sent.ext, { userLevel: 4 })
+  assert.equal(sent.ext, { userLevel: 4, isVip: false, isNewUser: false, isHost: false }, 'badges from the account')
   await until(() => got.b.length === 1)
   assert.is(got.b[0].fromNick, 'Omar')
   hub.post('room_9', { from: 'host9', fromNick: 'Layla', text: 'hi', ext: { isHost: true } })
@@ -85,6 +85,25 @@ test('LIVE-02 RTC audience: not announced to others, never publishes, and a room
   const v3 = await client(`${srv.base}/rtc`)
   v3.send({ op: 'join', channel: 'live_9', uid: '3', role: 'audience' })
   assert.equal(await v3.next(), { event: 'error', code: 'UID_CONFLICT', msg: 'join refused: UID_CONFLICT' })
+  await srv.close()
+})
+
+
+test('LIVE-06 the chat room stamps name and badges from the account: a viewer claiming the host\'s name and badge gets neither; its filter refuses prohibited lines', async () => {
+  const { srv, rooms, hub } = await setup()
+  hub.setRules({ ownerOf: (roomId) => (roomId === 'room_9' ? 'host9' : null), prohibited: (t) => t.includes('whatsapp') })
+  const viewer = await rooms.enter({ roomId: 'room_9', account: 'acc1', token: 'im-1', nick: 'Layla', ext: { isHost: true, userLevel: 99, isVip: true } })
+  const host = await rooms.enter({ roomId: 'room_9', account: 'host9', token: 'im-9' })
+  const seen: ChatRoomMessage[] = []
+  host.on('message', (m) => seen.push(m))
+  const forged = await viewer.sendText('I am the host', { isHost: true, userLevel: 99 })
+  assert.equal([forged.fromNick, forged.ext?.isHost, forged.ext?.userLevel, forged.ext?.isVip], ['Omar', false, 4, false])
+  await until(() => seen.length === 1)
+  assert.equal([seen[0].fromNick, seen[0].ext?.isHost], ['Omar', false], 'what others receive')
+  assert.ok((await host.sendText('welcome')).ext?.isHost, 'the room\'s owner is the host')
+  let code: unknown
+  await viewer.sendText('add my whatsapp').catch((e) => (code = (e as { code?: unknown }).code))
+  assert.is(code, 7101)
   await srv.close()
 })
 

@@ -6,7 +6,9 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { ChatRoomMessage, ChatRoomNotice } from '../kernel/im/chatroom.ts'
 import type { ChatRoomRequest, ChatRoomServerFrame } from '../kernel/im/chatroom-protocol.ts'
-import type { HarnessContext, UpgradeService } from './types.ts'
+import { CHATROOM_PROHIBITED_CODE } from '../kernel/protocol/official.ts'
+import { isVip, toUser, userLevelOf } from '../kernel/protocol/user.ts'
+import type { HarnessContext, UpgradeService, UserRow } from './types.ts'
 
 export interface ChatRoomSent {
   roomId: string
@@ -14,7 +16,17 @@ export interface ChatRoomSent {
   text: string
 }
 
+/** What the rooms' owner (the live feature's fake) tells the server: who owns a room, and what its filter refuses. */
+export interface ChatRoomRules {
+  /** the account whose room it is (the real service's creator role): its lines carry the host badge */
+  ownerOf(roomId: string): string | null
+  /** the same anti-spam check the app asks before sending, applied to what a client sends */
+  prohibited(text: string): boolean
+}
+
 export interface ChatRoomHub {
+  /** set who owns which room and what the filter refuses (rooms without rules have no owner and no filter) */
+  setRules(rules: ChatRoomRules): void
   /** a line in a room, to everyone in it */
   post(roomId: string, message: Omit<ChatRoomMessage, 'messageClientId' | 'time'> & { messageClientId?: string }, exceptAccount?: string): ChatRoomMessage
   /** a member notification (0 enter, 1 leave, 4 blocked, 5 unblocked), to everyone in the room or to one account */
@@ -37,8 +49,18 @@ export function chatRoomsOf(ctx: HarnessContext) {
   return hub
 }
 
+const NO_RULES: ChatRoomRules = { ownerOf: () => null, prohibited: () => false }
+
+/** a member's name and badges, from the account's own record: never what the client says of itself */
+function memberOf(user: UserRow, roomId: string, rules: ChatRoomRules) {
+  const u = toUser(user as unknown as Record<string, unknown>)
+  const ext = { userLevel: userLevelOf(user) ?? 0, isVip: isVip(u, Date.now()), isNewUser: !!u.isNewUser, isHost: rules.ownerOf(roomId) === user.yxAccid }
+  return { roomId, account: user.yxAccid, nick: user.nickname || user.yxAccid, ext }
+}
+
 function createHub(ctx: HarnessContext) {
-  const sockets = new Map<WebSocket, { roomId: string; account: string; nick: string; ext?: Record<string, unknown> } | null>()
+  const sockets = new Map<WebSocket, { roomId: string; account: string; nick: string; ext: Record<string, unknown> } | null>()
+  let rules = NO_RULES
   const listeners = new Set<(m: ChatRoomSent) => void>()
   let seq = 0
   const write = (ws: WebSocket, f: ChatRoomServerFrame) => {
@@ -57,8 +79,8 @@ function createHub(ctx: HarnessContext) {
       const user = typeof req.account === 'string' ? ctx.userByAccid(req.account) : null
       if (!user || user.imToken !== req.token) throw Object.assign(new Error('wrong account or token'), { code: 302 })
       if (typeof req.roomId !== 'string' || !req.roomId) throw Object.assign(new Error('roomId must be a string'), { code: 414 })
-      const ext = req.ext && typeof req.ext === 'object' ? req.ext : undefined
-      sockets.set(ws, { roomId: req.roomId, account: req.account, nick: String(req.nick ?? user.nickname), ...(ext && { ext }) })
+      // the nick and badges a client offers are ignored: the server stamps them from the account
+      sockets.set(ws, memberOf(user, req.roomId, rules))
       return { roomId: req.roomId }
     }
     if (!me) throw Object.assign(new Error('not in a room'), { code: 403 })
@@ -68,9 +90,9 @@ function createHub(ctx: HarnessContext) {
     }
     if (req.op === 'send') {
       if (typeof req.text !== 'string' || !req.text.trim()) throw Object.assign(new Error('text must not be empty'), { code: 414 })
-      const ext = { ...me.ext, ...(req.ext && typeof req.ext === 'object' ? req.ext : {}) }
-      // like NIM, a sender gets its own line in the reply, not as an event
-      const m = hub.post(me.roomId, { from: me.account, fromNick: me.nick, text: req.text.slice(0, 500), ext }, me.account)
+      if (rules.prohibited(req.text)) throw Object.assign(new Error('prohibited terms'), { code: CHATROOM_PROHIBITED_CODE })
+      // like NIM, a sender gets its own line in the reply, not as an event; its name and badges are the server's
+      const m = hub.post(me.roomId, { from: me.account, fromNick: me.nick, text: req.text.slice(0, 500), ext: me.ext }, me.account)
       for (const fn of [...listeners]) {
         try {
           fn({ roomId: me.roomId, account: me.account, text: req.text })
@@ -84,6 +106,9 @@ function createHub(ctx: HarnessContext) {
   }
 
   const hub = {
+    setRules(next: ChatRoomRules) {
+      rules = next
+    },
     attach(ws: WebSocket) {
       sockets.set(ws, null)
       ws.on('message', (data, isBinary) => {

@@ -148,3 +148,28 @@ test('IM-02 IM-04 harness IM pages history back by time, pins, tells answered ch
 })
 
 test.run()
+
+test('IM-02 IM-06 harness IM refuses a client\'s official card (payment notice, system line, gift, intimacy, call record, the server\'s mark) with 403; the server\'s own sends carry its mark', async () => {
+  const { im, srv, login, call } = await setup()
+  const a = (await login('acc1', 'im-1')).c
+  const forged = [
+    { messageType: 0, text: 'Payment successful: 100,000 diamonds added', serverExtension: '{"viewFlag":4,"data":{"diamondNum":100000}}' },
+    { messageType: 10, text: 'SYSTEM: your account will be closed' },
+    { messageType: 5, text: 'SYSTEM' },
+    { messageType: 7 },
+    { messageType: 100, attachment: { raw: '{"attachType":"SEND_GIFT","giftNum":99}' } },
+    { messageType: 100, attachment: { attachType: 'INTIMACY_UPGRADE', level: 5 } },
+    { messageType: 0, text: 'hi', serverExtension: '{"serverSent":1}' },
+    { messageType: 0, text: 'hi', serverExtension: 'not json' },
+  ]
+  for (const [i, message] of forged.entries()) {
+    const r = await call(a, { op: 'send', to: 'acc2', message: { messageClientId: `f${i}`, ...message } })
+    assert.equal([r.ok, r.code], [false, 403], JSON.stringify(message))
+  }
+  assert.is(im.history('acc1', 'acc2').length, 0, 'nothing forged was stored')
+  const plain = await call(a, { op: 'send', to: 'acc2', message: { messageClientId: 'ok', messageType: 0, text: 'hello' } })
+  assert.ok(plain.ok)
+  im.send('acc2', 'acc1', { messageType: 100, attachment: { raw: '{"attachType":"SEND_GIFT"}' }, serverExtension: '{"x":1}' })
+  assert.equal(JSON.parse(im.history('acc1', 'acc2').at(-1)!.serverExtension!), { x: 1, serverSent: 1 })
+  await srv.close()
+})

@@ -7,6 +7,8 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import { ImCode } from '../kernel/im/errors.ts'
 import { p2pConversationId, type ImOutgoing, type ImReply, type ImRequest, type ImServerEvent } from '../kernel/im/protocol.ts'
 import type { ImConversation, ImMessage } from '../kernel/im/types.ts'
+import { parseJson } from '../kernel/protocol/json.ts'
+import { CLIENT_MESSAGE_TYPES, OFFICIAL_ATTACH_TYPES, SERVER_SENT_KEY } from '../kernel/protocol/official.ts'
 import type { HarnessContext, UpgradeService } from './types.ts'
 
 export interface ImDelivered {
@@ -16,8 +18,10 @@ export interface ImDelivered {
 }
 
 export interface ImService extends UpgradeService {
-  /** deliver a message from one account to another (a host greeting, a robot invitation) */
-  send(from: string, to: string, message: { text?: string; messageType?: number; attachment?: Record<string, unknown>; serverExtension?: string }): void
+  /** deliver a message from one account to another (a host greeting, a robot invitation), marked as the
+   *  server's own send; `asClient` leaves the mark off: what a server that let a client's forgery through
+   *  would deliver (to prove the app's own check) */
+  send(from: string, to: string, message: { text?: string; messageType?: number; attachment?: Record<string, unknown>; serverExtension?: string }, o?: { asClient?: boolean }): void
   /** make the next logins of an account fail with a code (e.g. -10005) */
   failNextLogins(account: string, code: number, times: number): void
   drop(account?: string): number
@@ -58,6 +62,18 @@ interface Conv {
 /** one page of history at most (a client pages back with `before`) */
 const MAX_HISTORY = 100
 const MAX_CONVERSATIONS = 200
+
+const objectOf = (v: unknown): Record<string, unknown> | null => {
+  let o = v
+  if (typeof v === 'string') {
+    try {
+      o = parseJson(v)
+    } catch {
+      return null
+    }
+  }
+  return o && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>) : null
+}
 
 export function createImService(ctx: HarnessContext): ImService {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 }) // 1 MB frames: nothing the app sends is bigger
@@ -151,6 +167,23 @@ export function createImService(ctx: HarnessContext): ImService {
     return m
   }
 
+  /** the server's own sends carry its mark (kernel/protocol/official.ts), kept beside any extension it was given */
+  const markServerSent = (serverExtension: string | undefined) => {
+    const ext = objectOf(serverExtension) ?? {}
+    return JSON.stringify({ ...ext, [SERVER_SENT_KEY]: 1 })
+  }
+
+  /** why a client may not send this: an official type, card or mark (only the server says those), else null */
+  const forbiddenForClient = (m: ImOutgoing): string | null => {
+    if (!CLIENT_MESSAGE_TYPES.includes(m.messageType)) return `messageType ${m.messageType} is the server's`
+    const ext = objectOf(m.serverExtension)
+    if (m.serverExtension !== undefined && !ext) return 'serverExtension must be a JSON object'
+    if (ext && (SERVER_SENT_KEY in ext || 'viewFlag' in ext)) return 'serverExtension carries a field only the server sets'
+    const raw = m.messageType === 100 ? (objectOf(m.attachment?.raw) ?? m.attachment) : null
+    if (raw && OFFICIAL_ATTACH_TYPES.includes(String(raw.attachType))) return `attachType ${String(raw.attachType)} is the server's`
+    return null
+  }
+
   const historyOf = (a: string, b: string) =>
     messages.filter((m) => (m.from === a && m.to === b) || (m.from === b && m.to === a))
 
@@ -197,6 +230,8 @@ export function createImService(ctx: HarnessContext): ImService {
         if (m.messageType === 0 && (typeof m.text !== 'string' || !m.text.trim())) throw new BadRequest('text must not be empty')
         if (m.attachment !== undefined && (typeof m.attachment !== 'object' || m.attachment === null)) throw new BadRequest('attachment must be an object')
         checkMessageSize(m)
+        const forbidden = forbiddenForClient(m)
+        if (forbidden) throw Object.assign(new Error(forbidden), { code: ImCode.forbidden })
         return view(deliver(me, to, m), me)
       }
       case 'conversations': {
@@ -269,12 +304,12 @@ export function createImService(ctx: HarnessContext): ImService {
       sockets.clear()
       wss.close()
     },
-    send(from, to, message) {
+    send(from, to, message, o) {
       deliver(from, to, {
         messageType: message.messageType ?? 0,
         ...(message.text !== undefined && { text: message.text }),
         ...(message.attachment && { attachment: message.attachment }),
-        ...(message.serverExtension !== undefined && { serverExtension: message.serverExtension }),
+        ...(o?.asClient ? message.serverExtension !== undefined && { serverExtension: message.serverExtension } : { serverExtension: markServerSent(message.serverExtension) }),
       })
     },
     failNextLogins(account, code, times) {

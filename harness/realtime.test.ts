@@ -110,4 +110,37 @@ test('NET-05 the app\'s realtime client and the push server end to end, through 
   await srv.close()
 })
 
+test('NET-05 SHELL-09 a revoked session\'s open socket is closed with 4401 within a second and gets no more pushes; the app\'s client ends the session and does not retry', async () => {
+  const users = [user(1), user(2)]
+  const service = createRealtimeService(fakeCtx(users))
+  const srv = await serve(service)
+  const push = createPushBus({ kernel: () => ({}) as Kernel, createDispatch })
+  const got: unknown[] = []
+  push.on('user.balance', (d) => got.push(d))
+  const ended: string[] = []
+  let retries = 0
+  const rt = createRealtime({
+    config: { apiBase: '', wsBase: `${srv.base}/ws`, cipherKey: testKeys.key, cipherIv: testKeys.iv, subscriptionKey: '', mode: 'harness' },
+    token: signal<string | null>('token-1'),
+    push,
+    onGiveUp: () => {},
+    onUnauthorized: (token) => ended.push(token),
+    WebSocket: WebSocket as unknown as SocketClass,
+    timers: { setTimeout: (fn) => (retries++, setImmediate(fn)), clearTimeout: (id) => clearImmediate(id), setInterval: () => 0, clearInterval: () => {}, now: () => Date.now() },
+  })
+  rt.connect()
+  const other = await client(`${srv.base}/ws?token=${encodeURIComponent(encrypt('token-2', testKeys))}`)
+  await waitFor(() => rt.state.value === 'open' && service.connected().length === 2)
+  users[0].token = null // revoked (a logout elsewhere, a password change)
+  await waitFor(() => ended.length === 1, { timeout: 3000 })
+  assert.equal(ended, ['token-1'])
+  assert.is(rt.state.value, 'idle')
+  assert.is(retries, 0, 'a dead token is not retried')
+  assert.is(service.push(1, 'user.balance', { diamondNum: 1 }), 0, 'nothing reaches the revoked session')
+  assert.equal(service.connected().map((c) => c.userId), [2], 'the other user stays')
+  assert.is(other.frames.length, 0)
+  rt.dispose()
+  await srv.close()
+})
+
 test.run()

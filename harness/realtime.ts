@@ -19,11 +19,16 @@ export interface RealtimeService extends UpgradeService {
   connected(): Array<{ userId: number; onlineStatus: number; channelId: string; lastHeartbeat: number }>
 }
 
+/** how often open sockets' tokens are checked again: a revoked session stops receiving within this */
+const REVOKE_SWEEP_MS = 1000
+
 /** close code for a missing, undecryptable or unknown token */
 export const UNAUTHORIZED_CLOSE = 4401
 
 interface Conn {
   userId: number
+  /** the login token it proved itself with: revoked, the socket is closed */
+  token: string
   onlineStatus: number
   channelId: string
   lastHeartbeat: number
@@ -77,14 +82,29 @@ export function createRealtimeService(ctx: HarnessContext): RealtimeService {
     }
   }
 
+  // close (4401) every socket whose login token the server no longer knows (revoked, logged out)
+  const closeRevoked = () => {
+    let n = 0
+    for (const [ws, c] of conns) {
+      if (ctx.userByToken(c.token)?.userId === c.userId) continue
+      conns.delete(ws)
+      ws.close(UNAUTHORIZED_CLOSE, 'revoked')
+      n++
+    }
+    return n
+  }
+  const sweep = setInterval(closeRevoked, REVOKE_SWEEP_MS)
+  sweep.unref?.()
+
   return {
     path: '/ws',
     handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-      const user = ctx.userByToken(tokenOf(req))
+      const token = tokenOf(req)
+      const user = ctx.userByToken(token)
       wss.handleUpgrade(req, socket, head, (ws) => {
         // the handshake completes first so the client sees a close code, not a network error
-        if (!user) return ws.close(UNAUTHORIZED_CLOSE, 'unauthorized')
-        const c: Conn = { userId: user.userId, onlineStatus: 0, channelId: '', lastHeartbeat: 0 }
+        if (!user || !token) return ws.close(UNAUTHORIZED_CLOSE, 'unauthorized')
+        const c: Conn = { userId: user.userId, token, onlineStatus: 0, channelId: '', lastHeartbeat: 0 }
         conns.set(ws, c)
         ws.on('message', (data, isBinary) => {
           if (!isBinary) onFrame(c, String(data))
@@ -95,6 +115,7 @@ export function createRealtimeService(ctx: HarnessContext): RealtimeService {
       })
     },
     close() {
+      clearInterval(sweep)
       for (const ws of conns.keys()) ws.terminate()
       conns.clear()
       wss.close()

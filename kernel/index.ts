@@ -137,6 +137,9 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     token: session.token,
     push,
     onGiveUp: () => toast(i18n.t('kernel.wsFailed'), { type: 'warning' }),
+    // a revoked token's socket is closed by the server: the app is a guest's again, as after a dead request
+    onUnauthorized: (token) => session.token.peek() === token && (session.logout(), toast(i18n.t('kernel.unauthorized'), { type: 'warning' })),
+    follow: { storage, session },
     events,
     WebSocket: opts.WebSocket,
     timers: opts.timers,

@@ -8,6 +8,8 @@ import { decrypt, encrypt } from './protocol/cipher.ts'
 import type { AppConfig } from './config.ts'
 import type { Kernel } from './types.ts'
 import { fakeTimers } from '../test/fake-timers.ts'
+import { createSession } from './session.ts'
+import { memoryStorage } from './storage.ts'
 import { waitFor } from '../test/wait.ts'
 
 const config: AppConfig = {
@@ -262,6 +264,26 @@ test('NET-07 malformed frames are ignored and good ones still arrive', () => {
   last().receive(JSON.stringify({ msgId: 'b', pushType: 'host.status', data: { userId: 7 } }))
   assert.equal(received, [{ userId: 7 }])
   assert.is(rt.state.value, 'open')
+})
+
+test('SHELL-09 a logout in another tab ends this tab\'s session; another login there switches it; other keys change nothing', () => {
+  const storage = memoryStorage({ token: 't1' })
+  const heard: Array<(e: StorageEvent) => void> = []
+  const events = { addEventListener: (_: string, fn: (e: StorageEvent) => void) => heard.push(fn), removeEventListener: () => {} } as unknown as Window
+  const tab = createSession({ storage, appId: 'a' })
+  const rt = createRealtime({ config, token: tab.token, push: createPushBus({ kernel: () => ({}) as Kernel, createDispatch }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers(), follow: { storage, events, session: tab } })
+  const tell = (key: string | null, newValue: string | null) => heard.forEach((fn) => fn({ key, newValue, storageArea: storage } as StorageEvent))
+  tell('appId', 'x')
+  assert.is(tab.token.value, 't1', 'another key')
+  storage.removeItem('token')
+  tell('token', null)
+  assert.equal([tab.token.value, tab.loggedIn.value], [null, false])
+  storage.setItem('token', 't2')
+  tell('token', 't2')
+  assert.is(tab.token.value, 't2')
+  tell(null, null)
+  assert.is(tab.token.value, null, 'storage cleared')
+  rt.dispose()
 })
 
 test.run()

@@ -36,6 +36,12 @@ export interface RealtimeOptions {
   push: PushBus
   /** after 720 failed retries: the kernel toasts 'Failed to connect WebSocket after retries' */
   onGiveUp: () => void
+  /** the server closed the socket with 4401: it no longer knows this token (revoked, logged out
+   *  elsewhere). Not retried: the kernel ends the session if the token is still the current one. */
+  onUnauthorized?: (token: string) => void
+  /** SHELL-09: the session follows another tab's logout or login (the shared storage's 'token'); this
+   *  module is loaded once a tab has a token, which is when there is a session to end */
+  follow?: { storage: Storage; events?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null; session: { login(r: { token: string }): void; logout(): void } }
   /** where 'resync' is said: the socket reopened, or the app is in the foreground again (resync.ts) */
   events?: Events
   WebSocket?: SocketClass
@@ -45,11 +51,14 @@ export interface RealtimeOptions {
 }
 
 const OPEN = 1
+/** the server's close code for a token it does not know (harness/realtime.ts) */
+const UNAUTHORIZED_CLOSE = 4401
 
 export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): void } {
   const timers = opts.timers ?? realTimers
   const Socket = opts.WebSocket ?? (globalThis.WebSocket as unknown as SocketClass)
   const state = signal<RealtimeState>('idle')
+  const stopFollow = followOtherTabs(opts)
   const stopResync = opts.events ? watchResync(state, opts.events, typeof document === 'undefined' ? undefined : document) : () => {}
 
   let wanted = false // connect() was called and disconnect() was not
@@ -103,14 +112,14 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
     } catch {
       return lost(null)
     }
-    if (typeof sealed === 'string') return openWith(sealed)
+    if (typeof sealed === 'string') return openWith(sealed, token)
     sealed.then(
-      (enc) => mine === attempt && wanted && openWith(enc),
+      (enc) => mine === attempt && wanted && openWith(enc, token),
       () => mine === attempt && wanted && lost(null),
     )
   }
 
-  const openWith = (encryptedToken: string) => {
+  const openWith = (encryptedToken: string, token: string) => {
     const url = `${opts.config.wsBase}?token=${encodeURIComponent(encryptedToken)}`
     let s: SocketLike
     try {
@@ -131,7 +140,13 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
       if (typeof ev.data === 'string') opts.push.dispatch(ev.data)
     }
     // error is normally followed by close; either one ends this socket, once
-    s.onclose = () => lost(s)
+    s.onclose = (ev) => {
+      if (Number(ev?.code) !== UNAUTHORIZED_CLOSE || s !== socket) return lost(s)
+      // a dead token: retrying cannot help; the session it belongs to ends
+      closeSocket()
+      state.value = 'idle'
+      opts.onUnauthorized?.(token)
+    }
     s.onerror = () => lost(s)
   }
 
@@ -184,6 +199,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
       sendStatus()
     },
     dispose() {
+      stopFollow()
       stopResync()
       unsubscribe()
       wanted = false
@@ -191,4 +207,19 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
       state.value = 'idle'
     },
   }
+}
+
+function followOtherTabs(opts: RealtimeOptions): () => void {
+  const f = opts.follow
+  const events = f && (f.events === undefined ? (typeof window === 'undefined' ? null : window) : f.events)
+  if (!f || !events) return () => {}
+  const heard = (e: StorageEvent) => {
+    if (e.storageArea !== f.storage || (e.key !== null && e.key !== 'token')) return
+    const now = e.key === null ? null : e.newValue
+    if (now === opts.token.peek()) return
+    if (now) f.session.login({ token: now })
+    else f.session.logout()
+  }
+  events.addEventListener('storage', heard)
+  return () => events.removeEventListener('storage', heard)
 }

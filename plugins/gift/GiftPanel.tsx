@@ -112,6 +112,11 @@ export default function GiftPanel({ props: o, close }: OverlayProps<GiftPanelOpt
           </ul>
         )}
       </div>
+      {gift.pending.value && (
+        <p className="gf-pending" role="status" data-testid="gift-pending">
+          {t('gift.pending')}
+        </p>
+      )}
       <div className="gf-foot">
         <div className="gf-qty">
           <input

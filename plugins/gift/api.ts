@@ -27,7 +27,8 @@ export interface GiftPlay {
 }
 
 /** how a send ended: sent, dropped by the debounce, refused for the level, sent to recharge, failed */
-export type GiftSendOutcome = 'sent' | 'debounced' | 'level' | 'recharge' | 'failed'
+/** 'pending': no answer came for two tries with one key; the gift may still land and is confirmed by that key */
+export type GiftSendOutcome = 'sent' | 'pending' | 'debounced' | 'level' | 'recharge' | 'failed'
 
 export interface GiftApi {
   openPanel(options: GiftPanelOptions): void

@@ -165,6 +165,23 @@ test('LIVE-07 fail-send: an error charges nothing; a slow answer charges once an
   assert.is((await rows('gift.send')).length, 1)
 })
 
+test('LIVE-07 a send\'s status by its key: pending while it is held, done with the send\'s answer (the ledger\'s balance) once it lands, none for a key never sent, which then stays refused', async () => {
+  const before = await balanceOf(ME)
+  const status = async (requestId: string) => (await h.api(GiftPaths.sendStatus, { requestId }, { token: TEST_TOKEN })).data
+  await h.control('POST', '/__harness/gift/fail-send', { count: 1, mode: 'slow', ms: 400 })
+  const held = send({ giftId: 1002, requestId: 'p1' })
+  await new Promise((r) => setTimeout(r, 100))
+  assert.equal(await status('p1'), { state: 'pending' })
+  await held
+  const done = await status('p1')
+  assert.equal([done.state, done.diamondNum], ['done', before - 5])
+  assert.is(await balanceOf(ME), before - 5, 'charged once')
+  assert.equal(await status('never'), { state: 'none' })
+  assert.is((await send({ giftId: 1002, requestId: 'never' })).body.code, Code.refused, 'a late send with a key said to be unsent')
+  assert.is(await balanceOf(ME), before - 5)
+  assert.ok(checkLedger(await db()).ok)
+})
+
 test('LIVE-07 simulated gifters send through the ledger (rankings move), and the scenarios live-gift-storm and live-lucky-jackpot run', async () => {
   const r = await h.control('POST', '/__harness/gift/sim', { hostId: HOST, perSec: 0, burst: 20 })
   assert.is(r.status, 200)

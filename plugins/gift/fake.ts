@@ -74,13 +74,17 @@ interface GiftWorld {
   /** simulated gifts a second, by host id */
   sim: Map<number, number>
   seq: number
+  /** sends taken and not yet done (a fault holds them), by `${userId}:${requestId}` */
+  inFlight: Set<string>
+  /** keys a status query found never sent: a late send with one is refused, so "not sent" stays true */
+  voided: Set<string>
 }
 const freshOdds = (): Pools => structuredClone(fixture<Pools>('gift-pools.json'))
 
 function worldOf(ctx: HarnessContext): GiftWorld {
   return memoryOf(ctx, 'gift', () => {
     const odds = freshOdds()
-    return { random: seededRandom(odds.seed), odds, forced: [], fail: { count: 0, mode: 'error', ms: 0 }, sim: new Map(), seq: 0 }
+    return { random: seededRandom(odds.seed), odds, forced: [], fail: { count: 0, mode: 'error', ms: 0 }, sim: new Map(), seq: 0, inFlight: new Set(), voided: new Set() }
   })
 }
 
@@ -203,13 +207,38 @@ async function sendEndpoint(ctx: HarnessContext, call: EndpointCall) {
   const req: SendRequest = { giftId: Number(p.giftId), giftNum: Number(p.giftNum ?? p.num), scene: String(p.scene ?? ''), hostId: Number(p.anchorId ?? p.liveId), key: String(p.requestId ?? '') }
   // both are kept in the ledger row: a key is an id, a scene a short name
   if (req.key.length > 64 || req.scene.length > 32) throw refuse('requestId or scene is too long')
-  if (w.fail.count > 0) {
-    w.fail.count--
-    if (w.fail.mode === 'error') throw refuse('gift service failed (harness fault)')
-    // slow: answered late, after charging; silent: charged, never answered in time
-    await new Promise((r) => setTimeout(r, w.fail.mode === 'silent' ? 60_000 : w.fail.ms || 3000).unref?.())
+  const held = `${user.userId}:${req.key}`
+  if (w.voided.has(held)) throw refuse('request.expired')
+  w.inFlight.add(held)
+  try {
+    if (w.fail.count > 0) {
+      w.fail.count--
+      if (w.fail.mode === 'error') throw refuse('gift service failed (harness fault)')
+      // slow: answered late, after charging; silent: charged, never answered in time
+      await new Promise((r) => setTimeout(r, w.fail.mode === 'silent' ? 60_000 : w.fail.ms || 3000).unref?.())
+    }
+    return sendGift(ctx, user, req)
+  } finally {
+    w.inFlight.delete(held)
   }
-  return sendGift(ctx, user, req)
+}
+
+/** What became of a send, by its requestId: done (with the send's own answer), pending (taken, not
+ *  done yet) or none; none voids the key, so a send with it arriving later is refused and "not sent"
+ *  stays true. */
+function sendStatus(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const w = worldOf(ctx)
+  const requestId = String(call.payload?.requestId ?? '')
+  if (!requestId || requestId.length > 100) throw refuse('a request key (1-100 characters) is required')
+  const key = `gift:${requestId}`
+  const row = ledgerRow(ctx, user.userId, key, Reason.send)
+  const gift = row && catalogue().find((g) => g.id === row.giftId)
+  if (row && gift) return { state: 'done', ...answerOf(ctx, user, key, gift, Number(row.count) || 1) }
+  const held = `${user.userId}:${requestId}`
+  if (w.inFlight.has(held)) return { state: 'pending' }
+  w.voided.add(held)
+  return { state: 'none' }
 }
 
 /** open `num` lucky boxes (1-99): one prize row per claim key, the count lowered once */
@@ -303,6 +332,7 @@ export default defineFake({
     '/api/sys/tip/giftTipResult': () => ({ show: false, tip: null }),
     [GiftPaths.list]: giftList,
     [GiftPaths.send]: sendEndpoint,
+    [GiftPaths.sendStatus]: sendStatus,
     [GiftPaths.boxList]: (_ctx, call) => ({ count: Number(call.requireUser().luckyBoxCount ?? 0) }),
     [GiftPaths.boxClaim]: claimBoxes,
   },

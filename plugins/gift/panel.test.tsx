@@ -9,6 +9,7 @@ import { giftRef, type GiftPanelOptions } from './api.ts'
 import { createGiftPlugin } from './index.ts'
 import { GiftPaths } from './paths.ts'
 import { playersAlive } from './player.ts'
+import { realTimers, type Timers } from '../../kernel/timers.ts'
 
 let current: TestKernel | null = null
 test.after.each(() => {
@@ -32,6 +33,9 @@ const LIST = {
   ],
 }
 
+// a pending send's status questions come 5 s apart: here at once
+const FAST: Timers = { ...realTimers, setTimeout: (fn) => setTimeout(fn, 5) }
+
 type Answer = unknown | ((payload: any, n: number) => unknown)
 
 async function setup(o: { api?: Record<string, Answer>; balance?: number; level?: number } = {}) {
@@ -39,7 +43,7 @@ async function setup(o: { api?: Record<string, Answer>; balance?: number; level?
   const recharge: RechargeOpenOptions[] = []
   let clock = 1_000_000
   const t = createTestKernel({
-    plugins: [definePlugin({ id: 'shell' }), createGiftPlugin({ now: () => clock, reducedMotion: () => true, preload: false })],
+    plugins: [definePlugin({ id: 'shell' }), createGiftPlugin({ now: () => clock, reducedMotion: () => true, preload: false, timers: FAST })],
     fakes: [fake(rechargeRef, { open: async (x) => void recharge.push(x) })],
     token: 'tok',
     api: (p, payload) => {
@@ -181,15 +185,14 @@ test('LIVE-07 a double tap sends once (1 s debounce, 1.5 s from the ranking popu
   await waitFor(() => sends(t).length === 4, { what: 'a send after 1.5 s' })
 })
 
-test('LIVE-07 a send not answered is tried once more with the same key (charged at most once); a failure toasts; diamond.not.enough raises the insufficient-balance event', async () => {
+test('LIVE-07 a send not answered is tried once more with the same key (charged at most once); a refusal toasts; diamond.not.enough raises the insufficient-balance event', async () => {
   const events: unknown[] = []
   const { t, open, tick } = await setup({
     api: {
       [GiftPaths.send]: (_: unknown, n: number) => {
         if (n === 1) throw new Error('connection lost')
         if (n === 2) return { diamondNum: 995 }
-        if (n === 3) throw new Error('connection lost')
-        if (n === 4) throw new Error('still lost')
+        if (n === 3) return serverCode('5000', 'gift service failed')
         return serverCode('1080', 'diamond.not.enough')
       },
     },
@@ -203,11 +206,60 @@ test('LIVE-07 a send not answered is tried once more with the same key (charged 
   assert.is(a.payload.requestId, b.payload.requestId)
   tick(1000)
   await click($('gift-send'))
-  await waitFor(() => t.toasts.some((x) => x.text === 'The gift was not sent. Please try again'), { what: 'the failure toast' })
+  await waitFor(() => t.toasts.some((x) => x.text === 'The gift was not sent. Please try again'), { what: 'the refusal toast' })
   tick(1000)
   await click($('gift-send'))
   await waitFor(() => events.length === 1, { what: 'the insufficient-balance event' })
   assert.is(t.kernel.session.user.value?.diamondNum, 995)
+})
+
+test('LIVE-07 an unknown outcome is pending, never "not sent": after two lost answers the send is confirmed by its key, no second paid try is offered meanwhile, and the balance ends as the server\'s', async () => {
+  let landed = false
+  const { t, open, tick } = await setup({
+    api: {
+      [GiftPaths.send]: () => {
+        throw new Error('connection lost')
+      },
+      [GiftPaths.sendStatus]: (p: { requestId: string }, n: number) => {
+        if (n < 3) return { state: 'pending' }
+        landed = true
+        return { state: 'done', requestId: p.requestId, diamondNum: 995, totalReward: 0, maxRatePool: null }
+      },
+    },
+  })
+  await open()
+  await click(cell(2))
+  await click($('gift-send'))
+  await waitFor(() => $('gift-pending'), { what: 'the pending note' })
+  assert.ok(t.toasts.some((x) => /being confirmed/.test(x.text)), 'said pending')
+  const [a, b] = sends(t)
+  assert.equal([sends(t).length, a.payload.requestId], [2, b.payload.requestId])
+  assert.ok(($('gift-send') as HTMLButtonElement).disabled, 'no second paid try while the first may land')
+  tick(5000)
+  await click($('gift-send'))
+  assert.is(sends(t).length, 2)
+  await waitFor(() => landed && !$('gift-pending'), { what: 'confirmed by its key', timeout: 3000 })
+  const asked = t.requests.filter((r) => r.path === GiftPaths.sendStatus)
+  assert.ok(asked.every((r) => r.payload.requestId === a.payload.requestId), 'asked by the same key')
+  assert.is(t.kernel.session.user.value?.diamondNum, 995, 'the balance is the server\'s')
+  assert.not.ok(t.toasts.some((x) => x.text === 'The gift was not sent. Please try again'), 'never "not sent"')
+})
+
+test('LIVE-07 a pending send the server never took is then said not sent', async () => {
+  const { t, open } = await setup({
+    api: {
+      [GiftPaths.send]: () => {
+        throw new Error('connection lost')
+      },
+      [GiftPaths.sendStatus]: { state: 'none' },
+    },
+  })
+  await open()
+  await click(cell(2))
+  await click($('gift-send'))
+  await waitFor(() => t.toasts.some((x) => x.text === 'The gift was not sent. Please try again'), { what: 'not sent, once the server says so', timeout: 3000 })
+  assert.not.ok($('gift-pending'))
+  assert.is(t.kernel.session.user.value?.diamondNum, 1000)
 })
 
 test('LIVE-08 a lucky win: the reward shown from the answer, the combo window; lucky boxes opened, the count from the server', async () => {

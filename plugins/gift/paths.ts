@@ -3,6 +3,8 @@
 export const GiftPaths = {
   list: '/api/gift/v2/getGiftListByWeight',
   send: '/api/gift/v2/sendGift',
+  /** what became of a send, by its requestId: { state: done (+ the send's answer) | pending | none } (the harness's path) */
+  sendStatus: '/api/gift/v2/sendStatus',
   boxList: '/api/luckybox/list',
   boxClaim: '/api/luckybox/claim',
 } as const

@@ -2,8 +2,11 @@
 // idempotency key per tap reused by its retry, the balance from the server's answer), the lucky
 // reward and combo window, lucky boxes, and the animation queue the gift layer draws.
 import { signal, type Signal } from '@preact/signals-react'
-import { isInsufficient, isTimeout, ApiError } from '../../kernel/api.ts'
+import { isInsufficient, ApiError } from '../../kernel/api.ts'
+import { confirmPaid, newRequestKey, sendPaid, type KeyStatus } from '../../kernel/paid.ts'
+import { shellRef } from '../shell/api.ts'
 import type { Kernel } from '../../kernel/types.ts'
+import type { Timers } from '../../kernel/timers.ts'
 import { rechargeRef } from '../recharge/api.ts'
 import { answer } from '../../kernel/guard.ts'
 import { safeImageUrl } from '../../kernel/url.ts'
@@ -37,6 +40,8 @@ export interface GiftService extends Omit<GiftApi, 'send'> {
   sendById: GiftApi['send']
   /** a send on its way (the Send button shows it) */
   sending: Signal<boolean>
+  /** a send whose answer never came is being confirmed by its key: no other gift goes meanwhile */
+  pending: Signal<boolean>
   queue: GiftQueue
   /** the last lucky win, shown by the win animation and the lucky tip (3.5 s) */
   luckyWin: Signal<LuckyWin | null>
@@ -48,11 +53,17 @@ export interface GiftService extends Omit<GiftApi, 'send'> {
   dispose(): void
 }
 
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`)
-const retriable = (err: unknown) => isTimeout(err) || (err instanceof ApiError && err.kind === 'network')
+/** a send's status by its key: done carries the send's own answer */
+const statusOf = (raw: unknown): KeyStatus<SendAnswer> => {
+  const state = (raw as { state?: unknown } | null)?.state
+  if (state === 'done') return { state, answer: sendAnswer(raw) ?? { totalReward: 0, maxRatePool: null } }
+  return state === 'none' ? { state } : { state: 'pending' }
+}
 
 export interface GiftDeps {
   now?: () => number
+  /** the waits between status questions of a pending send */
+  timers?: Timers
   reducedMotion?: () => boolean
 }
 
@@ -61,6 +72,7 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
   const now = deps.now ?? Date.now
   const catalogue = signal<Loadable>({ status: 'idle' })
   const sending = signal(false)
+  const pending = signal(false)
   const luckyWin = signal<LuckyWin | null>(null)
   const combo = signal(false)
   const boxes = signal<number | null>(null)
@@ -111,6 +123,23 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
     if (answer.boxCount !== undefined) boxes.value = answer.boxCount
   }
 
+  // The answer never came: say so, keep Send busy, and ask by the same key until the server knows.
+  // Done lands the gift with its own answer; never means it was not sent; no word within the bound
+  // leaves it to the balance the server reports (a refresh now, and every resync).
+  const confirm = async (gift: Gift, num: number, key: string) => {
+    pending.value = true
+    kernel.overlays.toast(t('gift.pending'), { type: 'info' })
+    const s = await confirmPaid((k) => kernel.api.post(GiftPaths.sendStatus, { requestId: k }, { silent: true, timeout: SEND_TIMEOUT_MS }).then(statusOf), key, deps.timers)
+    if (s.state === 'done') landed(gift, num, s.answer)
+    else if (s.state === 'none') kernel.overlays.toast(t('gift.sendFailed'), { type: 'warning' })
+    else {
+      kernel.overlays.toast(t('gift.pendingLong'), { type: 'info' })
+      void kernel.get(shellRef)?.refreshUser().catch(() => undefined)
+    }
+    pending.value = false
+    sending.value = false
+  }
+
   const showPlay = (p: GiftPlay) => {
     const c = catalogue.peek()
     const g = c.status === 'ready' ? findGift(c.data, p.giftId) : undefined
@@ -121,6 +150,7 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
     catalogue,
     load,
     sending,
+    pending,
     queue,
     luckyWin,
     combo,
@@ -150,16 +180,15 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
       }
       lastSend = now()
       sending.value = true
-      const requestId = newKey()
+      let waiting = false
       try {
-        let answer: SendAnswer
-        try {
-          answer = await post(gift, num, o, requestId)
-        } catch (err) {
-          if (!retriable(err)) throw err
-          answer = await post(gift, num, o, requestId) // the same key: charged at most once
+        const r = await sendPaid((key) => post(gift, num, o, key))
+        if (r.state === 'pending') {
+          waiting = true
+          void confirm(gift, num, r.key)
+          return 'pending'
         }
-        landed(gift, num, answer)
+        landed(gift, num, r.answer)
         return 'sent'
       } catch (err) {
         // diamond.not.enough: the kernel's insufficient-balance event opens the shop
@@ -168,7 +197,7 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
         kernel.overlays.toast(t(levelLow ? 'gift.levelLow' : 'gift.sendFailed'), levelLow ? { type: 'warning', position: 'top', duration: LEVEL_TOAST_MS } : { type: 'warning' })
         return 'failed'
       } finally {
-        sending.value = false
+        if (!waiting) sending.value = false
       }
     },
     async sendById(giftId, quantity, o) {
@@ -189,7 +218,7 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
       }
     },
     async openBoxes(num) {
-      const requestId = newKey()
+      const requestId = newRequestKey()
       try {
         const r = answer(boxClaimAnswer, GiftPaths.boxClaim)(await kernel.api.post(GiftPaths.boxClaim, { num, requestId }))
         if (r.diamondNum !== undefined) kernel.session.setBalance(r.diamondNum)

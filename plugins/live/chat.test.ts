@@ -7,29 +7,39 @@ const msg = (o: Record<string, unknown>) => ({ messageClientId: `m${Math.random(
 
 test('LIVE-06 every record type of d2 §3 becomes a line; unknown types and empty text are ignored; HTML stays text', () => {
   for (const type of RECORD_TYPES) {
-    const l = toLine(msg({ custom: { type, text: 'x', giftNum: 3, giftImg: '/g.png', totalReward: 50 } }), 'me')
+    const l = toLine(msg({ custom: { type, text: 'x', giftNum: 3, giftImg: '/g.png', totalReward: 50 } }), 'me', 'host1')
     assert.ok(l, type)
     assert.is(l!.type, type)
   }
-  assert.is(toLine(msg({ custom: { type: 'rocketShow' } }), 'me'), null, 'unknown record type')
-  assert.is(toLine(msg({ text: '   ' }), 'me'), null, 'blank text')
-  assert.is(toLine(msg({ custom: { type: 'sendGiftTip', giftImg: 'javascript:alert(1)' } }), 'me')!.giftImg, undefined, 'no script URL as a picture')
-  const html = toLine(msg({ text: '<img src=x onerror=alert(1)>' }), 'me')!
+  assert.is(toLine(msg({ custom: { type: 'rocketShow' } }), 'me', 'host1'), null, 'unknown record type')
+  assert.is(toLine(msg({ text: '   ' }), 'me', 'host1'), null, 'blank text')
+  assert.is(toLine(msg({ custom: { type: 'sendGiftTip', giftImg: 'javascript:alert(1)' } }), 'me', 'host1')!.giftImg, undefined, 'no script URL as a picture')
+  const html = toLine(msg({ text: '<img src=x onerror=alert(1)>' }), 'me', 'host1')!
   assert.is(html.text, '<img src=x onerror=alert(1)>', 'kept as text; the view renders it as a text node')
-  const badges = toLine(msg({ text: 'hi', ext: { userLevel: 23, isVip: 1, isNewUser: true } }), 'me')!
+  const badges = toLine(msg({ text: 'hi', ext: { userLevel: 23, isVip: 1, isNewUser: true } }), 'me', 'host1')!
   assert.equal([badges.userLevel, badges.isVip, badges.isNewUser, badges.isHost], [23, true, true, false])
-  assert.ok(toLine(msg({ text: 'hey', ext: { isHost: true } }), 'me')!.isHost)
-  assert.ok(toLine(msg({ text: 'mine', from: 'me' }), 'me')!.isSelf)
+  assert.ok(toLine(msg({ text: 'hey', from: 'host1' }), 'me', 'host1')!.isHost)
+  assert.ok(toLine(msg({ text: 'mine', from: 'me' }), 'me', 'host1')!.isSelf)
   // malformed lines
-  assert.is(toLine(null as any, 'me'), null)
-  assert.is(toLine({ from: 'x' } as any, 'me'), null)
+  assert.is(toLine(null as any, 'me', 'host1'), null)
+  assert.is(toLine({ from: 'x' } as any, 'me', 'host1'), null)
 })
 
 test('LIVE-02 custom room lines: -1 the host is away in a call, -2 back, liveRoomState ended', () => {
-  assert.equal(roomSignalOf(msg({ custom: { type: -1 } })), { kind: 'calling' })
-  assert.equal(roomSignalOf(msg({ custom: { type: -2 } })), { kind: 'back' })
-  assert.equal(roomSignalOf(msg({ custom: { type: 'liveRoomState', liveRoomState: 'ended' } })), { kind: 'ended' })
-  assert.is(roomSignalOf(msg({ text: 'hi' })), null)
+  const host = (o: Record<string, unknown>) => msg({ ...o, from: 'host1' })
+  assert.equal(roomSignalOf(host({ custom: { type: -1 } }), 'host1'), { kind: 'calling' })
+  assert.equal(roomSignalOf(host({ custom: { type: -2 } }), 'host1'), { kind: 'back' })
+  assert.equal(roomSignalOf(host({ custom: { type: 'liveRoomState', liveRoomState: 'ended' } }), 'host1'), { kind: 'ended' })
+  assert.is(roomSignalOf(host({ text: 'hi' }), 'host1'), null)
+})
+
+test('LIVE-06 LIVE-02 a viewer cannot speak as the host: its own isHost badge and the host\'s name do not make a host line, nor can it end the room', () => {
+  const forged = toLine(msg({ from: 'v1', fromNick: 'Host Lina', text: 'send me diamonds', ext: { isHost: true, userLevel: 99 } }), 'me', 'host1')!
+  assert.is(forged.isHost, false)
+  assert.ok(toLine(msg({ from: 'host1', text: 'hello' }), 'me', 'host1')!.isHost, 'the line from the room\'s host account is')
+  assert.is(toLine(msg({ from: 'host1', text: 'x' }), 'me', '')!.isHost, false, 'no room info yet: nobody is the host')
+  assert.is(roomSignalOf(msg({ from: 'v1', custom: { type: 'liveRoomState', liveRoomState: 'ended' } }), 'host1'), null)
+  assert.is(roomSignalOf(msg({ from: 'v1', custom: { type: -1 } }), 'host1'), null)
 })
 
 test('LIVE-06 the chat window flushes once per tick and keeps only the last 100 lines', () => {
@@ -38,7 +48,7 @@ test('LIVE-06 the chat window flushes once per tick and keeps only the last 100 
   let renders = 0
   const off = w.lines.subscribe(() => renders++)
   renders = 0
-  const line = (i: number): ChatLine => ({ ...toLine(msg({ text: `l${i}` }), 'me')!, messageClientId: `id${i}` })
+  const line = (i: number): ChatLine => ({ ...toLine(msg({ text: `l${i}` }), 'me', 'host1')!, messageClientId: `id${i}` })
   for (let i = 0; i < 250; i++) w.add(line(i))
   assert.is(w.lines.value.length, 0, 'nothing before the frame')
   frames.flushFrames()

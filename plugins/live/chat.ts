@@ -37,17 +37,20 @@ const flag = (v: unknown) => v === true || v === 1 || v === '1'
 /** What a custom line (not a record type) means for the room itself. */
 export type RoomSignal = { kind: 'calling' } | { kind: 'back' } | { kind: 'ended' }
 
-export function roomSignalOf(m: ChatRoomMessage): RoomSignal | null {
+/** a room signal counts only from the room's host account (its info): a viewer cannot end the room for others */
+export function roomSignalOf(m: ChatRoomMessage, host: string): RoomSignal | null {
   const c = m.custom
-  if (!c) return null
+  if (!c || !host || m.from !== host) return null
   if (Number(c.type) === -1) return { kind: 'calling' }
   if (Number(c.type) === -2) return { kind: 'back' }
   if (c.liveRoomState === 'ended' || c.liveRoomState === 3) return { kind: 'ended' }
   return null
 }
 
-/** A line of the chat, or null for what the room does not show (unknown record types, empty text). */
-export function toLine(m: ChatRoomMessage, me: string): ChatLine | null {
+/** A line of the chat, or null for what the room does not show (unknown record types, empty text).
+ *  `host` is the room's host account (the room's info): only a line from it is the host's, whatever
+ *  badges or name a line carries. */
+export function toLine(m: ChatRoomMessage, me: string, host: string): ChatLine | null {
   if (!m || typeof m !== 'object' || typeof m.messageClientId !== 'string') return null
   const ext = (m.ext && typeof m.ext === 'object' ? m.ext : {}) as Record<string, unknown>
   const c = m.custom && typeof m.custom === 'object' ? m.custom : null
@@ -65,7 +68,7 @@ export function toLine(m: ChatRoomMessage, me: string): ChatLine | null {
     userLevel: num(src.userLevel ?? ext.userLevel),
     isVip: flag(src.isVip ?? ext.isVip),
     isNewUser: flag(src.isNewUser ?? ext.isNewUser),
-    isHost: flag(ext.isHost),
+    isHost: !!host && m.from === host,
     isSelf: m.from === me,
     ...(c && typeof c.giftImg === 'string' && /^(https?:|\/|data:image\/)/.test(c.giftImg) && { giftImg: c.giftImg }),
     ...(c && c.giftNum != null && { giftNum: num(c.giftNum) }),

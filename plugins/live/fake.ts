@@ -151,9 +151,17 @@ function translate(_ctx: HarnessContext, call: EndpointCall) {
   return { translations: list.map((t: { text?: unknown }) => ({ text: `[${target}] ${String(t?.text ?? '')}` })) }
 }
 
+const prohibited = (text: string) => PROHIBITED.some((w) => text.toLowerCase().includes(w))
+
 function antiSpam(_ctx: HarnessContext, call: EndpointCall) {
-  const text = String(call.payload.text ?? '').toLowerCase()
-  return { result: PROHIBITED.some((w) => text.includes(w)) ? 1 : 0 }
+  return { result: prohibited(String(call.payload.text ?? '')) ? 1 : 0 }
+}
+
+/** a room's owner: the host whose room it is (room_<hostId>), as the chat room's creator role */
+function ownerOf(ctx: HarnessContext, roomId: string): string | null {
+  const id = /^room_(\d+)$/.exec(roomId)?.[1]
+  const host = id ? ctx.userById(Number(id)) : null
+  return host && (host.userType === 2 || host.userType === 3) ? host.yxAccid : null
 }
 
 /** host-side blocking from the control API: notice 4 (blocked) or 5 (unblocked) to the viewer */
@@ -273,6 +281,8 @@ export default defineFake({
     },
   },
   start(ctx) {
+    // the chat room stamps who speaks from the account and filters what clients send, as the real one does
+    chatRoomsOf(ctx).setRules({ ownerOf: (roomId) => ownerOf(ctx, roomId), prohibited })
     // ten steps a second, so a fast chat arrives as a stream, not in bursts
     let last = Date.now()
     const timer = setInterval(() => {

@@ -10,6 +10,7 @@ import type { Kernel } from '../../kernel/types.ts'
 import { isVip, type User } from '../../kernel/protocol/user.ts'
 import type { FrontStatus, LiveHostHint } from './api.ts'
 import { giftRef } from '../gift/api.ts'
+import { CHATROOM_PROHIBITED_CODE } from '../../kernel/protocol/official.ts'
 import { chatTick, createChatWindow, nextFrame, roomSignalOf, toLine, type ChatLine, type FrameScheduler } from './chat.ts'
 import { LivePaths } from './paths.ts'
 import * as R from './rules.ts'
@@ -251,8 +252,9 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     set.add(fn)
     return () => void set.delete(fn)
   }
+  const hostAccount = () => info.peek()?.yxAccid ?? ''
   const onMessage = (m: ChatRoomMessage) => {
-    const sig = roomSignalOf(m)
+    const sig = roomSignalOf(m, hostAccount())
     if (sig?.kind === 'calling') return goCalling()
     if (sig?.kind === 'ended') return end('ended')
     if (sig) return
@@ -262,7 +264,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
       for (const fn of [...listeners]) fn(custom)
       return
     }
-    const line = toLine(m, me()?.yxAccid ?? '')
+    const line = toLine(m, me()?.yxAccid ?? '', hostAccount())
     if (!line) return
     chat.add(line)
     if (line.isHost && line.type === 'text') translate(line)
@@ -543,11 +545,12 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     try {
       const u = me()
       const sent = await room.sendText(body, badgesOf(u))
-      const line = toLine({ ...sent, from: u?.yxAccid ?? sent.from }, u?.yxAccid ?? '')
+      const line = toLine({ ...sent, from: u?.yxAccid ?? sent.from }, u?.yxAccid ?? '', hostAccount())
       if (line && gen === generation) chat.add(line)
       return true
-    } catch {
-      toast('live.chatOffline')
+    } catch (err) {
+      // the chat room's own filter refused the line (the check above was down or passed it)
+      toast((err as { code?: unknown })?.code === CHATROOM_PROHIBITED_CODE ? 'live.prohibited' : 'live.chatOffline')
       return false
     }
   }

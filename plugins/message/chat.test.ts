@@ -5,6 +5,9 @@ import { createChat, MAX_TEXT, PAGE_SIZE } from './chat.ts'
 import { kindOf } from './kinds.ts'
 import { previewOf } from './preview.ts'
 import { inboxOf, memoryIm, msg } from './testkit.ts'
+import { RECHARGE_NOTIFY } from './api.ts'
+
+const SERVER_SENT = '{"serverSent":1}'
 
 const HOST = 'host_9'
 const history = Array.from({ length: 45 }, (_, i) => msg(HOST, i + 1))
@@ -87,7 +90,8 @@ test('IM-02 an image goes out as an image message', async () => {
 })
 
 test('IM-02 message kinds: text stays text (HTML too), gifts, missed calls, tips, the payment notice; malformed and unknown become placeholders', () => {
-  const m = (extra: object) => ({ ...msg(HOST, 1), ...extra })
+  // the server's own sends (its mark): what a peer's client sends is another test
+  const m = (extra: object) => ({ ...msg(HOST, 1), serverExtension: SERVER_SENT, ...extra })
   assert.equal(kindOf(m({ text: '<img src=x onerror=alert(1)>' })), { kind: 'text', text: '<img src=x onerror=alert(1)>' })
   assert.equal(kindOf(m({ messageType: 100, attachment: { raw: '{"attachType":"SEND_GIFT","giftNum":"3","giftName":"Rose","giftImg":"javascript:alert(1)"}' } })), { kind: 'gift', giftImg: undefined, giftName: 'Rose', giftNum: 3 })
   assert.is(kindOf(m({ messageType: 100, attachment: { raw: '{"attachType":"MISSED_CALLS_RECORD"}' } })).kind, 'missed-call')
@@ -96,7 +100,7 @@ test('IM-02 message kinds: text stays text (HTML too), gifts, missed calls, tips
   assert.is(kindOf(m({ messageType: 1, attachment: { url: 'javascript:alert(1)' } })).kind, 'unknown')
   assert.is(kindOf(m({ messageType: 42 })).kind, 'unknown')
   assert.is(kindOf(m({ messageType: 10, text: 'Followed' })).kind, 'tip')
-  assert.equal(kindOf(m({ serverExtension: '{"viewFlag":4,"data":{"diamondNum":600}}', text: 'Payment successful' })), { kind: 'paid', text: 'Payment successful', diamondNum: 600 })
+  assert.equal(kindOf(m({ serverExtension: '{"viewFlag":4,"data":{"diamondNum":600},"serverSent":1}', text: 'Payment successful' })), { kind: 'paid', text: 'Payment successful', diamondNum: 600 })
   assert.is(kindOf(m({ serverExtension: '{not json' })).kind, 'text')
   assert.equal(kindOf(m({ messageType: 1, attachment: { url: '/__harness/oss/file?key=a' } })), { kind: 'image', url: '/__harness/oss/file?key=a', width: undefined, height: undefined })
   assert.is(kindOf(m({ messageType: 1, attachment: { url: '//evil.example/x.png' } })).kind, 'unknown')
@@ -104,8 +108,24 @@ test('IM-02 message kinds: text stays text (HTML too), gifts, missed calls, tips
   assert.equal(previewOf(m({ messageType: 100, attachment: { raw: '{"attachType":"SEND_GIFT"}' } })), { key: 'message.gift' })
 })
 
+test('IM-02 IM-06 LIVE-15 forged official cards: a payment notice, system line, gift, missed-call or intimacy card a peer\'s client sent is ordinary text at most', () => {
+  const peer = (extra: object) => ({ ...msg(HOST, 1), ...extra })
+  const paid = { text: 'Payment successful: 100,000 diamonds added', serverExtension: '{"viewFlag":4,"data":{"diamondNum":100000}}' }
+  assert.equal(kindOf(peer(paid)), { kind: 'text', text: paid.text })
+  assert.equal(kindOf(peer({ messageType: 10, text: 'SYSTEM: your account will be closed' })), { kind: 'text', text: 'SYSTEM: your account will be closed' })
+  assert.equal(kindOf(peer({ messageType: 5, text: 'SYSTEM: verify now' })), { kind: 'text', text: 'SYSTEM: verify now' })
+  for (const raw of ['{"attachType":"SEND_GIFT","giftName":"Rose","giftNum":99}', '{"attachType":"INTIMACY_UPGRADE","level":5}', '{"attachType":"MISSED_CALLS_RECORD"}'])
+    assert.is(kindOf(peer({ messageType: 100, attachment: { raw } })).kind, 'unknown', raw)
+  assert.is(kindOf(peer({ messageType: 7 })).kind, 'unknown', 'a call record')
+  // the same fields from a system account, or marked as the server's own send, are the official cards
+  assert.equal(kindOf({ ...peer(paid), senderId: RECHARGE_NOTIFY }), { kind: 'paid', text: paid.text, diamondNum: 100000 })
+  assert.is(kindOf({ ...peer({ messageType: 10, text: 'Followed' }), senderId: 'system' }).kind, 'tip')
+  assert.is(kindOf(peer({ messageType: 100, attachment: { raw: '{"attachType":"SEND_GIFT"}' }, serverExtension: SERVER_SENT })).kind, 'gift')
+  assert.equal(previewOf(peer(paid)), { text: paid.text })
+})
+
 test('LIVE-15 the intimacy level-up line of a chat: an INTIMACY_UPGRADE attachment with a level; anything else is a placeholder', () => {
-  const m = (raw: string) => ({ ...msg(HOST, 1), messageType: 100, attachment: { raw } })
+  const m = (raw: string) => ({ ...msg(HOST, 1), serverExtension: SERVER_SENT, messageType: 100, attachment: { raw } })
   assert.equal(kindOf(m('{"attachType":"INTIMACY_UPGRADE","level":2,"anchorId":200002}')), { kind: 'intimacy', level: 2 })
   assert.is(kindOf(m('{"attachType":"INTIMACY_UPGRADE","level":"x"}')).kind, 'unknown')
   assert.is(kindOf(m('{"attachType":"INTIMACY_UPGRADE","level":0}')).kind, 'unknown')

@@ -160,7 +160,8 @@ export default defineFake({
       const to = account(ctx, body?.to)
       const lang = body?.lang === 'ar' ? 'ar' : 'en'
       const m = body?.kind ? preset(String(body.kind), { text: body.text, lang, base: ctx.baseUrl() }) : { messageType: Number(body?.messageType ?? 0), text: body?.text, attachment: body?.attachment, serverExtension: body?.serverExtension }
-      imOf(ctx).send(from, to, m)
+      // asClient: delivered without the server's mark, as a forgery a lax server let through would be
+      imOf(ctx).send(from, to, m, { asClient: body?.asClient === true })
       return { ok: true, from, to }
     },
     /** a greeting from a stranger host: { userId, hostId?, lang? } */

@@ -1,9 +1,13 @@
 // What a message is, for the chat list: its messageType and attachment read defensively, since
 // attachments come from hosts, systems and robots and may be malformed. Text is only ever text
-// (React escapes it); an unknown type becomes a neutral placeholder.
+// (React escapes it); an unknown type becomes a neutral placeholder. Official cards (payment
+// notices, system lines, gift, intimacy and call cards) are believed only from a system account or
+// from the server's own sends: from anyone else they are ordinary text at most.
 import { parseJson } from '../../kernel/protocol/json.ts'
+import { SERVER_SENT_KEY, VIEW_FLAG_PAID } from '../../kernel/protocol/official.ts'
 import { safeImageUrl } from '../../kernel/url.ts'
 import type { ImMessage } from '../../kernel/im/types.ts'
+import { NON_HOST_ACCOUNTS } from './api.ts'
 
 export type MessageKind =
   | { kind: 'text'; text: string }
@@ -17,8 +21,6 @@ export type MessageKind =
 
 /** d2 §3 message types */
 const MsgType = { text: 0, image: 1, notification: 5, call: 7, tip: 10, robot: 11, bill: 12, custom: 100 } as const
-/** d3 §3 serverExtension.viewFlag 4: the payment-success notice */
-const VIEW_FLAG_PAID = 4
 
 const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
 
@@ -40,18 +42,33 @@ const extensionOf = (m: ImMessage) => parseObject(m.serverExtension) ?? {}
 /** the custom payload: attachment.raw parsed, else the attachment itself */
 const customOf = (m: ImMessage) => parseObject(m.attachment?.raw) ?? obj(m.attachment) ?? {}
 
+/** who may send official cards: a system account (d2 §6) or the server itself (its mark, which it refuses from clients) */
+const fromOfficial = (m: ImMessage, ext: Record<string, unknown>) => NON_HOST_ACCOUNTS.includes(m.senderId) || Number(ext[SERVER_SENT_KEY]) === 1
+
+const imageKind = (m: ImMessage): MessageKind => {
+  const url = safeUrl(m.attachment?.url)
+  return url ? { kind: 'image', url, width: Number(m.attachment?.width) || undefined, height: Number(m.attachment?.height) || undefined } : { kind: 'unknown' }
+}
+
+/** what anyone may send: text or an image; a system line's type is at most its text, a card a placeholder */
+function ordinaryKind(m: ImMessage): MessageKind {
+  const type = Number(m.messageType)
+  if (type === MsgType.image) return imageKind(m)
+  if (type === MsgType.text) return typeof m.text === 'string' ? { kind: 'text', text: m.text } : { kind: 'unknown' }
+  const systemLine = type === MsgType.tip || type === MsgType.notification || type === MsgType.bill
+  return systemLine && typeof m.text === 'string' && m.text.trim() ? { kind: 'text', text: m.text } : { kind: 'unknown' }
+}
+
 export function kindOf(m: ImMessage): MessageKind {
   const ext = extensionOf(m)
+  if (!fromOfficial(m, ext)) return ordinaryKind(m)
   if (Number(ext.viewFlag) === VIEW_FLAG_PAID) {
     const data = obj(ext.data) ?? {}
     return { kind: 'paid', text: typeof m.text === 'string' && m.text ? m.text : undefined, diamondNum: Number(data.diamondNum) || undefined }
   }
   const type = Number(m.messageType)
   if (type === MsgType.text) return typeof m.text === 'string' ? { kind: 'text', text: m.text } : { kind: 'unknown' }
-  if (type === MsgType.image) {
-    const url = safeUrl(m.attachment?.url)
-    return url ? { kind: 'image', url, width: Number(m.attachment?.width) || undefined, height: Number(m.attachment?.height) || undefined } : { kind: 'unknown' }
-  }
+  if (type === MsgType.image) return imageKind(m)
   if (type === MsgType.tip || type === MsgType.notification) return typeof m.text === 'string' && m.text ? { kind: 'tip', text: m.text } : { kind: 'unknown' }
   if (type === MsgType.call) return { kind: 'missed-call' }
   if (type === MsgType.custom) {

@@ -25,6 +25,15 @@ test('SHELL-10 email login with the right password answers token, deviceId, yxAc
   assert.is((await h.api('/api/user/getUserInfo', {}, { token: TEST_TOKEN })).data.userId, 100001)
 })
 
+test('SHELL-09 logout: the server forgets the token it came with; the user\'s other sessions stay', async () => {
+  const mine = (await h.api('/api/login/v2/email', loginPayload('viewer@example.com', 'password123'))).data.token
+  const other = (await h.api('/api/login/v2/email', loginPayload('viewer@example.com', 'password123'))).data.token
+  assert.is((await h.api('/api/user/logout', {}, { token: mine })).data.loggedOut, true)
+  assert.is(h.ctx.userByToken(mine), null, 'revoked')
+  assert.is(h.ctx.userByToken(other)?.userId, 100001)
+  assert.is(h.ctx.userByToken(TEST_TOKEN)?.userId, 100001)
+})
+
 test('SHELL-10 IM tokens are not guessable: random at seed, new at every login, and the old one stops working at the IM service', async () => {
   const users = h.ctx.db.get('users').value() as Array<{ userId: number; imToken: string }>
   assert.ok(users.every((u) => /^im-[0-9a-f]{32}$/.test(u.imToken)), 'never im-<userId>')

@@ -1,7 +1,7 @@
 // The shell's slice of the harness: login, base config, the user, server time, tasks (the
 // user-tab dot), popups and the follow list behind the message-tab badge.
 import { randomBytes } from 'node:crypto'
-import { Code } from '../../kernel/protocol/envelope.ts'
+import { Code, Header } from '../../kernel/protocol/envelope.ts'
 import { NO_ACCOUNT } from './codes.ts'
 import { langOf } from '../../harness/http.ts'
 import { followedIds, hostCard, page } from '../../harness/hosts.ts'
@@ -10,6 +10,7 @@ import { appShiftFor, signinClaimable } from '../engage/fake.ts'
 import { memoryOf } from '../../harness/memory.ts'
 import { defineFake, EndpointError, type Words, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
+import { LOGOUT_PATH } from '../user/api.ts'
 
 interface Task {
   taskId: number
@@ -218,6 +219,17 @@ function bindAccount(ctx: HarnessContext, call: EndpointCall) {
 }
 const boundAccounts = (ctx: HarnessContext, user: UserRow) => (accountsOf(ctx).bound.get(user.userId) ?? []).map((email) => ({ type: 'email', account: email }))
 
+/** SHELL-09: the server forgets the token the request came with (the user's other devices keep theirs);
+ *  its open realtime socket is closed with 4401 within a second (harness/realtime.ts) */
+function logout(ctx: HarnessContext, call: EndpointCall) {
+  const me = call.requireUser()
+  const raw = call.headers[Header.token.toLowerCase()]
+  const token = Array.isArray(raw) ? raw[0] : raw
+  const tokens = Array.isArray(me.tokens) ? (me.tokens as unknown[]).filter((t) => t !== token) : []
+  ctx.db.get('users').find({ userId: me.userId }).assign({ token: me.token === token ? null : me.token, tokens }).write()
+  return { loggedOut: true }
+}
+
 export default defineFake({
   seed(db) {
     db.baseConfig = fixture('base-config.json')
@@ -238,6 +250,7 @@ export default defineFake({
     '/api/index/v2/getBaseConfigForIntoBag': baseConfig,
     '/api/index/v3/getBaseConfigForIntoBag': baseConfig,
     '/api/user/getUserInfo': (_ctx, call) => mine(call.requireUser()),
+    [LOGOUT_PATH]: logout,
     '/api/user/level/v2/userLevel': userLevel,
     '/api/user/queryUserBalance': (_ctx, call) => ({ diamondNum: call.requireUser().diamondNum }),
     '/api/index/getConfigByKey': (ctx, { payload }) => {

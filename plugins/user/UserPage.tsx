@@ -14,6 +14,7 @@ import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import type { Locale } from '../../kernel/i18n.ts'
 import { isVip } from '../../kernel/protocol/user.ts'
 import { shellRef } from '../shell/api.ts'
+import { LOGOUT_PATH } from './api.ts'
 import { EngageEntries, LevelBadge } from '../engage/api.ts'
 import { GameEntries } from '../game/api.ts'
 import { userLevelOf } from '../../kernel/protocol/user.ts'
@@ -53,6 +54,9 @@ export default function UserPage() {
   const logout = async () => {
     const ok = await kernel.overlays.confirm({ message: t('user.logoutConfirm'), ok: t('user.logout'), cancel: t('user.cancel') })
     if (!ok) return
+    // the server forgets the token first (its socket closes, a call elsewhere stops billing); bounded, and
+    // the session ends here whatever it answers
+    await kernel.api.post(LOGOUT_PATH, {}, { silent: true, timeout: 3000 }).catch(() => undefined)
     kernel.session.logout()
     kernel.router.navigate(kernel.app.settings.mainPath, { replace: true })
   }

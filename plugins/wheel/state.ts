@@ -4,6 +4,8 @@
 // from the spin's answer; the result reaches the chat as a wheelRes record the server posts.
 import { batch, effect, signal } from '@preact/signals-react'
 import { isInsufficient } from '../../kernel/api.ts'
+import { askBySending, confirmPaid, sendPaid } from '../../kernel/paid.ts'
+import { shellRef } from '../shell/api.ts'
 import { answer } from '../../kernel/guard.ts'
 import { prefersReducedMotion } from '../../kernel/style.ts'
 import type { Timers } from '../../kernel/timers.ts'
@@ -41,7 +43,6 @@ export function toConfig(raw: unknown, hostId: number): WheelConfig | null {
 /** the turn's length: the sheet's animation and the wait before the tip */
 export const turnMs = () => (prefersReducedMotion() ? 0 : WHEEL_TURN_MS)
 
-const newRequestId = () => globalThis.crypto?.randomUUID?.() ?? `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
 
 export type Wheel = ReturnType<typeof createWheel>
 
@@ -116,8 +117,22 @@ export function createWheel(kernel: Kernel, live: LiveApi, timers: Timers) {
     spinning.value = true
     hideTip()
     let landing = false
+    const attempt = (requestId: string) => kernel.api.post(WheelPaths.rotate, { anchorId: id, requestId }, { silent: true })
     try {
-      const res = await kernel.api.post(WheelPaths.rotate, { anchorId: id, requestId: newRequestId() }, { silent: true })
+      const r = await sendPaid(attempt)
+      let res: unknown
+      if (r.state === 'done') res = r.answer
+      else {
+        // no answer twice: the spin may have happened; the same key asks, and no new spin goes meanwhile
+        kernel.overlays.toast(kernel.i18n.t('wheel.pending'), { type: 'info' })
+        const s = await confirmPaid(askBySending(attempt), r.key, timers)
+        if (s.state !== 'done') {
+          if (s.state === 'unknown') void kernel.get(shellRef)?.refreshUser().catch(() => undefined)
+          else kernel.overlays.toast(kernel.i18n.t('wheel.failed'), { type: 'warning' })
+          return
+        }
+        res = s.answer
+      }
       if (hostId !== id) return
       // a malformed answer is a failed spin (its toast): nothing lands, no balance is taken from it
       const spun = answer(spinAnswer, WheelPaths.rotate)(res)
