@@ -119,6 +119,8 @@ test('LIVE-14 a private call from live: the live host answers, the entry giftPri
   const before = (await h.control('GET', '/__harness/db/users?userId=100001')).body[0].diamondNum
   const created = (await h.api(CallPath.create, { beCallUserId: HOST, callType: CallGameType.LIVE, webSource: 'live' }, { token: TEST_TOKEN })).data
   assert.ok(created.channelId)
+  // the viewer's app is in the call's video channel (billing starts only once both sides are)
+  h.rtc.hostJoin(created.channelId, '100001')
   let began: any = null
   for (let i = 0; i < 50 && !began?.diamond; i++) {
     const r = await h.api(CallPath.begin, { channelId: created.channelId }, { token: TEST_TOKEN })

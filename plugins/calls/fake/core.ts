@@ -104,7 +104,8 @@ export function createCallCore(timers: Timers) {
     if ((rtOf(ctx).quality.get(row.channelId) ?? 1) >= 5) return false
     const host = ctx.userById(row.hostId)
     const uids = rtc.channels().find((c) => c.channel === row.channelId)?.uids ?? []
-    return !!host && uids.includes(host.yxAccid) && uids.includes(String(row.viewerId))
+    // one uid scheme: each side is in the channel as its numeric user id
+    return !!host && uids.includes(String(host.userId)) && uids.includes(String(row.viewerId))
   }
 
   function hostHangUp(ctx: HarnessContext, channelId: string) {
