@@ -198,7 +198,7 @@ t('PAY-04 PayPal cancelled at the provider: a clear message, nothing credited', 
   assert.is(await expectSettled(page, ctx.harness), before)
 })
 
-t('PAY-04 HAR-04 a forged return URL credits nothing', async (ctx) => {
+t('PAY-04 HAR-04 a forged return URL credits nothing: the order shows as the server knows it (pending)', async (ctx) => {
   const page = await openGetcoin(ctx)
   const before = await expectSettled(page, ctx.harness)
   await choose(page, 101)
@@ -206,12 +206,78 @@ t('PAY-04 HAR-04 a forged return URL credits nothing', async (ctx) => {
   await waitForSelector(page, '[data-testid=pay-approve]')
   const [order] = await orders(ctx.harness)
   await page.goto(`${ctx.baseUrl}/paystatus?source=wall&orderCode=${order.orderCode}&payStatus=1&sign=forged`)
-  await waitForSelector(page, '[data-testid=pay-status-failed]')
+  await waitForSelector(page, '[data-testid=pay-status-pending]')
   assert.equal(await creditsOf(ctx.harness, order.orderCode), [])
   await page.click('[data-testid=pay-status-done]')
   await waitForSelector(page, '[data-testid=recharge-items]')
   assert.is(await expectSettled(page, ctx.harness), before)
 })
+
+// ---- PAY-04 a payment whose notification is lost ------------------------------------------------
+
+t('PAY-04 HAR-06 an approved PayPal payment whose notification is lost and whose tab was closed before the return is credited once when the app opens again; the ledger agrees', async (ctx) => {
+  await ctx.harness.settings({ payWebhook: false })
+  const page = await openGetcoin(ctx)
+  const before = await expectSettled(page, ctx.harness)
+  await choose(page, 101)
+  await page.click('[data-testid=recharge-pay]')
+  await waitForSelector(page, '[data-testid=pay-approve]')
+  // the user approves and closes the tab before the way back to the app loads
+  await page.route('**/paystatus**', (r) => r.abort())
+  const returned = page.waitForEvent('requestfailed', { predicate: (r) => r.url().includes('/paystatus'), timeout: TIMEOUT })
+  await page.click('[data-testid=pay-approve]')
+  await returned
+  const browserContext = page.context()
+  await page.close()
+  const [order] = await orders(ctx.harness)
+  assert.is(order.state, 'pending', 'no notification, no return: the server does not know yet')
+  assert.equal(await creditsOf(ctx.harness, order.orderCode), [])
+  // the next start of the app asks about the order it left with the provider
+  const again = await browserContext.newPage()
+  await again.goto(`${ctx.baseUrl}/wall`)
+  await waitForSelector(again, '[data-testid=toast]:has-text("Your payment was confirmed: 590 diamonds added")')
+  const credits = await creditsOf(ctx.harness, order.orderCode)
+  assert.equal(credits.map((c) => c.delta), [590], 'credited once')
+  assert.is(await expectSettled(again, ctx.harness), before + 590)
+  assert.is(await again.evaluate(() => localStorage.getItem('payPending')), null, 'nothing left to ask about')
+  // another start asks nothing more and credits nothing more
+  await again.reload()
+  await waitForSelector(again, '[data-testid=header-balance]')
+  assert.is((await creditsOf(ctx.harness, order.orderCode)).length, 1)
+  assert.is(await expectSettled(again, ctx.harness), before + 590)
+})
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`PAY-04 (${lang}) a result page without the provider's proof shows the order as pending, never failed; Check again credits it once the provider approved, with the new balance`, async (ctx) => {
+    await ctx.harness.settings({ payWebhook: false })
+    const page = await openGetcoin(ctx, lang)
+    const before = await expectSettled(page, ctx.harness)
+    await choose(page, 101)
+    await page.click('[data-testid=recharge-pay]')
+    await waitForSelector(page, '[data-testid=pay-approve]')
+    const [order] = await orders(ctx.harness)
+    // the return URL lost its signature (a webview that dropped the query, a copied link)
+    await page.goto(`${ctx.baseUrl}/paystatus?source=getcoin&orderCode=${order.orderCode}&lang=${lang}`)
+    await waitForSelector(page, '[data-testid=pay-status-pending]')
+    await waitForSelector(page, '[data-testid=pay-status-check]')
+    assert.is(await page.locator('[data-testid=pay-status-failed]').count(), 0)
+    await shot(page, `money-paystatus-pending-${lang}`)
+    await ctx.harness.call('POST', '/pay/approve', { orderCode: order.orderCode })
+    assert.equal(await creditsOf(ctx.harness, order.orderCode), [], 'approved, not yet notified')
+    await page.click('[data-testid=pay-status-check]')
+    await waitForSelector(page, '[data-testid=pay-status-paid]')
+    const credits = await creditsOf(ctx.harness, order.orderCode)
+    assert.equal(credits.map((c) => c.delta), [590])
+    await waitForSelector(page, '[data-testid=pay-status-balance]')
+    const shown = digits((await page.locator('[data-testid=pay-status-balance]').textContent()) ?? '')
+    assert.is(shown, before + 590, 'the new balance shown is the ledger\'s')
+    assert.is(credits[0].balanceAfter, before + 590)
+    await shot(page, `money-paystatus-paid-${lang}`)
+    await page.click('[data-testid=pay-status-done]')
+    await waitForSelector(page, '[data-testid=header-balance]')
+    assert.is(await expectSettled(page, ctx.harness), before + 590)
+  })
+}
 
 // ---- PAY-05 card --------------------------------------------------------------------------------
 
@@ -329,6 +395,55 @@ t('PAY-06 HAR-04 HAR-06 USDT paid by push: notice, 5-minute countdown, pushes fo
   // SHELL-15 kept for an hour: still there after a reload
   await page.reload()
   await waitForSelector(page, '[data-testid=usdt-badge]')
+})
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`PAY-06 (${lang}) USDT underpaid: the result says what arrived, what is missing and what happens to it, never 'Nothing was charged'; nothing credited; the badge says failed`, async (ctx) => {
+    const { page, before, order } = await startUsdt(ctx, lang)
+    await ctx.harness.call('POST', '/pay/usdt/settle', { orderCode: order.orderCode, outcome: 'underpaid' })
+    await waitForSelector(page, '[data-testid=usdt-status-failed]')
+    assert.is(pathOf(page), '/usdtPay/pay-status')
+    const [row] = (await orders(ctx.harness)).filter((o) => o.orderCode === order.orderCode)
+    const received = row.usdt.received as string
+    assert.is(received, (Number(order.usdt.amount) * 0.9).toFixed(2))
+    await expectText(page, '[data-testid=usdt-asked]', `${order.usdt.amount} USDT`)
+    await expectText(page, '[data-testid=usdt-received]', `${received} USDT`)
+    await expectText(page, '[data-testid=usdt-missing]', `${(Number(order.usdt.amount) - Number(received)).toFixed(2)} USDT`)
+    await expectText(page, '[data-testid=usdt-shortfall-next]', order.orderCode)
+    await expectText(page, '[data-testid=usdt-shortfall-next]', received)
+    const text = await page.locator('body').innerText()
+    assert.not.match(text, 'Nothing was charged')
+    await waitForSelector(page, '[data-testid=usdt-contact]')
+    await shot(page, `money-usdt-underpaid-${lang}`)
+    assert.equal(await creditsOf(ctx.harness, order.orderCode), [])
+    await page.click('[data-testid=usdt-status-done]')
+    await waitForSelector(page, '[data-testid=usdt-badge]')
+    await expectText(page, '[data-testid=usdt-badge]', lang === 'ar' ? 'فشل' : 'Failed')
+    assert.is(await expectSettled(page, ctx.harness), before)
+  })
+}
+
+t('PAY-06 SHELL-15 a USDT order still pending after its 5-minute countdown: the badge says it is being confirmed (never 00:00) and follows the order to paid', async (ctx) => {
+  const { page, before, order } = await startUsdt(ctx)
+  // five minutes and a second later, as the app keeps it
+  await page.evaluate(() => {
+    const kept = JSON.parse(localStorage.getItem('usdtPay')!)
+    localStorage.setItem('usdtPay', JSON.stringify({ ...kept, startedAt: kept.startedAt - 301_000 }))
+  })
+  await page.goto(`${ctx.baseUrl}/getcoin`)
+  await waitForSelector(page, '[data-testid=usdt-badge]')
+  await expectText(page, '[data-testid=usdt-badge]', 'Confirming')
+  assert.not.match((await page.locator('[data-testid=usdt-badge]').innerText()) ?? '', '00:00')
+  await page.click('[data-testid=usdt-badge]')
+  await waitForSelector(page, '[data-testid=usdt-confirming]')
+  assert.is(await page.locator('[data-testid=usdt-countdown]').count(), 0)
+  await shot(page, 'money-usdt-confirming-en')
+  await ctx.harness.call('POST', '/pay/usdt/settle', { orderCode: order.orderCode, outcome: 'paid' })
+  await waitForSelector(page, '[data-testid=usdt-status-paid]')
+  const [credit] = await creditsOf(ctx.harness, order.orderCode)
+  await waitForSelector(page, '[data-testid=usdt-balance]')
+  assert.is(digits((await page.locator('[data-testid=usdt-balance]').textContent()) ?? ''), before + credit.delta, 'the new balance is the ledger\'s')
+  assert.is(credit.balanceAfter, before + credit.delta)
 })
 
 t('PAY-06 an expired USDT order: a clear message, the pending data cleared, nothing credited', async (ctx) => {
