@@ -102,6 +102,22 @@ async function choose(page: Page, itemId: number, method?: string) {
   if (method) await page.click(`[data-testid=recharge-method-${method}]`)
 }
 
+/** issue 26: every tile has a visible edge, and the prices of one row end on one line */
+async function expectTilesFinished(page: Page, container: string) {
+  const boxes = await page.locator(`${container} .rc-item`).evaluateAll((els) =>
+    els.map((el) => {
+      const price = el.querySelector('.rc-item__price')!.getBoundingClientRect()
+      const cs = getComputedStyle(el)
+      return { top: Math.round(el.getBoundingClientRect().top), priceBottom: Math.round(price.bottom), edge: cs.borderTopColor, width: cs.borderTopWidth }
+    }),
+  )
+  assert.ok(boxes.length >= 3, `${boxes.length} tiles`)
+  const rows = new Map<number, number[]>()
+  for (const b of boxes) rows.set(b.top, [...(rows.get(b.top) ?? []), b.priceBottom])
+  for (const [top, bottoms] of rows) assert.ok(Math.max(...bottoms) - Math.min(...bottoms) <= 1, `row at ${top}: prices end at ${bottoms.join(', ')}`)
+  for (const b of boxes) assert.ok(b.width !== '0px' && !/rgba\(0, 0, 0, 0\)|transparent/.test(b.edge), `a tile edge: ${b.width} ${b.edge}`)
+}
+
 const isDisabled = (page: Page, sel: string) => page.locator(sel).first().isDisabled()
 
 // ---- PAY-01 / PAY-02 ---------------------------------------------------------------------------
@@ -110,8 +126,8 @@ t('PAY-01 PAY-02 SHELL-06 the header balance opens /getcoin: My Balance equals t
   const page = await openGetcoin(ctx)
   assert.match(pathOf(page), /^\/getcoin\?source=wall/)
   await expectSettled(page, ctx.harness)
-  await expectText(page, '[data-testid=recharge-extra-103]', '+30% extra')
-  await expectText(page, '[data-testid=recharge-cut-103]', '$6.99 29% OFF')
+  await expectText(page, '[data-testid=recharge-off-103]', '30% OFF')
+  await expectText(page, '[data-testid=recharge-was-103]', '$6.99')
   await expectText(page, '[data-testid=recharge-item-103]', '+500 first recharge gift')
   await expectText(page, '[data-testid=recharge-item-103]', '2,450 + 245 bonus')
   await expectText(page, '[data-testid=recharge-tip-clock]', /^(10:00|09:5\d)$/)
@@ -136,6 +152,22 @@ t('PAY-01 PAY-02 SHELL-06 the header balance opens /getcoin: My Balance equals t
   await shot(page, 'money-methods-en')
 })
 
+for (const lang of ['en', 'ar'] as const) {
+  t(`PAY-02 (${lang}) each tile shows the spec's N% OFF beside its bonus, the tip's UP TO N% is the best of them; tiles have edges and a row's prices share one line`, async (ctx) => {
+    const page = await openGetcoin(ctx, lang)
+    // the items as the page shows them: 'N% OFF' by floor((total / price / 490 - 1) x 100)
+    const offs = await page.locator('[data-testid^=recharge-off-]').allInnerTexts()
+    const numbers = offs.map(digits)
+    assert.ok(numbers.length >= 5, `labels: ${offs.join(' | ')}`)
+    if (lang === 'en') assert.ok(offs.every((o) => / OFF$/.test(o)), offs.join(' | '))
+    const tip = await page.locator('[data-testid=recharge-tip]').innerText()
+    assert.is(digits(tip.split(/\n/)[0].replace(/24/g, '')), Math.max(...numbers), `the tip '${tip}' promises the best tile`)
+    await expectTilesFinished(page, '[data-testid=recharge-items]')
+    await page.locator('[data-testid=recharge-items]').scrollIntoViewIfNeeded()
+    await shot(page, `money-recharge-tiles-${lang}`)
+  })
+}
+
 t('PAY-01 NET-02 a call without enough diamonds opens the recharge sheet, its items paged 3 and 3; the balance equals the ledger', async (ctx) => {
   await ctx.harness.call('POST', `/users/${VIEWER}/balance`, { diamondNum: 100 })
   const page = await openAs(ctx, `/detail?id=${HOST}`)
@@ -151,6 +183,7 @@ t('PAY-01 NET-02 a call without enough diamonds opens the recharge sheet, its it
   assert.ok(second.length > 0 && second.length <= 3)
   assert.not.ok(first.some((id) => second.includes(id)), 'page 2 shows other items')
   await page.click('[data-testid=recharge-page-1]')
+  await expectTilesFinished(page, '[data-testid=recharge-sheet-items]')
   await shot(page, 'money-sheet-en')
 })
 
@@ -313,6 +346,8 @@ for (const lang of ['en', 'ar'] as const) {
     const [paidOrder] = await orders(ctx.harness)
     const [credit] = await creditsOf(ctx.harness, paidOrder.orderCode)
     await expectText(page, '[data-testid=recharge-receipt-credited]', `+${new Intl.NumberFormat('en').format(credit.delta)}`)
+    await expectText(page, '[data-testid=recharge-receipt-balance]', new Intl.NumberFormat('en').format(credit.balanceAfter))
+    assert.is(credit.balanceAfter, before + credit.delta)
     await shot(page, `money-card-receipt-${lang}`)
     await page.click('[data-testid=recharge-receipt-done]')
     await poll(() => page.locator('[data-testid=recharge-receipt]').count().then((n) => n === 0))
@@ -332,6 +367,7 @@ t('PAY-04 PAY-07 app store: the native bridge fake buys, the receipt is verified
   await choose(page, 102, 'APPSTORE')
   await page.click('[data-testid=recharge-pay]')
   await waitForSelector(page, '[data-testid=toast]:has-text("Recharge successful: 1,250 diamonds added")')
+  const toast = await page.locator('[data-testid=toast]:has-text("Recharge successful")').first().innerText()
   const bridge = await page.evaluate(() => (window as any).__bridgeLog as Array<{ method: string; args: any[] }>)
   const [order] = await orders(ctx.harness)
   assert.equal(bridge.filter((c) => c.method === 'purchase').map((c) => c.args[0]), [{ productId: 'diamond_0199', orderCode: order.orderCode }])
@@ -340,6 +376,7 @@ t('PAY-04 PAY-07 app store: the native bridge fake buys, the receipt is verified
   // 1000 + 50 bonus + the 200 first-charge gift
   assert.equal(credits.map((c) => c.delta), [1250])
   assert.is(await expectSettled(page, ctx.harness), before + 1250)
+  assert.match(toast, `New balance: ${new Intl.NumberFormat('en').format(before + 1250)} diamonds`, 'the tip says the balance the ledger holds')
 })
 
 // ---- PAY-06 USDT -------------------------------------------------------------------------------

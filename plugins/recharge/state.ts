@@ -174,7 +174,9 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     kernel.events.emit('recharge-success', { orderCode: order.orderCode, vip: order.vipFlag === 1 })
     if (effects.includes('closeVipPopup')) kernel.overlays.close(VIP_POPUP)
     if (effects.includes('storeTip')) {
-      const text = order.credited ? t('recharge.successCredited', { n: order.credited }) : t('recharge.success')
+      // what moved and where the balance now stands (the server's user, refreshed above)
+      const after = kernel.session.user.peek()?.diamondNum
+      const text = order.credited ? t('recharge.successCredited', { n: order.credited }) + (typeof after === 'number' ? ` ${t('recharge.status.balance', { n: after })}` : '') : t('recharge.success')
       kernel.overlays.toast(text, { type: 'success', position: 'top', duration: STORE_TIP_MS })
     }
     if (effects.includes('refreshLevel')) later(() => void shell?.refreshUser().catch(() => {}), LEVEL_REFRESH_DELAY_MS)
