@@ -731,3 +731,23 @@ t('SHELL-12 PAY-04 an Arabic user pays on an Arabic provider page and comes back
 })
 
 t.run()
+
+// ---- ENG-02 the check-in's promise -------------------------------------------------------------
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`ENG-02 (${lang}) a paid user's check-in header is what the x2 days under it add to`, async (ctx) => {
+    await ctx.harness.call('POST', '/engage/user', { userId: VIEWER, paid: true, level: 1 })
+    const page = await openAs(ctx, '/user', { lang })
+    await waitForSelector(page, '[data-testid=entry-checkin]')
+    await page.click('[data-testid=entry-checkin]')
+    await waitForSelector(page, '[data-testid=checkin-day-7]')
+    await waitForSelector(page, '[data-testid=checkin-bonus]')
+    const awards = (await page.locator('.en-day__award').allInnerTexts()).map(digits)
+    assert.is(awards.length, 7)
+    const header = digits(await page.locator('[data-testid=checkin-unlock]').innerText())
+    assert.is(header, awards.reduce((a, b) => a + b, 0), `the header says ${header}, the days add to ${awards.join(' + ')}`)
+    assert.is(header, 3020)
+    await shot(page, `money-checkin-paid-${lang}`)
+  })
+}
+
