@@ -255,11 +255,17 @@ t('PAY-04 HAR-06 an approved PayPal payment whose notification is lost and whose
   await choose(page, 101)
   await page.click('[data-testid=recharge-pay]')
   await waitForSelector(page, '[data-testid=pay-approve]')
-  // the user approves and closes the tab before the way back to the app loads
-  await page.route('**/paystatus**', (r) => r.abort())
-  const returned = page.waitForEvent('requestfailed', { predicate: (r) => r.url().includes('/paystatus'), timeout: TIMEOUT })
+  // the user approves and closes the tab before the way back to the app loads: the provider hears
+  // the approval (its redirect is not followed)
+  let decided: () => void
+  const approved = new Promise<void>((resolve) => (decided = resolve))
+  await page.route('**/__harness/pay/decide**', async (route) => {
+    await route.fetch({ maxRedirects: 0 })
+    await route.abort()
+    decided()
+  })
   await page.click('[data-testid=pay-approve]')
-  await returned
+  await approved
   const browserContext = page.context()
   await page.close()
   const [order] = await orders(ctx.harness)

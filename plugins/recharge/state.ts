@@ -196,7 +196,11 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     const kept = readPending().some((o) => o.orderCode === s.orderCode)
     if (kept) forget(s.orderCode)
     if (outcome !== 'paid' || (announce && !kept)) return
-    if (announce) kernel.overlays.toast(t('recharge.pendingPaid', { n: s.diamondNum }), { type: 'success', position: 'top', duration: 4000 })
+    if (announce) {
+      // at start this runs as the plugin joins: its words may still be on their way
+      await kernel.i18n.ready(undefined, ['recharge']).catch(() => {})
+      kernel.overlays.toast(t('recharge.pendingPaid', { n: s.diamondNum }), { type: 'success', position: 'top', duration: 4000 })
+    }
     await succeeded({ orderCode: s.orderCode, vipFlag: s.vipFlag })
   }
 
