@@ -736,7 +736,6 @@ t('SHELL-12 PAY-04 an Arabic user pays on an Arabic provider page and comes back
   await expectText(page, '[data-testid=recharge-pay]', 'اشحن')
 })
 
-t.run()
 
 // ---- ENG-02 the check-in's promise -------------------------------------------------------------
 
@@ -757,3 +756,4 @@ for (const lang of ['en', 'ar'] as const) {
   })
 }
 
+t.run()
