@@ -37,17 +37,20 @@ export default function PayStatusPage() {
     if (s?.status === 1) setRefreshed(true)
   }
 
+  // the server refused the order itself (another user's, unknown): it will not be paid here
+  const refused = () => setView({ kind: 'failed' })
+
   useEffect(() => {
     // opened without an order (a bookmark, a reload after the query was lost): nothing was paid
     if (!orderCode) return void setView({ kind: 'none' })
     kernel.api
       .post<OrderStatus>(RechargePath.payReturn, { orderCode, payStatus: search.get('payStatus') ?? '', sign: search.get('sign') ?? '' }, { silent: true })
-      .then(show, () => service.check(orderCode, false).then(show))
+      .then(show, () => service.check(orderCode, false).then(show, refused))
   }, [orderCode])
 
   const checkAgain = () => {
     setView({ kind: 'checking' })
-    void service.check(orderCode, false).then(show)
+    void service.check(orderCode, false).then(show, refused)
   }
   const done = () => kernel.router.navigate(view.kind === 'paid' ? '/wall?source=recharge' : `/getcoin?source=${encodeURIComponent(search.get('source') ?? 'paystatus')}`, { replace: true })
   const balance = kernel.session.user.value?.diamondNum

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { signal } from '@preact/signals-react'
 import { definePlugin } from '../../kernel/plugin.ts'
-import { createTestKernel, fake, serverCode, type TestKernel } from '../../kernel/testing.tsx'
+import { createTestKernel, fake, httpStatus, serverCode, type TestKernel } from '../../kernel/testing.tsx'
 import { shellRef } from '../shell/api.ts'
 import { seedTemplate } from './fake-catalog.ts'
 import { rechargeRef } from './api.ts'
@@ -236,7 +236,8 @@ test('PAY-04 an order left with a provider is asked about at the next start: pai
         asked.push(searchValue)
         if (searchValue === 'P1') return { orderCode: 'P1', status: 1, state: 'paid', diamondNum: 590, vipFlag: 0, payMethodType: 'PAYPAL' }
         if (searchValue === 'C1') return { orderCode: 'C1', status: 0, state: 'cancelled', diamondNum: 590, vipFlag: 0, payMethodType: 'PAYPAL' }
-        if (unknownDown) return serverCode('5000', 'busy')
+        // no answer (a 503): the outcome is unknown
+        if (unknownDown) return httpStatus(503)
         return { orderCode: 'U1', status: 1, state: 'paid', diamondNum: 1250, vipFlag: 0, payMethodType: 'PAYPAL' }
       },
     },

@@ -70,7 +70,8 @@ export interface RechargeService extends RechargeApi {
    *  and said, a closed one forgotten; run at start, on foreground and from 'Check again' */
   reconcile(): Promise<void>
   /** one order's status, asked of the server (which settles an order its provider approved);
-   *  null when the server could not be asked (an unknown outcome, shown as pending) */
+   *  null when the server could not be asked (an unknown outcome, shown as pending); rejects when
+   *  the server refuses the order (not this user's) */
   check(orderCode: string, announce?: boolean): Promise<OrderStatus | null>
   /** a status the server answered another way (the provider's return): applied as check() does */
   answered(s: OrderStatus, announce: boolean): Promise<void>
@@ -205,7 +206,18 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
   }
 
   async function check(orderCode: string, announce = true): Promise<OrderStatus | null> {
-    const s = await kernel.api.post<OrderStatus>(RechargePath.orderStatus, { searchValue: orderCode }, { silent: true }).catch(() => null)
+    let s: OrderStatus | null
+    try {
+      s = await kernel.api.post<OrderStatus>(RechargePath.orderStatus, { searchValue: orderCode }, { silent: true })
+    } catch (err) {
+      // the server refused (not this user's order, no such order): nothing to wait for
+      if (err instanceof ApiError && err.kind === 'code') {
+        forget(orderCode)
+        throw err
+      }
+      // no answer: the outcome is unknown
+      return null
+    }
     if (!s || typeof s.status !== 'number') return null
     await answered(s, announce)
     return s
@@ -216,7 +228,7 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     if (!kernel.session.loggedIn.peek() || !readPending().length) return Promise.resolve()
     // the list is read fresh: another tab (the provider's return) may have settled some
     reconciling ??= (async () => {
-      for (const o of readPending()) await check(o.orderCode)
+      for (const o of readPending()) await check(o.orderCode).catch(() => null)
       pending.value = readPending()
     })().finally(() => {
       reconciling = null
