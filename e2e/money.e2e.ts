@@ -102,6 +102,22 @@ async function choose(page: Page, itemId: number, method?: string) {
   if (method) await page.click(`[data-testid=recharge-method-${method}]`)
 }
 
+/** issue 26: every tile has a visible edge, and the prices of one row end on one line */
+async function expectTilesFinished(page: Page, container: string) {
+  const boxes = await page.locator(`${container} .rc-item`).evaluateAll((els) =>
+    els.map((el) => {
+      const price = el.querySelector('.rc-item__price')!.getBoundingClientRect()
+      const cs = getComputedStyle(el)
+      return { top: Math.round(el.getBoundingClientRect().top), priceBottom: Math.round(price.bottom), edge: cs.borderTopColor, width: cs.borderTopWidth }
+    }),
+  )
+  assert.ok(boxes.length >= 3, `${boxes.length} tiles`)
+  const rows = new Map<number, number[]>()
+  for (const b of boxes) rows.set(b.top, [...(rows.get(b.top) ?? []), b.priceBottom])
+  for (const [top, bottoms] of rows) assert.ok(Math.max(...bottoms) - Math.min(...bottoms) <= 1, `row at ${top}: prices end at ${bottoms.join(', ')}`)
+  for (const b of boxes) assert.ok(b.width !== '0px' && !/rgba\(0, 0, 0, 0\)|transparent/.test(b.edge), `a tile edge: ${b.width} ${b.edge}`)
+}
+
 const isDisabled = (page: Page, sel: string) => page.locator(sel).first().isDisabled()
 
 // ---- PAY-01 / PAY-02 ---------------------------------------------------------------------------
@@ -110,8 +126,8 @@ t('PAY-01 PAY-02 SHELL-06 the header balance opens /getcoin: My Balance equals t
   const page = await openGetcoin(ctx)
   assert.match(pathOf(page), /^\/getcoin\?source=wall/)
   await expectSettled(page, ctx.harness)
-  await expectText(page, '[data-testid=recharge-extra-103]', '+30% extra')
-  await expectText(page, '[data-testid=recharge-cut-103]', '$6.99 29% OFF')
+  await expectText(page, '[data-testid=recharge-off-103]', '30% OFF')
+  await expectText(page, '[data-testid=recharge-was-103]', '$6.99')
   await expectText(page, '[data-testid=recharge-item-103]', '+500 first recharge gift')
   await expectText(page, '[data-testid=recharge-item-103]', '2,450 + 245 bonus')
   await expectText(page, '[data-testid=recharge-tip-clock]', /^(10:00|09:5\d)$/)
@@ -136,6 +152,22 @@ t('PAY-01 PAY-02 SHELL-06 the header balance opens /getcoin: My Balance equals t
   await shot(page, 'money-methods-en')
 })
 
+for (const lang of ['en', 'ar'] as const) {
+  t(`PAY-02 (${lang}) each tile shows the spec's N% OFF beside its bonus, the tip's UP TO N% is the best of them; tiles have edges and a row's prices share one line`, async (ctx) => {
+    const page = await openGetcoin(ctx, lang)
+    // the items as the page shows them: 'N% OFF' by floor((total / price / 490 - 1) x 100)
+    const offs = await page.locator('[data-testid^=recharge-off-]').allInnerTexts()
+    const numbers = offs.map(digits)
+    assert.ok(numbers.length >= 5, `labels: ${offs.join(' | ')}`)
+    if (lang === 'en') assert.ok(offs.every((o) => / OFF$/.test(o)), offs.join(' | '))
+    const tip = await page.locator('[data-testid=recharge-tip]').innerText()
+    assert.is(digits(tip.split(/\n/)[0].replace(/24/g, '')), Math.max(...numbers), `the tip '${tip}' promises the best tile`)
+    await expectTilesFinished(page, '[data-testid=recharge-items]')
+    await page.locator('[data-testid=recharge-items]').scrollIntoViewIfNeeded()
+    await shot(page, `money-recharge-tiles-${lang}`)
+  })
+}
+
 t('PAY-01 NET-02 a call without enough diamonds opens the recharge sheet, its items paged 3 and 3; the balance equals the ledger', async (ctx) => {
   await ctx.harness.call('POST', `/users/${VIEWER}/balance`, { diamondNum: 100 })
   const page = await openAs(ctx, `/detail?id=${HOST}`)
@@ -151,6 +183,7 @@ t('PAY-01 NET-02 a call without enough diamonds opens the recharge sheet, its it
   assert.ok(second.length > 0 && second.length <= 3)
   assert.not.ok(first.some((id) => second.includes(id)), 'page 2 shows other items')
   await page.click('[data-testid=recharge-page-1]')
+  await expectTilesFinished(page, '[data-testid=recharge-sheet-items]')
   await shot(page, 'money-sheet-en')
 })
 
@@ -198,7 +231,7 @@ t('PAY-04 PayPal cancelled at the provider: a clear message, nothing credited', 
   assert.is(await expectSettled(page, ctx.harness), before)
 })
 
-t('PAY-04 HAR-04 a forged return URL credits nothing', async (ctx) => {
+t('PAY-04 HAR-04 a forged return URL credits nothing: the order shows as the server knows it (pending)', async (ctx) => {
   const page = await openGetcoin(ctx)
   const before = await expectSettled(page, ctx.harness)
   await choose(page, 101)
@@ -206,12 +239,84 @@ t('PAY-04 HAR-04 a forged return URL credits nothing', async (ctx) => {
   await waitForSelector(page, '[data-testid=pay-approve]')
   const [order] = await orders(ctx.harness)
   await page.goto(`${ctx.baseUrl}/paystatus?source=wall&orderCode=${order.orderCode}&payStatus=1&sign=forged`)
-  await waitForSelector(page, '[data-testid=pay-status-failed]')
+  await waitForSelector(page, '[data-testid=pay-status-pending]')
   assert.equal(await creditsOf(ctx.harness, order.orderCode), [])
   await page.click('[data-testid=pay-status-done]')
   await waitForSelector(page, '[data-testid=recharge-items]')
   assert.is(await expectSettled(page, ctx.harness), before)
 })
+
+// ---- PAY-04 a payment whose notification is lost ------------------------------------------------
+
+t('PAY-04 HAR-06 an approved PayPal payment whose notification is lost and whose tab was closed before the return is credited once when the app opens again; the ledger agrees', async (ctx) => {
+  await ctx.harness.settings({ payWebhook: false })
+  const page = await openGetcoin(ctx)
+  const before = await expectSettled(page, ctx.harness)
+  await choose(page, 101)
+  await page.click('[data-testid=recharge-pay]')
+  await waitForSelector(page, '[data-testid=pay-approve]')
+  // the user approves and closes the tab before the way back to the app loads: the provider hears
+  // the approval (its redirect is not followed)
+  let decided: () => void
+  const approved = new Promise<void>((resolve) => (decided = resolve))
+  await page.route('**/__harness/pay/decide**', async (route) => {
+    await route.fetch({ maxRedirects: 0 })
+    await route.abort()
+    decided()
+  })
+  await page.click('[data-testid=pay-approve]')
+  await approved
+  const browserContext = page.context()
+  await page.close()
+  const [order] = await orders(ctx.harness)
+  assert.is(order.state, 'pending', 'no notification, no return: the server does not know yet')
+  assert.equal(await creditsOf(ctx.harness, order.orderCode), [])
+  // the next start of the app asks about the order it left with the provider
+  const again = await browserContext.newPage()
+  await again.goto(`${ctx.baseUrl}/wall`)
+  await waitForSelector(again, '[data-testid=toast]:has-text("Your payment was confirmed: 590 diamonds added")')
+  const credits = await creditsOf(ctx.harness, order.orderCode)
+  assert.equal(credits.map((c) => c.delta), [590], 'credited once')
+  assert.is(await expectSettled(again, ctx.harness), before + 590)
+  assert.is(await again.evaluate(() => localStorage.getItem('payPending')), null, 'nothing left to ask about')
+  // another start asks nothing more and credits nothing more
+  await again.reload()
+  await waitForSelector(again, '[data-testid=header-balance]')
+  assert.is((await creditsOf(ctx.harness, order.orderCode)).length, 1)
+  assert.is(await expectSettled(again, ctx.harness), before + 590)
+})
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`PAY-04 (${lang}) a result page without the provider's proof shows the order as pending, never failed; Check again credits it once the provider approved, with the new balance`, async (ctx) => {
+    await ctx.harness.settings({ payWebhook: false })
+    const page = await openGetcoin(ctx, lang)
+    const before = await expectSettled(page, ctx.harness)
+    await choose(page, 101)
+    await page.click('[data-testid=recharge-pay]')
+    await waitForSelector(page, '[data-testid=pay-approve]')
+    const [order] = await orders(ctx.harness)
+    // the return URL lost its signature (a webview that dropped the query, a copied link)
+    await page.goto(`${ctx.baseUrl}/paystatus?source=getcoin&orderCode=${order.orderCode}&lang=${lang}`)
+    await waitForSelector(page, '[data-testid=pay-status-pending]')
+    await waitForSelector(page, '[data-testid=pay-status-check]')
+    assert.is(await page.locator('[data-testid=pay-status-failed]').count(), 0)
+    await shot(page, `money-paystatus-pending-${lang}`)
+    await ctx.harness.call('POST', '/pay/approve', { orderCode: order.orderCode })
+    assert.equal(await creditsOf(ctx.harness, order.orderCode), [], 'approved, not yet notified')
+    await page.click('[data-testid=pay-status-check]')
+    await waitForSelector(page, '[data-testid=pay-status-paid]')
+    const credits = await creditsOf(ctx.harness, order.orderCode)
+    assert.equal(credits.map((c) => c.delta), [590])
+    await waitForSelector(page, '[data-testid=pay-status-balance]')
+    const shown = digits((await page.locator('[data-testid=pay-status-balance]').textContent()) ?? '')
+    assert.is(shown, before + 590, 'the new balance shown is the ledger\'s')
+    assert.is(credits[0].balanceAfter, before + 590)
+    await shot(page, `money-paystatus-paid-${lang}`)
+    await page.click('[data-testid=pay-status-done]')
+    await waitForSelector(page, '[data-testid=header-balance]')
+    assert.is(await expectSettled(page, ctx.harness), before + 590)
+  })
+}
 
 // ---- PAY-05 card --------------------------------------------------------------------------------
 
@@ -247,6 +352,8 @@ for (const lang of ['en', 'ar'] as const) {
     const [paidOrder] = await orders(ctx.harness)
     const [credit] = await creditsOf(ctx.harness, paidOrder.orderCode)
     await expectText(page, '[data-testid=recharge-receipt-credited]', `+${new Intl.NumberFormat('en').format(credit.delta)}`)
+    await expectText(page, '[data-testid=recharge-receipt-balance]', new Intl.NumberFormat('en').format(credit.balanceAfter))
+    assert.is(credit.balanceAfter, before + credit.delta)
     await shot(page, `money-card-receipt-${lang}`)
     await page.click('[data-testid=recharge-receipt-done]')
     await poll(() => page.locator('[data-testid=recharge-receipt]').count().then((n) => n === 0))
@@ -266,6 +373,7 @@ t('PAY-04 PAY-07 app store: the native bridge fake buys, the receipt is verified
   await choose(page, 102, 'APPSTORE')
   await page.click('[data-testid=recharge-pay]')
   await waitForSelector(page, '[data-testid=toast]:has-text("Recharge successful: 1,250 diamonds added")')
+  const toast = await page.locator('[data-testid=toast]:has-text("Recharge successful")').first().innerText()
   const bridge = await page.evaluate(() => (window as any).__bridgeLog as Array<{ method: string; args: any[] }>)
   const [order] = await orders(ctx.harness)
   assert.equal(bridge.filter((c) => c.method === 'purchase').map((c) => c.args[0]), [{ productId: 'diamond_0199', orderCode: order.orderCode }])
@@ -274,6 +382,7 @@ t('PAY-04 PAY-07 app store: the native bridge fake buys, the receipt is verified
   // 1000 + 50 bonus + the 200 first-charge gift
   assert.equal(credits.map((c) => c.delta), [1250])
   assert.is(await expectSettled(page, ctx.harness), before + 1250)
+  assert.match(toast, `New balance: ${new Intl.NumberFormat('en').format(before + 1250)} diamonds`, 'the tip says the balance the ledger holds')
 })
 
 // ---- PAY-06 USDT -------------------------------------------------------------------------------
@@ -329,6 +438,55 @@ t('PAY-06 HAR-04 HAR-06 USDT paid by push: notice, 5-minute countdown, pushes fo
   // SHELL-15 kept for an hour: still there after a reload
   await page.reload()
   await waitForSelector(page, '[data-testid=usdt-badge]')
+})
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`PAY-06 (${lang}) USDT underpaid: the result says what arrived, what is missing and what happens to it, never 'Nothing was charged'; nothing credited; the badge says failed`, async (ctx) => {
+    const { page, before, order } = await startUsdt(ctx, lang)
+    await ctx.harness.call('POST', '/pay/usdt/settle', { orderCode: order.orderCode, outcome: 'underpaid' })
+    await waitForSelector(page, '[data-testid=usdt-status-failed]')
+    assert.is(pathOf(page), '/usdtPay/pay-status')
+    const [row] = (await orders(ctx.harness)).filter((o) => o.orderCode === order.orderCode)
+    const received = row.usdt.received as string
+    assert.is(received, (Number(order.usdt.amount) * 0.9).toFixed(2))
+    await expectText(page, '[data-testid=usdt-asked]', `${order.usdt.amount} USDT`)
+    await expectText(page, '[data-testid=usdt-received]', `${received} USDT`)
+    await expectText(page, '[data-testid=usdt-missing]', `${(Number(order.usdt.amount) - Number(received)).toFixed(2)} USDT`)
+    await expectText(page, '[data-testid=usdt-shortfall-next]', order.orderCode)
+    await expectText(page, '[data-testid=usdt-shortfall-next]', received)
+    const text = await page.locator('body').innerText()
+    assert.not.match(text, 'Nothing was charged')
+    await waitForSelector(page, '[data-testid=usdt-contact]')
+    await shot(page, `money-usdt-underpaid-${lang}`)
+    assert.equal(await creditsOf(ctx.harness, order.orderCode), [])
+    await page.click('[data-testid=usdt-status-done]')
+    await waitForSelector(page, '[data-testid=usdt-badge]')
+    await expectText(page, '[data-testid=usdt-badge]', lang === 'ar' ? 'فشل' : 'Failed')
+    assert.is(await expectSettled(page, ctx.harness), before)
+  })
+}
+
+t('PAY-06 SHELL-15 a USDT order still pending after its 5-minute countdown: the badge says it is being confirmed (never 00:00) and follows the order to paid', async (ctx) => {
+  const { page, before, order } = await startUsdt(ctx)
+  // five minutes and a second later, as the app keeps it
+  await page.evaluate(() => {
+    const kept = JSON.parse(localStorage.getItem('usdtPay')!)
+    localStorage.setItem('usdtPay', JSON.stringify({ ...kept, startedAt: kept.startedAt - 301_000 }))
+  })
+  await page.goto(`${ctx.baseUrl}/getcoin`)
+  await waitForSelector(page, '[data-testid=usdt-badge]')
+  await expectText(page, '[data-testid=usdt-badge]', 'Confirming')
+  assert.not.match((await page.locator('[data-testid=usdt-badge]').innerText()) ?? '', '00:00')
+  await page.click('[data-testid=usdt-badge]')
+  await waitForSelector(page, '[data-testid=usdt-confirming]')
+  assert.is(await page.locator('[data-testid=usdt-countdown]').count(), 0)
+  await shot(page, 'money-usdt-confirming-en')
+  await ctx.harness.call('POST', '/pay/usdt/settle', { orderCode: order.orderCode, outcome: 'paid' })
+  await waitForSelector(page, '[data-testid=usdt-status-paid]')
+  const [credit] = await creditsOf(ctx.harness, order.orderCode)
+  await waitForSelector(page, '[data-testid=usdt-balance]')
+  assert.is(digits((await page.locator('[data-testid=usdt-balance]').textContent()) ?? ''), before + credit.delta, 'the new balance is the ledger\'s')
+  assert.is(credit.balanceAfter, before + credit.delta)
 })
 
 t('PAY-06 an expired USDT order: a clear message, the pending data cleared, nothing credited', async (ctx) => {
@@ -577,5 +735,25 @@ t('SHELL-12 PAY-04 an Arabic user pays on an Arabic provider page and comes back
   assert.equal(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['ar', 'rtl'], 'a reload without ?lang= stays Arabic')
   await expectText(page, '[data-testid=recharge-pay]', 'اشحن')
 })
+
+
+// ---- ENG-02 the check-in's promise -------------------------------------------------------------
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`ENG-02 (${lang}) a paid user's check-in header is what the x2 days under it add to`, async (ctx) => {
+    await ctx.harness.call('POST', '/engage/user', { userId: VIEWER, paid: true, level: 1 })
+    const page = await openAs(ctx, '/user', { lang })
+    await waitForSelector(page, '[data-testid=entry-checkin]')
+    await page.click('[data-testid=entry-checkin]')
+    await waitForSelector(page, '[data-testid=checkin-day-7]')
+    await waitForSelector(page, '[data-testid=checkin-bonus]')
+    const awards = (await page.locator('.en-day__award').allInnerTexts()).map(digits)
+    assert.is(awards.length, 7)
+    const header = digits(await page.locator('[data-testid=checkin-unlock]').innerText())
+    assert.is(header, awards.reduce((a, b) => a + b, 0), `the header says ${header}, the days add to ${awards.join(' + ')}`)
+    assert.is(header, 3020)
+    await shot(page, `money-checkin-paid-${lang}`)
+  })
+}
 
 t.run()

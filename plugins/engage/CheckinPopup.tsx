@@ -106,7 +106,7 @@ export default function CheckinPopup({ close }: OverlayProps) {
   else
     body = (
       <>
-        <p className="en-checkin__unlock" data-testid="checkin-unlock">{t('engage.checkin.unlock', { n: cycleTotal(data.days) })}</p>
+        <p className="en-checkin__unlock" data-testid="checkin-unlock">{t('engage.checkin.unlock', { n: cycleTotal(data.days, data.paid) })}</p>
         {multiplier > 1 && (
           <p className={data.paid ? 'en-checkin__bonus en-checkin__bonus--on' : 'en-checkin__bonus'} data-testid="checkin-bonus">
             {data.paid ? t('engage.checkin.paidOn', { n: multiplier }) : t('engage.checkin.paidBonus', { n: multiplier })}

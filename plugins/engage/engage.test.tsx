@@ -106,7 +106,7 @@ const click = (id: string) => act(async () => $(id)!.click())
 const toasts = (t: TestKernel) => t.toasts.map((x) => `${x.type}:${x.text}`)
 const level = (n: number) => ({ curUserLevel: n, isLastLv: false, lvIcon: '/lv.svg', nowLvStage: Math.floor(n / 10), growthValue: n * 1000 + 250, list: Array.from({ length: 80 }, (_, lv) => ({ userLevel: lv, startGrowthValue: lv * 1000, endGrowthValue: lv * 1000 + 999 })) })
 
-test('ENG-02 the check-in popup: 3-column grid of 7 days, Unlock 1510 diamonds, the paid-user x2, one claim for a double tap, the success popup, the dot refreshed', async () => {
+test('ENG-02 the check-in popup: 3-column grid of 7 days, Unlock 3,020 diamonds for a paid user at x2 (what the days add to), one claim for a double tap, the success popup, the dot refreshed', async () => {
   const { t, counts, seen } = await setup({
     api: {
       [EngagePath.signinDetail]: { list: days({ claimable: 1 }), signedToday: false, isPayUser: true },
@@ -116,7 +116,10 @@ test('ENG-02 the check-in popup: 3-column grid of 7 days, Unlock 1510 diamonds, 
   })
   act(() => t.kernel.need(engageRef).openCheckin())
   await until(t, () => !!$('checkin-day-7'), 'the days')
-  assert.is($('checkin-unlock')!.textContent, 'Unlock 1,510 diamonds')
+  // a paid user at x2: the header is what the seven days shown add to
+  const shown = [...document.querySelectorAll('.en-day__award')].reduce((n, el) => n + Number(el.textContent!.replace(/[^\d]/g, '')), 0)
+  assert.is($('checkin-unlock')!.textContent, `Unlock ${new Intl.NumberFormat('en').format(shown)} diamonds`)
+  assert.is(shown, 3020)
   assert.is(document.querySelectorAll('.en-days > li').length, 7)
   assert.match($('checkin-bonus')!.textContent!, 'x2')
   assert.match($('checkin-day-1')!.textContent!, '+100')

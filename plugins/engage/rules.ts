@@ -23,8 +23,9 @@ export function rewardOf(day: SignInDay, paidUser: boolean): number {
 /** d3 §5: the user level must be above 0 to claim */
 export const levelAllowsClaim = (level: number | null | undefined) => Number(level) > 0
 
-/** the sum of the cycle's awards ('Unlock 1510 diamonds') */
-export const cycleTotal = (list: SignInDay[]) => list.reduce((n, d) => n + (Number(d.awardNum) || 0), 0)
+/** the sum of the cycle's awards as the days show them, the user's multiplier included ('Unlock
+ *  1510 diamonds', 3,020 for a paid user at x2): the header is what the days under it add to */
+export const cycleTotal = (list: SignInDay[], paidUser: boolean) => list.reduce((n, d) => n + rewardOf(d, paidUser), 0)
 
 /** a sign-in list as the server sent it, with rows that make no sense dropped */
 export function cleanDays(list: unknown): SignInDay[] {

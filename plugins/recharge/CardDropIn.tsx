@@ -12,6 +12,7 @@ import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import type { OrderResult, OrderStatus, PayMethodSku, RechargeItem } from './api.ts'
 import { RechargePath, rechargeService } from './state.ts'
+import { shellRef } from '../shell/api.ts'
 import css from './recharge.css'
 
 /** d3 §4, §9: the card provider's script loads 2 s after the drop-in opens */
@@ -59,6 +60,8 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
   const [credited, setCredited] = useState<number | null>(null)
   const [phase, setPhase] = useState<'security' | 'form' | 'failed' | 'done'>('security')
   const [receipt, setReceipt] = useState<CardSuccess | null>(null)
+  // the balance after it, as the server's user says once refreshed
+  const [balance, setBalance] = useState<number | null>(null)
   const awx = props.order.awxObj
 
   useEffect(() => {
@@ -90,7 +93,13 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
               setPhase('done')
               kernel.api
                 .post<OrderStatus>(RechargePath.orderStatus, { searchValue: props.order.orderCode }, { silent: true })
-                .then((s) => !gone && s?.status === 1 && setCredited(s.diamondNum), () => {})
+                .then(async (s) => {
+                  if (gone || s?.status !== 1) return
+                  setCredited(s.diamondNum)
+                  await kernel.get(shellRef)?.refreshUser().catch(() => {})
+                  const after = kernel.session.user.peek()?.diamondNum
+                  if (!gone && typeof after === 'number') setBalance(after)
+                }, () => {})
             },
             onError: () => {},
           })
@@ -116,6 +125,7 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
       [t('recharge.card.time'), f.stamp(receipt.paidAt), 'ltr'],
     ]
     if (credited != null) rows.push([t('recharge.card.diamonds'), f.signed(credited), 'ltr', 'recharge-receipt-credited'])
+    if (balance != null) rows.push([t('recharge.card.balance'), f.number(balance), 'ltr', 'recharge-receipt-balance'])
     return (
       // keyed: the provider's form lives in DOM React does not own, so the receipt must not reuse its nodes
       <Sheet key="receipt" title={t('recharge.card.success')} testId="recharge-receipt">

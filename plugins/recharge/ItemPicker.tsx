@@ -5,7 +5,7 @@ import { useFormat } from '../../kernel/format.ts'
 import type { PayMethodSku, RechargeItem } from './api.ts'
 import { PayIcon } from './PayIcon.tsx'
 import { methodGift } from './rules.ts'
-import { extraPercent, priceCut, recommendedTotal } from './amounts.ts'
+import { extraPercent, recommendedTotal } from './amounts.ts'
 
 export function Balance({ onRefresh, refreshing }: { onRefresh: () => void; refreshing: boolean }) {
   useSignals()
@@ -30,9 +30,9 @@ export function Balance({ onRefresh, refreshing }: { onRefresh: () => void; refr
 export function ItemTile({ item, selected, onSelect }: { item: RechargeItem; selected: boolean; onSelect: () => void }) {
   const t = useT()
   const f = useFormat()
-  // d3 §5's percent is extra value (more diamonds than the baseline): '+N%', shown only above 0
-  const extra = extraPercent(item)
-  const cut = priceCut(item.price, item.originalPrice)
+  // d3 §5, PAY-02: floor((total / price / 490 - 1) x 100) % OFF, shown above 0, beside the bonus
+  const off = extraPercent(item)
+  const was = item.originalPrice > item.price
   const first = item.boughtFlag !== 1 && item.firstChargeGive > 0
   const vip = item.vipFlag === 1
   return (
@@ -40,17 +40,23 @@ export function ItemTile({ item, selected, onSelect }: { item: RechargeItem; sel
       {vip ? (
         <span className="rc-item__vip">{t('recharge.vipDays', { days: item.vipDays, count: item.vipDays })}</span>
       ) : (
-        extra > 0 && <bdi className="rc-item__off" data-testid={`recharge-extra-${item.id}`}>{t('recharge.extra', { n: f.percent(extra, true) })}</bdi>
+        off > 0 && <bdi className="rc-item__off" data-testid={`recharge-off-${item.id}`}>{t('recharge.off', { n: f.percent(off) })}</bdi>
       )}
       <span className="rc-item__num">💎 {f.number(vip ? (item.vipDiamond ?? 0) : recommendedTotal(item))}</span>
       {!vip && item.giveDiamondNum > 0 && <span className="rc-item__sub">{t('recharge.bonus', { base: item.diamondNum, bonus: item.giveDiamondNum })}</span>}
       {first && !vip && <span className="rc-item__first">{t('recharge.firstGift', { n: item.firstChargeGive })}</span>}
-      <bdi className="rc-item__price" dir="ltr">{f.money(item.price)}</bdi>
-      {cut > 0 && (
-        <span className="rc-item__cut" data-testid={`recharge-cut-${item.id}`}>
-          <bdi className="rc-item__was">{f.money(item.originalPrice)}</bdi> <bdi>{t('recharge.off', { n: f.percent(cut) })}</bdi>
-        </span>
-      )}
+      {/* the price sits on each tile's bottom edge, so a row's prices line up; the crossed-out
+          price alone above it (one percent per tile, the spec's) */}
+      <span className="rc-item__foot">
+        {was && (
+          <bdi className="rc-item__was" dir="ltr" data-testid={`recharge-was-${item.id}`}>
+            {f.money(item.originalPrice)}
+          </bdi>
+        )}
+        <bdi className="rc-item__price" dir="ltr" data-testid={`recharge-price-${item.id}`}>
+          {f.money(item.price)}
+        </bdi>
+      </span>
     </button>
   )
 }

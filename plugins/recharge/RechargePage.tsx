@@ -10,7 +10,8 @@ import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { shellRef } from '../shell/api.ts'
 import { Balance, ItemTile, MethodList } from './ItemPicker.tsx'
-import { DEFAULT_TIP, showSellerList, tipLeftMs } from './rules.ts'
+import { useFormat } from '../../kernel/format.ts'
+import { bestDiscount, DEFAULT_TIP, showSellerList, tipLeftMs, tipWithPercent } from './rules.ts'
 import { clock } from './amounts.ts'
 import { usePurchase } from './usePurchase.ts'
 import css from './recharge.css'
@@ -27,7 +28,9 @@ export default function RechargePage() {
   const p = usePurchase({ source, inCall: scene.call, inLive: scene.live })
   // the configured tip wins; the default one (d3 §9) is shown in the user's language
   const configured = kernel.get(shellRef)?.baseConfig.value?.sysConfigParams?.recharge_tip_message_text
-  const tip = typeof configured === 'string' && configured && configured !== DEFAULT_TIP ? configured : t('recharge.tip')
+  // PAY-02: whichever text, its percent is the best 'N% OFF' of the tiles under it
+  const best = useFormat().percent(bestDiscount(p.items))
+  const tip = typeof configured === 'string' && configured && configured !== DEFAULT_TIP ? tipWithPercent(configured, best) : t('recharge.tip', { n: best })
   const user = kernel.session.user.value
   const sellers = showSellerList({ proxyChargeStatus: p.template?.proxyChargeStatus, isPayUser: paidBefore(user), scene })
 

@@ -36,7 +36,7 @@ export interface OrderRow {
   /** the buyer's language, from the createOrder request's Accept-Language: the provider's page speaks it */
   lang?: 'en' | 'ar'
   chainName?: string
-  usdt?: { address: string; chainName: string; amount: string; expireTime: number }
+  usdt?: { address: string; chainName: string; amount: string; expireTime: number; received?: string }
   createdAt: number
   paidAt?: number
   /** how the payment was first confirmed: return, webhook, query, store, control */
@@ -288,11 +288,6 @@ function providerApproved(ctx: HarnessContext, orderCode: string): boolean {
 
 export function recordProvider(ctx: HarnessContext, orderCode: string, approved: boolean, detail: Record<string, unknown> = {}) {
   ctx.db.get('payProvider').push({ orderCode, approved, at: Date.now(), ...detail }).write()
-}
-
-/** The provider's webhook: on by default; setting payWebhook false leaves confirmation to the return URL or a status query. */
-export function webhookOn(ctx: HarnessContext): boolean {
-  return ctx.settings().payWebhook !== false
 }
 
 /** A status query: a pending order the provider approved is settled now (a missed webhook is recovered). */

@@ -7,7 +7,8 @@
 //  - the app store: fake-store.ts.
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { EndpointError, RawReply, type HarnessContext } from '../../harness/types.ts'
-import { close, needOrder, recordProvider, returnUrl, settle, sign, webhookOn, type OrderRow } from './fake-orders.ts'
+import { close, needOrder, recordProvider, returnUrl, sign, type OrderRow } from './fake-orders.ts'
+import { notifyPaid } from './fake-webhook.ts'
 import { PayMethod } from './api.ts'
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
@@ -108,7 +109,7 @@ export function decide(ctx: HarnessContext, params: URLSearchParams): RawReply {
   const approve = params.get('approve') === '1'
   if (order.state === 'pending') {
     recordProvider(ctx, order.orderCode, approve, { via: 'page' })
-    if (approve && webhookOn(ctx)) settle(ctx, order.orderCode, 'webhook')
+    if (approve) notifyPaid(ctx, order.orderCode)
     if (!approve) close(ctx, order.orderCode, 'cancelled', 'cancelled at the provider')
   }
   const now = needOrder(ctx, order.orderCode)
@@ -166,7 +167,8 @@ export function confirmCard(ctx: HarnessContext, body: any, now = Date.now()): C
     }
   }
   recordProvider(ctx, order.orderCode, true, { via: wallet ? 'applepay' : 'card' })
-  const paid = webhookOn(ctx) ? settle(ctx, order.orderCode, 'webhook', now) : needOrder(ctx, order.orderCode)
+  notifyPaid(ctx, order.orderCode, now)
+  const paid = needOrder(ctx, order.orderCode)
   return { status: 'succeeded', orderCode: paid.orderCode, transactionId: paid.transactionId ?? `TXN${sign(ctx, `txn:${paid.orderCode}`).slice(0, 12).toUpperCase()}`, paidAt: paid.paidAt ?? now, amount: paid.price }
 }
 

@@ -5,6 +5,7 @@ import { httpRequest, startTestHarness, TEST_TOKEN, type TestHarness } from '../
 import { createOrder, DOUBLE_TAP_MS } from './fake-orders.ts'
 import { TEST_CARDS } from './fake-providers.ts'
 import { storePurchase } from './fake-store.ts'
+import { webhookTick } from './fake-webhook.ts'
 
 const NEW_TOKEN = 'new-token-100003'
 const VIEWER = 100001
@@ -133,6 +134,49 @@ test('HAR-06 without the webhook each confirmation path alone credits once: retu
   assert.is(credits().filter((e) => e.key === c.data.orderCode).length, 1)
   assert.is(balance(), before + 1250 + 6635 + 13760)
   assert.ok(checkLedger(h.ctx.db.getState()).ok)
+})
+
+test('PAY-04 HAR-06 a lost notification is retried with a doubling delay, as providers do: the late delivery credits once, and a status query in between does not make it twice', async () => {
+  h.ops.settings({ payWebhookDrops: 2, payWebhookRetryMs: 1000 })
+  const before = balance()
+  const a = await order('diamond_0199', 'PAYPAL')
+  const code = a.data.orderCode
+  await redirectOf(`${h.url}/__harness/pay/decide?order=${code}&approve=1`)
+  const due = () => (h.ctx.db.get('payNotifications').value() as Array<{ dueAt: number; attempt: number }>)[0]
+  assert.is(balance(), before, 'the first delivery was lost')
+  const second = due()
+  assert.is(second.attempt, 2)
+  webhookTick(h.ctx, second.dueAt - 1)
+  assert.is(balance(), before, 'the retry waits its delay')
+  webhookTick(h.ctx, second.dueAt)
+  assert.is(balance(), before, 'the second delivery was lost too')
+  const third = due()
+  assert.equal([third.attempt, third.dueAt - second.dueAt], [3, 2000], 'the next retry waits twice as long')
+  webhookTick(h.ctx, third.dueAt - 1)
+  assert.is(balance(), before)
+  webhookTick(h.ctx, third.dueAt)
+  assert.is(balance(), before + 1250, 'the third delivery got through')
+  assert.is(h.ctx.db.get('payOrders').find({ orderCode: code }).value().confirmedBy, 'webhook-retry')
+  // the same, with the app's status query arriving before the late notification
+  const b = await order('diamond_0999', 'PAYPAL')
+  await redirectOf(`${h.url}/__harness/pay/decide?order=${b.data.orderCode}&approve=1`)
+  assert.is((await h.api('/api/fuse/queryOrderStat', { searchValue: b.data.orderCode }, { token: TEST_TOKEN })).data.state, 'paid')
+  for (const later of [1000, 3000, 7000, 15000]) webhookTick(h.ctx, Date.now() + later)
+  assert.is(credits().filter((e) => e.key === b.data.orderCode).length, 1)
+  assert.is(balance(), before + 1250 + 6635)
+  assert.ok(checkLedger(h.ctx.db.getState()).ok)
+})
+
+test('PAY-04 HAR-06 with the notification lost for good, nothing is credited until the app asks; the retries give up', async () => {
+  h.ops.settings({ payWebhook: false, payWebhookRetryMs: 10 })
+  const before = balance()
+  const a = await order('diamond_0199', 'PAYPAL')
+  await redirectOf(`${h.url}/__harness/pay/decide?order=${a.data.orderCode}&approve=1`)
+  for (let i = 1; i <= 12; i++) webhookTick(h.ctx, Date.now() + 10 * 2 ** i)
+  assert.is(balance(), before)
+  assert.equal(h.ctx.db.get('payNotifications').value(), [], 'no retry left')
+  assert.is((await h.api('/api/fuse/queryOrderStat', { searchValue: a.data.orderCode }, { token: TEST_TOKEN })).data.status, 1)
+  assert.is(balance(), before + 1250)
 })
 
 test('HAR-06 a tampered return URL credits nothing; an unapproved order cannot be confirmed paid', async () => {

@@ -8,8 +8,9 @@ import { page } from '../../harness/hosts.ts'
 import { avatarPath } from '../../harness/seed.ts'
 import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type LedgerEntry, type UserRow } from '../../harness/types.ts'
 import { seedTemplate, type SkuRow } from './fake-catalog.ts'
-import { confirmReturn, createOrder, hasPaidSku, needOrder, orders, orderStatus, queryStatus, recordProvider, settle, template, webhookOn, type OrderRow } from './fake-orders.ts'
+import { confirmReturn, createOrder, hasPaidSku, needOrder, orders, orderStatus, queryStatus, recordProvider, template, type OrderRow } from './fake-orders.ts'
 import { approvalPage, confirmCard, decide, dropInScript } from './fake-providers.ts'
+import { notifyPaid, startWebhooks } from './fake-webhook.ts'
 import { storePurchase, verifyStoreReceipt } from './fake-store.ts'
 import type { RechargeItem, RechargeTemplate } from './api.ts'
 
@@ -80,7 +81,7 @@ function approveByControl(ctx: HarnessContext, body: any) {
   const approve = body?.approve !== false
   if (order.state === 'pending') {
     recordProvider(ctx, order.orderCode, approve, { via: 'control' })
-    if (approve && webhookOn(ctx)) settle(ctx, order.orderCode, 'webhook')
+    if (approve) notifyPaid(ctx, order.orderCode)
   }
   return orderStatus(needOrder(ctx, order.orderCode))
 }
@@ -114,6 +115,7 @@ export default defineFake({
     db.rechargeTemplate = seedTemplate()
     db.payOrders = []
     db.payProvider = []
+    db.payNotifications = []
     db.storeReceipts = []
     db.rechargeAgents = agents.map(([nickname, nicknameAr, whatsapp, countryCode], i) => ({
       agentId: 900001 + i,
@@ -127,6 +129,8 @@ export default defineFake({
       stock: 2_000_000 - i * 250_000,
     }))
   },
+  // the providers' notification retries (fake-webhook.ts)
+  start: startWebhooks,
   endpoints: {
     '/api/template/getTempLate': (ctx, call) => templateFor(ctx, call.requireUser()),
     '/api/fuse/v3/createOrder': (ctx, call) => createOrder(ctx, call.requireUser(), call.payload, Date.now(), String(call.headers['accept-language'] ?? '')),

@@ -40,10 +40,18 @@ export function createRechargePlugin(deps: RechargeDeps = {}) {
       // a credit made while the socket was down (or the app in the background) never reached the
       // header: after a resync the balance is asked for again (here, in a late plugin, so the first
       // screen does not carry it)
-      const stopResync = kernel.events.on('resync', () => void kernel.get(shellRef)?.refreshUser().catch(() => undefined))
+      const service = kernel.need(rechargeServiceRef)
+      const stopResync = kernel.events.on('resync', () => {
+        void kernel.get(shellRef)?.refreshUser().catch(() => undefined)
+        // PAY-04: back in the foreground (or online again): the orders left with a provider are asked about
+        void service.reconcile()
+      })
+      // PAY-04: at start (and at each login), the orders a closed tab left with a provider
+      const stopStart = kernel.session.loggedIn.subscribe((on) => void (on && service.reconcile()))
       return () => {
         stopInsufficient()
         stopResync()
+        stopStart()
       }
     },
   })

@@ -46,7 +46,7 @@ test.after.each(() => {
 async function app(path: string, lang: Lang) {
   let delivered = 0
   const t = createTestKernel({
-    plugins: [definePlugin({ id: 'shell' }), createRechargePlugin({ origin: () => h.url, setTimeout: (fn, ms) => setTimeout(fn, Math.min(ms, 50)) }), createUsdtPlugin({ storage: memoryStorage() })],
+    plugins: [definePlugin({ id: 'shell' }), createRechargePlugin({ origin: () => h.url, setTimeout: (fn, ms) => setTimeout(fn, Math.min(ms, 50)), storage: memoryStorage() }), createUsdtPlugin({ storage: memoryStorage() })],
     fakes: [fake(shellRef, { baseConfig: signal(null), refreshUser: async () => {} })],
     token: TEST_TOKEN,
     path,

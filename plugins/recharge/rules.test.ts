@@ -2,6 +2,8 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { seedTemplate } from './fake-catalog.ts'
 import {
+  bestDiscount,
+  tipWithPercent,
   autoMethod, canPay, DEFAULT_METHOD_ORDER, methodGift, methodWeights, offeredItems, sheetPage, sheetPageCount, showPayButton, showSellerList, sortMethods, sourceOf, tipLeftMs, TIP_COUNTDOWN_MS,
   visibleMethods, channelName, storeVipRefused, vipRefusal,
 } from './rules.ts'
@@ -40,6 +42,16 @@ test('PAY-02 the cut of a crossed-out price matches the two prices: 6.99 -> 4.99
     const cut = priceCut(s.price, s.originalPrice)
     assert.ok(Math.abs(s.originalPrice * (1 - cut / 100) - s.price) <= s.originalPrice * 0.005, `${s.productId}: ${cut}% off ${s.originalPrice} is about ${s.price}`)
   }
+})
+
+test('PAY-02 the tip promises the best discount of the tiles under it, by the same rule; a configured tip gets that figure too', () => {
+  const items = seedTemplate().skuList.filter((s) => !s.specialFlag).map((s) => ({ ...s, boughtFlag: 0 as const }))
+  assert.is(bestDiscount(items), 50)
+  assert.is(bestDiscount(items), Math.max(...items.filter((i) => !i.vipFlag).map((i) => extraPercent(i))))
+  assert.is(bestDiscount(items.map((i) => ({ ...i, boughtFlag: 1 as const }))), 30, 'first-charge gifts used up: a smaller promise')
+  assert.is(bestDiscount([]), 0)
+  assert.is(tipWithPercent('Get UP TO 20% more today', '50%'), 'Get UP TO 50% more today')
+  assert.is(tipWithPercent('احصل على ما يصل إلى 20 % أكثر', '٥٠٪'), 'احصل على ما يصل إلى ٥٠٪ أكثر')
 })
 
 test('PAY-02 the tip countdown runs 10 minutes and restarts', () => {

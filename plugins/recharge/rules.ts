@@ -3,6 +3,7 @@
 // seller list (PAY-11) and the floating pay button (SHELL-15). No React, no kernel: pages and
 // tests call them with what they know.
 import { ChannelType, PayMethod, type PayMethodSku, type RechargeItem } from './api.ts'
+import { extraPercent } from './amounts.ts'
 
 // ---- PAY-02 amounts --------------------------------------------------------------------------
 
@@ -15,6 +16,18 @@ export const DEFAULT_TIP = 'You can get UP TO 20% more coins. Valid for 24 hours
 export function tipLeftMs(startedAt: number, now: number): number {
   const elapsed = Math.max(0, now - startedAt)
   return TIP_COUNTDOWN_MS - (elapsed % TIP_COUNTDOWN_MS)
+}
+
+/** PAY-02: the best discount among the items shown, the figure the tip above them promises
+ *  ('UP TO N%'): the same rule as each tile's 'N% OFF' (d3 §5), so the tip never promises what no
+ *  tile has */
+export function bestDiscount(items: Array<Parameters<typeof extraPercent>[0] & Pick<RechargeItem, 'vipFlag'>>): number {
+  return items.reduce((best, i) => (i.vipFlag === 1 ? best : Math.max(best, extraPercent(i))), 0)
+}
+
+/** a configured tip's own percent is replaced by the tiles' best (it is written once, the tiles change) */
+export function tipWithPercent(text: string, percent: string): string {
+  return text.replace(/(\d+|\{\{n\}\})\s?%/, percent)
 }
 
 // ---- PAY-01 the sheet --------------------------------------------------------------------------
@@ -169,4 +182,32 @@ export function successEffects(item: { vipFlag: 0 | 1 }, method: { channelType: 
   const out: SuccessEffect[] = ['setRechargeFlag', 'refreshLevel', 'refreshProfile', 'refreshTags', 'refreshGames', 'refreshBanners', 'rechargeStatus']
   if (method?.channelType === ChannelType.IOS) out.push('storeTip')
   return out
+}
+
+// ---- PAY-04 pending orders (reconciled) -------------------------------------------------------------
+
+/** an order the app left unsettled (sent to a provider page, a card form): asked about again later */
+export interface PendingOrder {
+  orderCode: string
+  vipFlag: 0 | 1
+  at: number
+}
+
+/** providers retry their notification for about three days (Stripe, PayPal); after that an order
+ *  still pending will not be paid, and the app stops asking */
+const PENDING_KEEP_MS = 3 * 86_400_000
+const PENDING_MAX = 20
+
+/** the kept list as read from storage: well-formed entries younger than PENDING_KEEP_MS, newest last */
+export function livePending(raw: unknown, now: number): PendingOrder[] {
+  if (!Array.isArray(raw)) return []
+  return raw
+    .filter((o): o is PendingOrder => !!o && typeof o.orderCode === 'string' && !!o.orderCode && typeof o.at === 'number' && (o.vipFlag === 0 || o.vipFlag === 1))
+    .filter((o) => now - o.at < PENDING_KEEP_MS)
+    .slice(-PENDING_MAX)
+}
+
+/** what the app does with an order status answer: credited (1), closed for good (0), or still open (2) */
+export function pendingOutcome(status: number | undefined): 'paid' | 'closed' | 'pending' {
+  return status === 1 ? 'paid' : status === 0 ? 'closed' : 'pending'
 }

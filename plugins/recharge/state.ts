@@ -20,6 +20,8 @@ import {
   type RechargeTemplate,
 } from './api.ts'
 import { ref } from '../../kernel/plugin.ts'
+import { safeStorage } from '../../kernel/storage.ts'
+import { livePending, pendingOutcome, type PendingOrder } from './rules.ts'
 import { LEVEL_REFRESH_DELAY_MS, methodWeights, sortMethods, storeVipRefused, STORE_TIP_MS, successEffects, vipRefusal, visibleMethods } from './rules.ts'
 import { paidBefore } from '../../kernel/protocol/user.ts'
 import { payCapabilities } from './shell-pay.ts'
@@ -62,6 +64,17 @@ export interface RechargeService extends RechargeApi {
   refreshBalance(): Promise<void>
   /** what follows a paid order (PAY-07); credited: what the server's ledger added, for the tip */
   succeeded(order: { orderCode: string; vipFlag: 0 | 1; channelType?: number; credited?: number }): Promise<void>
+  /** the orders this app left with a provider and has no answer for yet (kept across starts) */
+  pending: ReadonlySignal<PendingOrder[]>
+  /** ask the server about every kept pending order; a paid one is credited (once, by the server)
+   *  and said, a closed one forgotten; run at start, on foreground and from 'Check again' */
+  reconcile(): Promise<void>
+  /** one order's status, asked of the server (which settles an order its provider approved);
+   *  null when the server could not be asked (an unknown outcome, shown as pending); rejects when
+   *  the server refuses the order (not this user's) */
+  check(orderCode: string, announce?: boolean): Promise<OrderStatus | null>
+  /** a status the server answered another way (the provider's return): applied as check() does */
+  answered(s: OrderStatus, announce: boolean): Promise<void>
   /** leave the app for a provider's page */
   redirect(url: string): void
   /** the service's timer (injected in tests) */
@@ -92,7 +105,12 @@ export interface RechargeDeps {
   /** where providers send the user back (the app's origin) */
   origin?: () => string
   setTimeout?: (fn: () => void, ms: number) => unknown
+  storage?: Storage
+  now?: () => number
 }
+
+/** where the pending orders are kept (localStorage) */
+const PENDING_STORE_KEY = 'payPending'
 
 export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): RechargeService {
   const template = signal<RechargeTemplate | null>(null)
@@ -102,6 +120,23 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
   const origin = deps.origin ?? (() => window.location.origin)
   const t = (key: string, p?: Record<string, unknown>) => kernel.i18n.t(key, p)
   let loading: Promise<void> | null = null
+  const now = deps.now ?? (() => Date.now())
+  const store = safeStorage(deps.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage))
+  const readPending = () => {
+    try {
+      return livePending(JSON.parse(store.get(PENDING_STORE_KEY) ?? '[]'), now())
+    } catch {
+      return []
+    }
+  }
+  const pending = signal<PendingOrder[]>(readPending())
+  const savePending = (list: PendingOrder[]) => {
+    pending.value = list
+    if (list.length) store.set(PENDING_STORE_KEY, JSON.stringify(list))
+    else store.remove(PENDING_STORE_KEY)
+  }
+  const remember = (orderCode: string, vipFlag: 0 | 1) => savePending([...readPending().filter((o) => o.orderCode !== orderCode), { orderCode, vipFlag, at: now() }])
+  const forget = (orderCode: string) => savePending(readPending().filter((o) => o.orderCode !== orderCode))
 
 
   async function load(opts: { force?: boolean } = {}) {
@@ -140,7 +175,9 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     kernel.events.emit('recharge-success', { orderCode: order.orderCode, vip: order.vipFlag === 1 })
     if (effects.includes('closeVipPopup')) kernel.overlays.close(VIP_POPUP)
     if (effects.includes('storeTip')) {
-      const text = order.credited ? t('recharge.successCredited', { n: order.credited }) : t('recharge.success')
+      // what moved and where the balance now stands (the server's user, refreshed above)
+      const after = kernel.session.user.peek()?.diamondNum
+      const text = order.credited ? t('recharge.successCredited', { n: order.credited }) + (typeof after === 'number' ? ` ${t('recharge.status.balance', { n: after })}` : '') : t('recharge.success')
       kernel.overlays.toast(text, { type: 'success', position: 'top', duration: STORE_TIP_MS })
     }
     if (effects.includes('refreshLevel')) later(() => void shell?.refreshUser().catch(() => {}), LEVEL_REFRESH_DELAY_MS)
@@ -150,6 +187,54 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
   }
 
   const methodsFor = (item: RechargeItem, ctx: PayContext) => methodsOf(kernel, item, ctx)
+
+  /** what an order status answer means for the app: a paid order is credited news (the user and
+   *  everyone who shows a balance refresh), a closed one is forgotten, a pending one stays kept.
+   *  announce: say it with a toast (the user is elsewhere), not on the result page that shows it */
+  async function answered(s: OrderStatus, announce: boolean): Promise<void> {
+    const outcome = pendingOutcome(s.status)
+    if (outcome === 'pending') return
+    const kept = readPending().some((o) => o.orderCode === s.orderCode)
+    if (kept) forget(s.orderCode)
+    if (outcome !== 'paid' || (announce && !kept)) return
+    if (announce) {
+      // at start this runs as the plugin joins: its words may still be on their way
+      await kernel.i18n.ready(undefined, ['recharge']).catch(() => {})
+      kernel.overlays.toast(t('recharge.pendingPaid', { n: s.diamondNum }), { type: 'success', position: 'top', duration: 4000 })
+    }
+    await succeeded({ orderCode: s.orderCode, vipFlag: s.vipFlag })
+  }
+
+  async function check(orderCode: string, announce = true): Promise<OrderStatus | null> {
+    let s: OrderStatus | null
+    try {
+      s = await kernel.api.post<OrderStatus>(RechargePath.orderStatus, { searchValue: orderCode }, { silent: true })
+    } catch (err) {
+      // the server refused (not this user's order, no such order): nothing to wait for
+      if (err instanceof ApiError && err.kind === 'code') {
+        forget(orderCode)
+        throw err
+      }
+      // no answer: the outcome is unknown
+      return null
+    }
+    if (!s || typeof s.status !== 'number') return null
+    await answered(s, announce)
+    return s
+  }
+
+  let reconciling: Promise<void> | null = null
+  function reconcile(): Promise<void> {
+    if (!kernel.session.loggedIn.peek() || !readPending().length) return Promise.resolve()
+    // the list is read fresh: another tab (the provider's return) may have settled some
+    reconciling ??= (async () => {
+      for (const o of readPending()) await check(o.orderCode).catch(() => null)
+      pending.value = readPending()
+    })().finally(() => {
+      reconciling = null
+    })
+    return reconciling
+  }
 
   async function pay(item: RechargeItem, method: PayMethodSku, ctx: PayContext): Promise<PayOutcome> {
     const user = kernel.session.user.peek()
@@ -187,6 +272,9 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
       if (err instanceof ApiError) return 'failed'
       throw err
     }
+    // until the server says paid or closed, the order is the app's to ask about (a lost notification,
+    // a closed tab, a return URL that never loaded)
+    if (order.action === 'redirect' || order.action === 'dropin') remember(order.orderCode, item.vipFlag)
     if (order.action === 'redirect' && order.payUrl) {
       await kernel.overlays.open(SECURITY_ID, { url: order.payUrl })
       return 'redirected'
@@ -194,6 +282,7 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     if (order.action === 'dropin') {
       const result = await kernel.overlays.open<{ paid: boolean }>(CARD_ID, { order, item, method })
       if (!result?.paid) return 'cancelled'
+      forget(order.orderCode)
       await succeeded({ orderCode: order.orderCode, vipFlag: item.vipFlag, channelType: method.channelType })
       return 'paid'
     }
@@ -224,6 +313,10 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     pay,
     refreshBalance,
     succeeded,
+    pending,
+    reconcile,
+    check,
+    answered,
     buy: pay,
     redirect: (url) => (deps.assign ?? assignLocation)(url),
     later,

@@ -32,7 +32,7 @@ export function UsdtBadge() {
   // in the floating widgets' strip (kernel/ui/Dock.tsx), first: never over the header or a card
   return (
     <Docked order={0}>
-      <button type="button" className={`ut-badge ut-badge--${badge.kind}`} data-testid="usdt-badge" onClick={() => kernel.router.navigate(badge.kind === 'countdown' ? '/usdtPay' : '/usdtPay/pay-status')}>
+      <button type="button" className={`ut-badge ut-badge--${badge.kind}`} data-testid="usdt-badge" onClick={() => kernel.router.navigate(badge.kind === 'countdown' || badge.kind === 'confirming' ? '/usdtPay' : '/usdtPay/pay-status')}>
         ₮ {text}
       </button>
     </Docked>

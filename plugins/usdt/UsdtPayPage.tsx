@@ -94,9 +94,16 @@ export default function UsdtPayPage() {
               {t('usdt.copy')}
             </Button>
           </div>
-          <bdi className="ut-clock" data-testid="usdt-countdown" role="timer">
-            {clock(left * 1000)}
-          </bdi>
+          {left > 0 ? (
+            <bdi className="ut-clock" data-testid="usdt-countdown" role="timer">
+              {clock(left * 1000)}
+            </bdi>
+          ) : (
+            // the countdown ran out and the order is still pending: it is being confirmed, not lost
+            <strong className="ut-confirming" data-testid="usdt-confirming">
+              {t('usdt.confirming')}
+            </strong>
+          )}
           <p className="ut-note">{t('usdt.processing')}</p>
         </main>
       </>

@@ -2,7 +2,7 @@
 // slice's createOrder (paymentMethodType USDT, chainName TRC20 or ERC20) with an address and an
 // amount; here it is settled, by a control call, a scenario or the auto-settle timer:
 //   paid       credited once (ledger key = orderCode), push pay.usdt {status: true, orderCode}
-//   underpaid  failed, push pay.usdt {status: false, orderCode}
+//   underpaid  failed, 90 % received (kept as usdt.received, answered by the status query), push pay.usdt {status: false, orderCode}
 //   expired    expired, push pay.usdt {status: false, orderCode}
 // Settings: usdtAutoSettle 'paid' | 'underpaid' | 'expired' | 'off' (default 'off': a person or a
 // scenario decides) and usdtAutoSettleMs (default 20000) after the order was created.
@@ -26,6 +26,8 @@ export function settleUsdt(ctx: HarnessContext, orderCode: unknown, outcome: unk
   } else if (outcome === 'underpaid') {
     const received = (Number(order.usdt?.amount ?? 0) * 0.9).toFixed(2)
     recordProvider(ctx, order.orderCode, false, { via: 'chain', received })
+    // what reached the address stays on the order: the status answer tells the app (and support) what to return
+    if (order.usdt) orders(ctx).find({ orderCode: order.orderCode }).assign({ usdt: { ...order.usdt, received } }).write()
     close(ctx, order.orderCode, 'failed', `underpaid: received ${received} of ${order.usdt?.amount} USDT`)
   } else {
     close(ctx, order.orderCode, 'expired', 'no transfer before the order expired')

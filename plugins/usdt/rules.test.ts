@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { kept, suspendLeft, usdtBadge, usdtStep, USDT_COUNTDOWN_S, USDT_KEEP_MS, type UsdtState } from './rules.ts'
+import { kept, missing, suspendLeft, usdtBadge, usdtStep, USDT_COUNTDOWN_S, USDT_KEEP_MS, USDT_RECHECK_S, type UsdtState } from './rules.ts'
 
 const T0 = 1_700_000_000_000
 const start = () => usdtStep(null, { type: 'start', orderCode: 'A', now: T0 }).state!
@@ -26,14 +26,15 @@ test('PAY-06 the query at 0: paid sets status 1, refreshes the user and shows th
   assert.equal(usdtStep(s, { type: 'queried', orderCode: 'B', status: 1, now: T0 }).effects, [], 'an answer for another order changes nothing')
 })
 
-test('PAY-06 pushes: true with the matching order marks paid and moves to the result; true with another only refreshes; false clears', () => {
+test('PAY-06 pushes: true with the matching order marks paid and moves to the result; true with another only refreshes; false asks why', () => {
   const s = start()
   const match = usdtStep(s, { type: 'push', data: { status: true, orderCode: 'A' }, now: T0 + 5000 })
   assert.equal([match.state!.status, match.effects], [1, ['refreshUser', 'showResult']])
   assert.equal(usdtStep(match.state, { type: 'push', data: { status: true, orderCode: 'A' }, now: T0 + 6000 }).effects, [], 'a repeated push does nothing more')
   const other = usdtStep(s, { type: 'push', data: { status: true, orderCode: 'B' }, now: T0 + 5000 })
   assert.equal([other.state, other.effects], [s, ['refreshUser']])
-  assert.equal(usdtStep(s, { type: 'push', data: { status: false, orderCode: 'A' }, now: T0 }), { state: null, effects: ['notPaid'] })
+  // false: the order is asked why before anything is cleared (an underpaid one is explained)
+  assert.equal(usdtStep(s, { type: 'push', data: { status: false, orderCode: 'A' }, now: T0 }), { state: { ...s, closing: true }, effects: ['query'] })
   assert.equal(usdtStep(null, { type: 'push', data: { status: false, orderCode: 'A' }, now: T0 }), { state: null, effects: [] }, 'nothing pending: nothing to say')
   assert.equal(usdtStep(null, { type: 'push', data: { status: true, orderCode: 'A' }, now: T0 }).effects, ['refreshUser'])
   for (const bad of [null, 'x', { status: 'true' }, {}]) assert.equal(usdtStep(s, { type: 'push', data: bad, now: T0 }), { state: s, effects: [] })
@@ -48,6 +49,28 @@ test('PAY-06 a failure pushed for another order (or for none) leaves the pending
   assert.equal([paid.state!.status, paid.effects], [1, ['refreshUser', 'showResult']])
   const done: UsdtState = { ...s, status: 1 }
   assert.equal(usdtStep(done, { type: 'push', data: { status: false, orderCode: 'B' }, now: T0 }).state, done, 'a paid result is not cleared by another order either')
+})
+
+test('PAY-06 an underpaid order (false pushed, some USDT arrived) is kept as failed with what arrived and what is missing, and shown; an expired one (nothing arrived) is cleared with a word', () => {
+  const closing = usdtStep(start(), { type: 'push', data: { status: false, orderCode: 'A' }, now: T0 + 1000 }).state
+  const shortfall = { received: '8.99', amount: '9.99' }
+  const under = usdtStep(closing, { type: 'queried', orderCode: 'A', status: 0, shortfall, now: T0 + 2000 })
+  assert.equal([under.state!.status, under.state!.shortfall, under.effects], [0, shortfall, ['showResult']])
+  assert.is(missing(shortfall), '1.00')
+  assert.equal(usdtStep(closing, { type: 'queried', orderCode: 'A', status: 0, now: T0 + 2000 }), { state: null, effects: ['notPaid'] })
+  // an unknown answer (the query failed) leaves it pending, never failed
+  assert.is(usdtStep(closing, { type: 'queried', orderCode: 'A', status: 2, now: T0 + 2000 }).state!.status, 2)
+})
+
+test('PAY-06 SHELL-15 after the countdown a still pending order is asked about every 30 s, and its badge says it is being confirmed, not 00:00', () => {
+  const s = start()
+  const end = T0 + USDT_COUNTDOWN_S * 1000
+  assert.equal(usdtBadge(s, end), { kind: 'confirming' })
+  assert.equal(usdtBadge(s, end - 1000), { kind: 'countdown', left: 1 })
+  assert.equal(usdtStep(s, { type: 'tick', now: end + 1000 }).effects, [])
+  assert.equal(usdtStep(s, { type: 'tick', now: end + USDT_RECHECK_S * 1000 }).effects, ['query'])
+  assert.equal(usdtStep(s, { type: 'tick', now: end + USDT_RECHECK_S * 2000 }).effects, ['query'])
+  assert.equal(usdtBadge({ ...s, status: 0 }, end), { kind: 'failed' })
 })
 
 test('PAY-06 the result is kept 1 hour, then dropped; unreadable saved data is dropped', () => {

@@ -18,6 +18,26 @@ export interface UsdtState {
   startedAt: number
   /** when the status last changed; the state is dropped USDT_KEEP_MS later */
   savedAt: number
+  /** a false push came for it: its status is being asked, to tell why it will not be paid */
+  closing?: boolean
+  /** a failed order to which less than asked arrived: what arrived and what was asked (USDT) */
+  shortfall?: Shortfall
+}
+
+/** what reached the order's address against what it asked for, as the server answered (USDT strings) */
+export interface Shortfall {
+  received: string
+  amount: string
+}
+
+/** after the countdown, a still pending order is asked about again this often, so the badge and
+ *  the result follow the order without a push */
+export const USDT_RECHECK_S = 30
+
+/** what is missing of an underpaid order, in USDT with the amount's decimals */
+export function missing(s: Shortfall): string {
+  const digits = (s.amount.split('.')[1] ?? '').length
+  return Math.max(0, Number(s.amount) - Number(s.received)).toFixed(digits)
 }
 
 /** the kept state, or null once it is older than an hour (or unreadable) */
@@ -31,7 +51,7 @@ export function kept(s: unknown, now: number): UsdtState | null {
 export type UsdtEvent =
   | { type: 'start'; orderCode: string; now: number }
   | { type: 'tick'; now: number }
-  | { type: 'queried'; orderCode: string; status: number; now: number }
+  | { type: 'queried'; orderCode: string; status: number; now: number; shortfall?: Shortfall | null }
   | { type: 'push'; data: unknown; now: number }
 
 /** refreshUser: load the user (balance); query: ask the order status; showResult: /usdtPay -> /usdtPay/pay-status;
@@ -54,12 +74,17 @@ export function usdtStep(current: UsdtState | null, e: UsdtEvent): UsdtStep {
     case 'start':
       return { state: { orderCode: e.orderCode, status: 2, startedAt: e.now, savedAt: e.now }, effects: [] }
     case 'tick':
-      // at 0 the status is queried once; the pending state waits for the answer
-      if (state?.status === 2 && suspendLeft(state, e.now) === 0 && suspendLeft(state, e.now - 1000) > 0) return { state, effects: ['query'] }
+      // at 0 the status is queried; the pending state waits for the answer, asked again every
+      // USDT_RECHECK_S while the order stays pending
+      if (state?.status === 2 && suspendLeft(state, e.now) === 0 && (suspendLeft(state, e.now - 1000) > 0 || recheckDue(state, e.now))) return { state, effects: ['query'] }
       return { state, effects: [] }
     case 'queried': {
       if (!state || state.orderCode !== e.orderCode) return { state, effects: [] }
-      if (e.status === 1) return { state: { ...state, status: 1, savedAt: e.now }, effects: ['refreshUser', 'showResult'] }
+      if (e.status === 1) return { state: { ...state, status: 1, savedAt: e.now, closing: undefined }, effects: ['refreshUser', 'showResult'] }
+      // some USDT arrived, not enough: the result says what arrived, what is missing and what happens to it
+      if (e.status === 0 && e.shortfall) return { state: { ...state, status: 0, savedAt: e.now, closing: undefined, shortfall: e.shortfall }, effects: ['showResult'] }
+      // nothing arrived (expired): the pending data is cleared and the user chooses again
+      if (e.status === 0 && state.closing) return { state: null, effects: ['notPaid'] }
       if (e.status === 0) return { state: { ...state, status: 0, savedAt: e.now }, effects: ['back'] }
       // still pending when the countdown ran out: back, the badge keeps the order
       return { state, effects: ['back'] }
@@ -69,9 +94,12 @@ export function usdtStep(current: UsdtState | null, e: UsdtEvent): UsdtStep {
       if (!d || typeof d !== 'object' || typeof d.status !== 'boolean') return { state, effects: [] }
       // false clears only its own pending data: a failure of another order (made on another device)
       // must not wipe the one on screen, or its later payment would find nothing to show
+      // (d3: false clears the pending data) the order is asked why: an underpaid one is explained,
+      // an expired one is cleared
       if (d.status === false) {
         if (!state || d.orderCode !== state.orderCode) return { state, effects: [] }
-        return { state: null, effects: state.status === 2 ? ['notPaid'] : [] }
+        if (state.status !== 2) return { state: null, effects: [] }
+        return { state: { ...state, closing: true }, effects: ['query'] }
       }
       if (state && d.orderCode === state.orderCode) {
         if (state.status === 1) return { state, effects: [] }
@@ -82,11 +110,19 @@ export function usdtStep(current: UsdtState | null, e: UsdtEvent): UsdtStep {
   }
 }
 
-/** SHELL-15 the floating crypto-payment badge: success, failed or a countdown; nothing without a kept order */
-export function usdtBadge(s: UsdtState | null, now: number): { kind: 'success' | 'failed' | 'countdown'; left?: number } | null {
+/** past the countdown, a recheck is due each USDT_RECHECK_S seconds */
+function recheckDue(s: UsdtState, now: number): boolean {
+  const past = Math.floor((now - s.startedAt) / 1000) - USDT_COUNTDOWN_S
+  return past > 0 && past % USDT_RECHECK_S === 0
+}
+
+/** SHELL-15 the floating crypto-payment badge: success, failed, the countdown, then (the order still
+ *  pending when it ran out) 'confirming'; nothing without a kept order */
+export function usdtBadge(s: UsdtState | null, now: number): { kind: 'success' | 'failed' | 'countdown' | 'confirming'; left?: number } | null {
   const v = kept(s, now)
   if (!v) return null
   if (v.status === 1) return { kind: 'success' }
   if (v.status === 0) return { kind: 'failed' }
-  return { kind: 'countdown', left: suspendLeft(v, now) }
+  const left = suspendLeft(v, now)
+  return left > 0 ? { kind: 'countdown', left } : { kind: 'confirming' }
 }

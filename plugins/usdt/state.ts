@@ -7,10 +7,22 @@ import type { OrderStatus } from '../recharge/api.ts'
 import { shellRef } from '../shell/api.ts'
 import { ref } from '../../kernel/plugin.ts'
 import type { UsdtApi, UsdtOrderDetail } from './api.ts'
-import { kept, usdtStep, type UsdtEffect, type UsdtEvent, type UsdtState } from './rules.ts'
+import { kept, usdtStep, type Shortfall, type UsdtEffect, type UsdtEvent, type UsdtState } from './rules.ts'
 
 export const USDT_STORE_KEY = 'usdtPay'
 export const UsdtPath = { status: '/api/fuse/queryUsdtOrderStat', createOrder: '/api/fuse/v3/createOrder', template: '/api/template/getTempLate' } as const
+
+/** the USDT status answer: the order status, with what reached its address (`received`, USDT) */
+type UsdtOrderStatus = OrderStatus & { usdt?: { amount?: unknown; received?: unknown } | null }
+
+const usdtAmount = (v: unknown) => (typeof v === 'string' && /^\d{1,9}(\.\d{1,8})?$/.test(v) ? v : null)
+
+/** an underpaid order's shortfall from its status answer: something arrived, less than asked */
+function shortfallOf(s: UsdtOrderStatus | null): Shortfall | null {
+  const received = usdtAmount(s?.usdt?.received)
+  const amount = usdtAmount(s?.usdt?.amount)
+  return received && amount && Number(received) > 0 && Number(received) < Number(amount) ? { received, amount } : null
+}
 
 type Kept = UsdtState & { detail?: UsdtOrderDetail }
 /** an event without its time: the service adds now() */
@@ -71,8 +83,8 @@ export function createUsdt(kernel: Kernel, deps: UsdtDeps = {}): UsdtService {
     for (const effect of effects) {
       if (effect === 'refreshUser') void kernel.get(shellRef)?.refreshUser().catch(() => {})
       if (effect === 'query' && orderCode) {
-        kernel.api.post<OrderStatus>(UsdtPath.status, { searchValue: orderCode }, { silent: true }).then(
-          (s) => dispatch({ type: 'queried', orderCode, status: s?.status ?? 2 }),
+        kernel.api.post<UsdtOrderStatus>(UsdtPath.status, { searchValue: orderCode }, { silent: true }).then(
+          (s) => dispatch({ type: 'queried', orderCode, status: s?.status ?? 2, shortfall: shortfallOf(s) }),
           () => {},
         )
       }
@@ -105,9 +117,9 @@ export function createUsdt(kernel: Kernel, deps: UsdtDeps = {}): UsdtService {
       const kept = state.peek()
       if (kept?.status !== 2) return
       const { orderCode } = kept
-      kernel.api.post<OrderStatus>(UsdtPath.status, { searchValue: orderCode }, { silent: true }).then(
+      kernel.api.post<UsdtOrderStatus>(UsdtPath.status, { searchValue: orderCode }, { silent: true }).then(
         // still pending: nothing missed (the countdown's own query decides about going back)
-        (s) => (s?.status === 1 || s?.status === 0) && dispatch({ type: 'queried', orderCode, status: s.status }),
+        (s) => (s?.status === 1 || s?.status === 0) && dispatch({ type: 'queried', orderCode, status: s.status, shortfall: shortfallOf(s) }),
         () => {},
       )
     },
