@@ -108,6 +108,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     defs: registry.overlays,
     context: computed(() => ({ path: router.path.value, search: router.search.value, scene: scene.value })),
     missing: lateWanted,
+    launch: LAUNCH_POPUPS,
   })
   const toast: Parameters<typeof createApiClient>[0]['toast'] = (text, o) => overlays.toast(text, o)
 
@@ -261,6 +262,10 @@ function serviceGetter(registry: () => Registry, kernel: () => Kernel, pending: 
     }
   }
 }
+
+/** SHELL-17: launch popups (offers, transfer, activity, discounts, check-in) arrive within a second or
+ *  two of each other; the best two show, one at a time */
+const LAUNCH_POPUPS = { gatherMs: 1500, max: 2 }
 
 /** background tries of the late plugins after the first one failed, and the pause before each (growing) */
 const LATE_RETRIES = 3
