@@ -95,22 +95,12 @@ export function createI18n(opts: {
   const pending: Record<Locale, Map<string, () => Promise<unknown>>> = { en: new Map(), ar: new Map() }
   const namespaceOf = (name: string) => name.replace(/-more$/, '')
   // namespaces a text asked for before their strings were here; their arrival bumps the revision
-  // (once per turn however many arrive), so nothing stays drawn with a blank or a key
   const missed = new Set<string>()
   const revision = signal(0)
-  let bumping = false
-  const bump = () => {
-    if (bumping) return
-    bumping = true
-    queueMicrotask(() => {
-      bumping = false
-      revision.value++
-    })
-  }
   const merge = (lang: Locale, name: string, table: Strings) => {
     const ns = namespaceOf(name)
     dict.set(lang, { [ns]: { ...(dict.table(lang)?.[ns] as Strings | undefined), ...table } })
-    if (missed.delete(ns)) bump()
+    if (missed.delete(ns)) queueMicrotask(() => revision.value++)
   }
   const add = (lang: Locale, name: string, source: StringsSource | undefined) => {
     const atHand = typeof source === 'function' ? opts.preloaded?.(lang, name) : undefined
@@ -183,18 +173,15 @@ export function createI18n(opts: {
     const v = dict.t(key, shown, lang) as unknown
     return typeof v === 'string' && v ? v : null
   }
-  /** the dictionaries of a namespace that are not loaded yet in `lang` */
-  const pendingOf = (lang: Locale, ns: string) => [...pending[lang]].filter(([name]) => namespaceOf(name) === ns)
   /** a key not found: is its namespace still to come (so the text waits), or is the key wrong? */
   const stillComing = (lang: Locale, key: string): boolean => {
     const ns = key.split('.')[0]
-    const waiting = [...pendingOf(lang, ns), ...(lang !== 'en' ? pendingOf('en', ns) : [])]
-    // a namespace nobody has brought yet: a late plugin that has not joined
-    const unknown = !dict.table(lang)?.[ns] && !dict.table('en')?.[ns]
-    if (!waiting.length && !unknown) return false
+    const names = [...pending[lang].keys()].filter((name) => namespaceOf(name) === ns)
+    // known in neither language: a late plugin that has not joined yet
+    if (!names.length && (dict.table(lang)?.[ns] || dict.table('en')?.[ns])) return false
     missed.add(ns)
     // asked for now: load now, not after the background queue (never inside the caller's render)
-    if (waiting.length) queueMicrotask(() => void load(lang, waiting.map(([name]) => name)).catch((err) => console.warn(`[app] ${lang} strings failed to load`, err)))
+    if (names.length) queueMicrotask(() => void load(lang, names).catch(() => undefined))
     return true
   }
   const switchTo = (l: Locale) => {
