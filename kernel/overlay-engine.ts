@@ -122,10 +122,16 @@ export function createOverlayEngine(opts: OverlaysOptions): OverlayEngine {
     if (entry.queued) pump()
   }
 
-  // route or scene changed: conditions may now hold, or no longer
+  // route or scene changed: conditions may now hold, or no longer. A new page is a new visit: the
+  // popups held back by the cap may show on it (the wall again, later)
+  let visited = ''
   const stopWatching = effect(() => {
-    opts.context.value
-    untracked(pump)
+    const { path } = opts.context.value
+    untracked(() => {
+      if (path !== visited && visited && !entries.peek().some((e) => e.queued)) shownQueued = 0
+      visited = path
+      pump()
+    })
   })
 
   const toasts = signal<ToastItem[]>([])
