@@ -31,12 +31,14 @@ export function useSignalValue<T>(signal: ReadonlySignal<T>): T {
   return useSyncExternalStore(subscribe, () => signal.peek(), () => signal.peek())
 }
 
-/** The translate function, re-rendering the caller when the locale changes. */
+/** The translate function, re-rendering the caller when the locale changes or strings it waited
+ *  for arrive. */
 export function useT(): I18n['t'] {
   const { i18n } = useKernel()
   const locale = useSignalValue(i18n.locale)
-  // a new function per locale, so memoised children that take `t` as a prop re-render too
-  return useCallback((key: string, params?: Record<string, unknown>) => i18n.t(key, params), [i18n, locale])
+  const revision = useSignalValue(i18n.revision)
+  // a new function per locale and revision, so memoised children that take `t` as a prop re-render too
+  return useCallback((key: string, params?: Record<string, unknown>) => i18n.t(key, params), [i18n, locale, revision])
 }
 
 /** Where the user is: the path and the query, re-rendering on navigation. */

@@ -80,7 +80,7 @@ function lazyPlugin(o: { failAr?: number } = {}) {
 test('SHELL-12 lazy strings: ready() loads only the active language; English follows in the background', async () => {
   const { plugin, loads } = lazyPlugin()
   const i18n = createI18n({ plugins: [plugin], search: new URLSearchParams('lang=ar'), storage: memoryStorage(), navigatorLanguage: 'en' })
-  assert.is(i18n.t('moments.title'), 'moments.title', 'nothing before ready()')
+  assert.is(i18n.t('moments.title'), '', 'nothing before ready(): blank, never the key')
   await i18n.ready()
   assert.equal(loads, ['ar'], 'the first render waits for Arabic only')
   assert.is(i18n.t('moments.title'), 'اللحظات')
@@ -131,7 +131,7 @@ test('SHELL-12 ready(locale, namespaces): the first screen waits only for its pl
   await i18n.ready(undefined, ['shell', 'wall'])
   assert.equal(loads, ['en:shell', 'en:wall'])
   assert.is(i18n.t('wall.title'), 'wall')
-  assert.is(i18n.t('calls.title'), 'calls.title', 'not yet')
+  assert.is(i18n.t('calls.title'), '', 'not yet: blank, never the key')
   await waitFor(() => i18n.t('calls.title') === 'calls')
   assert.equal(loads, ['en:shell', 'en:wall', 'en:calls'], 'the rest right after')
   assert.is(i18n.t('calls.title'), 'calls')
@@ -152,7 +152,7 @@ test('SHELL-12 moreStrings: the first screen loads without them, a page of the p
   await i18n.ready(undefined, ['shell'], true)
   assert.equal(loads, ['shell'])
   assert.is(i18n.t('shell.tab'), 'Discover')
-  assert.is(i18n.t('shell.login'), 'shell.login', 'not yet')
+  assert.is(i18n.t('shell.login'), '', 'not yet: blank, never the key')
   await i18n.ready(undefined, ['shell'])
   assert.equal(loads, ['shell', 'shell-more'])
   assert.is(i18n.t('shell.login'), 'Log in')
@@ -222,6 +222,26 @@ test('SHELL-12 plural forms by Intl.PluralRules (Arabic has six); numbers in par
   const forms = [0, 1, 2, 5, 11, 100].map((count) => i18n.t('moments.likes', { count }))
   assert.equal(forms, ['لا إعجابات', 'إعجاب واحد', 'إعجابان', '5 إعجابات', '11 إعجابًا', '100 إعجاب'], "never '5 إعجاب'")
   assert.is(i18n.t('moments.balance', { n: 5000 }), 'الرصيد 5,000', 'Latin digits in Arabic, chosen once (kernel/format.ts)')
+})
+
+
+test('SHELL-12 SHELL-01 a text drawn before its strings arrive waits (blank, never the key) and draws again when they do', async () => {
+  let release: (table: Record<string, string>) => void = () => {}
+  const game = definePlugin({ id: 'game', strings: { en: () => new Promise((r) => (release = (t) => r({ default: t }))), ar: async () => ({}) } })
+  const i18n = createI18n({ plugins: [], search: new URLSearchParams(''), storage: memoryStorage(), navigatorLanguage: 'en', background: () => {} })
+  const { effect } = await import('@preact/signals-react')
+  const drawn: string[] = []
+  // a late plugin's text, drawn before the plugin has even joined
+  const stop = effect(() => void drawn.push(i18n.t('game.centre')))
+  assert.equal(drawn, [''], 'no key shown while the plugin is joining')
+  ;(i18n as ReturnType<typeof createI18n>).include([game])
+  assert.is(i18n.t('game.centre'), '', 'joined, strings still loading')
+  await waitFor(() => drawn.length > 0 && release.length > 0)
+  release({ centre: 'Game Centre' })
+  await waitFor(() => drawn[drawn.length - 1] === 'Game Centre')
+  assert.is(drawn[drawn.length - 1], 'Game Centre', 'the text drew again with its strings')
+  assert.is(i18n.t('game.nope'), 'game.nope', 'a wrong key in a loaded namespace still shows (a test catches it)')
+  stop()
 })
 
 test.run()

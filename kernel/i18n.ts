@@ -16,9 +16,13 @@ export type Locale = 'en' | 'ar'
 
 export interface I18n {
   locale: ReadonlySignal<Locale>
+  /** grows when strings that a text asked for before they were loaded arrive: what reads it (t()
+   *  does, so every component that translates under useSignals, and useT) draws again with them */
+  revision: ReadonlySignal<number>
   dir: ReadonlySignal<'ltr' | 'rtl'>
   /** 'pluginId.key' with {{param}} interpolation (numbers formatted for the locale); falls back to
-   *  en, then the key. A key whose entry holds plural forms ({one, few, many, other...}) picks the
+   *  en, then the key. A key of a namespace whose strings are not here yet (a lazy dictionary, a late
+   *  plugin) is '' meanwhile, never the key: its strings load at once and the text draws again. A key whose entry holds plural forms ({one, few, many, other...}) picks the
    *  form of params.count (or params.n) by Intl.PluralRules. */
   t(key: string, params?: Record<string, unknown>): string
   /** switch language; lazy dictionaries of that language load first (resolves once switched).
@@ -90,9 +94,13 @@ export function createI18n(opts: {
   // (a plugin id) or the rest of one ('shell-more', merged into 'shell': see Plugin.moreStrings)
   const pending: Record<Locale, Map<string, () => Promise<unknown>>> = { en: new Map(), ar: new Map() }
   const namespaceOf = (name: string) => name.replace(/-more$/, '')
+  // namespaces a text asked for before their strings were here; their arrival bumps the revision
+  const missed = new Set<string>()
+  const revision = signal(0)
   const merge = (lang: Locale, name: string, table: Strings) => {
     const ns = namespaceOf(name)
     dict.set(lang, { [ns]: { ...(dict.table(lang)?.[ns] as Strings | undefined), ...table } })
+    if (missed.delete(ns)) queueMicrotask(() => revision.value++)
   }
   const add = (lang: Locale, name: string, source: StringsSource | undefined) => {
     const atHand = typeof source === 'function' ? opts.preloaded?.(lang, name) : undefined
@@ -165,6 +173,17 @@ export function createI18n(opts: {
     const v = dict.t(key, shown, lang) as unknown
     return typeof v === 'string' && v ? v : null
   }
+  /** a key not found: is its namespace still to come (so the text waits), or is the key wrong? */
+  const stillComing = (lang: Locale, key: string): boolean => {
+    const ns = key.split('.')[0]
+    const names = [...pending[lang].keys()].filter((name) => namespaceOf(name) === ns)
+    // known in neither language: a late plugin that has not joined yet
+    if (!names.length && (dict.table(lang)?.[ns] || dict.table('en')?.[ns])) return false
+    missed.add(ns)
+    // asked for now: load now, not after the background queue (never inside the caller's render)
+    if (names.length) queueMicrotask(() => void load(lang, names).catch(() => undefined))
+    return true
+  }
   const switchTo = (l: Locale) => {
     locale.value = l
     apply()
@@ -176,6 +195,7 @@ export function createI18n(opts: {
   return {
     locale,
     dir,
+    revision,
     include(plugins) {
       include(plugins)
       // a language already in use: its new dictionaries follow in the background
@@ -184,7 +204,8 @@ export function createI18n(opts: {
     },
     t(key, params) {
       const lang = locale.value
-      return lookup(key, params, lang) ?? (lang !== 'en' ? lookup(key, params, 'en') : null) ?? key
+      void revision.value
+      return lookup(key, params, lang) ?? (lang !== 'en' ? lookup(key, params, 'en') : null) ?? (stillComing(lang, key) ? '' : key)
     },
     setLocale(next) {
       const l = toLocale(next)

@@ -109,6 +109,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     defs: registry.overlays,
     context: computed(() => ({ path: router.path.value, search: router.search.value, scene: scene.value })),
     missing: lateWanted,
+    launch: LAUNCH_POPUPS,
   })
   const toast: Parameters<typeof createApiClient>[0]['toast'] = (text, o) => overlays.toast(text, o)
 
@@ -265,6 +266,10 @@ function serviceGetter(registry: () => Registry, kernel: () => Kernel, pending: 
     }
   }
 }
+
+/** SHELL-17: launch popups (offers, transfer, activity, discounts, check-in) arrive within a second or
+ *  two of each other; the best two show, one at a time; the rest on a later visit of their page */
+const LAUNCH_POPUPS = { gatherMs: 1500, max: 2 }
 
 /** background tries of the late plugins after the first one failed, and the pause before each (growing) */
 const LATE_RETRIES = 3

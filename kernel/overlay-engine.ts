@@ -77,6 +77,23 @@ export function createOverlayEngine(opts: OverlaysOptions): OverlayEngine {
 
   const priority = (id: string) => defs.get(id)?.priority ?? UNQUEUED
 
+  // SHELL-17 at launch: the first queued popup waits for the others arriving with it, so the order is
+  // the priority's, not the arrival's; and only `max` show in a visit
+  let gathering: 'idle' | 'waiting' | 'done' = opts.launch ? 'idle' : 'done'
+  let gatherTimer: ReturnType<typeof setTimeout> | undefined
+  let shownQueued = 0
+  const gathered = () => {
+    if (gathering === 'done') return true
+    if (gathering === 'idle') {
+      gathering = 'waiting'
+      gatherTimer = setTimeout(() => {
+        gathering = 'done'
+        pump()
+      }, opts.launch!.gatherMs)
+    }
+    return false
+  }
+
   /** Show the next queued popup if none shows; send the showing one back if its condition went. */
   const pump = () => {
     const ctx = opts.context.peek()
@@ -89,7 +106,10 @@ export function createOverlayEngine(opts: OverlaysOptions): OverlayEngine {
     const next = waiting
       .filter((w) => holds(need(w.id), ctx))
       .sort((a, b) => priority(a.id) - priority(b.id) || a.seq - b.seq)[0]
-    if (!next) return
+    if (!next || !gathered()) return
+    // a popup sent back to wait (its condition went) does not count twice
+    if (opts.launch && !active && shownQueued >= opts.launch.max) return
+    if (!active) shownQueued++
     waiting = waiting.filter((w) => w !== next)
     void add(need(next.id), next.props, true, next.seq)
   }
@@ -102,10 +122,16 @@ export function createOverlayEngine(opts: OverlaysOptions): OverlayEngine {
     if (entry.queued) pump()
   }
 
-  // route or scene changed: conditions may now hold, or no longer
+  // route or scene changed: conditions may now hold, or no longer. A new page is a new visit: the
+  // popups held back by the cap may show on it (the wall again, later)
+  let visited = ''
   const stopWatching = effect(() => {
-    opts.context.value
-    untracked(pump)
+    const { path } = opts.context.value
+    untracked(() => {
+      if (path !== visited && visited && !entries.peek().some((e) => e.queued)) shownQueued = 0
+      visited = path
+      pump()
+    })
   })
 
   const toasts = signal<ToastItem[]>([])
@@ -151,6 +177,7 @@ export function createOverlayEngine(opts: OverlaysOptions): OverlayEngine {
     },
     dispose() {
       stopWatching()
+      clearTimeout(gatherTimer)
       waiting = []
       for (const e of entries.peek()) e.resolve(undefined)
       entries.value = []

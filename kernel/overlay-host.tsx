@@ -13,6 +13,7 @@ import { Dialog } from './ui/Dialog.tsx'
 import { Spinner } from './ui/Spinner.tsx'
 import { IconAlert, IconCheck, IconInfo, IconUpdate } from './ui/icons.tsx'
 import { useText } from './ui/text.ts'
+import { RouteLoadError, loadWithRetry } from './router.tsx'
 import css from './overlays.css'
 
 const CONFIRM_DEBOUNCE_MS = 1000
@@ -33,7 +34,8 @@ function componentOf(def: OverlayDef, strings: () => Promise<void>): ComponentTy
   let c = components.get(def.component)
   if (!c) {
     const source = def.component
-    c = isLoader(source) ? lazy(() => Promise.all([source(), strings().catch(() => undefined)]).then(([m]) => m)) : (source as ComponentType<OverlayProps<any>>)
+    // a popup's code is loaded like a page's (SHELL-04): tried 3 times, then the update dialog
+    c = isLoader(source) ? lazy(() => Promise.all([loadWithRetry(source), strings().catch(() => undefined)]).then(([m]) => m)) : (source as ComponentType<OverlayProps<any>>)
     components.set(source, c)
   }
   return c
@@ -84,7 +86,12 @@ export function OverlayLayers() {
 }
 
 function Layer({ entry, def, close }: { entry: OpenOverlay; def: OverlayDef; close: (result?: unknown) => void }) {
-  const { i18n } = useKernel()
+  const { i18n, overlays } = useKernel()
+  // a popup whose code is gone (a deploy happened) closes and offers the new version, as a page does
+  const failed = (err: unknown, done: () => void) => {
+    done()
+    if (err instanceof RouteLoadError && !overlays.isOpen(UPDATE_DIALOG)) void overlays.open(UPDATE_DIALOG)
+  }
   const Comp = kernelDialogs[def.id] ?? componentOf(def, () => i18n.ready(undefined, def.plugin ? [def.plugin] : undefined))
   const panel = useRef<HTMLDivElement>(null)
   const float = def.tier === 'float'
@@ -129,7 +136,7 @@ function Layer({ entry, def, close }: { entry: OpenOverlay; def: OverlayDef; clo
         tabIndex={float ? undefined : -1}
         onKeyDown={float ? undefined : keepFocusIn}
       >
-        <LayerBoundary id={def.id} source={def.component} onFail={() => close()}>
+        <LayerBoundary id={def.id} source={def.component} onFail={(err) => failed(err, close)}>
           <Suspense fallback={def.tier === 'float' ? null : <span data-chunk-loading><Spinner /></span>}>
             <Comp props={entry.props} close={close} />
           </Suspense>
@@ -156,7 +163,7 @@ function keepFocusIn(e: ReactKeyboardEvent<HTMLDivElement>) {
 }
 
 /** An overlay that fails to load or crashes closes itself; the page underneath stays usable. */
-class LayerBoundary extends Component<{ id: string; source: OverlayDef['component']; onFail: () => void; children: ReactNode }, { failed: boolean }> {
+class LayerBoundary extends Component<{ id: string; source: OverlayDef['component']; onFail: (err: unknown) => void; children: ReactNode }, { failed: boolean }> {
   state = { failed: false }
   static getDerivedStateFromError() {
     return { failed: true }
@@ -165,7 +172,7 @@ class LayerBoundary extends Component<{ id: string; source: OverlayDef['componen
     console.error(`[app] overlay "${this.props.id}" failed`, err)
     // forget a failed lazy component, so the next open tries to load it again
     if (isLoader(this.props.source)) components.delete(this.props.source)
-    this.props.onFail()
+    this.props.onFail(err)
   }
   render() {
     return this.state.failed ? null : this.props.children

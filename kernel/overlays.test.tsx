@@ -62,6 +62,34 @@ test('SHELL-17 queued popups show one at a time, lowest priority number first', 
   overlays.dispose()
 })
 
+test('SHELL-17 at launch the popups arriving together show by priority, not arrival, one at a time, at most two; the rest wait', () => {
+  const clock = installFakeTimers()
+  try {
+    const ctx = signal<OverlayContext>({ path: '/wall', search: new URLSearchParams('tab=all'), scene: {} })
+    const overlays = createOverlayEngine({ defs: queueDefs, context: ctx, launch: { gatherMs: 1500, max: 2 } })
+    const shown = () => overlays.stack.value.map((o) => o.id)
+    // arrival order: the lowest priority first (the special offer came before the balance transfer)
+    overlays.enqueue('discount')
+    clock.tick(300)
+    overlays.enqueue('activity')
+    overlays.enqueue('derivation')
+    assert.equal(shown(), [], 'gathering what arrives with the first')
+    clock.tick(1200)
+    assert.equal(shown(), ['derivation'], 'the best one first')
+    overlays.closeKey(overlays.stack.value[0].key)
+    assert.equal(shown(), ['activity'], 'then the next by priority')
+    overlays.enqueue('force-comment')
+    overlays.closeKey(overlays.stack.value[0].key)
+    assert.equal(shown(), [], 'two at a launch: the rest wait for a later visit')
+    ctx.value = { ...ctx.value, path: '/user' }
+    ctx.value = { ...ctx.value, path: '/wall' }
+    assert.equal(shown(), ['force-comment'], 'a later visit of the wall: the next by priority')
+    overlays.dispose()
+  } finally {
+    clock.restore()
+  }
+})
+
 test('SHELL-17 activity, discount and auto-call wait for the wall without blocking the others', () => {
   const { overlays, shown, go, closeTop } = queueHarness('/message')
   overlays.enqueue('activity')

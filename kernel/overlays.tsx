@@ -81,6 +81,9 @@ export interface OverlaysOptions {
   missing?: () => Promise<void> | null
   /** how the engine's code arrives (tests hold it back or fail it) */
   engine?: () => Promise<typeof import('./overlay-engine.ts')>
+  /** SHELL-17 at launch: queued popups arriving within `gatherMs` of the first are ranked by priority
+   *  before one shows, and at most `max` queued popups show in this visit (the rest wait for a later one) */
+  launch?: { gatherMs: number; max: number }
 }
 
 export type KernelOverlays = Overlays & {

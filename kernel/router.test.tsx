@@ -120,6 +120,47 @@ test('SHELL-03 a failing route import is tried 3 times in all, then the update d
   }
 })
 
+test('SHELL-03 SHELL-04 after the update dialog\'s Later, the failed page offers a way back beside Retry', async () => {
+  const broken = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /chunks/vip-abc.js'))
+  const quiet = [console.warn, console.error]
+  console.warn = console.error = () => {}
+  try {
+    const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/wall', page: pageOf('wall') }, { path: '/vip', page: broken }] }], path: '/vip', mainPath: '/wall' })
+    const r = await render(<KernelApp kernel={kernel} />)
+    await waitFor(() => r.get('update-dialog'))
+    await click(r.get('update-later'))
+    assert.ok(r.get('route-error'), 'the error stays')
+    await click(r.get('route-error-back'))
+    await waitFor(() => r.get('page')?.textContent === 'wall')
+    assert.is(kernel.router.path.value, '/wall', 'opened directly: back leads to the main path')
+    r.unmount()
+    kernel.dispose()
+  } finally {
+    ;[console.warn, console.error] = quiet
+  }
+})
+
+test('SHELL-04 SHELL-17 a popup whose code fails to load (a deploy happened) is tried 3 times, then the update dialog shows', async () => {
+  let attempts = 0
+  const broken = () => (attempts++, Promise.reject(new TypeError('Failed to fetch dynamically imported module: /chunks/offer-abc.js')))
+  const quiet = [console.warn, console.error]
+  console.warn = console.error = () => {}
+  try {
+    const plugin: Plugin = { id: 'demo', routes: [{ path: '/wall', page: pageOf('wall') }], overlays: [{ id: 'demo.offer', tier: 'modal', component: broken }] }
+    const kernel = fakeKernel({ plugins: [plugin], path: '/wall' })
+    const r = await render(<KernelApp kernel={kernel} />)
+    await waitFor(() => r.get('page'))
+    await act(async () => void kernel.overlays.open('demo.offer'))
+    await waitFor(() => r.get('update-dialog'))
+    assert.is(attempts, 3)
+    assert.not.ok(kernel.overlays.isOpen('demo.offer'), 'the broken popup is closed')
+    r.unmount()
+    kernel.dispose()
+  } finally {
+    ;[console.warn, console.error] = quiet
+  }
+})
+
 test('SHELL-03 a route import that fails twice then loads shows the page and no dialog', async () => {
   let attempts = 0
   const flaky = () => (++attempts < 3 ? Promise.reject(new Error('Loading chunk 7 failed')) : pageOf('third time')())

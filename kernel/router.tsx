@@ -285,7 +285,15 @@ function RouteBoundary(props: BoundaryProps) {
   return <RouteBoundaryInner {...props} onLoadError={onLoadError} />
 }
 
+/** A page that failed: Retry, and a way back (after the update dialog's Later, Retry alone is a dead end) */
 export function RouteError({ onRetry }: { onRetry: () => void }) {
   const text = useText()
-  return <ErrorState testId="route-error" title={text('kernel.errorTitle')} message={text('kernel.errorBody')} retryLabel={text('kernel.retry')} onRetry={onRetry} />
+  const { router, app } = useKernel()
+  const back = () => (router.canGoBack?.() ? router.back() : router.navigate(app.settings.mainPath || '/', { replace: true }))
+  const extra = (
+    <button type="button" className="k-btn k-btn--ghost" data-testid="route-error-back" onClick={back}>
+      {text('kernel.back')}
+    </button>
+  )
+  return <ErrorState testId="route-error" title={text('kernel.errorTitle')} message={text('kernel.errorBody')} retryLabel={text('kernel.retry')} onRetry={onRetry} extra={extra} />
 }

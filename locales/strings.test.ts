@@ -97,6 +97,27 @@ export function visibleLiterals(path: string, source: string): Array<[number, st
   return found
 }
 
+/** counted strings another area owns, to follow there (calls, recharge, the check-in), and units that are no plural ('30 s', 'x2') */
+const COUNTED_ELSEWHERE = new Set(['calls.toast.endsIn', 'calls.waiting.left', 'calls.match.freeTime', 'engage.checkin.unlock', 'engage.checkin.paidBonus', 'engage.checkin.doneText', 'recharge.sellerRate', 'social.age'])
+
+test('SHELL-12 every counted string goes through the plural rules: "{{n}} diamonds" is an entry of forms, never one sentence ("1 diamonds")', () => {
+  const counted = /\{\{(n|count|num)\}\}\s+\w+s\b/
+  const flat: string[] = []
+  for (const name of tableFiles('en')) {
+    const table = JSON.parse(readFileSync(join(ROOT, 'locales', 'en', name), 'utf8')) as Table
+    const ns = name.replace(/(-more)?\.json$/, '')
+    const walk = (t: Table, prefix: string) => {
+      for (const [k, v] of Object.entries(t)) {
+        if (typeof v === 'string') {
+          if (counted.test(v) && !COUNTED_ELSEWHERE.has(`${prefix}${k}`)) flat.push(`${prefix}${k}: ${v}`)
+        } else if (!isPlural(v)) walk(v, `${prefix}${k}.`)
+      }
+    }
+    walk(table, `${ns}.`)
+  }
+  assert.equal(flat, [], 'counted strings without plural forms')
+})
+
 test('SHELL-12 no visible text is written into a component: it comes from the string tables', () => {
   const problems = components().flatMap((f) => visibleLiterals(f, readFileSync(f, 'utf8')).map(([l, text]) => `${relative(ROOT, f)}:${l}: ${text}`))
   assert.equal(problems, [], `visible text outside the string tables:\n${problems.join('\n')}`)

@@ -30,11 +30,13 @@ export interface ErrorStateProps {
   message?: ReactNode
   retryLabel: ReactNode
   onRetry: () => void
+  /** a second way out beside Retry (a page that failed: back where the user came from) */
+  extra?: ReactNode
   testId?: string
 }
 
 /** Something failed: say so and offer a retry. */
-export function ErrorState({ title, message, retryLabel, onRetry, testId = 'error-state' }: ErrorStateProps) {
+export function ErrorState({ title, message, retryLabel, onRetry, extra, testId = 'error-state' }: ErrorStateProps) {
   injectStyle(css)
   return (
     <section className="k-state k-state--error" data-testid={testId} role="alert">
@@ -47,6 +49,7 @@ export function ErrorState({ title, message, retryLabel, onRetry, testId = 'erro
         <Button variant="secondary" testId={`${testId}-retry`} onClick={onRetry}>
           {retryLabel}
         </Button>
+        {extra}
       </div>
     </section>
   )

@@ -37,6 +37,7 @@ export function fakeKernel(o: { plugins?: Plugin[]; path?: string; loggedIn?: bo
   const i18n: I18n = {
     locale,
     dir: computed(() => (locale.value === 'ar' ? 'rtl' : 'ltr')),
+    revision: signal(0),
     t: englishText,
     setLocale: async (l) => void (locale.value = l),
     ready: async () => {},

@@ -385,6 +385,11 @@ test('SHELL-17 the popups one at a time by priority: derivation 1, forced review
   assert.is($('activity-go'), null)
   assert.is(document.querySelector('.en-activity__img'), null)
   await click('activity-close')
+  // two popups a visit (SHELL-17): the check-in waits for the next visit of the wall
+  await t.settle()
+  assert.is($('checkin-popup'), null, 'not a third on this visit')
+  t.location.navigate('/user')
+  t.location.navigate('/wall')
   await until(t, () => !!$('checkin-popup'), 'the check-in last')
   assert.is(document.querySelectorAll('[data-testid=activity-popup]').length, 0)
   // the popups shown today are remembered as month-date: a new start the same day queues only the forced review
@@ -487,6 +492,9 @@ test('SHELL-16 a new user’s guide: forced to /wall, the skip element lit, othe
   assert.is(storage.getItem(guideKey(7)), '1')
   await click('activity-close')
   await click('activity-close')
+  // two popups a visit (SHELL-17): the check-in comes on the next visit of the wall
+  t.location.navigate('/user')
+  t.location.navigate('/wall')
   await until(t, () => !!$('checkin-popup'), 'the check-in')
   assert.is($('review-rate'), null)
   // shown once

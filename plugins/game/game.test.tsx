@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { signal } from '@preact/signals-react'
 import { definePlugin } from '../../kernel/plugin.ts'
+import { gamePopupRef } from '../message/api.ts'
 import { createTestKernel, fake, serverCode, type TestKernel } from '../../kernel/testing.tsx'
 import { fakeTimers, type FakeTimers } from '../../test/fake-timers.ts'
 import { waitFor } from '../../test/wait.ts'
@@ -264,6 +265,15 @@ test('ENG-07 the game list popup: half games, service and agent icons only for a
   await act(async () => $('game-agent')!.click())
   assert.is(paid.t.location.path(), '/proxyCharge')
   assert.is(paid.t.location.search().get('isGamePath'), '1')
+})
+
+test('ENG-07 IM-06 customer service opened from the game list can reopen the list: the game plugin provides the link message asks for', async () => {
+  const { t } = await setup({ api: { [GamePath.halfList]: [game()] } })
+  const link = t.kernel.get(gamePopupRef)
+  assert.ok(link, 'a plugin provides the game-popup link')
+  act(() => link!.open())
+  await waitFor(() => $('game-101'), { what: 'the list, open again' })
+  assert.ok($('game-list-popup'))
 })
 
 test('ENG-07 the game list popup: empty and error (Retry) states', async () => {

@@ -5,6 +5,7 @@
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { gameRef, GameOverlay, GamePage } from './api.ts'
 import { createGameService, gameServiceRef, type GameDeps } from './state.ts'
+import { gamePopupRef } from '../message/api.ts'
 
 export function createGamePlugin(deps: GameDeps = {}) {
   return definePlugin({
@@ -33,6 +34,8 @@ export function createGamePlugin(deps: GameDeps = {}) {
         openList: () => void kernel.overlays.open(GameOverlay.list),
         openHalf: (game) => void kernel.overlays.open(GameOverlay.half, { game }),
       })),
+      // customer service opened from the game list reopens the list on its way back (IM-06)
+      provide(gamePopupRef, (kernel) => ({ open: () => void kernel.overlays.open(GameOverlay.list) })),
     ],
     strings: { en: () => import('../../locales/en/game.json'), ar: () => import('../../locales/ar/game.json') },
   })

@@ -1,6 +1,7 @@
 // LIVE-06 on screen: the room's chat (the capped window of chat.ts; text always as text, host
 // lines with their translation below), badges (host, level, VIP, new), the record types of
 // d2 §3, quick-message chips and the input; above it, who just came in (LIVE-05).
+import { sentence } from '../../kernel/ui/sentence.tsx'
 import { safeImageUrl } from '../../kernel/url.ts'
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
@@ -141,12 +142,12 @@ function Arrivals({ t }: { t: T }) {
       {banner && (
         <div key={banner.key} className="lv-entrance" data-testid="live-entrance">
           <span className={`lv-badge lv-lvl lv-lvl--${levelTier(banner.level)}`}>{t('live.level', { n: banner.level })}</span>
-          <bdi>{t('live.entered', { name: banner.nick })}</bdi>
+          <span>{sentence(t, 'live.entered', { name: banner.nick })}</span>
         </div>
       )}
       {joined && (
         <div key={joined.key} className="lv-joined" data-testid="live-joined">
-          <bdi>{t('live.joined', { name: joined.nick })}</bdi>
+          <span>{sentence(t, 'live.joined', { name: joined.nick })}</span>
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
 // What the live plugin shows over any page: the full-server notice banner (LIVE-17) and, while a
 // room is minimised, its picture-in-picture window (LIVE-16; its code loads when first needed).
+import { sentence, shownText } from '../../kernel/ui/sentence.tsx'
 import { safeImageUrl } from '../../kernel/url.ts'
 import { lazy, Suspense } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
@@ -30,15 +31,21 @@ export function Floating() {
   )
 }
 
+const MAX_COUNT = 9_999_999
+
 function NoticeBanner({ notice: n, phase, onTap }: { notice: Notice; phase: string; onTap: () => void }) {
   const t = useT()
+  const who = { sender: n.sender, receiver: n.receiver }
+  // counts from data, bounded: a reward is never negative, a gift count within what a sender can send
+  const reward = Math.max(0, Math.min(MAX_COUNT, Math.floor(Number(n.totalReward) || 0)))
+  const count = Math.max(1, Math.min(MAX_COUNT, Math.floor(Number(n.giftNum) || 1)))
   const text = n.system
-    ? n.text
+    ? <bdi>{shownText(n.text, 200)}</bdi>
     : n.attachType === 88
-      ? t('live.notice.lucky', { sender: n.sender, receiver: n.receiver, n: n.totalReward })
+      ? sentence(t, 'live.notice.lucky', who, { n: reward })
       : n.attachType === 65
-        ? t('live.notice.win', { sender: n.sender, n: n.totalReward })
-        : t('live.notice.gift', { sender: n.sender, receiver: n.receiver, n: n.giftNum || 1 })
+        ? sentence(t, 'live.notice.win', who, { n: reward })
+        : sentence(t, 'live.notice.gift', who, { n: count })
   return (
     <button
       type="button"
@@ -49,7 +56,7 @@ function NoticeBanner({ notice: n, phase, onTap }: { notice: Notice; phase: stri
       disabled={!n.hostId}
     >
       {!n.system && <Avatar src={n.senderIcon} name={n.sender} size={30} />}
-      <bdi className="lv-notice__text">{text}</bdi>
+      <span className="lv-notice__text">{text}</span>
       {safeImageUrl(n.giftImg) && <img className="lv-notice__gift" src={safeImageUrl(n.giftImg)} alt="" />}
       {n.hostId && <span className="lv-notice__go">{t('live.notice.go')}</span>}
     </button>

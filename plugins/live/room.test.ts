@@ -63,6 +63,25 @@ test('LIVE-02 calling: the host leaves the channel, the room closes after 10 s t
   k.t.dispose()
 })
 
+test('LIVE-02 a host who steps away twice gets the full 10 s + 50 s the second time: the first absence\'s timers are gone', async () => {
+  const k = await watching()
+  k.chat.line({ from: ROOM.yxAccid, custom: { type: -1 } })
+  k.timers.tick(CALLING_FIRST_MS + 2_000)
+  assert.is(k.room.status.value, 'calling', 'away 12 s: in the 50 s part')
+  k.chat.line({ from: ROOM.yxAccid, custom: { type: -2 } })
+  k.rtc.emit('user-published', { uid: ROOM.yxAccid, mediaType: 'video' })
+  await settle(k)
+  assert.is(k.room.status.value, 'live', 'back')
+  k.timers.tick(5_000)
+  k.chat.line({ from: ROOM.yxAccid, custom: { type: -1 } })
+  assert.is(k.room.status.value, 'calling', 'away again')
+  k.timers.tick(CALLING_FIRST_MS + CALLING_SECOND_MS - 1)
+  assert.is(k.room.status.value, 'calling', 'not ended before 60 s of this absence')
+  k.timers.tick(1)
+  assert.is(k.room.status.value, 'ended')
+  k.t.dispose()
+})
+
 test('LIVE-02 first entered while the host is calling: the room ends at once', async () => {
   const k = liveKernel({ room: { userStatus: 'CALLING' } })
   k.live.api.open(HOST)

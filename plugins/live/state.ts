@@ -172,9 +172,12 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   }
 
   // ---- front status (LIVE-02) ----
+  // each absence of the host has its own timers: those of an earlier absence never end a later one
+  let absence = 0
   const goLive = () => {
     const s = status.peek()
     if (s === 'ended' || s === 'idle') return
+    absence++
     callingPhase = 0
     status.value = 'live'
   }
@@ -186,7 +189,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     status.value = 'calling'
     callingPhase = 1
     const gen = generation
-    const arm = (ms: number, next: () => void) => after(ms, () => gen === generation && status.peek() === 'calling' && next())
+    const mine = ++absence
+    const arm = (ms: number, next: () => void) => after(ms, () => gen === generation && mine === absence && status.peek() === 'calling' && next())
     arm(R.CALLING_FIRST_MS, () => {
       callingPhase = 2
       arm(R.CALLING_SECOND_MS, () => end('calling-timeout'))

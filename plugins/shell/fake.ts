@@ -49,6 +49,16 @@ export function mine(u: UserRow) {
   }
 }
 
+/** the forced comment (/mandatory-comments): 1 to 5 stars and a bounded text */
+function saveEvaluation(ctx: HarnessContext, call: EndpointCall) {
+  const user = call.requireUser()
+  const star = Number(call.payload.star)
+  if (!Number.isInteger(star) || star < 1 || star > 5) throw refuse('star must be 1 to 5')
+  const content = String(call.payload.content ?? '').slice(0, 300)
+  ctx.db.get('evaluations').push({ userId: user.userId, star, content, at: new Date().toISOString() }).write()
+  return {}
+}
+
 function login(ctx: HarnessContext, { payload }: EndpointCall) {
   const email = String(payload.email ?? '').trim().toLowerCase()
   const password = String(payload.password ?? '')
@@ -235,6 +245,7 @@ export default defineFake({
     db.baseConfig = fixture('base-config.json')
     db.tasks = fixture('tasks.json')
     db.taskClaims = []
+    db.evaluations = []
   },
   endpoints: {
     // d1 §7 paths whose payloads the spec does not show (docs/assumptions.md "Requests and answers")
@@ -260,6 +271,7 @@ export default defineFake({
       return params[key] ?? null
     },
     '/api/index/getServerTime': () => ({ serverTime: Date.now(), timeZone: 'UTC' }),
+    '/api/user/saveEvaluation': saveEvaluation,
     '/api/userTask/get': tasks,
     '/api/userTask/receive': claimTask,
     '/api/user/userFriend': userFriend,

@@ -9,12 +9,22 @@ import { startShell } from './start.ts'
 // the frame's icons, drawn from the first paint (the build writes them into index.html)
 import icons from './icons.svg'
 
+type SpecPageName = 'AgreementPage' | 'H5LinkPage' | 'RedirectPage' | 'MandatoryCommentsPage' | 'ActivityRulePage' | 'ActivityTemplatePage'
+const specPage = (name: SpecPageName) => import('./SpecPages.tsx').then((m) => ({ default: m[name] }))
+
 export function createShellPlugin(opts: ShellOptions = {}) {
   return definePlugin({
     id: 'shell',
     routes: [
       { path: '/landingPage', page: () => import('./LandingPage.tsx') },
       { path: '/forcePay', page: () => import('./ForcePayPage.tsx') },
+      // the rest of the route table (d1 §2), small pages in one chunk
+      { path: ['/agreement', '/agreement/'], page: () => specPage('AgreementPage') },
+      { path: ['/h5link', '/h5link/'], page: () => specPage('H5LinkPage') },
+      { path: ['/redirect', '/redirect/', '/profile', '/profile/'], page: () => specPage('RedirectPage') },
+      { path: ['/mandatory-comments', '/mandatory-comments/'], page: () => specPage('MandatoryCommentsPage'), auth: true },
+      { path: ['/activity/actRule', '/activity/actRule/'], page: () => specPage('ActivityRulePage') },
+      { path: ['/activity/template1', '/activity/template1/'], page: () => specPage('ActivityTemplatePage') },
     ],
     overlays: [
       { id: 'login-popup', tier: 'modal', component: () => import('./LoginPopup.tsx') },

@@ -60,9 +60,9 @@ export default function CustomerPage() {
   useLayoutEffect(() => scrollToBottom(listRef.current), [entries.length])
 
   const back = () => {
-    const games = kernel.get(gamePopupRef)
-    if (search.get('isGamePath') && games) games.open()
-    else goBackOrHome(kernel)
+    // opened from the game list: back to the page under it, with the list open again
+    goBackOrHome(kernel)
+    if (search.get('isGamePath')) kernel.get(gamePopupRef)?.open()
   }
 
   const ask = (id: string) => {

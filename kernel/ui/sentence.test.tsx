@@ -1,0 +1,27 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createI18n } from '../i18n.ts'
+import { definePlugin } from '../plugin.ts'
+import { memoryStorage } from '../storage.ts'
+import { sentence, shownText } from './sentence.tsx'
+
+const live = definePlugin({ id: 'live', strings: { en: { entered: '{{name}} entered the room', win: '{{sender}} won {{n}} diamonds' }, ar: { entered: '{{name}} دخل الغرفة' } } })
+const i18n = (lang: string) => createI18n({ plugins: [live], search: new URLSearchParams(`lang=${lang}`), storage: memoryStorage(), navigatorLanguage: 'en' })
+const html = (nodes: unknown) => renderToStaticMarkup(<p>{nodes as never}</p>)
+
+test('LIVE-06 SHELL-12 a name inside a sentence is isolated in <bdi>, in English and Arabic; the sentence itself is not', () => {
+  assert.is(html(sentence(i18n('en').t, 'live.entered', { name: 'ناصر' })), '<p><bdi>ناصر</bdi> entered the room</p>')
+  assert.is(html(sentence(i18n('ar').t, 'live.entered', { name: 'Sam' })), '<p><bdi>Sam</bdi> دخل الغرفة</p>')
+  assert.is(html(sentence(i18n('en').t, 'live.win', { sender: 'Mia' }, { n: 5000 })), '<p><bdi>Mia</bdi> won 5,000 diamonds</p>', 'numbers formatted as t() does')
+})
+
+test('LIVE-06 values from data are bounded where shown: no [object Object], no stacked marks, no endless names', () => {
+  assert.is(html(sentence(i18n('en').t, 'live.entered', { name: { nick: 'x' } })), '<p><bdi></bdi> entered the room</p>')
+  assert.is(shownText(undefined), '')
+  assert.is(shownText('Z\u0301\u0302\u0303\u0304\u0305a'), 'Z\u0301\u0302a', 'zalgo cut to two marks')
+  assert.is([...shownText('x'.repeat(80))].length, 24)
+  assert.is(shownText(Infinity), '')
+})
+
+test.run()
