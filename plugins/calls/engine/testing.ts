@@ -4,7 +4,7 @@
 import { ApiError } from '../../../kernel/api.ts'
 import { Code } from '../../../kernel/protocol/envelope.ts'
 import type { RtcClient, RtcEvents } from '../../../kernel/rtc/types.ts'
-import { EndpointError } from '../../../harness/types.ts'
+import { EndpointError, type HarnessContext } from '../../../harness/types.ts'
 import { fakeTimers } from '../../../test/fake-timers.ts'
 import { CallStatus, type IncomingCall } from '../api.ts'
 import { CallEngine, type CallConfig, type CallDeps } from './engine.ts'
@@ -12,6 +12,10 @@ import { createCallsFake } from '../fake.ts'
 import { callEndpoint, testContext, VIEWER } from '../fake/testing.ts'
 import type { Where } from './incoming.ts'
 import { en } from '../strings.ts'
+
+/** How the harness RTC names a member: a host joins as her numeric user id, whichever account the
+ *  calls slice named her by (the one uid scheme) */
+export const rtcUidOf = (ctx: Pick<HarnessContext, 'userByAccid'>) => (who: string) => String(ctx.userByAccid(who)?.userId ?? who)
 
 /** An RTC client double: remote users in a channel are announced when the client joins, like Agora does;
  *  a subscribed remote's first frame is reported a moment later, like Agora's 'first-frame-decoded'. */
@@ -122,16 +126,18 @@ export function rig(o: RigOptions = {}) {
       })
     },
   })
-  // the host's side of the video channel reaches the app's RTC client, as the harness RTC does
+  // the host's side of the video channel reaches the app's RTC client, as the harness RTC does: in the
+  // channel as her numeric user id, whichever account the slice named her by (the one uid scheme)
   const recorder = t.ctx.rtc
+  const uidOf = rtcUidOf(t.ctx)
   t.ctx.rtc = {
     hostJoin(channel, uid) {
       recorder.hostJoin(channel, uid)
-      queueMicrotask(() => rtc.remoteJoin(channel, uid))
+      queueMicrotask(() => rtc.remoteJoin(channel, uidOf(uid)))
     },
     hostLeave(channel, uid) {
       recorder.hostLeave(channel, uid)
-      queueMicrotask(() => rtc.remoteLeave(channel, uid))
+      queueMicrotask(() => rtc.remoteLeave(channel, uidOf(uid)))
     },
     setQuality(channel, quality) {
       recorder.setQuality(channel, quality)
@@ -215,7 +221,7 @@ export function rig(o: RigOptions = {}) {
     engine.info.subscribe((i) => {
       if (i.status !== CallStatus.CALLING_ING || shown === i.channelId) return
       shown = i.channelId
-      show(i.yxAccid)
+      show(i.callUserId == null ? '' : String(i.callUserId))
     })
     rtc.client.on('user-published', (e) => e.mediaType === 'video' && show(e.uid))
   }

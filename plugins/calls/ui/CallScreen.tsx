@@ -78,7 +78,9 @@ export default function CallScreen(_: OverlayProps) {
           )
         }
         off = rtc.on('user-published', (e) => e.mediaType === 'video' && show(e.uid))
-        show(calls.info.peek().yxAccid)
+        // one uid scheme: the host is in the video channel as her user id (she may have published already)
+        const host = calls.info.peek().callUserId
+        show(host == null ? '' : String(host))
         if (local.current) rtc.playLocal(local.current)
       })
       .catch(() => {})

@@ -10,7 +10,7 @@ import { EndpointError } from '../../../harness/types.ts'
 import { fakeTimers } from '../../../test/fake-timers.ts'
 import { waitFor } from '../../../test/wait.ts'
 import { rechargeRef, type RechargeOpenOptions } from '../../recharge/api.ts'
-import { fakeRtc } from '../engine/testing.ts'
+import { fakeRtc, rtcUidOf } from '../engine/testing.ts'
 import { createCallsFake } from '../fake.ts'
 import { callEndpoint, testContext, VIEWER } from '../fake/testing.ts'
 import { createCallsPlugin } from '../index.ts'
@@ -81,9 +81,10 @@ export async function uiRig(o: UiRigOptions = {}) {
       if (userId === VIEWER) queueMicrotask(() => tk?.push(pushType, data))
     },
   })
+  const uidOf = rtcUidOf(t.ctx)
   t.ctx.rtc = {
-    hostJoin: (channel, uid) => queueMicrotask(() => rtc.remoteJoin(channel, uid)),
-    hostLeave: (channel, uid) => queueMicrotask(() => rtc.remoteLeave(channel, uid)),
+    hostJoin: (channel, uid) => queueMicrotask(() => rtc.remoteJoin(channel, uidOf(uid))),
+    hostLeave: (channel, uid) => queueMicrotask(() => rtc.remoteLeave(channel, uidOf(uid))),
     setQuality: (channel, q) => queueMicrotask(() => rtc.quality(channel, q)),
     channels: () => rtc.channels(),
   }

@@ -80,7 +80,7 @@ test('CALL-10 in-call screen: video, duration, balance; controls hide after 5 s 
   await connect(r)
   assert.is(r.$('call-waiting'), null)
   assert.ok(r.$('call-screen'))
-  assert.ok(r.subscribed.includes('host_200001'), 'the host video is subscribed into the screen')
+  assert.ok(r.subscribed.includes('200001'), 'the host video is subscribed into the screen')
   await r.advance(4000)
   assert.is(r.$('call-duration')!.textContent, '00:04')
   assert.is(r.$('call-price')!.textContent?.trim(), '100/min')
