@@ -102,11 +102,15 @@ function Layer({ entry, def, close }: { entry: OpenOverlay; def: OverlayDef; clo
     if (float) return
     const before = document.activeElement as HTMLElement | null
     const el = panel.current
+    // named by its title, or by the name a dialog drawn inside it already carries
     const label = () => {
       const title = el?.querySelector('[data-dialog-title]')
-      if (!el || !title) return false
-      title.id ||= `overlay-title-${entry.key}`
-      el.setAttribute('aria-labelledby', title.id)
+      const inner = el?.querySelector('[role="dialog"][aria-label]')?.getAttribute('aria-label')
+      if (!el || (!title && !inner)) return false
+      if (title) {
+        title.id ||= `overlay-title-${entry.key}`
+        el.setAttribute('aria-labelledby', title.id)
+      } else el.setAttribute('aria-label', inner!)
       return true
     }
     let watcher: MutationObserver | undefined

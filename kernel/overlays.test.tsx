@@ -9,7 +9,7 @@ import { KernelApp } from './App.tsx'
 import { KernelContext } from './hooks.ts'
 import type { Kernel } from './types.ts'
 import { click, fakeKernel, installFakeTimers, render } from './ui/testing.tsx'
-import { settle } from '../test/wait.ts'
+import { settle, waitFor } from '../test/wait.ts'
 import type { OverlayContext, OverlayDef, OverlayProps, Scene } from './types.ts'
 
 const Popup = ({ props, close }: OverlayProps<{ label: string }>) => (
@@ -230,6 +230,22 @@ test('overlays: Tab and Shift+Tab go round a dialog\'s controls, and focus retur
   assert.is(r.get('first'), null, 'closed')
   assert.is(document.activeElement, opener, 'focus is back on what opened it')
   opener.remove()
+  r.unmount()
+  kernel.dispose()
+})
+
+test('overlays: a dialog is named by its title, or by the name of the dialog its component draws', async () => {
+  const Titled = (_: OverlayProps) => <h2 data-dialog-title>Check-in</h2>
+  const Inner = (_: OverlayProps) => <div role="dialog" aria-label="Gifts" />
+  const kernel = fakeKernel({ plugins: [{ id: 'demo', overlays: [{ id: 'titled', tier: 'modal', component: Titled }, { id: 'inner', tier: 'sheet', component: Inner }] }] })
+  const r = await render(<KernelApp kernel={kernel} />)
+  await act(async () => void kernel.overlays.open('titled'))
+  await waitFor(() => document.querySelector('[data-overlay="titled"] [data-dialog-title]'), { what: 'the titled dialog' })
+  const titled = document.querySelector('[data-overlay="titled"] .k-layer__panel')!
+  assert.is(document.getElementById(titled.getAttribute('aria-labelledby') ?? '')?.textContent, 'Check-in')
+  await act(async () => void kernel.overlays.open('inner'))
+  await waitFor(() => document.querySelector('[data-overlay="inner"] [role="dialog"][aria-label]'), { what: 'the inner dialog' })
+  assert.is(document.querySelector('[data-overlay="inner"] .k-layer__panel')?.getAttribute('aria-label'), 'Gifts')
   r.unmount()
   kernel.dispose()
 })

@@ -58,10 +58,13 @@ export default function GiftPanel({ props: o, close }: OverlayProps<GiftPanelOpt
             </button>
           ))}
         </div>
-        <button type="button" className="gf-balance" data-testid="gift-balance" onClick={recharge} aria-label={t('gift.recharge')}>
+        <button type="button" className="gf-balance" data-testid="gift-balance" onClick={recharge}>
           <IconDiamond size={16} />
           <span data-testid="gift-balance-num">{balance.toLocaleString()}</span>
           <span className="gf-balance__plus" aria-hidden="true">+</span>
+          {/* named by the number it shows, then what it does */}
+          {' '}
+          <span className="k-visually-hidden">{t('gift.recharge')}</span>
         </button>
       </div>
       {picked && isLucky(picked) && picked.type !== GiftType.box && (

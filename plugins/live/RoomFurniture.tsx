@@ -44,7 +44,7 @@ export function RoomFurniture({ onClose, onMore, onCall }: { onClose: () => void
     <>
       <header className="lv-top" data-testid="live-topbar">
         <div className="lv-host">
-          <button type="button" className="lv-host__open" data-testid="live-host-card" aria-label={name} onClick={() => hostId && card(hostId)}>
+          <button type="button" className="lv-host__open" data-testid="live-host-card" onClick={() => hostId && card(hostId)}>
             <Avatar src={r?.icon || h?.icon} name={name} size={36} />
             <span className="lv-host__text">
               <bdi className="lv-host__name">{name}</bdi>

@@ -133,7 +133,7 @@ export default function CallScreen(_: OverlayProps) {
           <Avatar src={i.icon} name={i.nickname} size={40} />
           <div>
             <p className="cl-call__name">
-              <bdi>{i.nickname}</bdi>
+              <bdi data-dialog-title>{i.nickname}</bdi>
             </p>
             <p className="cl-call__price" data-testid="call-price">
               {free ? t('calls.free') : <><IconDiamond size={13} /> {t('calls.perMin', { price: i.videoPrice })}</>}
