@@ -25,7 +25,6 @@ export function Wishes({ wish, live }: { wish: WishState; live: LiveApi }) {
       className="ws-carousel"
       label={t('wish.carousel')}
       keyOf={(w) => w.giftId}
-      labelOf={(w) => t('wish.item', { name: w.name || t('wish.unnamed'), done: w.done, target: w.target })}
       onPick={(w) => void wish.tap(w)}
       render={(w) => <WishCard w={w} />}
     />
@@ -45,6 +44,9 @@ function WishCard({ w }: { w: Wish }) {
       <span className="ws-card__count" dir="ltr" data-testid="wish-count">
         {w.done}/{w.target}
       </span>
+      {/* the slide is named by what it shows, then which gift: voice control finds it by its words */}
+      {' '}
+      <span className="k-visually-hidden">{t('wish.item', { name: w.name || t('wish.unnamed') })}</span>
     </span>
   )
 }
