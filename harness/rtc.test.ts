@@ -91,7 +91,7 @@ test('HAR-02 two sockets in one channel see each other join, publish and leave',
   await srv.close()
 })
 
-test('TRUST-RTC a join without a token, with a forged one, or with one for another channel or uid is refused as Agora refuses it', async () => {
+test('HAR-02 (trust) a join without a token, with a forged one, or with one for another channel or uid is refused as Agora refuses it', async () => {
   const { rtc, srv, connect } = await setup()
   const v = await connect()
   const refusal = { event: 'error', code: 'CAN_NOT_GET_GATEWAY_SERVER', msg: 'invalid token, authorized failed' }
@@ -108,7 +108,7 @@ test('TRUST-RTC a join without a token, with a forged one, or with one for anoth
   await srv.close()
 })
 
-test('TRUST-RTC an expired token is refused; a joined member is warned, then put out unless renewed', async () => {
+test('HAR-02 (trust) an expired token is refused; a joined member is warned, then put out unless renewed', async () => {
   const rtc = createRtcService(fakeCtx([user(1)]), { tokenTtlSec: 0.3, warnBeforeSec: 0.2 })
   const srv = await serve(rtc)
   const v = await client(`${srv.base}/rtc`)
@@ -132,7 +132,7 @@ test('TRUST-RTC an expired token is refused; a joined member is warned, then put
   await srv.close()
 })
 
-test('TRUST-RTC a second join with a uid already in the channel is refused UID_CONFLICT; the first stays', async () => {
+test('HAR-02 (trust) a second join with a uid already in the channel is refused UID_CONFLICT; the first stays', async () => {
   const { rtc, srv, connect } = await setup()
   const a = await connect()
   const b = await connect()
@@ -144,7 +144,7 @@ test('TRUST-RTC a second join with a uid already in the channel is refused UID_C
   await srv.close()
 })
 
-test('TRUST-RTC an audience token never publishes: it cannot join as host, and publish is refused', async () => {
+test('HAR-02 (trust) an audience token never publishes: it cannot join as host, and publish is refused', async () => {
   const { rtc, srv, connect } = await setup()
   const v = await connect()
   const token = rtc.issue({ channel: 'live_2', uid: '1', role: 'audience' }).token
@@ -158,7 +158,7 @@ test('TRUST-RTC an audience token never publishes: it cannot join as host, and p
   await srv.close()
 })
 
-test('TRUST-RTC the token endpoint: the server decides the uid; a viewer gets no publisher token for a live channel or a call not theirs', () => {
+test('HAR-02 (trust) the token endpoint: the server decides the uid; a viewer gets no publisher token for a live channel or a call not theirs', () => {
   const users = [user(1), user(2)]
   const ctx = fakeCtx(users) as any
   const service = createRtcService(ctx)
