@@ -58,6 +58,8 @@ const SLOW_ANSWER_MS = 9000
 
 const sendButton = (page: Page) => page.locator('[data-testid=gift-send]')
 const isSend = (url: string) => new URL(url).pathname.endsWith(GiftPaths.send)
+/** a send's outcome reaches the app as the send's answer, or (after a lost answer) as its status by key */
+const isOutcome = (url: string) => isSend(url) || new URL(url).pathname.endsWith(GiftPaths.sendStatus)
 
 async function pick(page: Page, giftId: number, timeout: number) {
   await page.click(`[data-testid=gift-tab-${giftId === LUCKY ? 'lucky' : 'popular'}]`, { timeout })
@@ -65,10 +67,10 @@ async function pick(page: Page, giftId: number, timeout: number) {
   await page.fill('[data-testid=gift-qty]', '1', { timeout })
 }
 
-/** one tap (or two) on Send, resolved once the app has the send's last answer and Send is free again */
+/** one tap (or two) on Send, resolved once the app has the send's outcome and Send is free again */
 async function tap(page: Page, how: 'click' | 'dblclick', timeout: number) {
   // together: a tap that fails rejects at once, and the wait for the answer is not left dangling
-  await Promise.all([page.waitForResponse((r) => isSend(r.url()), { timeout }), sendButton(page)[how]({ timeout })])
+  await Promise.all([page.waitForResponse((r) => isOutcome(r.url()), { timeout }), sendButton(page)[how]({ timeout })])
   await page.waitForFunction(`!document.querySelector('[data-testid=gift-send]').disabled`, null, { timeout })
   // the app takes no second send within its debounce: the next tap's precondition, not a wait for a result
   await page.waitForTimeout(SEND_DEBOUNCE_MS + 50)
