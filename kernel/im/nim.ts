@@ -155,23 +155,19 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
   const instance = () => {
     if (nim) return nim
     nim = NIM.getInstance({ appkey: opts.appKey, apiVersion: 'v2', debugLevel: opts.debug ? 'debug' : 'off' })
-    nim.V2NIMLoginService.on('onLoginStatus', onLoginStatus)
-    nim.V2NIMLoginService.on('onDisconnected', onDisconnected)
-    nim.V2NIMLoginService.on('onLoginFailed', onLoginFailed)
-    nim.V2NIMLoginService.on('onKickedOffline', onKicked)
-    nim.V2NIMMessageService.on('onReceiveMessages', onMessages)
-    nim.V2NIMConversationService.on('onConversationChanged', onChanged)
-    nim.V2NIMConversationService.on('onConversationCreated', onCreated)
+    listen(nim, 'on')
     return nim
   }
-  const release = (n: NimInstance) => {
-    n.V2NIMLoginService.off('onLoginStatus', onLoginStatus)
-    n.V2NIMLoginService.off('onDisconnected', onDisconnected)
-    n.V2NIMLoginService.off('onLoginFailed', onLoginFailed)
-    n.V2NIMLoginService.off('onKickedOffline', onKicked)
-    n.V2NIMMessageService.off('onReceiveMessages', onMessages)
-    n.V2NIMConversationService.off('onConversationChanged', onChanged)
-    n.V2NIMConversationService.off('onConversationCreated', onCreated)
+  const release = (n: NimInstance) => listen(n, 'off')
+  // one list of the SDK events this adapter follows, added and removed alike
+  const listen = (n: NimInstance, how: 'on' | 'off') => {
+    n.V2NIMLoginService[how]('onLoginStatus', onLoginStatus)
+    n.V2NIMLoginService[how]('onDisconnected', onDisconnected)
+    n.V2NIMLoginService[how]('onLoginFailed', onLoginFailed)
+    n.V2NIMLoginService[how]('onKickedOffline', onKicked)
+    n.V2NIMMessageService[how]('onReceiveMessages', onMessages)
+    n.V2NIMConversationService[how]('onConversationChanged', onChanged)
+    n.V2NIMConversationService[how]('onConversationCreated', onCreated)
   }
 
   const loggedIn = () => {
