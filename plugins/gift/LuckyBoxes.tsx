@@ -29,6 +29,9 @@ export default function LuckyBoxes({ close }: OverlayProps) {
   const count = gift.boxes.value ?? 0
   const [frame, setFrame] = useState(-1)
   const [result, setResult] = useState<{ totalReward: number; opened: number } | null>(null)
+  // no word on an opening within the bound: the balance the server reports says what it brought
+  const [unknown, setUnknown] = useState(false)
+  const pending = gift.boxesPending.value
   const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined)
 
   useEffect(() => {
@@ -37,8 +40,9 @@ export default function LuckyBoxes({ close }: OverlayProps) {
   }, [])
 
   const open = async (num: number) => {
-    if (frame >= 0 || num < 1) return
+    if (frame >= 0 || pending || num < 1) return
     setResult(null)
+    setUnknown(false)
     setFrame(0)
     const claimed = gift.openBoxes(Math.min(MAX_NUM, num))
     let f = 0
@@ -48,7 +52,8 @@ export default function LuckyBoxes({ close }: OverlayProps) {
       setFrame(f)
       if (f === REWARD_FRAME) {
         const r = await claimed
-        setResult(r ? { totalReward: r.totalReward, opened: r.prizes.length } : null)
+        setUnknown(r === 'unknown')
+        setResult(r && r !== 'unknown' ? { totalReward: r.totalReward, opened: r.prizes.length } : null)
       }
       if (f >= RESET_FRAME) {
         clearInterval(timer.current)
@@ -83,11 +88,21 @@ export default function LuckyBoxes({ close }: OverlayProps) {
           {t('gift.boxesWon', { n: result.totalReward, count: result.opened, boxes: result.opened })}
         </p>
       )}
+      {pending && (
+        <p className="gf-boxes__prize" role="status" data-testid="gift-boxes-pending">
+          {t('gift.boxesPending')}
+        </p>
+      )}
+      {unknown && !pending && (
+        <p className="gf-boxes__prize" role="status" data-testid="gift-boxes-unknown">
+          {t('gift.boxesPendingLong')}
+        </p>
+      )}
       <div className="gf-boxes__row">
-        <button type="button" className="gf-btn gf-btn--ghost" data-testid="gift-boxes-one" disabled={!count || frame >= 0} onClick={() => void open(1)}>
+        <button type="button" className="gf-btn gf-btn--ghost" data-testid="gift-boxes-one" disabled={!count || frame >= 0 || pending} onClick={() => void open(1)}>
           {t('gift.boxesOpenOne')}
         </button>
-        <button type="button" className="gf-btn" data-testid="gift-boxes-all" disabled={!count || frame >= 0} onClick={() => void openAll()}>
+        <button type="button" className="gf-btn" data-testid="gift-boxes-all" disabled={!count || frame >= 0 || pending} onClick={() => void openAll()}>
           {t('gift.boxesOpenAll')}
         </button>
       </div>

@@ -3,7 +3,7 @@
 // reward and combo window, lucky boxes, and the animation queue the gift layer draws.
 import { signal, type Signal } from '@preact/signals-react'
 import { isInsufficient, ApiError } from '../../kernel/api.ts'
-import { confirmPaid, newRequestKey, sendPaid, type KeyStatus } from '../../kernel/paid.ts'
+import { askBySending, confirmPaid, sendPaid, type KeyStatus } from '../../kernel/paid.ts'
 import { shellRef } from '../shell/api.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { Timers } from '../../kernel/timers.ts'
@@ -48,8 +48,11 @@ export interface GiftService extends Omit<GiftApi, 'send'> {
   /** the lucky combo window (5 s after a lucky send): Send reads Combo */
   combo: Signal<boolean>
   boxes: Signal<number | null>
+  /** an opening whose answer never came is being confirmed by its key: no other opening meanwhile */
+  boxesPending: Signal<boolean>
   loadBoxes(): Promise<void>
-  openBoxes(num: number): Promise<{ prizes: Array<{ id: number; prize: number }>; totalReward: number } | null>
+  /** null: not opened (refused, or the server says it never was); 'unknown': no word within the bound */
+  openBoxes(num: number): Promise<BoxesOpened | null | 'unknown'>
   dispose(): void
 }
 
@@ -58,6 +61,11 @@ const statusOf = (raw: unknown): KeyStatus<SendAnswer> => {
   const state = (raw as { state?: unknown } | null)?.state
   if (state === 'done') return { state, answer: sendAnswer(raw) ?? { totalReward: 0, maxRatePool: null } }
   return state === 'none' ? { state } : { state: 'pending' }
+}
+
+export interface BoxesOpened {
+  prizes: Array<{ id: number; prize: number }>
+  totalReward: number
 }
 
 export interface GiftDeps {
@@ -76,6 +84,7 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
   const luckyWin = signal<LuckyWin | null>(null)
   const combo = signal(false)
   const boxes = signal<number | null>(null)
+  const boxesPending = signal(false)
   const queue = createGiftQueue({ reducedMotion: deps.reducedMotion ?? prefersReducedMotion })
   const t = (key: string, v?: Record<string, unknown>) => kernel.i18n.t(key, v)
   let lastSend = -Infinity
@@ -155,6 +164,7 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
     luckyWin,
     combo,
     boxes,
+    boxesPending,
     openPanel(options) {
       void load()
       void kernel.overlays.open(PANEL_ID, options)
@@ -217,16 +227,30 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
         boxes.value ??= 0
       }
     },
+    // the pending rule: a lost answer is tried once more with the same key, then asked about by
+    // that key (the claim answers the same for a key it already did), never shown as nothing won
     async openBoxes(num) {
-      const requestId = newRequestKey()
-      try {
-        const r = answer(boxClaimAnswer, GiftPaths.boxClaim)(await kernel.api.post(GiftPaths.boxClaim, { num, requestId }))
+      const attempt = (requestId: string) => kernel.api.post(GiftPaths.boxClaim, { num, requestId }, { silent: true, timeout: SEND_TIMEOUT_MS })
+      const opened = (raw: unknown): BoxesOpened => {
+        const r = answer(boxClaimAnswer, GiftPaths.boxClaim)(raw)
         if (r.diamondNum !== undefined) kernel.session.setBalance(r.diamondNum)
         boxes.value = r.count
         return { prizes: r.prizes, totalReward: r.totalReward }
+      }
+      try {
+        const r = await sendPaid(attempt)
+        if (r.state === 'done') return opened(r.answer)
+        boxesPending.value = true
+        const s = await confirmPaid(askBySending(attempt), r.key, deps.timers)
+        if (s.state === 'done') return opened(s.answer)
+        if (s.state === 'unknown') void kernel.get(shellRef)?.refreshUser().catch(() => undefined)
+        await service.loadBoxes()
+        return s.state === 'unknown' ? 'unknown' : null
       } catch {
         await service.loadBoxes()
         return null
+      } finally {
+        boxesPending.value = false
       }
     },
     dispose() {

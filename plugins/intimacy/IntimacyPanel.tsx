@@ -141,7 +141,13 @@ function Increase({ intimacy, info }: { intimacy: Intimacy; info: IntimacyInfo }
           {safeImageUrl(info.gift.giftSmallImg) ? <img className="im-gift__img" src={safeImageUrl(info.gift.giftSmallImg)} alt="" width={52} height={52} /> : <IconHeart size={40} />}
           <span className="im-gift__text">
             <b>{t('intimacy.levelGift')}</b>
-            <span className="im-muted">{t(full ? 'intimacy.giftReady' : 'intimacy.giftHint', { n: next })}</span>
+            {intimacy.pending.value ? (
+              <span className="im-muted" role="status" data-testid="intimacy-pending">
+                {t('intimacy.pending')}
+              </span>
+            ) : (
+              <span className="im-muted">{t(full ? 'intimacy.giftReady' : 'intimacy.giftHint', { n: next })}</span>
+            )}
           </span>
           <button
             type="button"

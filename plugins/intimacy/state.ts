@@ -2,11 +2,15 @@
 // privileges by host id, and the level gift (d2 §4.8): it works only when the experience has
 // reached the needed value ('This gift can only be gifted when intimacy is full' otherwise);
 // confirming sends one gift under one request id (a retry is charged once) and reloads the info.
+// An answer lost twice is pending (kernel/paid.ts): asked about by the same id, never 'not sent'.
 // An answer containing diamond.not.enough opens recharge. No balance is computed here: the
 // harness pushes the ledger's.
 import { signal } from '@preact/signals-react'
 import { isInsufficient } from '../../kernel/api.ts'
 import { answer } from '../../kernel/guard.ts'
+import { askBySending, confirmPaid, sendPaid } from '../../kernel/paid.ts'
+import type { Timers } from '../../kernel/timers.ts'
+import { shellRef } from '../shell/api.ts'
 import { Msg } from '../../kernel/protocol/envelope.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { rechargeRef } from '../recharge/api.ts'
@@ -14,23 +18,26 @@ import { intimacyInfo, IntimacyPaths, privilegeAnswer, type IntimacyInfo, type P
 
 export type Load = 'loading' | 'ready' | 'failed'
 /** what a tap on the gift button did */
-export type GiftOutcome = 'not-full' | 'max' | 'busy' | 'cancelled' | 'sent' | 'recharge' | 'failed'
+export type GiftOutcome = 'not-full' | 'max' | 'busy' | 'cancelled' | 'sent' | 'recharge' | 'failed' | 'pending'
 
 /** the bar is full: the next level's gift may be sent */
 export const isFull = (i: IntimacyInfo) => i.upNeddExperienceValue != null && i.experienceValue >= i.upNeddExperienceValue
 /** the bar's share, 0-1 (full at the maximum level) */
 export const progressOf = (i: IntimacyInfo) => (i.upNeddExperienceValue == null ? 1 : i.upNeddExperienceValue > 0 ? Math.min(1, Math.max(0, i.experienceValue / i.upNeddExperienceValue)) : 0)
 
-const newRequestId = () => globalThis.crypto?.randomUUID?.() ?? `i${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
-
 export type Intimacy = ReturnType<typeof createIntimacy>
 
-export function createIntimacy(kernel: Kernel, hostId: number, opts: { inLive?: boolean } = {}) {
+/** a level gift not answered in this time is tried once more with the same id */
+const SEND_TIMEOUT_MS = 8000
+
+export function createIntimacy(kernel: Kernel, hostId: number, opts: { inLive?: boolean; timers?: Timers } = {}) {
   const info = signal<IntimacyInfo | null>(null)
   const status = signal<Load>('loading')
   const privileges = signal<Privilege[] | null>(null)
   const privilegeStatus = signal<Load>('loading')
   const sending = signal(false)
+  /** a level gift whose answer never came is being confirmed by its id */
+  const pending = signal(false)
   const t = kernel.i18n.t
 
   const load = async () => {
@@ -68,7 +75,23 @@ export function createIntimacy(kernel: Kernel, hostId: number, opts: { inLive?: 
     try {
       const ok = await kernel.overlays.confirm({ message: t('intimacy.confirm', { price: i.gift.giftPrice, level: i.level + 1 }), ok: t('intimacy.send'), cancel: t('intimacy.cancel') })
       if (!ok) return 'cancelled'
-      const reply = await kernel.api.post<unknown>(IntimacyPaths.sendGift, { anchorId: hostId, giftId: i.gift.id, giftNum: 1, requestId: newRequestId() }, { silent: true })
+      const attempt = (requestId: string) => kernel.api.post<unknown>(IntimacyPaths.sendGift, { anchorId: hostId, giftId: i.gift!.id, giftNum: 1, requestId }, { silent: true, timeout: SEND_TIMEOUT_MS })
+      const r = await sendPaid(attempt)
+      let reply: unknown
+      if (r.state === 'done') reply = r.answer
+      else {
+        // the send may have landed: the same id asks (the server does it at most once), no new try meanwhile
+        pending.value = true
+        kernel.overlays.toast(t('intimacy.pending'), { type: 'info' })
+        const s = await confirmPaid(askBySending(attempt), r.key, opts.timers).finally(() => (pending.value = false))
+        if (s.state === 'none') throw new Error('not sent')
+        if (s.state !== 'done') {
+          kernel.overlays.toast(t('intimacy.pendingLong'), { type: 'info' })
+          void kernel.get(shellRef)?.refreshUser().catch(() => undefined)
+          return 'pending'
+        }
+        reply = s.answer
+      }
       if (typeof reply === 'string' && reply.includes(Msg.notEnough)) {
         openRecharge()
         return 'recharge'
@@ -85,5 +108,5 @@ export function createIntimacy(kernel: Kernel, hostId: number, opts: { inLive?: 
     }
   }
 
-  return { hostId, info, status, privileges, privilegeStatus, sending, load, loadPrivileges, sendGift }
+  return { hostId, info, status, privileges, privilegeStatus, sending, pending, load, loadPrivileges, sendGift }
 }

@@ -11,7 +11,8 @@ import { Button } from '../../kernel/ui/Button.tsx'
 import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import type { OrderResult, OrderStatus, PayMethodSku, RechargeItem } from './api.ts'
-import { RechargePath, rechargeService } from './state.ts'
+import { rechargeService } from './state.ts'
+import { confirmPaid, type KeyStatus } from '../../kernel/paid.ts'
 import { shellRef } from '../shell/api.ts'
 import css from './recharge.css'
 
@@ -63,6 +64,31 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
   // the balance after it, as the server's user says once refreshed
   const [balance, setBalance] = useState<number | null>(null)
   const awx = props.order.awxObj
+  // the credit not yet known (a lost or early answer): asked about by the order's code until the server says
+  const [confirming, setConfirming] = useState(false)
+  const gone = useRef(false)
+  useEffect(() => {
+    gone.current = false
+    return () => void (gone.current = true)
+  }, [])
+
+  // the pending rule: what the ledger credited, asked now and then by the order's code, never guessed
+  const confirmCredit = async () => {
+    const service = rechargeService(kernel)
+    const ask = (code: string) => service.orderKeyStatus(code).catch((): KeyStatus<OrderStatus> => ({ state: 'pending' }))
+    let s: KeyStatus<OrderStatus> | { state: 'unknown' } = await ask(props.order.orderCode)
+    if (s.state === 'pending') {
+      if (!gone.current) setConfirming(true)
+      s = await confirmPaid(ask, props.order.orderCode, service.timers)
+    }
+    if (gone.current) return
+    setConfirming(false)
+    if (s.state !== 'done') return
+    setCredited(s.answer.diamondNum)
+    await kernel.get(shellRef)?.refreshUser().catch(() => {})
+    const after = kernel.session.user.peek()?.diamondNum
+    if (!gone.current && typeof after === 'number') setBalance(after)
+  }
 
   useEffect(() => {
     if (!awx) return void setPhase('failed')
@@ -91,15 +117,7 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
             onSuccess: (r) => {
               setReceipt(r)
               setPhase('done')
-              kernel.api
-                .post<OrderStatus>(RechargePath.orderStatus, { searchValue: props.order.orderCode }, { silent: true })
-                .then(async (s) => {
-                  if (gone || s?.status !== 1) return
-                  setCredited(s.diamondNum)
-                  await kernel.get(shellRef)?.refreshUser().catch(() => {})
-                  const after = kernel.session.user.peek()?.diamondNum
-                  if (!gone && typeof after === 'number') setBalance(after)
-                }, () => {})
+              void confirmCredit()
             },
             onError: () => {},
           })
@@ -126,6 +144,7 @@ export default function CardDropIn({ props, close }: OverlayProps<{ order: Order
     ]
     if (credited != null) rows.push([t('recharge.card.diamonds'), f.signed(credited), 'ltr', 'recharge-receipt-credited'])
     if (balance != null) rows.push([t('recharge.card.balance'), f.number(balance), 'ltr', 'recharge-receipt-balance'])
+    if (confirming) rows.push([t('recharge.card.diamonds'), t('recharge.status.pending'), undefined, 'recharge-receipt-pending'])
     return (
       // keyed: the provider's form lives in DOM React does not own, so the receipt must not reuse its nodes
       <Sheet key="receipt" title={t('recharge.card.success')} testId="recharge-receipt">

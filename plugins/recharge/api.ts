@@ -25,7 +25,8 @@ export interface RechargeApi {
 }
 
 /** how a purchase ended: paid here, left for a provider page, handed to the USDT page, refused, cancelled, failed */
-export type PayOutcome = 'paid' | 'redirected' | 'usdt' | 'refused' | 'cancelled' | 'failed'
+/** pending: the money may have moved and the server has not said; the order is kept and asked about */
+export type PayOutcome = 'paid' | 'redirected' | 'usdt' | 'refused' | 'cancelled' | 'failed' | 'pending'
 
 export const rechargeRef = ref<RechargeApi>('recharge')
 

@@ -3,7 +3,9 @@
 // here: after a payment the server's user (and its user.balance push) says what the balance is.
 import { answer } from '../../kernel/guard.ts'
 import { signal, type ReadonlySignal } from '@preact/signals-react'
-import { ApiError } from '../../kernel/api.ts'
+import { ApiError, isTimeout } from '../../kernel/api.ts'
+import { confirmPaid, type KeyStatus } from '../../kernel/paid.ts'
+import { realTimers, type Timers } from '../../kernel/timers.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { shellRef } from '../shell/api.ts'
 import {
@@ -79,7 +81,14 @@ export interface RechargeService extends RechargeApi {
   redirect(url: string): void
   /** the service's timer (injected in tests) */
   later(fn: () => void, ms: number): unknown
+  /** an order's status as the pending rule asks it: done once paid, none once closed, else pending */
+  orderKeyStatus(orderCode: string): Promise<KeyStatus<OrderStatus>>
+  /** the waits between those questions (the service's timer) */
+  timers: Timers
 }
+
+/** no answer came: the server may or may not have done it */
+const answerLost = (err: unknown) => isTimeout(err) || (err instanceof ApiError && err.kind === 'network')
 
 /** the whole service, for this plugin's own pages; other plugins see its RechargeApi side through rechargeRef */
 export const rechargeServiceRef = ref<RechargeService>('recharge.service')
@@ -117,6 +126,7 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
   const status = signal<LoadStatus>('idle')
   const lastSuccess = signal<{ orderCode: string; vip: boolean; at: number } | null>(null)
   const later = deps.setTimeout ?? ((fn, ms) => setTimeout(fn, ms))
+  const timers: Timers = { ...realTimers, setTimeout: later, ...(deps.now && { now: deps.now }) }
   const origin = deps.origin ?? (() => window.location.origin)
   const t = (key: string, p?: Record<string, unknown>) => kernel.i18n.t(key, p)
   let loading: Promise<void> | null = null
@@ -236,6 +246,11 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     return reconciling
   }
 
+  const orderKeyStatus = (orderCode: string): Promise<KeyStatus<OrderStatus>> =>
+    kernel.api
+      .post<OrderStatus>(RechargePath.orderStatus, { searchValue: orderCode }, { silent: true })
+      .then((s) => (s?.status === 1 ? { state: 'done', answer: s } : s?.status === 0 ? { state: 'none' } : { state: 'pending' }))
+
   async function pay(item: RechargeItem, method: PayMethodSku, ctx: PayContext): Promise<PayOutcome> {
     const user = kernel.session.user.peek()
     if (vipRefusal(paidBefore(user), item)) {
@@ -288,15 +303,30 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     }
     if (order.action === 'store') {
       let credited: number
+      let receipt: string
       try {
-        const { receipt } = await kernel.bridge.purchase({ productId: order.productId ?? item.productId, orderCode: order.orderCode })
-        const s = await kernel.api.post<OrderStatus>(RechargePath.storeReceipt, { orderCode: order.orderCode, receipt })
+        receipt = (await kernel.bridge.purchase({ productId: order.productId ?? item.productId, orderCode: order.orderCode })).receipt
+      } catch {
+        kernel.overlays.toast(t('recharge.notCompleted'), { type: 'warning' })
+        return 'cancelled'
+      }
+      try {
+        const s = await kernel.api.post<OrderStatus>(RechargePath.storeReceipt, { orderCode: order.orderCode, receipt }, { silent: true })
         if (s?.status !== 1) return 'failed'
         credited = s.diamondNum
       } catch (err) {
-        if (err instanceof ApiError) return 'failed'
-        kernel.overlays.toast(t('recharge.notCompleted'), { type: 'warning' })
-        return 'cancelled'
+        if (!answerLost(err)) {
+          if (err instanceof ApiError) kernel.overlays.toast(t('recharge.notCompleted'), { type: 'warning' })
+          return 'failed'
+        }
+        // the store took the money and the answer was lost: the order may be credited, so it is pending
+        // (asked about by its code now, and at the next start and foreground), never 'not completed'
+        remember(order.orderCode, item.vipFlag)
+        kernel.overlays.toast(t('recharge.status.pending'), { type: 'info', position: 'top' })
+        const s = await confirmPaid(orderKeyStatus, order.orderCode, timers)
+        if (s.state !== 'done') return s.state === 'none' ? (forget(order.orderCode), 'failed') : 'pending'
+        forget(order.orderCode)
+        credited = s.answer.diamondNum
       }
       await succeeded({ orderCode: order.orderCode, vipFlag: item.vipFlag, channelType: method.channelType, credited })
       return 'paid'
@@ -320,6 +350,8 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     buy: pay,
     redirect: (url) => (deps.assign ?? assignLocation)(url),
     later,
+    orderKeyStatus,
+    timers,
     async open(opts: RechargeOpenOptions) {
       await kernel.overlays.open(SHEET_ID, opts)
     },
