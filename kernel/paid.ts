@@ -5,7 +5,7 @@
 import { ApiError, isTimeout } from './api.ts'
 import { realTimers, type Timers } from './timers.ts'
 
-export const newRequestKey = () =>
+const newRequestKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 
 /** no answer came (a time-out, a dropped connection): the server may or may not have done it */
