@@ -312,4 +312,37 @@ test("LIVE-07 another viewer's gifts (play): a banner with the catalogue's name 
   assert.is(b.querySelector('img')!.getAttribute('src'), '/g/999.svg')
 })
 
+
+test('LIVE-08 lucky boxes whose answer is lost are pending, never nothing won: the same key asks until the server says, no other opening meanwhile, the prize and balance are the server\'s once', async () => {
+  // the server: one claim per key (a repeat answers the same); the first two answers never arrive
+  const done = new Map<string, unknown>()
+  let claims = 0
+  let release!: () => void
+  const gate = new Promise<void>((r) => (release = r))
+  const { t, open } = await setup({
+    api: {
+      [GiftPaths.boxList]: () => ({ count: done.size ? 1 : 3 }),
+      [GiftPaths.boxClaim]: async (p: { requestId: string; num: number }, n: number) => {
+        if (!done.has(p.requestId)) (claims++, done.set(p.requestId, { opened: p.num, prizes: [{ id: 1, prize: 40 }, { id: 2, prize: 20 }], totalReward: 60, count: 1, diamondNum: 1060 }))
+        if (n <= 2) throw new Error('connection lost')
+        if (n === 3) await gate
+        return done.get(p.requestId)
+      },
+    },
+  })
+  await open()
+  await act(async () => void t.kernel.overlays.open('gift.boxes'))
+  await waitFor(() => $('gift-boxes-count')?.textContent === 'Boxes: 3', { what: 'the box count' })
+  await click($('gift-boxes-one'))
+  await waitFor(() => $('gift-boxes-pending'), { what: 'the pending note' })
+  assert.ok(($('gift-boxes-one') as HTMLButtonElement).disabled && ($('gift-boxes-all') as HTMLButtonElement).disabled, 'no other opening while it may land')
+  release()
+  await waitFor(() => $('gift-boxes-prize'), { what: 'the prize, once the server says', timeout: 8000 })
+  assert.not.ok($('gift-boxes-pending'))
+  assert.match($('gift-boxes-prize')!.textContent!, '60')
+  const keys = t.requests.filter((r) => r.path === GiftPaths.boxClaim).map((r) => r.payload.requestId)
+  assert.equal([claims, new Set(keys).size], [1, 1], 'opened once, always by the same key')
+  assert.is(t.kernel.session.user.value?.diamondNum, 1060, 'the balance is the server\'s')
+  assert.is($('gift-boxes-count')!.textContent, 'Boxes: 1')
+})
 test.run()
