@@ -220,4 +220,32 @@ test('LIVE-15 the chat\'s intimacy card (/talk/component/intimacy-card) is the p
   assert.match($('intimacy-level')?.textContent ?? '', 'Lv.1')
 })
 
+test('LIVE-15 a level gift whose answers are lost is pending, never "not sent": the same request id asks until the server says, no second paid try meanwhile, charged once and the new level shown', async () => {
+  // the server: one level gift per request id (a repeat answers the same); the first two answers never arrive
+  const charged = new Set<string>()
+  let release!: () => void
+  const gate = new Promise<void>((r) => (release = r))
+  const { t, asked } = await sheet({
+    [IntimacyPaths.info]: () => (charged.size ? infoOf({ level: 1, experienceValue: 100, upNeddExperienceValue: 500, gift: { id: 9102, giftSmallImg: '', giftPrice: 299 } }) : infoOf({ experienceValue: 100 })),
+    [IntimacyPaths.privileges]: privileges,
+    [IntimacyPaths.sendGift]: async (p: { requestId: string }, n: number) => {
+      charged.add(p.requestId)
+      if (n <= 2) throw new Error('connection lost')
+      await gate
+      return 'success'
+    },
+  })
+  await click($('intimacy-tab-increase'))
+  await click(await waitFor(() => $('intimacy-send')))
+  await click(await waitFor(() => $('confirm-ok'), { what: 'the confirmation' }))
+  await waitFor(() => $('intimacy-pending'), { what: 'the pending note' })
+  assert.ok(t.toasts.some((x) => /being confirmed/.test(x.text)), 'said pending')
+  assert.ok(($('intimacy-send') as HTMLButtonElement).disabled, 'no second paid try while the first may land')
+  release()
+  await waitFor(() => $('intimacy-panel')?.dataset.level === '1', { what: 'the new level, once the server says', timeout: 9000 })
+  assert.not.ok($('intimacy-pending'))
+  assert.equal([charged.size, new Set(asked(IntimacyPaths.sendGift).map((x) => x.requestId)).size], [1, 1], 'charged once, always by the same id')
+  assert.not.ok(t.toasts.some((x) => x.text === 'The gift was not sent. Please try again'), 'never "not sent"')
+})
+
 test.run()
