@@ -53,11 +53,11 @@ export default function DiscountPopup({ close }: OverlayProps) {
     body = (
       <div className="of-list" data-testid="discount-list">
         {page.list.map((h) => (
-          <button key={h.userId} type="button" className="of-row" onClick={() => open(h)}>
+          <button key={h.userId} type="button" className="of-row" data-host={h.userId} onClick={() => open(h)}>
             <Avatar src={h.icon} name={h.nickname} size={44} />
             <span className="of-row__main">
               <bdi>{h.nickname}</bdi>
-              <span className="of-row__price">
+              <span className="of-row__price" data-testid="discount-price">
                 💎 {f.number(h.discountPrice)}/{t('offers.discount.min')} <s>{f.number(h.videoPrice)}</s>
               </span>
             </span>

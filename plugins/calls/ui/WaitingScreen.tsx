@@ -8,7 +8,7 @@ import { injectStyle } from '../../../kernel/style.ts'
 import { Avatar } from '../../../kernel/ui/Avatar.tsx'
 import type { OverlayProps } from '../../../kernel/types.ts'
 import { useCalls } from './hooks.ts'
-import { IconHangUp } from './icons.tsx'
+import { IconDiamond, IconHangUp } from './icons.tsx'
 import { flagOf } from './format.ts'
 import css from './calls.css'
 
@@ -41,6 +41,12 @@ export default function WaitingScreen(_: OverlayProps) {
             <i />
           </span>
         </p>
+        {/* the price the server answered for this call (what each period charges), as in the call */}
+        {i.videoPrice > 0 && !i.free && (
+          <p className="cl-wait__price" data-testid="call-waiting-price">
+            <IconDiamond size={13} /> {t('calls.perMin', { price: i.videoPrice })}
+          </p>
+        )}
         <p className="cl-wait__left" data-testid="call-countdown" aria-live="off">
           {t('calls.waiting.left', { n: i.waitLeft })}
         </p>
