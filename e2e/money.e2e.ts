@@ -552,6 +552,78 @@ for (const lang of ['en', 'ar'] as const) {
   })
 }
 
+// ---- receipts: the new balance each one shows is the ledger's --------------------------------------
+
+/** the card receipt's credited diamonds and new balance, each equal to the order's one ledger row */
+async function expectCardReceipt(page: Page, harness: Harness, userId = VIEWER) {
+  await waitForSelector(page, '[data-testid=recharge-receipt-balance]')
+  const [order] = await orders(harness, userId)
+  const credits = await creditsOf(harness, order.orderCode, userId)
+  assert.is(credits.length, 1, 'credited once')
+  assert.is(digits(await page.locator('[data-testid=recharge-receipt-credited]').innerText()), credits[0].delta, 'the diamonds added are the ledger row')
+  assert.is(digits(await page.locator('[data-testid=recharge-receipt-balance]').innerText()), credits[0].balanceAfter, 'the new balance is the ledger\'s')
+  assert.is(Number((await userRow(harness, userId)).diamondNum), credits[0].balanceAfter)
+  return { order, credit: credits[0] }
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`PAY-08 PAY-05 (${lang}) the VIP purchase's receipt shows the diamonds added and the new balance, each equal to the ledger`, async (ctx) => {
+    const page = await openAs(ctx, `/vip?source=user`, { lang })
+    await waitForSelector(page, '[data-testid=vip-item-7]')
+    await page.click('[data-testid=vip-item-7]')
+    await page.click('[data-testid=vip-method-CARD]')
+    await page.click('[data-testid=vip-buy]')
+    await waitForSelector(page, '[data-testid=dropin-form]')
+    await fillCard(page, GOOD_CARD)
+    const { order, credit } = await expectCardReceipt(page, ctx.harness)
+    assert.equal([order.vipFlag, credit.reason], [1, 'vip.purchase'])
+    await shot(page, `money-vip-receipt-${lang}`)
+    await page.click('[data-testid=recharge-receipt-done]')
+    await page.goto(`${ctx.baseUrl}/wall${lang === 'ar' ? '?lang=ar' : ''}`)
+    await waitForSelector(page, '[data-testid=header-balance]')
+    assert.is(await expectSettled(page, ctx.harness), credit.balanceAfter)
+  })
+
+  t(`PAY-09 PAY-05 (${lang}) the special offer's receipt shows the diamonds added and the new balance, each equal to the ledger`, async (ctx) => {
+    const page = await openAs(ctx, '/wall', { lang, popups: ['special'] })
+    await waitForSelector(page, '[data-testid=special-offer]')
+    await page.click('[data-testid=special-method-CARD]')
+    const promised = digits(await page.locator('[data-testid=special-total]').innerText())
+    await page.click('[data-testid=special-buy]')
+    await waitForSelector(page, '[data-testid=dropin-form]')
+    await fillCard(page, GOOD_CARD)
+    const { order, credit } = await expectCardReceipt(page, ctx.harness)
+    assert.is(order.productId, 'special_offer_0299')
+    assert.is(credit.delta, promised, 'the popup promised what the ledger credited')
+    await shot(page, `money-special-receipt-${lang}`)
+    await page.click('[data-testid=recharge-receipt-done]')
+    assert.is(await expectSettled(page, ctx.harness), credit.balanceAfter)
+  })
+
+  t(`PAY-11 SHELL-11 (${lang}) the forced first payment: /forcePay leads to the shop, PayPal pays, and the result page shows the diamonds added and the new balance, each equal to the ledger`, async (ctx) => {
+    await ctx.harness.call('POST', `/users/${NEW_USER}/paid`, { paid: false })
+    const page = await openAs(ctx, '/wall', { lang, userId: NEW_USER })
+    await waitForSelector(page, '[data-testid=forcepay-recharge]')
+    await page.click('[data-testid=forcepay-recharge]')
+    await waitForSelector(page, '[data-testid=recharge-items]')
+    assert.match(pathOf(page), /^\/getcoin\?source=forcePay/)
+    await choose(page, 101)
+    await page.click('[data-testid=recharge-pay]')
+    await waitForSelector(page, '[data-testid=pay-approve]')
+    await page.click('[data-testid=pay-approve]')
+    await waitForSelector(page, '[data-testid=pay-status-balance]')
+    const [order] = await orders(ctx.harness, NEW_USER)
+    const credits = await creditsOf(ctx.harness, order.orderCode, NEW_USER)
+    assert.is(credits.length, 1, 'credited once')
+    assert.is(digits(await page.locator('[data-testid=pay-status-credited]').innerText()), credits[0].delta, 'the diamonds added are the ledger row')
+    assert.is(digits(await page.locator('[data-testid=pay-status-balance]').innerText()), credits[0].balanceAfter, 'the new balance is the ledger\'s')
+    await shot(page, `money-forcepay-result-${lang}`)
+    await page.click('[data-testid=pay-status-done]')
+    await waitForSelector(page, '[data-testid=header-balance]')
+    assert.is(await expectSettled(page, ctx.harness, NEW_USER), credits[0].balanceAfter)
+  })
+}
+
 // ---- PAY-03 retention, double taps, faults -----------------------------------------------------------
 
 t('PAY-03 closing the recharge sheet asks once to stay: Keep recharging keeps it, Leave closes it (Arabic, right to left)', async (ctx) => {

@@ -9,7 +9,7 @@ import type { OverlayProps } from '../../kernel/types.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { Sheet } from '../../kernel/ui/Sheet.tsx'
 import { rechargeRef, type PayMethodSku } from '../recharge/api.ts'
-import { extraPercent, priceCut, recommendedTotal } from '../recharge/api.ts'
+import { extraPercent, methodGift, priceCut, recommendedTotal } from '../recharge/api.ts'
 import { hms } from './rules.ts'
 import { offersServiceRef } from './state.ts'
 import css from './offers.css'
@@ -64,7 +64,8 @@ export default function SpecialOfferPopup({ close }: OverlayProps) {
     <Sheet title={t('offers.special.title')} onClose={() => close()} testId="special-offer">
       <div className="of-pop">
         {extra > 0 && <bdi className="of-pop__badge">{t('offers.special.extra', { n: f.percent(extra, true) })}</bdi>}
-        <span className="of-pop__num">💎 {f.number(recommendedTotal(item))}</span>
+        {/* what the chosen way of paying credits: the item's total and that method's gift (the ledger's row) */}
+        <span className="of-pop__num" data-testid="special-total">💎 {f.number(recommendedTotal(item) + (method ? methodGift(item, method) : 0))}</span>
         <span className="of-pop__price">
           <bdi className="of-pop__now">{f.money(item.price)}</bdi>
           {cut > 0 && (
@@ -81,6 +82,7 @@ export default function SpecialOfferPopup({ close }: OverlayProps) {
             {methods.map((m) => (
               <button key={m.id} type="button" role="radio" aria-checked={method?.id === m.id} className="of-method" data-testid={`special-method-${m.payMethodType}`} onClick={() => setMethod(m)}>
                 {t(`recharge.method.${m.payMethodType}`)}
+                {methodGift(item, m) > 0 && <bdi className="of-method__gift" dir="ltr"> {f.signed(methodGift(item, m))} 💎</bdi>}
               </button>
             ))}
           </div>

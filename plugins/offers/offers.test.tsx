@@ -76,6 +76,20 @@ test('PAY-09 on the wall the special offer is triggered and its popup queued onc
   assert.not.ok(again.t.kernel.overlays.isOpen(SPECIAL_POPUP))
 })
 
+test('PAY-09 PAY-05 the special offer promises what the chosen way of paying credits: the card\'s gift on its button and in the total', async () => {
+  await setup({ discountUser: false })
+  await waitFor(() => !!$('special-offer'), { what: 'popup' })
+  const item = special()
+  const card = item.skuInfoList!.find((m) => m.payMethodType === 'CARD')!
+  const gift = Math.floor((item.diamondNum * (card.payMethodGiftRatio ?? 0)) / 100)
+  assert.ok(gift > 0, 'the seeded card way has a gift')
+  const total = () => Number($('special-total')!.textContent!.replace(/[^\d]/g, ''))
+  const paypal = total()
+  await act(async () => $('special-method-CARD')!.click())
+  assert.is(total(), paypal + gift)
+  assert.match($('special-method-CARD')!.textContent!, `+${gift}`)
+})
+
 test('PAY-09 with no time left there is neither popup nor icon', async () => {
   const { t } = await setup({ left: 0, discountUser: false })
   await waitFor(() => answered(t, OffersPath.trigger), { what: 'the trigger answered' })

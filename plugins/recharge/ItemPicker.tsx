@@ -4,7 +4,7 @@ import { useKernel, useT } from '../../kernel/hooks.ts'
 import { useFormat } from '../../kernel/format.ts'
 import type { PayMethodSku, RechargeItem } from './api.ts'
 import { PayIcon } from './PayIcon.tsx'
-import { methodGift } from './rules.ts'
+import { methodGift } from './amounts.ts'
 import { extraPercent, recommendedTotal } from './amounts.ts'
 
 export function Balance({ onRefresh, refreshing }: { onRefresh: () => void; refreshing: boolean }) {

@@ -1,7 +1,7 @@
 // The amounts a recharge item shows (PAY-02) and the mm:ss clock of the pay pages: plain functions
 // other plugins use too (the offers, USDT), through this plugin's api.ts. Types only from api.ts, so
 // api.ts can pass them on without an import cycle.
-import type { RechargeItem } from './api.ts'
+import type { PayMethodSku, RechargeItem } from './api.ts'
 
 /** d3 §9: diamonds per dollar the discount percent is measured against. */
 const DISCOUNT_BASELINE = 490
@@ -11,6 +11,11 @@ export type Amounts = Pick<RechargeItem, 'diamondNum' | 'giveDiamondNum' | 'firs
 /** diamonds + bonus + the first-charge gift while the item was never bought */
 export function recommendedTotal(item: Amounts): number {
   return (item.diamondNum || 0) + (item.giveDiamondNum || 0) + (item.boughtFlag === 1 ? 0 : item.firstChargeGive || 0)
+}
+
+/** extra diamonds for paying this way (payMethodGiftRatio percent of the base), as the server credits them */
+export function methodGift(item: Pick<RechargeItem, 'diamondNum'>, method: Pick<PayMethodSku, 'payMethodGiftRatio'>): number {
+  return Math.floor(((item.diamondNum || 0) * (method.payMethodGiftRatio || 0)) / 100)
 }
 
 /** floor((total / price / 490 - 1) x 100); 0 for a price that is not positive */

@@ -4,7 +4,7 @@ import { ref } from '../../kernel/plugin.ts'
 import { id, int, list, num, obj, oneOf, or, str, type Guard } from '../../kernel/guard.ts'
 
 /** the amounts an item shows and the pay pages' mm:ss clock, for the plugins that show them too */
-export { clock, extraPercent, priceCut, recommendedTotal } from './amounts.ts'
+export { clock, extraPercent, methodGift, priceCut, recommendedTotal } from './amounts.ts'
 
 export interface RechargeOpenOptions {
   /** where the user came from (the current path without '/', or e.g. 'luckygift', 'callEnd') */

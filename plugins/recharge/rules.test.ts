@@ -4,9 +4,10 @@ import { seedTemplate } from './fake-catalog.ts'
 import {
   bestDiscount,
   tipWithPercent,
-  autoMethod, canPay, DEFAULT_METHOD_ORDER, methodGift, methodWeights, offeredItems, sheetPage, sheetPageCount, showPayButton, showSellerList, sortMethods, sourceOf, tipLeftMs, TIP_COUNTDOWN_MS,
+  autoMethod, canPay, DEFAULT_METHOD_ORDER, methodWeights, offeredItems, sheetPage, sheetPageCount, showPayButton, showSellerList, sortMethods, sourceOf, tipLeftMs, TIP_COUNTDOWN_MS,
   visibleMethods, channelName, storeVipRefused, vipRefusal,
 } from './rules.ts'
+import { methodGift } from './amounts.ts'
 import { ChannelType } from './api.ts'
 import { clock, discountPercent, extraPercent, priceCut, recommendedTotal } from './amounts.ts'
 import { harnessShell, nativeCapabilities } from './shell-pay.ts'

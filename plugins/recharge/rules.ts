@@ -122,10 +122,6 @@ export function visibleMethods<T extends Pick<PayMethodSku, 'channelType' | 'pay
 export const channelName = (type: number): string | null =>
   (Object.keys(ChannelType) as Array<keyof typeof ChannelType>).find((k) => ChannelType[k] === type) ?? null
 
-/** extra diamonds for paying this way (payMethodGiftRatio percent of the base) */
-export function methodGift(item: Pick<RechargeItem, 'diamondNum'>, method: Pick<PayMethodSku, 'payMethodGiftRatio'>): number {
-  return Math.floor(((item.diamondNum || 0) * (method.payMethodGiftRatio || 0)) / 100)
-}
 
 // ---- PAY-08 VIP purchase refusals ----------------------------------------------------------------
 
