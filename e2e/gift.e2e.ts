@@ -82,6 +82,33 @@ for (const lang of ['en', 'ar'] as const) {
     assert.equal(errorsOf(page), [])
   })
 
+  t(`LIVE-08 (${lang}) lucky boxes whose answers are lost are pending, never nothing won: confirmed by their key, opened once, the prize and balance are the ledger's`, async (ctx) => {
+    const { page, viewer } = await enterLiveRoom(ctx, lang)
+    await ctx.harness.call('POST', '/gift/boxes', { userId: viewer.userId, count: 3 })
+    await openPanel(page)
+    await page.click('[data-testid=gift-tab-lucky]')
+    await page.click('[data-testid=gift-cell][data-gift="1023"]')
+    await page.click('[data-testid=gift-boxes-open]')
+    await waitForSelector(page, '[data-testid=gift-boxes-count]')
+    await poll(async () => /3/.test((await page.locator('[data-testid=gift-boxes-count]').innerText()).replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660))))
+    // the claim and its retry reach the harness (the first opens the box), the first status question too; no answer reaches the page
+    await page.route(`**${GiftPaths.boxClaim}`, async (route) => (await route.fetch(), route.abort('failed')), { times: 3 })
+    await page.click('[data-testid=gift-boxes-one]')
+    await waitForSelector(page, '[data-testid=gift-boxes-pending]')
+    assert.ok(await page.locator('[data-testid=gift-boxes-one]').isDisabled(), 'no other opening while it may land')
+    await shot(page, `gift-boxes-pending-${lang}`)
+    await waitForSelector(page, '[data-testid=gift-boxes-prize]', 40_000)
+    assert.is(await page.locator('[data-testid=gift-boxes-pending]').count(), 0)
+    const prizes = (await ctx.harness.ledger(viewer.userId)).entries.filter((e) => e.reason === 'box.prize' && e.userId === viewer.userId)
+    assert.equal(prizes.map((e) => e.opened), [1], 'one box opened once')
+    const shownPrize = Number((await page.locator('[data-testid=gift-boxes-prize]').innerText()).replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660)).match(/\d[\d,]*/)![0].replace(/,/g, ''))
+    assert.is(shownPrize, prizes[0].delta, 'the prize shown is the ledger row')
+    await shot(page, `gift-boxes-settled-${lang}`)
+    await page.click('[data-testid=gift-boxes] .gf-link')
+    await ledgerMatches(ctx, page, viewer.userId)
+    assert.equal(errorsOf(page), [])
+  })
+
   t(`LIVE-08 (${lang}) a lucky gift win: the reward shown, a luckyGift chat record, the reward credited once and the balance is the ledger`, async (ctx) => {
     const { page, viewer } = await enterLiveRoom(ctx, lang)
     await ctx.harness.call('POST', '/gift/lucky-force', { multiple: 500, winningStyle: 3 })

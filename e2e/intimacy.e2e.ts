@@ -53,6 +53,31 @@ for (const lang of ['en', 'ar'] as const) {
     assert.equal(errorsOf(page), [])
     assert.equal(errorsOf(talk), [])
   })
+  t(`LIVE-15 (${lang}) a level gift whose answers are lost is pending, never "not sent": confirmed by its request id, charged once, then Lv.1`, async (ctx) => {
+    for (const r of await ctx.harness.call('GET', '/live/rooms')) await ctx.harness.call('POST', '/live/rate', { hostId: r.hostId, chatPerSec: 0, eventsPerSec: 0 })
+    const viewer = await ctx.harness.viewer()
+    await ctx.harness.call('POST', `/users/${viewer.userId}/balance`, { diamondNum: 1000 })
+    const { page, hostId } = await enterLiveRoom(ctx, lang, { viewer })
+    await ctx.harness.call('POST', '/intimacy/set', { userId: viewer.userId, hostId, experience: 100, level: 0 })
+    await page.click('[data-testid=intimacy-entrance]')
+    await page.click('[data-testid=intimacy-tab-increase]')
+    await waitForSelector(page, '[data-testid=intimacy-send][data-full=true]')
+    // the send and its retry reach the harness (the first is charged), the first status question too; no answer reaches the page
+    await page.route('**/api/intimacy/sendGift', async (route) => (await route.fetch(), route.abort('failed')), { times: 3 })
+    await page.click('[data-testid=intimacy-send]')
+    await page.click('[data-testid=confirm-ok]')
+    await waitForSelector(page, '[data-testid=intimacy-pending]')
+    assert.ok(await page.locator('[data-testid=intimacy-send]').isDisabled(), 'no second paid try while it may land')
+    await shot(page, `intimacy-pending-${lang}`)
+    await expectText(page, '[data-testid=intimacy-level]', text[lang].level1, 40_000)
+    assert.is(await page.locator('[data-testid=intimacy-pending]').count(), 0)
+    const rows = (await ctx.harness.ledger(viewer.userId)).entries.filter((r) => String(r.reason).startsWith('intimacy.'))
+    assert.equal(rows.map((r) => [r.reason, r.delta, r.balanceAfter]), [['intimacy.gift', -99, 901]], 'charged once')
+    const notSent = lang === 'en' ? 'The gift was not sent' : 'لم تُرسل الهدية'
+    assert.is(await page.locator(`[data-testid=toast]:has-text(${JSON.stringify(notSent)})`).count(), 0, 'never "not sent"')
+    await shot(page, `intimacy-pending-settled-${lang}`)
+    assert.equal(errorsOf(page), [])
+  })
 }
 
 t.run()

@@ -225,6 +225,42 @@ for (const [locale, text] of [['en', 'There is no payment to show'], ['ar', 'Ù„Ø
   })
 }
 
+test('PAY-04 PAY-07 an app-store receipt whose verification answer is lost is pending, never "not completed": the order is asked about by its code until the server says paid, then credited news once', async () => {
+  let state = 2
+  const asked: string[] = []
+  const s = await setup({
+    '/api/fuse/v3/createOrder': (p) => ({ orderCode: 'O1', action: 'store', productId: p.productId, diamondNum: 1250, thirdCreateTime: 1 }),
+    '/api/fuse/verifyStoreReceipt': () => {
+      throw new Error('connection lost')
+    },
+    '/api/fuse/queryOrderStat': ({ searchValue }) => (asked.push(searchValue), { orderCode: 'O1', status: state, state: state === 1 ? 'paid' : 'pending', diamondNum: 1250, vipFlag: 0, payMethodType: 'APPSTORE' }),
+  })
+  const events: unknown[] = []
+  s.t.kernel.events.on('recharge-success', (e) => events.push(e))
+  await openSheet(s)
+  await click(s.t, 'recharge-item-102')
+  await click(s.t, 'recharge-method-APPSTORE')
+  await click(s.t, 'recharge-pay')
+  await waitFor(() => s.t.toasts.some((x) => x.text === 'Your payment is still being processed'), { what: 'said pending' })
+  assert.ok(JSON.parse(s.storage.getItem('payPending') ?? '[]').some((o: any) => o.orderCode === 'O1'), 'kept with the pending orders')
+  // the status questions, 5 s apart (the service's timer, run here by hand)
+  const nextRound = async () => {
+    const i = await waitFor(() => { const i = s.timers.findIndex(([, ms]) => ms === 5000); return i >= 0 ? i + 1 : 0 }, { what: 'a status round' })
+    const [fn] = s.timers.splice(i - 1, 1)[0]
+    await act(async () => fn())
+    await s.t.settle()
+  }
+  await nextRound()
+  assert.equal(asked, ['O1'])
+  assert.equal(events, [], 'not yet')
+  state = 1
+  await nextRound()
+  await waitFor(() => events.length === 1, { what: 'credited news once the server says paid' })
+  assert.ok(s.t.toasts.some((x) => x.text.startsWith('Recharge successful: 1,250 diamonds added.')), "the server's credit")
+  assert.not.ok(s.t.toasts.some((x) => x.text === 'Payment not completed'), 'never "not completed"')
+  assert.is(s.storage.getItem('payPending'), null, 'no longer pending')
+})
+
 test('PAY-04 an order left with a provider is asked about at the next start: paid is said once and refreshes the user; closed is forgotten; an unknown answer keeps it, and the foreground asks again', async () => {
   const now = Date.now()
   const storage = memoryStorage({ payPending: JSON.stringify([{ orderCode: 'P1', vipFlag: 0, at: now - 60_000 }, { orderCode: 'C1', vipFlag: 0, at: now - 60_000 }, { orderCode: 'U1', vipFlag: 0, at: now - 60_000 }, { orderCode: 'OLD', vipFlag: 0, at: now - 4 * 86_400_000 }]) })

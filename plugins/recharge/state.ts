@@ -238,7 +238,9 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     if (!kernel.session.loggedIn.peek() || !readPending().length) return Promise.resolve()
     // the list is read fresh: another tab (the provider's return) may have settled some
     reconciling ??= (async () => {
-      for (const o of readPending()) await check(o.orderCode).catch(() => null)
+      // the result page asks about its own order and shows the answer: a toast too would say it twice
+      const shown = kernel.router.path.peek() === '/paystatus' ? kernel.router.search.peek().get('orderCode') : null
+      for (const o of readPending()) if (o.orderCode !== shown) await check(o.orderCode).catch(() => null)
       pending.value = readPending()
     })().finally(() => {
       reconciling = null
