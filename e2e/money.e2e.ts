@@ -617,6 +617,9 @@ for (const lang of ['en', 'ar'] as const) {
     assert.is(credits.length, 1, 'credited once')
     assert.is(digits(await page.locator('[data-testid=pay-status-credited]').innerText()), credits[0].delta, 'the diamonds added are the ledger row')
     assert.is(digits(await page.locator('[data-testid=pay-status-balance]').innerText()), credits[0].balanceAfter, 'the new balance is the ledger\'s')
+    // the page says it; the start's check of kept orders (done: none kept) says nothing over it
+    assert.ok(await poll(() => page.evaluate(() => localStorage.getItem('payPending') === null)), 'the order is no longer kept as pending')
+    assert.is(await page.locator(`[data-testid=toast]:has-text(${JSON.stringify(lang === 'en' ? 'Your payment was confirmed' : 'تم تأكيد دفعتك')})`).count(), 0, 'no toast over the result')
     await shot(page, `money-forcepay-result-${lang}`)
     await page.click('[data-testid=pay-status-done]')
     await waitForSelector(page, '[data-testid=header-balance]')
