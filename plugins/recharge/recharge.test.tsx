@@ -354,4 +354,38 @@ test('PAY-05 the card drop-in: security check, the provider script 2 s later, th
   delete (window as any).HarnessDropIn
 })
 
+test('PAY-05 PAY-08 a card payment whose credit the server has not confirmed (a lost or early answer) is pending on the receipt, asked about by the order\'s code, then the server\'s credit and new balance', async () => {
+  const mounted: any[] = []
+  ;(window as any).HarnessDropIn = { mount: (el: HTMLElement, o: any) => (mounted.push(o), (el.innerHTML = '<form data-testid="fake-form"></form>'), () => void (el.innerHTML = '')) }
+  const awxObj = { id: 'int_V1', client_secret: 'sec', customer_id: 'c', currency: 'USD', amount: 4.99, return_url: 'x', paymentAmount: 4.99, scriptUrl: 'http://pay.test/dropin.js', methods: ['card'] }
+  let n = 0
+  const s = await setup({
+    '/api/fuse/v3/createOrder': () => ({ orderCode: 'V1', action: 'dropin', awxObj, diamondNum: 600, thirdCreateTime: 1 }),
+    '/api/fuse/queryOrderStat': (p) => {
+      // the first answer is lost, the second says the notification has not landed yet
+      if (++n === 1) throw new Error('connection lost')
+      return { orderCode: p.searchValue, status: n === 2 ? 2 : 1, state: n === 2 ? 'pending' : 'paid', diamondNum: 600, vipFlag: 1, payMethodType: 'CARD' }
+    },
+  })
+  await openSheet(s)
+  await click(s.t, 'recharge-item-103')
+  await click(s.t, 'recharge-method-CARD')
+  await click(s.t, 'recharge-pay')
+  await waitFor(() => !!$('recharge-card-security'))
+  await act(async () => s.timers[0][0]())
+  await waitFor(() => !!$('fake-form'))
+  await act(async () => mounted[0].onSuccess({ transactionId: 'TXN2', paidAt: Date.now(), amount: 4.99, orderCode: 'V1' }))
+  await waitFor(() => $('recharge-receipt-pending'), { what: 'the credit said pending' })
+  assert.is($('recharge-receipt-credited'), null, 'no credit guessed')
+  const runRounds = async () => {
+    for (const [fn, ms] of s.timers.splice(0)) if (ms === 5000) await act(async () => fn())
+    await s.t.settle()
+  }
+  await waitFor(async () => (await runRounds(), !!$('recharge-receipt-credited')), { what: 'the credit once the server says paid' })
+  assert.is($('recharge-receipt-credited')!.textContent, '+600')
+  await waitFor(() => $('recharge-receipt-balance'), { what: 'the new balance, from the refreshed user' })
+  assert.is($('recharge-receipt-pending'), null)
+  delete (window as any).HarnessDropIn
+})
+
 test.run()
