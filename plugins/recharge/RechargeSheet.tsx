@@ -39,7 +39,8 @@ export default function RechargeSheet({ props, close }: OverlayProps<RechargeOpe
 
   const pay = async () => {
     const outcome = await p.pay()
-    if (outcome === 'paid' || outcome === 'usdt' || outcome === 'redirected') close()
+    // pending: the money may have moved; the order is kept and asked about, and no second try is offered
+    if (outcome === 'paid' || outcome === 'usdt' || outcome === 'redirected' || outcome === 'pending') close()
   }
 
   let body
