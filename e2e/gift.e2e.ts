@@ -91,8 +91,9 @@ for (const lang of ['en', 'ar'] as const) {
     await page.click('[data-testid=gift-boxes-open]')
     await waitForSelector(page, '[data-testid=gift-boxes-count]')
     await poll(async () => /3/.test((await page.locator('[data-testid=gift-boxes-count]').innerText()).replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660))))
-    // the claim and its retry reach the harness (the first opens the box), the first status question too; no answer reaches the page
-    await page.route(`**${GiftPaths.boxClaim}`, async (route) => (await route.fetch(), route.abort('failed')), { times: 3 })
+    // the claim and its retry reach the harness (the first opens the box), the first two status questions too; no answer
+    // reaches the page, so the opening stays pending a while (and is seen so)
+    await page.route(`**${GiftPaths.boxClaim}`, async (route) => (await route.fetch(), route.abort('failed')), { times: 4 })
     await page.click('[data-testid=gift-boxes-one]')
     await waitForSelector(page, '[data-testid=gift-boxes-pending]')
     assert.ok(await page.locator('[data-testid=gift-boxes-one]').isDisabled(), 'no other opening while it may land')

@@ -4,6 +4,7 @@
 // completed wish leaving after about 3 s, and too few diamonds opening the recharge sheet.
 import type { Page } from 'playwright-core'
 import { SEND_DEBOUNCE_MS } from '../plugins/gift/rules.ts'
+import { GiftPaths } from '../plugins/gift/paths.ts'
 import { assert, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, expectText, poll, shot, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('wish')
@@ -85,6 +86,27 @@ for (const lang of ['en', 'ar'] as const) {
     const { entries, check } = await ctx.harness.ledger(viewer.userId)
     assert.is(entries.filter((e) => e.reason === 'gift.send' && e.userId === viewer.userId).length, 2, 'two wish gifts charged, the teddy not')
     assert.ok(check.ok, 'the ledger invariant holds')
+    assert.equal(errorsOf(page), [])
+  })
+  t(`LIVE-09 LIVE-07 (${lang}) a wish gift whose answers are lost is pending, never "not sent": a second tap meanwhile sends nothing, confirmed by its key, debited once and the bar moves once`, async (ctx) => {
+    const { page, viewer } = await enterRoom(ctx, lang)
+    await waitForSelector(page, '[data-testid=wish-carousel]')
+    // the send and its retry reach the harness (the first is charged); neither answer reaches the page, nor do the first two status questions
+    await page.route(`**${GiftPaths.send}`, async (route) => (await route.fetch(), route.abort('failed')), { times: 2 })
+    await page.route(`**${GiftPaths.sendStatus}`, (route) => route.abort('failed'), { times: 2 })
+    await tapWish(page, 1003)
+    await waitForSelector(page, '[data-testid=wish-agree]')
+    await page.click('[data-testid=wish-agree-ok]')
+    const pending = lang === 'en' ? 'your gift is being confirmed' : 'جارٍ تأكيد هديتك'
+    await waitForSelector(page, `[data-testid=toast]:has-text(${JSON.stringify(pending)})`, 30_000)
+    await shot(page, `wish-pending-${lang}`)
+    await page.waitForTimeout(SEND_DEBOUNCE_MS + 100)
+    await tapWish(page, 1003)
+    await poll(async () => (await page.getAttribute(`${item(1003)} [data-testid=wish-progress]`, 'data-percent')) === '50', 40_000, 200)
+    assert.equal((await wishSends(ctx, viewer.userId)).map((e) => e.delta), [-10], 'debited once')
+    await expectText(page, `${item(1003)} [data-testid=wish-count]`, '1/2')
+    const notSent = lang === 'en' ? 'The gift was not sent' : 'لم تُرسل الهدية'
+    assert.is(await page.locator(`[data-testid=toast]:has-text(${JSON.stringify(notSent)})`).count(), 0, 'never "not sent"')
     assert.equal(errorsOf(page), [])
   })
 }
