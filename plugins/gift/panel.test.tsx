@@ -238,6 +238,11 @@ test('LIVE-07 an unknown outcome is pending, never "not sent": after two lost an
   tick(5000)
   await click($('gift-send'))
   assert.is(sends(t).length, 2)
+  // a send by id meanwhile (a wish card, which has no Send button to show it) is told it is still pending, and sends nothing
+  const said = t.toasts.filter((x) => /being confirmed/.test(x.text)).length
+  assert.is(await act(async () => t.kernel.need(giftRef).send(2, 1, { scene: 'LIVE', hostId: 200001 })), 'pending')
+  assert.is(t.toasts.filter((x) => /being confirmed/.test(x.text)).length, said + 1, 'said again')
+  assert.is(sends(t).length, 2)
   await waitFor(() => landed && !$('gift-pending'), { what: 'confirmed by its key', timeout: 3000 })
   const asked = t.requests.filter((r) => r.path === GiftPaths.sendStatus)
   assert.ok(asked.every((r) => r.payload.requestId === a.payload.requestId), 'asked by the same key')

@@ -175,6 +175,11 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
     },
     async send(gift, quantity, o) {
       const debounce = o.fromRanking ? RANKING_DEBOUNCE_MS : SEND_DEBOUNCE_MS
+      // a tap while an earlier send may still land (a wish card has no Send button to show it): say so again
+      if (pending.peek()) {
+        kernel.overlays.toast(t('gift.pending'), { type: 'info' })
+        return 'pending'
+      }
       if (sending.peek() || now() - lastSend < debounce) return 'debounced'
       const num = Math.min(MAX_NUM, quantityOf(quantity))
       const user = kernel.session.user.peek()
