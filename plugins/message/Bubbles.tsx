@@ -56,6 +56,7 @@ export interface BubbleProps {
 export function Bubble({ m, mine, avatar, sendState, onRetry, onCallBack, row }: BubbleProps) {
   const t = useT()
   const k = kindOf(m)
+  if (k.kind === 'invite') return null
   if (k.kind === 'tip') {
     return (
       <li className="ch-tip" data-testid="chat-tip" {...row}>
