@@ -89,6 +89,8 @@ export function fakeSocial(over: Partial<Social> = {}): Social {
     config: signal({ isEnable: false, unReadMsgNum: 0 }),
     greetings: computed(() => []),
     greetingUnread: computed(() => 0),
+    notChats: computed(() => ({ strangers: new Set<string>(), service: new Set<string>() })),
+    serviceUnread: computed(() => 0),
     unread: computed(() => 0),
     refresh: async () => undefined,
     start: () => () => undefined,
