@@ -20,7 +20,7 @@ export interface ChatItem extends ImMessage {
 export type SendResult = 'sent' | 'queued' | 'failed' | 'empty'
 
 export interface ChatDeps {
-  inbox: Pick<InboxController, 'client' | 'me' | 'onMessage' | 'status'>
+  inbox: Pick<InboxController, 'client' | 'me' | 'onMessage' | 'status' | 'conversations'>
   peer: string
   now?: () => number
 }
@@ -34,6 +34,7 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
   const older = signal<'idle' | 'loading' | 'done' | 'failed'>('idle')
   const hasFailed = computed(() => items.value.some((m) => m.sendState === 'failed'))
   let disposed = false
+  let loaded = false
 
   const mine = (m: ImMessage) => m.conversationId.split('|')[2] === peer || m.senderId === peer
 
@@ -57,6 +58,7 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
         upsert(list)
         older.value = list.length < PAGE_SIZE ? 'done' : 'idle'
         loading.value = 'idle'
+        loaded = true
       })
       markRead()
     } catch {
@@ -141,6 +143,13 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
     upsert([m])
     markRead()
   })
+  // a message the server sent on this user's behalf (a gift sent from the chat) reaches this device
+  // as the conversation's last message, not as an incoming one: it joins the chat from there
+  const offLast = effect(() => {
+    const last = inbox.conversations.value.find((c) => c.to === peer)?.lastMessage
+    if (!last || !loaded || !mine(last) || items.peek().some((m) => m.messageClientId === last.messageClientId)) return
+    upsert([last])
+  })
   // back online: the queued messages go out, in order; a chat opened offline loads now
   const offStatus = effect(() => {
     if (inbox.status.value !== 'ready') return
@@ -164,6 +173,7 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
       disposed = true
       offMessage()
       offStatus()
+      offLast()
     },
   }
 }
