@@ -200,14 +200,16 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     const read = (await loaded.later) ?? { shown: [], hidden: [] }
     const list = [...loaded.shown, ...read.shown]
     if (mine !== generation) return
-    // d2 §4.9: the session profile cache is cleared on load
+    // d2 §4.9: the session profile cache is cleared on load; a page that asked before (a chat opened
+    // by its link) is asked for again, else its name would stay the account until it reopens
+    const askedBefore = [...asked]
     asked.clear()
     batch(() => {
       profiles.value = new Map()
       conversations.value = sortConversations(list)
       status.value = 'ready'
     })
-    void loadProfiles(list.map((x) => x.to))
+    void loadProfiles([...list.map((x) => x.to), ...askedBefore])
   }
 
   return {
