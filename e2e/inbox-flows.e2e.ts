@@ -58,6 +58,22 @@ for (const lang of ['en', 'ar'] as const) {
     assert.ok(((await page.locator('[data-testid=talk-empty] p bdi').textContent()) ?? '').length > 0)
     await shot(page, `inbox-flows-talk-empty-${lang}`)
   })
+
+  t(`IM-03 (${lang}) the greeting entry's count is its page's`, async ({ openApp, harness }) => {
+    await harness.call('POST', '/im/greeting-config', { userId: VIEWER.userId, isEnable: 1, unReadMsgNum: 0 })
+    for (const hostId of [200001, 200002, 200004]) await harness.call('POST', '/im/greeting', { userId: VIEWER.userId, hostId, lang })
+    const page = await openApp('/message', { token: VIEWER.token, lang })
+    const entry = await waitForSelector(page, '[data-testid=greeting-entry]', 30_000)
+    assert.ok(await poll(async () => /3/.test((await entry.textContent()) ?? '')), 'the entry counts 3')
+    await shot(page, `inbox-flows-greeting-entry-${lang}`)
+    await entry.click()
+    await waitForSelector(page, '[data-testid=greeting-list] [data-testid^=conversation-]', 20_000)
+    assert.is(await page.locator('[data-testid=greeting-list] [data-testid^=conversation-]').count(), 3)
+    // a long greeting is cut, never pushing the row's time off the screen
+    const off = await page.evaluate(() => [...document.querySelectorAll('.ms-row__time, .ms-count')].filter((el) => { const r = el.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth }).length)
+    assert.is(off, 0, 'every time and count inside the screen')
+    await shot(page, `inbox-flows-greetings-${lang}`)
+  })
 }
 
 t.run()
