@@ -13,7 +13,8 @@ import { bannerAllowed } from './banner.ts'
 import { previewOf } from './preview.ts'
 import { talkRows } from './rows.ts'
 import { createInbox, SESSION_BATCH_MS } from './state.ts'
-import { memoryIm, ME, msg } from './testkit.ts'
+import { inboxOf, memoryIm, ME, msg } from './testkit.ts'
+import { createChat } from './chat.ts'
 
 const ROBOT = 'host_robot'
 const OTHER = 'host_only_invites'
@@ -64,6 +65,21 @@ test('IM-05 the inbox reads a conversation by its shown messages: invitations ar
   await waitFor(() => inbox.conversations.value[0]?.lastMessage?.text === 'line 31')
   assert.is(inbox.unread.value, 2)
   stop()
+})
+
+test('IM-05 a chat of invitations only is an empty chat; paging back steps over a page of invitations', async () => {
+  const history = [msg(ROBOT, 1), ...Array.from({ length: 25 }, (_, i) => invite(ROBOT, 2 + i))]
+  const im = memoryIm(history)
+  const inbox = inboxOf(im.client)
+  const chat = createChat({ inbox, peer: ROBOT })
+  await waitFor(() => chat.loading.value === 'idle' && im.calls.some(([c]) => c === 'history'))
+  assert.equal(chat.items.value, [], 'the last 20 are invitations: nothing to draw')
+  await chat.loadOlder()
+  await waitFor(() => chat.older.value === 'done')
+  assert.equal(chat.items.value.map((m) => m.text), ['line 1'], 'the page before the invitations')
+  inbox.receive(invite(ROBOT, 40))
+  assert.is(chat.items.value.length, 1, 'a live invitation adds no line')
+  chat.dispose()
 })
 
 test.run()

@@ -8,6 +8,22 @@ import { isInvitation } from './kinds.ts'
 
 /** how far back a conversation is read to find its last shown message */
 const INVITE_LOOKBACK = 50
+/** read-backs at once: an inbox of robots' chats asks the server a few at a time, not 200 together */
+const READ_AT_ONCE = 4
+
+/** fn(0..n-1), at most `width` running at once; the answers in order */
+async function inTurns<R>(n: number, width: number, fn: (i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(n)
+  let next = 0
+  const lane = async () => {
+    while (next < n) {
+      const i = next++
+      out[i] = await fn(i)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(width, n) }, lane))
+  return out
+}
 
 /** a conversation as shown; null when it has nothing to show */
 function shownConversation(c: ImConversation, recent: ImMessage[]): ImConversation | null {
@@ -63,7 +79,7 @@ export function createInvitationFilter() {
   }
 
   async function readAll(list: ImConversation[], client: ImClient, asked: number[]): Promise<Shown> {
-    const answers = await Promise.all(list.map((c, i) => readBack(c, client, asked[i])))
+    const answers = await inTurns(list.length, READ_AT_ONCE, (i) => readBack(list[i], client, asked[i]))
     const out: Shown = { shown: [], hidden: [] }
     answers.forEach((a, i) => {
       if (a === 'stale') return
