@@ -1,6 +1,7 @@
 // The inbox's flow breakers in Chromium against the harness, in English and Arabic: robot call
 // invitations draw nothing and count for nothing, the customer-service chat is one entry, a gift
 // sent from a chat is a line of it (also after a reload), a name in the chat's sentence is isolated.
+import { TEMPLATES } from '../harness/ui/push-templates.ts'
 import { assert, e2eSuite, poll, shot, waitForSelector, type E2EContext } from './lib.ts'
 
 const t = e2eSuite('inbox-flows', { settings: { imReplyMs: 0, imGreetAfterMs: 0 } })
@@ -73,6 +74,16 @@ for (const lang of ['en', 'ar'] as const) {
     const off = await page.evaluate(() => [...document.querySelectorAll('.ms-row__time, .ms-count')].filter((el) => { const r = el.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth }).length)
     assert.is(off, 0, 'every time and count inside the screen')
     await shot(page, `inbox-flows-greetings-${lang}`)
+  })
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`LIVE-17 HAR-05 (${lang}) the control page's notice template shows as a notice in the app`, async ({ openApp, harness }) => {
+    const page = await openApp('/message', { token: VIEWER.token, lang })
+    await harness.waitForSocket(VIEWER.userId, 20_000)
+    await harness.push(VIEWER.userId, { pushType: 'notice', data: TEMPLATES.notice })
+    await waitForSelector(page, '[data-testid=live-notice]', 15_000)
+    await shot(page, `inbox-flows-notice-${lang}`)
   })
 }
 
