@@ -11,6 +11,7 @@ import { seededRandom, type Random } from '../../harness/random.ts'
 import { fixture, newImToken } from '../../harness/seed.ts'
 import { defineFake, EndpointError, type Words, RawReply, type EndpointCall, type HarnessContext, type LedgerEntry, type UserRow } from '../../harness/types.ts'
 import { liveChatRoomOf } from '../live/api.ts'
+import { tellChatGift } from '../message/fake-api.ts'
 import { HostStatus } from '../wall/api.ts'
 import { GiftLedgerReason as Reason } from './api.ts'
 import { giftLottie, giftSvg } from './fake-art.ts'
@@ -140,6 +141,8 @@ export interface SendRequest {
   scene: string
   hostId: number
   key: string
+  /** the sender's language: a chat's gift line names the gift in it */
+  lang?: 'en' | 'ar'
 }
 
 /** What a send answers (d2 §3 Gift send response). A repeated key answers the first send's result. */
@@ -180,6 +183,8 @@ export function sendGift(ctx: HarnessContext, sender: UserRow, req: SendRequest)
   if (win) ctx.move(sender.userId, gift.giftPrice * num * win.multiple, Reason.luckyReward, { key: `${key}:reward`, giftId: gift.id, poolId: win.id, tempId: gift.tempId, winningStyle: win.winningStyle })
   ctx.db.write()
   if (roomId) tellRoom(ctx, roomId, sender, gift, num, win ? gift.giftPrice * num * win.multiple : 0)
+  // IM-02: a gift sent from a chat is a line of that chat, from this record
+  if (req.scene === 'IM') tellChatGift(ctx, sender.yxAccid, host.yxAccid, { giftId: gift.id, giftName: gift.name[req.lang ?? 'en'] ?? gift.name.en, giftNum: num, giftImg: `${ctx.baseUrl()}/__harness/gift/img?id=${gift.id}` })
   return answerOf(ctx, sender, key, gift, num)
 }
 
@@ -204,7 +209,7 @@ async function sendEndpoint(ctx: HarnessContext, call: EndpointCall) {
   const user = call.requireUser()
   const w = worldOf(ctx)
   const p = call.payload
-  const req: SendRequest = { giftId: Number(p.giftId), giftNum: Number(p.giftNum ?? p.num), scene: String(p.scene ?? ''), hostId: Number(p.anchorId ?? p.liveId), key: String(p.requestId ?? '') }
+  const req: SendRequest = { giftId: Number(p.giftId), giftNum: Number(p.giftNum ?? p.num), scene: String(p.scene ?? ''), hostId: Number(p.anchorId ?? p.liveId), key: String(p.requestId ?? ''), lang: langOf(call.headers) }
   // both are kept in the ledger row: a key is an id, a scene a short name
   if (req.key.length > 64 || req.scene.length > 32) throw refuse('requestId or scene is too long')
   const held = `${user.userId}:${req.key}`

@@ -46,15 +46,17 @@ const str = (v: unknown, max = 60) => (typeof v === 'string' ? v.slice(0, max) :
 const num = (v: unknown) => guardNum(v) ?? 0
 const url = safeImageUrl
 
-/** A pushed notice, or null when it is not one the app shows, malformed, or older than 10 minutes. */
-export function parseNotice(data: unknown, now: number): Notice | null {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return null
+/** A pushed notice, or null when it is not one the app shows, malformed, or older than 10 minutes
+ *  (`why` hears the reason, for the log: a dropped notice is never silent to support). */
+export function parseNotice(data: unknown, now: number, why: (reason: string) => void = () => {}): Notice | null {
+  const drop = (reason: string) => (why(reason), null)
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return drop('the data is not an object')
   const d = data as Record<string, unknown>
   const attachType = guardNum(d.attachType) ?? NaN
   const system = SYSTEM_TYPES.includes(attachType)
-  if (!Number.isInteger(attachType) || (!system && !APP_PUSH_TYPES.includes(attachType))) return null
+  if (!Number.isInteger(attachType) || (!system && !APP_PUSH_TYPES.includes(attachType))) return drop(`attachType ${String(d.attachType)} is not a notice type (d2 §4.10)`)
   const pushTime = d.pushTime == null ? now : num(d.pushTime)
-  if (!pushTime || now - pushTime > EXPIRY_MS) return null
+  if (!pushTime || now - pushTime > EXPIRY_MS) return drop('pushTime is missing or older than 10 minutes')
   const showTime = num(d.showTime)
   const n: Notice = {
     key: ++seq,
@@ -74,7 +76,8 @@ export function parseNotice(data: unknown, now: number): Notice | null {
     text: str(d.text ?? d.content, 140),
   }
   // a system notification with nothing to say, or an app push naming nobody, is not shown
-  if (system ? !n.text : !n.sender && !n.receiver) return null
+  if (system && !n.text) return drop(`system notice ${attachType} has no text (text or content)`)
+  if (!system && !n.sender && !n.receiver) return drop(`app notice ${attachType} names nobody (sendUserNickName, nickname or receiveUserNickName)`)
   return n
 }
 

@@ -129,11 +129,13 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     slots,
     /** a pushed notice (LIVE-17): parsed, gated by level, queued */
     notice(data: unknown) {
-      const n = parseNotice(data, Date.now())
+      // a notice not shown says why in the log (never its data, which may name users)
+      const n = parseNotice(data, Date.now(), (why) => console.info(`[live] notice not shown: ${why}`))
       if (!n) return
       askGames()
       const level = Number(kernel.session.user.peek()?.userLevel ?? 0)
       if (noticeAllowed(n, level, userLevels)) notices.add(n)
+      else console.info(`[live] notice not shown: level ${level} is not in the game list's userLevels for attachType ${n.attachType}`)
     },
     /** a tap on a notice: its room, or 'Already in this live room' when it is the one open */
     tapNotice(n: Notice) {

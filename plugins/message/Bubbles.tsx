@@ -56,16 +56,18 @@ export interface BubbleProps {
 export function Bubble({ m, mine, avatar, sendState, onRetry, onCallBack, row }: BubbleProps) {
   const t = useT()
   const k = kindOf(m)
+  if (k.kind === 'invite') return null
   if (k.kind === 'tip') {
     return (
       <li className="ch-tip" data-testid="chat-tip" {...row}>
-        <span>{k.text}</span>
+        {/* a system line is text from data: its own direction, isolated from the page's */}
+        <span dir="auto">{k.text}</span>
       </li>
     )
   }
   if (k.kind === 'intimacy') {
     return (
-      <li className="ch-tip ch-tip--intimacy" data-testid="chat-intimacy">
+      <li className="ch-tip ch-tip--intimacy" data-testid="chat-intimacy" {...row}>
         <span>{t('message.intimacyUpgrade', { n: k.level })}</span>
       </li>
     )
@@ -76,7 +78,7 @@ export function Bubble({ m, mine, avatar, sendState, onRetry, onCallBack, row }:
         <span className="ch-paid__icon" aria-hidden="true">✓</span>
         <span className="ch-paid__main">
           <strong>{t('message.paidTitle')}</strong>
-          <span>{k.diamondNum ? t('message.paidDiamonds', { n: k.diamondNum }) : (k.text ?? '')}</span>
+          {k.diamondNum ? <span>{t('message.paidDiamonds', { n: k.diamondNum })}</span> : <span dir="auto">{k.text ?? ''}</span>}
         </span>
       </li>
     )

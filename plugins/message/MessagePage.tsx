@@ -17,6 +17,7 @@ import { ConversationList } from './ConversationList.tsx'
 import { ConversationRow } from './ConversationRow.tsx'
 import { DISTURB_SHEET, ROW_ACTIONS } from './ids.ts'
 import { inboxControllerRef, socialRef } from './refs.ts'
+import { chatsOf } from './rules.ts'
 
 export default function MessagePage() {
   useSignals()
@@ -43,8 +44,7 @@ export default function MessagePage() {
 
   const status = inbox.status.value
   const greetings = social.greetings.value
-  const hidden = new Set(greetings.map((g) => g.to))
-  const list = inbox.conversations.value.filter((c) => !hidden.has(c.to))
+  const list = chatsOf(inbox.conversations.value, social.notChats.value)
   const follows = shell?.badges.followCount.value ?? 0
   const any = list.length > 0 || greetings.length > 0
 
@@ -105,6 +105,7 @@ export default function MessagePage() {
       <button type="button" className="ms-cs" onClick={() => kernel.router.navigate('/customer-talk')} data-testid="open-customer">
         <span className="ms-cs__icon" aria-hidden="true">🎧</span>
         <span>{t('message.customerService')}</span>
+        {social.serviceUnread.value > 0 && <span className="ms-count" data-testid="customer-unread">{social.serviceUnread.value > 99 ? '99+' : social.serviceUnread.value}</span>}
       </button>
     </main>
   )

@@ -4,6 +4,7 @@
 // an image, a gift when this build has a gift feature. Sent while offline: kept and sent later.
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
+import { sentence } from '../../kernel/ui/sentence.tsx'
 import { useKernel, useRoute, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
@@ -57,7 +58,7 @@ export default function TalkPage() {
     ) : !items.length ? (
       <div className="tk-empty" data-testid="talk-empty">
         <Avatar src={profile?.icon} name={name} size={72} />
-        <p>{recharge ? t('message.rechargeEmpty') : t('message.sayHi', { name })}</p>
+        <p>{recharge ? t('message.rechargeEmpty') : sentence(t, 'message.sayHi', { name })}</p>
       </div>
     ) : (
       <TalkList

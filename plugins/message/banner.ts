@@ -20,7 +20,8 @@ export interface BannerWhere {
 /** may a banner show for this message now? `lastShown` is when the previous one showed */
 export function bannerAllowed(m: ImMessage, me: string | null, w: BannerWhere, now: number, lastShown: number | null): boolean {
   if (!m.senderId || m.senderId === me) return false
-  if (kindOf(m).kind === 'unknown') return false
+  const kind = kindOf(m).kind
+  if (kind === 'unknown' || kind === 'invite') return false
   if (w.quiet) return false
   if (w.call || w.live) return false
   if ((w.path === '/talk' && w.to === m.senderId) || w.path === '/customer-talk') return false

@@ -4,6 +4,7 @@
 import { batch, computed, effect, signal } from '@preact/signals-react'
 import type { ImClient, ImImage, ImMessage } from '../../kernel/im/types.ts'
 import type { InboxController } from './state.ts'
+import { isInvitation } from './kinds.ts'
 
 export const PAGE_SIZE = 20
 /** the longest text one message may carry; longer input is cut, never sent half-silently */
@@ -20,7 +21,7 @@ export interface ChatItem extends ImMessage {
 export type SendResult = 'sent' | 'queued' | 'failed' | 'empty'
 
 export interface ChatDeps {
-  inbox: Pick<InboxController, 'client' | 'me' | 'onMessage' | 'status'>
+  inbox: Pick<InboxController, 'client' | 'me' | 'onMessage' | 'status' | 'conversations'>
   peer: string
   now?: () => number
 }
@@ -34,13 +35,20 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
   const older = signal<'idle' | 'loading' | 'done' | 'failed'>('idle')
   const hasFailed = computed(() => items.value.some((m) => m.sendState === 'failed'))
   let disposed = false
+  let loaded = false
 
   const mine = (m: ImMessage) => m.conversationId.split('|')[2] === peer || m.senderId === peer
 
-  /** add or replace by client id, kept in time order */
+  /** the oldest message a page brought (invitations included): where the page before starts */
+  let oldest = Infinity
+  const reached = (list: ImMessage[]) => {
+    for (const m of list) oldest = Math.min(oldest, m.createTime)
+  }
+
+  /** add or replace by client id, kept in time order; IM-05 robot invitations are no line of the chat */
   const upsert = (list: ChatItem[]) => {
     const byId = new Map(items.peek().map((m) => [m.messageClientId, m]))
-    for (const m of list) byId.set(m.messageClientId, m)
+    for (const m of list) if (!isInvitation(m)) byId.set(m.messageClientId, m)
     items.value = [...byId.values()].sort((a, b) => a.createTime - b.createTime)
   }
 
@@ -53,10 +61,12 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
     try {
       const list = await client.history(peer, PAGE_SIZE)
       if (disposed) return
+      reached(list)
       batch(() => {
         upsert(list)
         older.value = list.length < PAGE_SIZE ? 'done' : 'idle'
         loading.value = 'idle'
+        loaded = true
       })
       markRead()
     } catch {
@@ -67,12 +77,13 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
   /** the page before the oldest message shown; false when there is none (or a load runs) */
   async function loadOlder(): Promise<boolean> {
     const client = inbox.client()
-    const first = items.peek().find((m) => !m.sendState)
-    if (!client || !first || older.peek() === 'loading' || older.peek() === 'done') return false
+    const first = Math.min(oldest, items.peek().find((m) => !m.sendState)?.createTime ?? Infinity)
+    if (!client || first === Infinity || older.peek() === 'loading' || older.peek() === 'done') return false
     older.value = 'loading'
     try {
-      const list = await client.history(peer, PAGE_SIZE, first.createTime)
+      const list = await client.history(peer, PAGE_SIZE, first)
       if (disposed) return false
+      reached(list)
       batch(() => {
         upsert(list)
         older.value = list.length < PAGE_SIZE ? 'done' : 'idle'
@@ -141,6 +152,13 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
     upsert([m])
     markRead()
   })
+  // a message the server sent on this user's behalf (a gift sent from the chat) reaches this device
+  // as the conversation's last message, not as an incoming one: it joins the chat from there
+  const offLast = effect(() => {
+    const last = inbox.conversations.value.find((c) => c.to === peer)?.lastMessage
+    if (!last || !loaded || !mine(last) || items.peek().some((m) => m.messageClientId === last.messageClientId)) return
+    upsert([last])
+  })
   // back online: the queued messages go out, in order; a chat opened offline loads now
   const offStatus = effect(() => {
     if (inbox.status.value !== 'ready') return
@@ -164,6 +182,7 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
       disposed = true
       offMessage()
       offStatus()
+      offLast()
     },
   }
 }

@@ -7,6 +7,7 @@ import { parseJson } from '../../kernel/protocol/json.ts'
 import { SERVER_SENT_KEY, VIEW_FLAG_PAID } from '../../kernel/protocol/official.ts'
 import { safeImageUrl } from '../../kernel/url.ts'
 import type { ImMessage } from '../../kernel/im/types.ts'
+import { ROBOT_INVITE } from '../calls/api.ts'
 import { NON_HOST_ACCOUNTS } from './api.ts'
 
 export type MessageKind =
@@ -17,6 +18,8 @@ export type MessageKind =
   | { kind: 'tip'; text: string }
   | { kind: 'paid'; text?: string; diamondNum?: number }
   | { kind: 'intimacy'; level: number }
+  /** IM-05: a robot's call invitation (d2 §4.9): a signal for the calls feature, never a chat line */
+  | { kind: 'invite' }
   | { kind: 'unknown' }
 
 /** d2 §3 message types */
@@ -59,7 +62,13 @@ function ordinaryKind(m: ImMessage): MessageKind {
   return systemLine && typeof m.text === 'string' && m.text.trim() ? { kind: 'text', text: m.text } : { kind: 'unknown' }
 }
 
+/** IM-05: a robot call invitation (a custom message whose payload's type is the calls feature's
+ *  ROBOT_INVITE). Recognised from any sender: it is only ever hidden, and the calls feature asks the
+ *  server who the invitation is for before acting on it. */
+export const isInvitation = (m: ImMessage | undefined): boolean => !!m && Number(m.messageType) === MsgType.custom && customOf(m).type === ROBOT_INVITE
+
 export function kindOf(m: ImMessage): MessageKind {
+  if (isInvitation(m)) return { kind: 'invite' }
   const ext = extensionOf(m)
   if (!fromOfficial(m, ext)) return ordinaryKind(m)
   if (Number(ext.viewFlag) === VIEW_FLAG_PAID) {

@@ -6,6 +6,8 @@ import { kindOf } from './kinds.ts'
 export function previewOf(m: ImMessage | undefined): { text?: string; key?: string } {
   if (!m) return {}
   const k = kindOf(m)
+  // IM-05: an invitation is no line of the chat (the inbox shows the last message before it)
+  if (k.kind === 'invite') return {}
   if (k.kind === 'text' || k.kind === 'tip') return k.text ? { text: k.text } : { key: 'message.message' }
   if (k.kind === 'image') return { key: 'message.image' }
   if (k.kind === 'gift') return { key: 'message.gift' }

@@ -3,7 +3,7 @@
 // it is the chat's first (before that, the gap above it is not known yet). So a row never loses
 // its key when a page of history arrives above, and the list keeps the reader's place by key.
 import type { ChatItem } from './chat.ts'
-import { kindOf } from './kinds.ts'
+import { isInvitation, kindOf } from './kinds.ts'
 import { needsTimeLine } from './rules.ts'
 
 export type TalkRow =
@@ -11,7 +11,9 @@ export type TalkRow =
   /** pos: the message's place among all loaded messages, from 1 */
   | { kind: 'message'; key: string; m: ChatItem; pos: number }
 
-export function talkRows(items: ChatItem[], { startKnown }: { startKnown: boolean }): TalkRow[] {
+export function talkRows(all: ChatItem[], { startKnown }: { startKnown: boolean }): TalkRow[] {
+  // IM-05: robot invitations are signals for the calls feature, never a line of the chat
+  const items = all.filter((m) => !isInvitation(m))
   const times = items.map((m) => m.createTime)
   const rows: TalkRow[] = []
   items.forEach((m, i) => {

@@ -30,14 +30,25 @@ export interface GreetingConfig {
 
 /**
  * IM-03: a stranger's greeting is a conversation a host started that this user never answered,
- * with no follow and no call record between them. The newest 99 are kept.
+ * with no follow and no call record between them. All of them, newest first: `greetingsOf` keeps
+ * the newest 99 and the rest are removed (d2 §4.9 "History is capped at 99 (more removed)").
  */
-export function greetingsOf(list: ImConversation[], o: { me: string | null; followed: ReadonlySet<string>; called: ReadonlySet<string> }): ImConversation[] {
+export function strangersOf(list: ImConversation[], o: { me: string | null; followed: ReadonlySet<string>; called: ReadonlySet<string> }): ImConversation[] {
   return list
     .filter((c) => isHostAccount(c.to) && !o.followed.has(c.to) && !o.called.has(c.to))
     .filter((c) => !(c.isReply ?? (c.lastMessage ? c.lastMessage.senderId === o.me : false)))
     .sort((a, b) => b.updateTime - a.updateTime)
-    .slice(0, GREETING_CAP)
+}
+
+/** IM-03: the greetings shown, the newest 99 strangers' */
+export const greetingsOf = (...a: Parameters<typeof strangersOf>): ImConversation[] => strangersOf(...a).slice(0, GREETING_CAP)
+
+/**
+ * IM-01 the Chats list: every conversation but strangers' greetings (those kept behind the greeting
+ * entry and those past the cap alike) and the customer-service chat, which has its own entry.
+ */
+export function chatsOf(list: ImConversation[], hide: { strangers: ReadonlySet<string>; service: ReadonlySet<string> }): ImConversation[] {
+  return list.filter((c) => !hide.strangers.has(c.to) && !hide.service.has(c.to))
 }
 
 /** a time line before item i when it comes more than 5 minutes after the one before */

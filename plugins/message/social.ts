@@ -6,9 +6,11 @@
 //  - do-not-disturb flags reset for users who are not VIP (d2 §6).
 import { computed, effect, signal } from '@preact/signals-react'
 import type { Kernel } from '../../kernel/types.ts'
+import type { ImConversation } from '../../kernel/im/types.ts'
 import { isHostAccount, MessagePath } from './api.ts'
 import { isVip } from '../../kernel/protocol/user.ts'
-import { greetingsOf, type GreetingConfig } from './rules.ts'
+import { GREETING_CAP, strangersOf, type GreetingConfig } from './rules.ts'
+import { CustomerPath, DEFAULT_CS_ACCOUNT } from './customer/faq.ts'
 import type { InboxController } from './state.ts'
 
 
@@ -22,10 +24,19 @@ export function createSocial(kernel: Kernel, inbox: InboxController) {
     for (const p of inbox.profiles.value.values()) if (p.followed) set.add(p.yxAccid)
     return set
   })
-  const greetings = computed(() => (config.value.isEnable ? greetingsOf(inbox.conversations.value, { me: inbox.me(), followed: followed.value, called: called.value }) : []))
-  const greetingUnread = computed(() => greetings.value.reduce((n, c) => n + Math.max(0, c.unreadCount), 0))
-  /** the tab badge's part: greetings count there only when the config says so */
-  const unread = computed(() => inbox.unread.value - (config.value.unReadMsgNum === 1 ? 0 : greetingUnread.value))
+  /** every stranger's greeting, newest first: the first 99 are shown, the rest removed (IM-03) */
+  const strangers = computed(() => (config.value.isEnable ? strangersOf(inbox.conversations.value, { me: inbox.me(), followed: followed.value, called: called.value }) : []))
+  const greetings = computed(() => strangers.value.slice(0, GREETING_CAP))
+  const unreadOf = (list: ImConversation[]) => list.reduce((n, c) => n + Math.max(0, c.unreadCount), 0)
+  const greetingUnread = computed(() => unreadOf(greetings.value))
+  const removedUnread = computed(() => unreadOf(strangers.value.slice(GREETING_CAP)))
+  /** the customer-service accounts (their chat has its own entry, not a row) */
+  const service = signal<ReadonlySet<string>>(new Set([DEFAULT_CS_ACCOUNT]))
+  const serviceUnread = computed(() => unreadOf(inbox.conversations.value.filter((c) => service.value.has(c.to))))
+  /** the accounts whose conversations are not rows of Chats */
+  const notChats = computed(() => ({ strangers: new Set(strangers.value.map((c) => c.to)), service: service.value }))
+  /** the tab badge's part: greetings count there only when the config says so; removed ones never */
+  const unread = computed(() => inbox.unread.value - removedUnread.value - (config.value.unReadMsgNum === 1 ? 0 : greetingUnread.value))
 
   async function loadConfig() {
     try {
@@ -47,8 +58,18 @@ export function createSocial(kernel: Kernel, inbox: InboxController) {
     }
   }
 
+  async function loadService() {
+    try {
+      const rows = await kernel.api.post<Array<{ yxAccid?: unknown }>>(CustomerPath.accounts, {}, { silent: true })
+      const found = (Array.isArray(rows) ? rows : []).map((r) => r?.yxAccid).filter((a): a is string => typeof a === 'string' && !!a)
+      service.value = new Set([DEFAULT_CS_ACCOUNT, ...found])
+    } catch {
+      // the default account stays the only one known
+    }
+  }
+
   /** what greetings depend on changed elsewhere (a call ended, a follow): ask again */
-  const refresh = () => Promise.all([loadConfig(), loadCalled()]).then(() => undefined)
+  const refresh = () => Promise.all([loadConfig(), loadCalled(), loadService()]).then(() => undefined)
 
   function start() {
     let ready = false
@@ -74,6 +95,8 @@ export function createSocial(kernel: Kernel, inbox: InboxController) {
     config,
     greetings,
     greetingUnread,
+    notChats,
+    serviceUnread,
     unread,
     refresh,
     start,

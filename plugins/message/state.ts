@@ -7,6 +7,7 @@ import type { ImConnection } from '../../kernel/im/login.ts'
 import type { User } from '../../kernel/session.ts'
 import { realTimers, type Timers } from '../../kernel/timers.ts'
 import { MessagePath, type Inbox, type InboxStatus } from './api.ts'
+import { createInvitationFilter } from './invites.ts'
 
 /** IM-01: sessions loaded at start */
 const CONVERSATION_LIMIT = 200
@@ -19,10 +20,11 @@ export function sortConversations(list: ImConversation[]): ImConversation[] {
   return [...list].sort((a, b) => Number(!!b.isPin) - Number(!!a.isPin) || b.updateTime - a.updateTime)
 }
 
-/** apply changed conversations over the known ones (by id) */
-export function mergeConversations(known: ImConversation[], changed: ImConversation[]): ImConversation[] {
+/** apply changed conversations over the known ones (by id); `removed` ids leave the list */
+export function mergeConversations(known: ImConversation[], changed: ImConversation[], removed: readonly string[] = []): ImConversation[] {
   const byId = new Map(known.map((c) => [c.conversationId, c]))
   for (const c of changed) byId.set(c.conversationId, c)
+  for (const id of removed) byId.delete(id)
   return sortConversations([...byId.values()])
 }
 
@@ -71,10 +73,19 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
   const timers = opts.timers ?? realTimers
   let changed: ImConversation[] = []
   let batchTimer: unknown = null
+  // IM-05: robot invitations are not chat lines: conversations are shown as their shown messages say
+  const invitations = createInvitationFilter()
   const applyChanged = () => {
     batchTimer = null
     const list = changed.splice(0)
-    if (list.length) conversations.value = mergeConversations(conversations.peek(), list)
+    const c = conn
+    if (!list.length || !c) return
+    const mine = generation
+    const now = invitations.apply(list, c.client)
+    conversations.value = mergeConversations(conversations.peek(), now.shown)
+    void now.later?.then(({ shown, hidden }) => {
+      if (mine === generation) conversations.value = mergeConversations(conversations.peek(), shown, hidden)
+    })
   }
   const queueChanged = (list: ImConversation[]) => {
     changed.push(...list)
@@ -121,6 +132,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     if (batchTimer != null) timers.clearTimeout(batchTimer)
     batchTimer = null
     changed = []
+    invitations.reset()
     const c = conn
     conn = null
     account = null
@@ -184,16 +196,20 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
         }
       }),
     )
-    const list = await c.client.conversations(CONVERSATION_LIMIT)
+    const loaded = invitations.apply(await c.client.conversations(CONVERSATION_LIMIT), c.client)
+    const read = (await loaded.later) ?? { shown: [], hidden: [] }
+    const list = [...loaded.shown, ...read.shown]
     if (mine !== generation) return
-    // d2 §4.9: the session profile cache is cleared on load
+    // d2 §4.9: the session profile cache is cleared on load; a page that asked before (a chat opened
+    // by its link) is asked for again, else its name would stay the account until it reopens
+    const askedBefore = [...asked]
     asked.clear()
     batch(() => {
       profiles.value = new Map()
       conversations.value = sortConversations(list)
       status.value = 'ready'
     })
-    void loadProfiles(list.map((x) => x.to))
+    void loadProfiles([...list.map((x) => x.to), ...askedBefore])
   }
 
   return {

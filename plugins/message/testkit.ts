@@ -1,7 +1,7 @@
 // Test helpers: an in-memory ImClient with a peer's history, whose sends the test can fail, and
 // an inbox around it whose connection the test drops and restores.
 import { computed, signal } from '@preact/signals-react'
-import type { ImClient, ImEvents, ImMessage } from '../../kernel/im/types.ts'
+import type { ImClient, ImConversation, ImEvents, ImMessage } from '../../kernel/im/types.ts'
 import { createEmitter } from '../../kernel/im/emitter.ts'
 import type { InboxStatus } from './api.ts'
 import type { Social } from './social.ts'
@@ -55,6 +55,7 @@ export function inboxOf(client: ImClient, online = true) {
   const listeners = new Set<(m: ImMessage) => void>()
   return {
     status,
+    conversations: signal<ImConversation[]>([]),
     client: () => (status.peek() === 'ready' ? client : null),
     me: () => ME,
     onMessage(fn: (m: ImMessage) => void) {
@@ -89,6 +90,8 @@ export function fakeSocial(over: Partial<Social> = {}): Social {
     config: signal({ isEnable: false, unReadMsgNum: 0 }),
     greetings: computed(() => []),
     greetingUnread: computed(() => 0),
+    notChats: computed(() => ({ strangers: new Set<string>(), service: new Set<string>() })),
+    serviceUnread: computed(() => 0),
     unread: computed(() => 0),
     refresh: async () => undefined,
     start: () => () => undefined,

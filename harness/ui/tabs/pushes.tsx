@@ -3,16 +3,7 @@
 import { useEffect, useState } from 'react'
 import { call, useLive, type Json } from '../data.ts'
 import { Act, Card, Empty, JsonField, Loading, jsonProblem, pretty, timeOf } from '../parts.tsx'
-
-/** An example body for the push types the plugins declare in their api.ts (PushTypes). */
-const TEMPLATES: Record<string, Record<string, unknown>> = {
-  'host.status': { userId: 200001, yxAccid: 'host_200001', onlineStatus: 1, live: true },
-  'user.balance': { diamondNum: 4200, reason: 'harness.adjust' },
-  notice: { attachType: 66, content: 'A full-server notice' },
-  'pay.usdt': { status: true, orderCode: 'ORDER-CODE' },
-  'call.notify': { channelId: 'CHANNEL-ID', type: 3 },
-  'call.incoming': { channelId: 'CHANNEL-ID', callUserId: 200003, nickname: 'Host', waitTime: 20, videoPrice: 60 },
-}
+import { TEMPLATES } from '../push-templates.ts'
 
 export function PushesTab() {
   return (

@@ -409,7 +409,11 @@ export class CallEngine {
         this.rate(type === NotifyType.REJECT ? 'reject' : 'remote-cancel')
         this.deps.say(data.reason === 'busy' ? 'hostBusyLine' : 'hostUnavailable', { type: 'warning' })
         this.finish()
-      } else if (i.status === CallStatus.CALLING_ING) this.hangUp(HangupReason.anchor)
+      } else if (i.status === CallStatus.CALLING_ING) {
+        // the host left a connected call: it ends with a word, as a hang-up does
+        this.deps.say('hostHungUp', { type: 'warning' })
+        this.hangUp(HangupReason.anchor)
+      }
     } else if (type === NotifyType.HANG_UP) {
       if (!isActive(i.status)) return
       this.deps.say('hostHungUp', { type: 'warning' })
@@ -490,7 +494,11 @@ export class CallEngine {
       freeSec: () => (match ? cfg.matchFreeTime : 0),
       setBalance: (n) => this.deps.setBalance(n),
       warn: (w) => (this.warning.value = w),
-      hangUp: (r) => this.hangUp(r),
+      hangUp: (r) => {
+        // deductions that kept failing end the call: the user hears why (what was charged is on the summary)
+        if (r === HangupReason.deduction) this.deps.say('serverLost', { type: 'warning' })
+        this.hangUp(r)
+      },
       rate: (e) => this.rate(e),
       short: () => this.deps.say('insufficient', { type: 'warning' }),
       // no deduction while no video flows: a period is charged only once the picture is back
