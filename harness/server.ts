@@ -17,6 +17,7 @@ import { forgetMemory } from './memory.ts'
 import type { RtcService } from './rtc.ts'
 import { createApi } from './api.ts'
 import { appConfigFor, appConfigScript, type HarnessKeys } from './app-config.ts'
+import type { AppConfig } from '../kernel/config.ts'
 import { createContext } from './context.ts'
 import { createControl } from './control.ts'
 import { createEventLog, type EventLog } from './events.ts'
@@ -63,6 +64,9 @@ export interface HarnessOptions {
   hostNames?: string[]
   /** the longest a change waits before the whole state file is written (default 1000 ms) */
   stateFlushMs?: number
+  /** what /app-config.js says over the harness's own: e.g. mode 'production' with the SDKs' keys, a
+   *  production bundle (staticDir) pointed at this harness as its API */
+  appConfig?: Partial<AppConfig>
 }
 
 export interface Harness {
@@ -190,7 +194,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (path === '/app-config.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
       const hints = slices.map(({ slice }) => slice.appConfig?.(ctx))
-      return void res.end(appConfigScript(Object.assign(appConfigFor(req, keysFile, apps.defaultAppId), ...hints)))
+      return void res.end(appConfigScript(Object.assign(appConfigFor(req, keysFile, apps.defaultAppId), ...hints, options.appConfig)))
     }
     next()
   })
