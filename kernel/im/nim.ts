@@ -22,7 +22,7 @@ const LOGIN_DEADLINE_MS = LOGIN_TIMEOUT_MS + 2000
 const REQUEST_DEADLINE_MS = 10_000
 /** a chat room waits at most this long for the messaging connection its link addresses come from
  *  (a room opened by a deep link, before the app's first login has ended) */
-export const LINKS_WAIT_MS = 8000
+const LINKS_WAIT_MS = 8000
 
 /** The slice of a V2NIM instance this adapter uses. */
 export interface NimInstance {
