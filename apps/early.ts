@@ -44,7 +44,10 @@ function start() {
     })
 
   void post(BASE_CONFIG_PATH, { searchValue: appId })
-  if (!WALL_PATHS.includes(location.pathname)) return
+  // the app's own path below the page's <base href> (a deploy under a sub-path)
+  const at = new URL(document.querySelector('base')?.getAttribute('href') || '/', location.href).pathname.replace(/\/+$/, '')
+  const path = at && location.pathname.startsWith(at + '/') ? location.pathname.slice(at.length) : location.pathname
+  if (!WALL_PATHS.includes(path)) return
   // the tab the tags open, once they have answered (nothing when they fail)
   let opened!: (tag?: WallTag) => void
   const picked = new Promise<WallTag | undefined>((done) => (opened = done))
