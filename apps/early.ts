@@ -18,8 +18,10 @@ import { rowsOf } from '../plugins/wall/hosts.ts'
 
 function start() {
   // read as it is (the app validates it): without keys there is nothing to send
-  const { apiBase = '', cipherKey = '', cipherIv = '', subscriptionKey = '', defaultAppId, wallTagId } = window.__APP_CONFIG__ ?? {}
+  const { apiBase = '', cipherKey = '', cipherIv = '', subscriptionKey = '', defaultAppId, wallTagId, wireData } = window.__APP_CONFIG__ ?? {}
   const keys = { key: cipherKey, iv: cipherIv }
+  // these requests are sealed whole: with the wire's data field by field the app asks for itself
+  if (wireData === 'fields') return
   // WebCrypto only: where it cannot serve (or no keys), the app loads its fallback cipher and asks for itself
   if (!usable(keys)) return
   const search = new URLSearchParams(location.search)
