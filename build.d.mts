@@ -42,6 +42,8 @@ export function buildApp(opts?: {
   env?: Record<string, string | undefined>
   /** extra esbuild plugins, after the app selection */
   plugins?: Plugin[]
+  /** the path the app is served under, '/' (default, or env APP_BASE) or a sub-path such as '/app/' */
+  base?: string
 }): Promise<BuildResult>
 export function baseOptions(opts?: { mode?: 'harness' | 'production'; minify?: boolean }): BuildOptions
 export function initialFiles(metafile: Metafile, entryOut: string): string[]

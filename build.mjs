@@ -2,7 +2,8 @@
 //   node build.mjs                          production webview bundle, every app id (picked at runtime)
 //   node build.mjs --app <appId|file>       production bundle of one app: only its manifest and plugins
 //   node build.mjs --mode harness           the same app for the harness (sourcemaps on)
-//   options: --outdir <dir>, --config <app-config.json> (production app-config.js), --no-minify
+//   options: --outdir <dir>, --config <app-config.json> (production app-config.js), --no-minify,
+//            --base /app/ (served under a sub-path; env APP_BASE)
 // Importable too: buildApp({ mode, appId, outdir, minify, quiet }).
 import * as esbuild from 'esbuild'
 import { gzipSync } from 'node:zlib'
@@ -404,14 +405,23 @@ export async function productionConfig({ configFile, env = process.env } = {}) {
 /** what a production app-config.js must hold, with the environment variable that sets each */
 const REQUIRED_CONFIG = { apiBase: 'API_BASE', wsBase: 'WS_BASE', cipherKey: 'CIPHER_KEY', cipherIv: 'CIPHER_IV', subscriptionKey: 'SUBSCRIPTION_KEY', agoraAppId: 'AGORA_APP_ID', nimAppKey: 'NIM_APP_KEY' }
 
-async function writeIndexHtml(outdir, entryFile, preload, styles, sprites, early) {
+/** '/app' or 'app/' -> '/app/'; a base must be a path of plain segments */
+function normalBase(base = '/') {
+  const b = `/${String(base).trim().replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/')
+  if (!/^\/([\w.~-]+\/)*$/.test(b)) throw new Error(`--base must be a path such as /app/, got '${base}'`)
+  return b
+}
+
+async function writeIndexHtml(outdir, entryFile, preload, styles, sprites, early, base) {
   const template = await readFile(join(appsDir, 'index.html'), 'utf8')
-  const links = [...styles.map((f) => `<link rel="stylesheet" href="/${f}">`), ...preload.map((f) => `<link rel="modulepreload" href="/${f}">`)].join('\n    ')
+  // relative to <base href>: the same files from a deep link (/app/detail/1) as from the root
+  const links = [...styles.map((f) => `<link rel="stylesheet" href="${f}">`), ...preload.map((f) => `<link rel="modulepreload" href="${f}">`)].join('\n    ')
   const html = template
+    .replace('<base href="/">', `<base href="${base}">`)
     .replace('<!--preload-->', links)
     .replace('<!--sprites-->', sprites)
     .replace('<!--early-->', `<script>${early}</script>`)
-    .replace('<!--entry-->', `<script type="module" src="/${entryFile}"></script>`)
+    .replace('<!--entry-->', `<script type="module" src="${entryFile}"></script>`)
   await writeFile(join(outdir, 'index.html'), html)
   return html
 }
@@ -436,7 +446,8 @@ function printReport(label, report, initial, styles, first) {
  * Build the app. Returns the size report (gzip per file), the entry's initial files and esbuild's metafile.
  * Fails when an SDK lands in the entry's static import graph.
  */
-export async function buildApp({ mode = 'production', appId, outdir, minify = true, quiet = false, configFile, env, plugins = [] } = {}) {
+export async function buildApp({ mode = 'production', appId, outdir, minify = true, quiet = false, configFile, env, plugins = [], base: basePath = (env ?? process.env).APP_BASE || '/' } = {}) {
+  const servedAt = normalBase(basePath)
   if (mode !== 'production' && mode !== 'harness') throw new Error(`unknown mode '${mode}' (harness or production)`)
   outdir = resolve(outdir ?? join(root, 'dist', mode === 'harness' ? 'harness' : appId ? `app-${appId}` : 'app'))
   const config = mode === 'production' ? await productionConfig({ configFile, env }) : null
@@ -499,7 +510,7 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   if (ratio > SIZE_CEILING) {
     throw new Error(`first-screen JS is ${(firstScreenGzip / 1024).toFixed(1)} KB gzip, ${ratio.toFixed(3)}x the React hello world's ${(hello.gzip / 1024).toFixed(1)} KB, over the ${SIZE_CEILING}x ceiling (${firstScreenFiles.join(', ')} and the early script, ${(earlyGzip / 1024).toFixed(1)} KB)`)
   }
-  const html = await writeIndexHtml(outdir, entryFiles[0], firstScreenFiles.slice(1), styleFiles, await spriteMarkup(sprites), early)
+  const html = await writeIndexHtml(outdir, entryFiles[0], firstScreenFiles.slice(1), styleFiles, await spriteMarkup(sprites), early, servedAt)
   const htmlGzip = gz(Buffer.from(html))
   if (config) {
     await writeFile(join(outdir, 'app-config.js'), `window.__APP_CONFIG__ = ${JSON.stringify(config, null, 2)};\n`)
@@ -527,8 +538,9 @@ function parseArgs(argv) {
     else if (a === '--outdir') opts.outdir = value()
     else if (a === '--config') opts.configFile = value()
     else if (a === '--no-minify') opts.minify = false
+    else if (a === '--base') opts.base = value()
     else if (a === '--quiet') opts.quiet = true
-    else throw new Error(`unknown option ${a}\nusage: node build.mjs [--mode harness|production] [--app <appId>] [--outdir dir] [--config app-config.json] [--no-minify]`)
+    else throw new Error(`unknown option ${a}\nusage: node build.mjs [--mode harness|production] [--app <appId>] [--outdir dir] [--config app-config.json] [--no-minify] [--base /app/]`)
   }
   return opts
 }

@@ -18,8 +18,10 @@ import { rowsOf } from '../plugins/wall/hosts.ts'
 
 function start() {
   // read as it is (the app validates it): without keys there is nothing to send
-  const { apiBase = '', cipherKey = '', cipherIv = '', subscriptionKey = '', defaultAppId, wallTagId } = window.__APP_CONFIG__ ?? {}
+  const { apiBase = '', cipherKey = '', cipherIv = '', subscriptionKey = '', defaultAppId, wallTagId, wireData } = window.__APP_CONFIG__ ?? {}
   const keys = { key: cipherKey, iv: cipherIv }
+  // these requests are sealed whole: with the wire's data field by field the app asks for itself
+  if (wireData === 'fields') return
   // WebCrypto only: where it cannot serve (or no keys), the app loads its fallback cipher and asks for itself
   if (!usable(keys)) return
   const search = new URLSearchParams(location.search)
@@ -44,7 +46,10 @@ function start() {
     })
 
   void post(BASE_CONFIG_PATH, { searchValue: appId })
-  if (!WALL_PATHS.includes(location.pathname)) return
+  // the app's own path below the page's <base href> (a deploy under a sub-path)
+  const at = new URL(document.querySelector('base')?.getAttribute('href') || '/', location.href).pathname.replace(/\/+$/, '')
+  const path = at && location.pathname.startsWith(at + '/') ? location.pathname.slice(at.length) : location.pathname
+  if (!WALL_PATHS.includes(path)) return
   // the tab the tags open, once they have answered (nothing when they fail)
   let opened!: (tag?: WallTag) => void
   const picked = new Promise<WallTag | undefined>((done) => (opened = done))

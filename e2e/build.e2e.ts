@@ -51,8 +51,11 @@ t('BLD-01 production: hashed file names, split into several chunks', async () =>
   assert.ok(js.length >= 4, `${js.length} JS files`)
   for (const r of js) assert.match(r.file, /^assets\/[\w.-]+-[A-Z0-9]{8}\.js$/, `${r.file} is hashed`)
   const html = await readFile(join(all.outdir, 'index.html'), 'utf8')
-  assert.ok(html.includes(`src="/${all.entryFiles[0]}"`), 'index.html loads the hashed entry')
-  assert.ok(html.indexOf('/app-config.js') < html.indexOf(all.entryFiles[0]), 'config script comes before the entry')
+  assert.ok(html.includes(`src="${all.entryFiles[0]}"`), 'index.html loads the hashed entry')
+  assert.ok(html.indexOf('src="app-config.js"') < html.indexOf(all.entryFiles[0]), 'config script comes before the entry')
+  // every address relative to <base href>, first in the head: the same page serves from any sub-path
+  assert.ok(html.indexOf('<base href="/">') < html.indexOf('app-config.js'), 'the base comes before any address')
+  assert.not.match(html, /(src|href)="\/(assets|app-config)/, 'no address from the domain root')
   assert.match(html, /name="viewport"/)
 })
 
@@ -75,7 +78,7 @@ t('BLD-01 production: the first bundle holds the frame and the main page\'s plug
   // the first screen's CSS is a linked stylesheet: its text is not also in the JS
   assert.equal(all.styleFiles.length, 1)
   const html = await readFile(join(all.outdir, 'index.html'), 'utf8')
-  assert.ok(html.includes(`<link rel="stylesheet" href="/${all.styleFiles[0]}">`), 'index.html links the stylesheet')
+  assert.ok(html.includes(`<link rel="stylesheet" href="${all.styleFiles[0]}">`), 'index.html links the stylesheet')
   const css = await readFile(join(all.outdir, all.styleFiles[0]), 'utf8')
   assert.match(css, /\.sh-tabbar/, 'the frame\'s look')
   assert.match(css, /\.wl-card/, 'the wall\'s look (its plugin lists it under styles)')
@@ -97,6 +100,15 @@ t('BLD-01 production: the API base and keys come from app-config.js, not the bun
   const config = await readFile(join(all.outdir, 'app-config.js'), 'utf8')
   assert.ok(config.includes(API_BASE) && config.includes(CIPHER_KEY))
   assert.match(config, /"mode": "production"/)
+})
+
+t('BLD-01 --base /app/: index.html says where it is served; a base that is not a path is refused', async () => {
+  const outdir = await mkdtemp(join(tmpdir(), 'build-check-'))
+  dirs.push(outdir)
+  await buildApp({ mode: 'harness', outdir, quiet: true, base: 'app' })
+  assert.match(await readFile(join(outdir, 'index.html'), 'utf8'), '<base href="/app/">')
+  const err = await buildApp({ mode: 'harness', outdir, quiet: true, base: '/app/"><script>' }).catch((e: Error) => e)
+  assert.match(String(err), '--base must be a path')
 })
 
 t('BLD-02 the white-label build carries only its own plugin set', async () => {

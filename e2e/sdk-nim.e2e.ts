@@ -88,6 +88,7 @@ t('NET-06 NIM offline: login fails with the SDK\'s network error within the boun
 t('LIVE-06 NIM offline: the chat-room module loads and its client constructs; enter fails with the SDK\'s network error within the bound and leaves no instance; 4 is entering, 5 entered, 6 exited', async () => {
   const r = await page.evaluate(() => window.nimProbe.room(['chatlink.example.com:443']))
   assert.equal(r.text, { messageType: 0 })
+  assert.equal(r.asked, ['1234'], 'the link addresses asked are those of the room entered')
   assert.not.ok(r.enter.ok)
   assert.is(r.enter.error?.code, NIM_CONNECT_FAILED, JSON.stringify(r.enter))
   assert.ok(r.enter.ms < ENTER_BOUND_MS, `enter took ${r.enter.ms} ms`)

@@ -1,9 +1,15 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { encrypt } from '../kernel/protocol/cipher.ts'
+import { decrypt, encrypt } from '../kernel/protocol/cipher.ts'
 import { Code, Header } from '../kernel/protocol/envelope.ts'
 import { fixture } from './seed.ts'
 import { httpRequest, startTestHarness, TEST_TOKEN, type TestHarness } from './testing.ts'
+import { signal } from '@preact/signals-react'
+import { ApiError, createApiClient, isInsufficient, type Http } from '../kernel/api.ts'
+import { createEvents } from '../kernel/events.ts'
+import type { AppConfig } from '../kernel/config.ts'
+import type { NativeBridge } from '../kernel/bridge.ts'
+import type { Session } from '../kernel/session.ts'
 
 let h: TestHarness
 const cfg = fixture('harness-config.json')
@@ -28,6 +34,58 @@ test('HAR-01 an encrypted request round-trips through real HTTP into an encrypte
   assert.is(r.data.userId, 100001)
   assert.is(r.data.nickname, 'Test Viewer')
 })
+
+/** the app's own API client, over real HTTP, with the app-config's wire switches */
+function appClient(switches: Partial<AppConfig>) {
+  const config = { apiBase: h.url, wsBase: '', cipherKey: cfg.cipherKey, cipherIv: cfg.cipherIv, subscriptionKey: cfg.subscriptionKey, mode: 'harness', ...switches } as AppConfig
+  const session = { token: signal<string | null>(TEST_TOKEN), appId: signal('callwall'), logout: () => undefined } as unknown as Session
+  const toasts: string[] = []
+  const wire: Array<{ sent: unknown; answered: any }> = []
+  // over node's http (the test setup's fetch is the page double's)
+  const http: Http = {
+    async post(url, body, { headers }) {
+      const res = await httpRequest(url, 'POST', JSON.stringify(body), { 'content-type': 'application/json', ...headers })
+      if (res.status < 200 || res.status > 299) throw { status: res.status }
+      const data = JSON.parse(res.text)
+      wire.push({ sent: (body as { data: unknown }).data, answered: JSON.parse(res.text) })
+      return { status: res.status, data }
+    },
+  } as Http
+  const api = createApiClient({ config, session, lang: () => 'en', events: createEvents(), bridge: {} as NativeBridge, toast: (text) => toasts.push(text), t: (k) => k, cipher: { encrypt, decrypt }, http })
+  return { api, toasts, wire }
+}
+
+for (const wireData of ['whole', 'fields'] as const) {
+  for (const numericCodes of [false, true]) {
+    test(`NET-01 HAR-01 wire switches: data sealed ${wireData}, codes ${numericCodes ? 'as numbers' : 'as strings'}: the app's client and the harness understand each other, and a refusal is the server's, never a network failure`, async () => {
+      h.settings.patch({ wireData, numericCodes })
+      try {
+        const { api, toasts, wire } = appClient({ wireData })
+        const me = await api.post<{ userId: number; nickname: string }>('/api/user/getUserInfo', { userId: 100001 })
+        assert.equal([me.userId, me.nickname], [100001, 'Test Viewer'])
+        // what went over the wire: the payload and the result sealed as the switch says, the code as the server sends it
+        const [{ sent, answered }] = wire
+        assert.is(typeof sent, wireData === 'fields' ? 'object' : 'string', JSON.stringify(sent))
+        if (wireData === 'fields') assert.equal(decrypt((sent as Record<string, string>).userId, { key: cfg.cipherKey, iv: cfg.cipherIv }), 100001)
+        assert.is(typeof answered.data, wireData === 'fields' ? 'object' : 'string')
+        assert.is(answered.code, numericCodes ? 0 : '0000')
+        // a payload the harness must read: the live list's page size comes back as asked
+        const tags = await api.post<unknown[]>('/api/index/indexTag', { lang: 'en' })
+        assert.ok(Array.isArray(tags) && tags.length > 0, JSON.stringify(tags).slice(0, 80))
+        h.settings.patch({ faults: { '/api/index/indexTag': { fail: 1, code: '1080' } } })
+        const err = (await api.post('/api/index/indexTag', {}).catch((e) => e)) as ApiError
+        assert.instance(err, ApiError)
+        assert.ok(isInsufficient(err), `${err.kind} ${err.code}`)
+        h.settings.patch({ faults: { '/api/index/indexTag': { fail: 1, code: '5000', msg: 'refused' } } })
+        const refused = (await api.post('/api/index/indexTag', {}).catch((e) => e)) as ApiError
+        assert.equal([refused.kind, refused.code], ['code', '5000'])
+        assert.equal(toasts, ['refused'], 'the server\'s words, not the network text')
+      } finally {
+        h.settings.reset()
+      }
+    })
+  }
+}
 
 test('HAR-01 an unknown path answers 4004 naming the path', async () => {
   const r = await h.api('/api/no/such/thing')

@@ -26,7 +26,9 @@ export function createApi(ctx: HarnessContext, opts: ApiOptions) {
     const started = Date.now()
     let userId: number | null = null
     const answer = (code: string, msg: string, result?: unknown, httpStatus = 200) => {
-      const body: Envelope = { code, msg, data: code === Code.ok ? encrypt(result ?? null, ctx.keys) : null }
+      // the setting numericCodes plays a server that sends its codes as numbers (0, 1080)
+      const wireCode = opts.settings.get().numericCodes === true && /^\d+$/.test(code) ? Number(code) : code
+      const body = { code: wireCode, msg, data: code === Code.ok ? sealResult(result ?? null, opts.settings.get().wireData === 'fields', ctx) : null } satisfies Omit<Envelope, 'data' | 'code'> & { code: string | number; data: unknown }
       sendJson(res, httpStatus, body)
       opts.onAnswer?.({ path, code: httpStatus === 200 ? code : `HTTP ${httpStatus}`, ms: Date.now() - started, userId })
       if (!opts.quiet) console.log(`[harness] ${req.method} ${path} ${httpStatus === 200 ? code : 'HTTP ' + httpStatus} ${Date.now() - started}ms${userId ? ' user ' + userId : ''}${code === Code.ok ? '' : ' ' + msg}`)
@@ -79,7 +81,13 @@ export function createApi(ctx: HarnessContext, opts: ApiOptions) {
   }
 }
 
-/** The request body is {data: encrypt(payload)}; an empty body means no payload. */
+/** a result as the app-config's wireData expects it: one ciphertext, or (fields) one per field of an object */
+function sealResult(result: unknown, byField: boolean, ctx: HarnessContext): string | Record<string, string> {
+  if (!byField || !result || typeof result !== 'object' || Array.isArray(result)) return encrypt(result, ctx.keys)
+  return Object.fromEntries(Object.entries(result).map(([k, v]) => [k, encrypt(v, ctx.keys)]))
+}
+
+/** The request body is {data: encrypt(payload)} (or {data: {field: encrypt(value)}}); an empty body means no payload. */
 function parsePayload(text: string, ctx: HarnessContext): any {
   if (!text.trim()) return {}
   let body: any
@@ -90,9 +98,11 @@ function parsePayload(text: string, ctx: HarnessContext): any {
   }
   if (!body || typeof body !== 'object') throw new EndpointError(Code.badRequest, 'request body must be an object {"data": "<ciphertext>"}')
   if (body.data == null || body.data === '') return {}
-  if (typeof body.data !== 'string') throw new EndpointError(Code.badRequest, 'body.data must be the ciphertext string of the payload')
+  const fields = !!body.data && typeof body.data === 'object' && !Array.isArray(body.data)
+  if (typeof body.data !== 'string' && !fields) throw new EndpointError(Code.badRequest, 'body.data must be the ciphertext string of the payload, or an object of field ciphertexts')
   try {
-    const payload = decrypt(body.data, ctx.keys)
+    // the payload sealed whole, or field by field (the app's wireData switch): both are read
+    const payload = fields ? Object.fromEntries(Object.entries(body.data).map(([k, v]) => [k, typeof v === 'string' ? decrypt(v, ctx.keys) : v])) : decrypt(body.data, ctx.keys)
     if (jsonDepth(payload) > MAX_BODY_DEPTH) throw new EndpointError(Code.badRequest, `the payload nests deeper than ${MAX_BODY_DEPTH} levels`)
     return payload ?? {}
   } catch (err) {

@@ -108,4 +108,53 @@ test('LIVE-06 the chat room stamps name and badges from the account: a viewer cl
   await srv.close()
 })
 
+test('LIVE-06 LIVE-07 a client cannot send the room\'s server kinds: a gift tip, a lucky gift or a room signal sent as a custom message is refused and reaches no one; the server\'s own still do', async () => {
+  const { srv, rooms, hub } = await setup()
+  hub.setRules({ ownerOf: (roomId) => (roomId === 'room_9' ? 'host9' : null), prohibited: () => false })
+  const other = await rooms.enter({ roomId: 'room_9', account: 'acc2', token: 'im-2' })
+  const seen: ChatRoomMessage[] = []
+  other.on('message', (m) => seen.push(m))
+  // a raw client, as a NIM client sends a custom message (type 100) of its own making
+  const forger = await client(`${srv.base}/chatroom`)
+  // the forger's answers (the room's events to it are skipped)
+  const answer = async () => {
+    for (;;) {
+      const f = await forger.next()
+      if (typeof f?.id === 'number') return f
+    }
+  }
+  forger.send({ id: 1, op: 'enter', roomId: 'room_9', account: 'acc1', token: 'im-1' })
+  assert.ok((await answer()).ok)
+  const forged = [
+    { type: 'sendGiftTip', giftId: 1, giftNum: 999, fromNick: 'Omar', giftImg: 'https://cdn.example.com/rocket.png' },
+    { type: 'luckyGift', totalReward: 100000 },
+    { type: 'wheelRes', text: '5000' },
+    { type: -1 },
+    { type: 'liveRoomState', liveRoomState: 'ended' },
+  ]
+  for (const [i, custom] of forged.entries()) {
+    // with a text beside it too: the line must not pass as text with the custom dropped
+    forger.send({ id: 10 + i, op: 'send', text: 'hi', custom })
+    const reply = await answer()
+    assert.equal([reply.id, reply.ok, reply.code], [10 + i, false, 403], JSON.stringify(reply))
+  }
+  // a sign the room still relays: a text line from the same client arrives, and the server's own gift tip
+  forger.send({ id: 20, op: 'send', text: 'plain words' })
+  assert.ok((await answer()).ok)
+  hub.post('room_9', { from: 'acc1', fromNick: 'Omar', custom: { type: 'sendGiftTip', giftId: 2, giftNum: 1 } })
+  await until(() => seen.length === 2)
+  assert.equal(seen.map((m) => m.text ?? m.custom?.type), ['plain words', 'sendGiftTip'])
+  // a custom kind the rules let clients send passes, bounded
+  hub.setRules({ ownerOf: () => null, prohibited: () => false, clientMaySend: (c) => c.type === 'sticker' })
+  forger.send({ id: 30, op: 'send', custom: { type: 'sticker', id: 3 } })
+  assert.ok((await answer()).ok)
+  forger.send({ id: 31, op: 'send', custom: { type: 'sticker', pad: 'x'.repeat(20_000) } })
+  assert.is((await answer()).code, 414)
+  await until(() => seen.length === 3)
+  assert.equal(seen[2].custom, { type: 'sticker', id: 3 })
+  forger.ws.close()
+  other.leave()
+  await srv.close()
+})
+
 test.run()

@@ -22,6 +22,10 @@ export interface ChatRoomRules {
   ownerOf(roomId: string): string | null
   /** the same anti-spam check the app asks before sending, applied to what a client sends */
   prohibited(text: string): boolean
+  /** a custom message (NIM's type 100) a client may send itself; none unless the rules say so: the
+   *  room's custom kinds (gift tips, lucky gifts, wheel results, intimacy, entrances, room signals)
+   *  are the server's, and a client sending one would show a gift or end a room for everyone */
+  clientMaySend?(custom: Record<string, unknown>): boolean
 }
 
 export interface ChatRoomHub {
@@ -48,6 +52,9 @@ export function chatRoomsOf(ctx: HarnessContext) {
   if (!hub) hubs.set(ctx, (hub = createHub(ctx)))
   return hub
 }
+
+/** a client's custom message, as JSON, at most (the IM intake's attachment bound) */
+const MAX_CUSTOM_CHARS = 16_384
 
 const NO_RULES: ChatRoomRules = { ownerOf: () => null, prohibited: () => false }
 
@@ -89,6 +96,13 @@ function createHub(ctx: HarnessContext) {
       return null
     }
     if (req.op === 'send') {
+      if (req.custom !== undefined) {
+        const kind = req.custom && typeof req.custom === 'object' ? String((req.custom as { type?: unknown }).type ?? '') : ''
+        if (!req.custom || typeof req.custom !== 'object' || Array.isArray(req.custom) || !rules.clientMaySend?.(req.custom))
+          throw Object.assign(new Error(`a client may not send the custom kind '${kind.slice(0, 40)}': only the server sends it`), { code: 403 })
+        if (JSON.stringify(req.custom).length > MAX_CUSTOM_CHARS) throw Object.assign(new Error('custom message too large'), { code: 414 })
+        return hub.post(me.roomId, { from: me.account, fromNick: me.nick, custom: req.custom, ext: me.ext }, me.account)
+      }
       if (typeof req.text !== 'string' || !req.text.trim()) throw Object.assign(new Error('text must not be empty'), { code: 414 })
       if (rules.prohibited(req.text)) throw Object.assign(new Error('prohibited terms'), { code: CHATROOM_PROHIBITED_CODE })
       // like NIM, a sender gets its own line in the reply, not as an event; its name and badges are the server's

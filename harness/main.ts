@@ -4,6 +4,7 @@
 //   HARNESS_RAW_STATE=1 (json-server's router over the raw state at /__harness/db: every token, any write)
 //   HARNESS_HOSTS=name,name (host names the open control API answers to besides loopback and addresses)
 //   HARNESS_APP_ORIGINS=http://a,http://b (pages of these origins may call /api; CORS)
+//   HARNESS_BASE_PATH=/app/ (the app served under this sub-path, as a deploy may serve it)
 import { join } from 'node:path'
 import { TEST_USER_ID } from './seed.ts'
 import { projectRoot, startHarness } from './server.ts'
@@ -38,6 +39,7 @@ const harness = await startHarness({
   staticDir,
   openControl: process.env.HARNESS_OPEN_CONTROL === '1',
   rawState: process.env.HARNESS_RAW_STATE === '1',
+  basePath: process.env.HARNESS_BASE_PATH,
   hostNames: (process.env.HARNESS_HOSTS ?? '').split(','),
   settings: { appOrigins: (process.env.HARNESS_APP_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean) },
 }).catch((err: unknown) => {
@@ -49,10 +51,11 @@ const harness = await startHarness({
 controlPage.warm()
 const user = harness.ctx.userById(TEST_USER_ID)
 const url = harness.url
+const app = `${url}/${(process.env.HARNESS_BASE_PATH ?? '').replace(/^\/+|\/+$/g, '')}/`.replace(/\/\/$/, '/')
 console.log(`
   Harness ready  ${url}/
-  as the test user     ${url}/wall?token=${user?.token ?? 'test-token-100001'}
-  in Arabic            ${url}/wall?lang=ar&token=${user?.token ?? 'test-token-100001'}
+  as the test user     ${app}wall?token=${user?.token ?? 'test-token-100001'}
+  in Arabic            ${app}wall?lang=ar&token=${user?.token ?? 'test-token-100001'}
   control page         ${url}/__harness/ui
   control API          ${url}/__harness/   (npm run harness -- hosts | reset | scenario evening-rush)
   raw state            ${process.env.HARNESS_RAW_STATE === '1' ? `${url}/__harness/db` : 'off (HARNESS_RAW_STATE=1 turns it on)'}

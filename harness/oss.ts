@@ -42,7 +42,9 @@ export function issueUploadCredentials(ctx: HarnessContext, userId: number) {
   const c: Credential = { secret: randomBytes(24).toString('base64'), token: randomBytes(32).toString('base64'), userId, until: now + CREDENTIAL_MS }
   credentials.set(id, c)
   const base = ctx.baseUrl()
-  return { AccessKeyId: id, AccessKeySecret: c.secret, SecurityToken: c.token, host: `${base}/__harness/${OssEntry.upload}`, cdnUrl: `${base}/__harness/${OssEntry.file}?key=` }
+  // the setting uploadHost names another store (a real bucket, or one the network cannot reach)
+  const host = typeof ctx.settings().uploadHost === 'string' ? String(ctx.settings().uploadHost) : `${base}/__harness/${OssEntry.upload}`
+  return { AccessKeyId: id, AccessKeySecret: c.secret, SecurityToken: c.token, host, cdnUrl: `${base}/__harness/${OssEntry.file}?key=` }
 }
 
 /** what the bytes are, whatever the form claimed: the four image types the app uploads, or null */

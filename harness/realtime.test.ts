@@ -35,6 +35,26 @@ test('NET-05 the push server takes an encrypted token and closes unknown ones wi
   await srv.close()
 })
 
+test('NET-05 the app-config switch wsToken plain: the app\'s client and a push server set to take plain tokens (setting wsToken) meet', async () => {
+  const ctx = fakeCtx([user(1), user(2)])
+  ctx.settings = () => ({ billingPeriodSec: 60, hostTickMs: 0, wsToken: 'plain' })
+  const service = createRealtimeService(ctx)
+  const srv = await serve(service)
+  const rt = createRealtime({
+    config: { apiBase: srv.base, wsBase: `${srv.base.replace(/^http/, 'ws')}/ws`, cipherKey: testKeys.key, cipherIv: testKeys.iv, subscriptionKey: 's', mode: 'harness', wsToken: 'plain' },
+    token: signal<string | null>('token-1'),
+    push: createPushBus({ kernel: () => ({}) as Kernel, createDispatch }),
+    onGiveUp: () => {},
+    WebSocket: WebSocket as never,
+  })
+  rt.connect()
+  await waitFor(() => service.connected().some((c) => c.userId === 1))
+  const stranger = await client(`${srv.base}/ws?token=token-404`)
+  assert.is(await stranger.closed, UNAUTHORIZED_CLOSE, 'an unknown plain token is still refused')
+  rt.dispose()
+  await srv.close()
+})
+
 test('NET-05 the server records status and heartbeat frames per connection', async () => {
   const { service, srv, connect } = await setup()
   const c = await connect('token-1')

@@ -17,6 +17,7 @@ import { forgetMemory } from './memory.ts'
 import type { RtcService } from './rtc.ts'
 import { createApi } from './api.ts'
 import { appConfigFor, appConfigScript, type HarnessKeys } from './app-config.ts'
+import type { AppConfig } from '../kernel/config.ts'
 import { createContext } from './context.ts'
 import { createControl } from './control.ts'
 import { createEventLog, type EventLog } from './events.ts'
@@ -63,6 +64,12 @@ export interface HarnessOptions {
   hostNames?: string[]
   /** the longest a change waits before the whole state file is written (default 1000 ms) */
   stateFlushMs?: number
+  /** what /app-config.js says over the harness's own: e.g. mode 'production' with the SDKs' keys, a
+   *  production bundle (staticDir) pointed at this harness as its API */
+  appConfig?: Partial<AppConfig>
+  /** serve the app under this sub-path ('/app/'): its files, /app/app-config.js and its routes there
+   *  (index.html's <base href> set to it, so any build serves there); the API stays at the root */
+  basePath?: string
 }
 
 export interface Harness {
@@ -168,6 +175,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const oss = ossHandler(ctx)
   const guard = controlGuard({ open: !!options.openControl, publicEntries, hostNames: options.hostNames })
 
+  const basePath = `/${(options.basePath ?? '/').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/')
   const app = jsonServer.create()
   app.use(store.commitBeforeAnswer)
   const emptyDir = join(projectRoot, 'harness/scenarios') // never served: express.static needs some folder
@@ -187,15 +195,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (path.startsWith('/api/') || endpoints.has(path)) return void handleApi(req, res)
     if (path.startsWith('/__harness/') && oss(req, res, path.slice('/__harness/'.length))) return
     if (path === '/__harness' || path.startsWith('/__harness/')) return void handleControl(req, res)
-    if (path === '/app-config.js') {
+    if (path === '/app-config.js' || path === `${basePath}app-config.js`) {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
       const hints = slices.map(({ slice }) => slice.appConfig?.(ctx))
-      return void res.end(appConfigScript(Object.assign(appConfigFor(req, keysFile, apps.defaultAppId), ...hints)))
+      return void res.end(appConfigScript(Object.assign(appConfigFor(req, keysFile, apps.defaultAppId), ...hints, options.appConfig)))
     }
     next()
   })
-  if (options.staticDir) app.use(jsonServer.defaults({ static: options.staticDir, logger: false, noCors: true, noGzip: true }))
-  app.use((req: IncomingMessage, res: ServerResponse) => serveIndex(req, res, options.staticDir))
+  if (options.staticDir) app.use(basePath, ...jsonServer.defaults({ static: options.staticDir, logger: false, noCors: true, noGzip: true }))
+  app.use((req: IncomingMessage, res: ServerResponse) => serveIndex(req, res, options.staticDir, basePath))
 
   const server = createServer(app)
   server.on('upgrade', (req, socket, head) => {
@@ -257,12 +265,14 @@ function rawStateOff(_req: IncomingMessage, res: ServerResponse) {
 }
 
 /** Client routes (/wall, /detail/...) get index.html; a missing build gets a page saying so. */
-function serveIndex(req: IncomingMessage, res: ServerResponse, staticDir?: string) {
+function serveIndex(req: IncomingMessage, res: ServerResponse, staticDir?: string, basePath = '/') {
   const index = staticDir ? join(staticDir, 'index.html') : ''
-  const isPage = (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(new URL(req.url ?? '/', 'http://h').pathname)
+  const pathname = new URL(req.url ?? '/', 'http://h').pathname
+  const isPage = (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(pathname) && (pathname + '/').startsWith(basePath)
   if (isPage && index && existsSync(index)) {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
-    return void res.end(readFileSync(index))
+    // the page's addresses are relative to its <base href>: this harness's sub-path, whatever the build said
+    return void res.end(readFileSync(index, 'utf8').replace(/<base href="[^"]*">/, `<base href="${basePath}">`))
   }
   if (isPage) {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })

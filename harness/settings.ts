@@ -54,6 +54,10 @@ const RULES: Record<string, [(v: unknown) => boolean, string]> = {
   hostSeed: [wholeIn(-(2 ** 31), 2 ** 31), 'a whole number'],
   hostsPerTick: [wholeIn(0, 1000), 'a whole number from 0 to 1000'],
   latencyMs: [wholeIn(0, 600_000), 'a whole number of ms from 0 to 600000'],
+  numericCodes: [(v) => typeof v === 'boolean', 'true or false'],
+  wsToken: [(v) => v === 'encrypted' || v === 'plain', "'encrypted' or 'plain'"],
+  wireData: [(v) => v === 'whole' || v === 'fields', "'whole' or 'fields'"],
+  uploadHost: [(v) => typeof v === 'string' && /^https?:\/\/[^\s@/?#]+(\/[^\s]*)?$/.test(v) && v.length <= 300, 'an http(s) URL'],
 }
 
 /** an origin a page can have: http(s)://host[:port], nothing else ('null', a path, a wildcard) */

@@ -3,6 +3,7 @@
 // Every call is a POST of { data: encrypt(payload) } with the four headers; the answer is
 // { code, msg, data: encrypt(result) }. What the user sees when it goes wrong follows the
 // d1 §8 catalogue, in one place, so no page invents its own error texts.
+import { openData, sealData } from './protocol/wire-data.ts'
 import type { AppConfig } from './config.ts'
 import { realTimers, type Timers } from './timers.ts'
 import type { Events } from './types.ts'
@@ -196,7 +197,7 @@ export function createApiClient(opts: {
       const request = (signal?: AbortSignal) =>
         early ??
         Promise.resolve()
-          .then(() => cipher.encrypt(body, keys))
+          .then(() => sealData(body, config.wireData, (v) => cipher.encrypt(v, keys)))
           .then(
             // timed out while encrypting: never sent
             (data) => (signal?.aborted ? Promise.reject(signal.reason) : http.post(url, { data }, { headers, signal })),
@@ -229,7 +230,7 @@ export function createApiClient(opts: {
       if (code === Code.ok) {
         if (env.data == null || env.data === '') return null as T
         try {
-          return await cipher.decrypt<T>(env.data, keys)
+          return await openData<T>(env.data, (text) => cipher.decrypt(text, keys))
         } catch {
           return fail(new ApiError({ kind: 'decrypt', code, message: t('kernel.network'), path }))
         }

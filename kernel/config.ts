@@ -19,6 +19,11 @@ export interface AppConfig {
   /** real SDK keys (production only) */
   agoraAppId?: string
   nimAppKey?: string
+  /** wire switches for what the spec leaves open (docs/assumptions.md), each binary:
+   *  `data` of requests and answers encrypted whole (default) or field by field (answers are read either way) */
+  wireData?: 'whole' | 'fields'
+  /** the realtime socket's token: encrypted with the API cipher (default) or the login token as it is */
+  wsToken?: 'encrypted' | 'plain'
   /** app id when the native shell does not tell one */
   defaultAppId?: string
   appVersion?: string

@@ -90,6 +90,16 @@ test('NET-05 by default the token is encrypted with WebCrypto: the same URL, onc
   rt.dispose()
 })
 
+test('NET-05 app-config wsToken: encrypted (the default, above) or plain: the login token as it is, URL-escaped', async () => {
+  FakeSocket.all = []
+  const rt = createRealtime({ config: { ...config, wsToken: 'plain' }, token: signal('secret token/+='), push: createPushBus({ kernel: () => ({}) as Kernel, createDispatch }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers() })
+  rt.connect()
+  await waitFor(() => FakeSocket.all.length > 0)
+  assert.is(new URL(last().url).searchParams.get('token'), 'secret token/+=')
+  assert.match(last().url, 'token=secret%20token%2F%2B%3D')
+  rt.dispose()
+})
+
 test('NET-05 a token still being encrypted when the user logs out or disconnects opens nothing', async () => {
   FakeSocket.all = []
   const pending: Array<(v: string) => void> = []

@@ -46,13 +46,31 @@ const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange']
 const DEPTH_KEY = 'appDepth'
 const depthOf = (state: unknown) => Number((state as Record<string, unknown> | null)?.[DEPTH_KEY]) || 0
 
-function browserSource(): LocationSource {
+/**
+ * The path the app is served under, from index.html's <base href> ('/' or a sub-path such as
+ * '/app/', without its trailing slash here: '' or '/app'). The app's own paths ('/wall') sit below it.
+ */
+function appBase(): string {
+  const href = typeof document === 'undefined' ? null : document.querySelector('base')?.getAttribute('href')
+  if (!href) return ''
+  try {
+    return new URL(href, location.href).pathname.replace(/\/+$/, '')
+  } catch {
+    return ''
+  }
+}
+
+/** a browser path as the app's own: '/app/wall' -> '/wall' under '/app' (a path outside it stays as it is) */
+const withinBase = (pathname: string, base: string) =>
+  !base ? pathname : pathname === base ? '/' : pathname.startsWith(base + '/') ? pathname.slice(base.length) : pathname
+
+function browserSource(base = appBase()): LocationSource {
   return {
-    read: () => ({ path: location.pathname, search: location.search }),
+    read: () => ({ path: withinBase(location.pathname, base), search: location.search }),
     // wouter's navigate fires a pushState/replaceState event we listen to below
     navigate(to, replace) {
       const depth = depthOf(history.state)
-      browserNavigate(to, { replace, state: { [DEPTH_KEY]: replace ? depth : depth + 1 } })
+      browserNavigate(base + to, { replace, state: { [DEPTH_KEY]: replace ? depth : depth + 1 } })
     },
     back: () => history.back(),
     canGoBack: () => depthOf(history.state) > 0,

@@ -59,7 +59,9 @@ const probe = {
     return { login, send }
   },
   async room(links: string[]) {
-    const client = await loadChatRoom(config, async () => ({ chatRoomLinks: async () => links }) as never)
+    // the rooms the adapter asks addresses for (the SDK calls linkProvider(account, roomId), its typings say the reverse)
+    const asked: string[] = []
+    const client = await loadChatRoom(config, async () => ({ chatRoomLinks: async (roomId: string) => (asked.push(roomId), links) }) as never)
     const sdk = await import('../../kernel/im/chatroom-sdk.ts')
     const before = sdk.V2NIMChatroomClient.getInstanceList().length
     const enter = await timed(() => client.enter({ roomId: '1234', account: 'offline-user', token: 'offline-token', nick: 'Me' }))
@@ -73,7 +75,7 @@ const probe = {
       text = { error: errorOf(err) }
     }
     sdk.V2NIMChatroomClient.destroyInstance(room.getInstanceId())
-    return { enter, before, after, text, status: (sdk.V2NIMChatroomConst as any).V2NIMChatroomStatus }
+    return { enter, asked, before, after, text, status: (sdk.V2NIMChatroomConst as any).V2NIMChatroomStatus }
   },
 }
 window.nimProbe = probe

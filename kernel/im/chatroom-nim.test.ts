@@ -13,7 +13,8 @@ function fakeNim(opts: { enterFails?: unknown } = {}) {
   const instance = {
     async enter(roomId: string, params: { linkProvider: (r: string, a: string) => Promise<string[]> }) {
       calls.push(['enter', roomId, { ...params, linkProvider: typeof params.linkProvider }])
-      calls.push(['links', await params.linkProvider(roomId, 'acc')])
+      // as v10 calls it: the account first, then the room (its typings say the reverse)
+      calls.push(['links', await params.linkProvider('acc', roomId)])
       if (opts.enterFails) throw opts.enterFails
     },
     exit: () => calls.push(['exit']),
@@ -40,7 +41,8 @@ function fakeNim(opts: { enterFails?: unknown } = {}) {
   const listening = () => [...handlers.values()].reduce((n, s) => n + s.size, 0)
   return { sdk, calls, fire, listening }
 }
-const links = async () => ['link.example:443']
+/** the IM connection's addresses for a room: named by the room, so a mixed-up argument shows */
+const links = async (roomId: string) => [`link-of-${roomId}.example:443`]
 
 test('LIVE-06 NIM chat-room adapter: enter with the IM account and the link addresses, lines with badges and sender nicks, record types, member notices, send', async () => {
   const f = fakeNim()
@@ -48,7 +50,7 @@ test('LIVE-06 NIM chat-room adapter: enter with the IM account and the link addr
   const room = await client.enter({ roomId: 'r1', account: 'acc', token: 'tok', nick: 'Omar', ext: { userLevel: 3 } })
   assert.equal(f.calls[0], ['new', { appkey: 'key', debugLevel: 'off' }])
   assert.equal(f.calls[1], ['enter', 'r1', { accountId: 'acc', token: 'tok', timeout: 10, linkProvider: 'function', roomNick: 'Omar', serverExtension: '{"userLevel":3}' }])
-  assert.equal(f.calls[2], ['links', ['link.example:443']])
+  assert.equal(f.calls[2], ['links', ['link-of-r1.example:443']], 'the addresses of the room entered')
   const lines: ChatRoomMessage[] = []
   const notices: ChatRoomNotice[] = []
   room.on('message', (m) => lines.push(m))

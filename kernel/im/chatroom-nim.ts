@@ -120,7 +120,9 @@ export function createNimChatRoom(opts: { appKey: string; sdk: NimChatRoomSdk; l
             accountId: account,
             token,
             timeout: ENTER_TIMEOUT_S,
-            linkProvider: (id, accountId) => opts.links(id, accountId),
+            // the room and account we enter with, not the SDK's arguments: its typings say (roomId,
+            // accountId) but v10 calls linkProvider(account, roomId) (seen in the bundled code)
+            linkProvider: () => opts.links(roomId, account),
             ...(nick && { roomNick: nick }),
             ...(ext && { serverExtension: JSON.stringify(ext) }),
           }),

@@ -266,4 +266,24 @@ test('HAR-02 NIM adapter: logout removes its listeners; chat-room addresses come
   assert.is((await im.chatRoomLinks!('r9').catch((e) => e)).code, 415)
 })
 
+test('LIVE-06 NIM adapter: a chat room asks its addresses once messaging is logged in, and fails at once when the login fails (not after the request bound)', async () => {
+  // a room opened before the first login: waits, then asks
+  const fake = fakeSdk()
+  const im = createNimIm({ appKey: 'k', sdk: nimFromModule(fake.module) })
+  const early = im.chatRoomLinks!('r1')
+  await Promise.resolve()
+  assert.not.ok(fake.calls.some((c) => c[0] === 'getChatroomLinkAddress'), 'nothing asked before the login')
+  await im.login('me', 'tok')
+  assert.equal(await early, ['link.example:443'])
+  // offline: the SDK refuses the connection (192001, in tens of ms); the room waiting is told at once
+  const offline = fakeSdk([192001])
+  const im2 = createNimIm({ appKey: 'k', sdk: nimFromModule(offline.module) })
+  const started = Date.now()
+  const waiting = im2.chatRoomLinks!('r1').catch((e) => e)
+  await im2.login('me', 'tok').catch(() => undefined)
+  assert.is((await waiting).code, 415)
+  assert.ok(Date.now() - started < 1000, `${Date.now() - started} ms`)
+  assert.not.ok(offline.calls.some((c) => c[0] === 'getChatroomLinkAddress'), 'the SDK is not asked while logged out')
+})
+
 test.run()

@@ -20,6 +20,9 @@ export const LOGIN_TIMEOUT_MS = 10_000
 const LOGIN_DEADLINE_MS = LOGIN_TIMEOUT_MS + 2000
 /** any other request to the messaging service */
 const REQUEST_DEADLINE_MS = 10_000
+/** a chat room waits at most this long for the messaging connection its link addresses come from
+ *  (a room opened by a deep link, before the app's first login has ended) */
+const LINKS_WAIT_MS = 8000
 
 /** The slice of a V2NIM instance this adapter uses. */
 export interface NimInstance {
@@ -101,6 +104,11 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
   let wanted = false // between our login() and logout(): a LOGOUT status then means a loss
   let lostTimer: ReturnType<typeof setTimeout> | undefined
   let lostCode: number | undefined
+  // logged in now; and the chat rooms waiting for that, told when a login succeeds or fails
+  let online = false
+  let gaveUp = false // logged out, or kicked: nobody will log in until the app says so
+  const waiting = new Set<(up: boolean) => void>()
+  const tellWaiting = (up: boolean) => [...waiting].forEach((w) => w(up))
 
   // A kick arrives as LOGOUT status, then onDisconnected, then onKickedOffline, all in one turn
   // (the SDK's kick handler; the offline SDK test replays it): a loss is reported a turn later,
@@ -121,7 +129,9 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
     lostCode = undefined
   }
   const onLoginStatus = (status: number) => {
+    online = status === Status.V2NIM_LOGIN_STATUS_LOGINED
     if (status === Status.V2NIM_LOGIN_STATUS_LOGINED) {
+      tellWaiting(true)
       cancelLoss()
       events.emit('connect-state', { state: 'connected' })
     } else if (status === Status.V2NIM_LOGIN_STATUS_LOGINING) events.emit('connect-state', { state: 'connecting' })
@@ -143,6 +153,9 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
     // signed in elsewhere or put out by the server: never logged back in on our own
     const was = wanted
     wanted = false
+    online = false
+    gaveUp = true
+    tellWaiting(false)
     if (was) events.emit('connect-state', { state: 'failed', code: detail?.reason })
   }
   const onMessages = (list: NimMessage[]) => {
@@ -174,6 +187,22 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
     if (!nim || !wanted) throw new ImError(ImCode.disconnected, 'im not logged in')
     return nim
   }
+  /** resolves once logged in; rejects when a login fails, after a logout or a kick, or after LINKS_WAIT_MS */
+  const whenOnline = () =>
+    online && wanted
+      ? Promise.resolve()
+      : gaveUp
+        ? Promise.reject(new ImError(ImCode.disconnected, 'im not logged in'))
+        : new Promise<void>((resolve, reject) => {
+            const done = (up: boolean) => {
+              clearTimeout(timer)
+              waiting.delete(done)
+              if (up) resolve()
+              else reject(new ImError(ImCode.disconnected, 'im not logged in'))
+            }
+            const timer = setTimeout(() => done(false), LINKS_WAIT_MS)
+            waiting.add(done)
+          })
   const ask = <T>(p: Promise<T>, what: string) => withDeadline(p, REQUEST_DEADLINE_MS, what)
   const send = async (to: string, message: V2NIMMessage) => {
     const n = loggedIn()
@@ -186,11 +215,14 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
     async login(account, token) {
       const n = instance()
       wanted = true
+      gaveUp = false
       try {
         // one SDK attempt per call, bounded: the retry policy lives in kernel/im/login.ts
         await withDeadline(n.V2NIMLoginService.login(account, token, { retryCount: 1, timeout: LOGIN_TIMEOUT_MS, forceMode: false }), LOGIN_DEADLINE_MS, 'login')
       } catch (err) {
         wanted = false
+        online = false
+        tellWaiting(false)
         // a login our deadline gave up on must not complete later behind the keeper's back
         if (codeOf(err) === ImCode.timeout) void n.V2NIMLoginService.logout().catch(() => undefined)
         throw err
@@ -198,6 +230,9 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
     },
     async logout() {
       wanted = false
+      online = false
+      gaveUp = true
+      tellWaiting(false)
       cancelLoss()
       const n = nim
       nim = null
@@ -237,7 +272,11 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
       const n = loggedIn()
       await ask(n.V2NIMConversationService.stickTopConversation(n.V2NIMConversationIdUtil.p2pConversationId(to), on), 'pin')
     },
-    chatRoomLinks: async (roomId) => ask(loggedIn().V2NIMLoginService.getChatroomLinkAddress(roomId, false), 'chat-room links'),
+    // asked only once logged in: the SDK, asked before, waits for a connection that may never come
+    chatRoomLinks: async (roomId) => {
+      await whenOnline()
+      return ask(loggedIn().V2NIMLoginService.getChatroomLinkAddress(roomId, false), 'chat-room links')
+    },
     on: (ev, fn) => events.on(ev, fn),
   }
 }

@@ -14,5 +14,8 @@ export async function loadRtc(config: AppConfig, api: ApiClient): Promise<RtcCli
     return createHarnessRtc({ url: config.rtcUrl, tokens })
   }
   const [{ createAgoraRtc }, sdk] = await Promise.all([import('./agora.ts'), import('agora-rtc-sdk-ng/esm')])
+  // warnings and errors only: at its default (DEBUG) the SDK logs dozens of lines a second while it
+  // tries unreachable servers, work a phone does for nobody (AgoraRTC.setLogLevel: 2 = WARNING)
+  sdk.setLogLevel(2)
   return createAgoraRtc({ appId: config.agoraAppId ?? '', sdk, tokens })
 }
