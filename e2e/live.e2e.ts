@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 import { join } from 'node:path'
 import { mkdir } from 'node:fs/promises'
-import { assert, e2eSuite, enterLiveRoom, errorsOf, expectText, pathOf, poll, SCREENSHOTS, waitForAttribute, waitForSelector } from './lib.ts'
+import { assert, e2eSuite, type E2EContext, enterLiveRoom, errorsOf, expectText, pathOf, poll, SCREENSHOTS, waitForAttribute, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('live')
 
@@ -169,4 +169,106 @@ for (const lang of ['en', 'ar'] as const) {
     await expectText(page, 'body', lang === 'ar' ? 'أنت بالفعل في غرفة البث هذه' : 'Already in this live room')
   })
 }
+const ENTER = '/api/agora/live/getRoomAndJoinRoomV2'
+const viewersOf = async (ctx: E2EContext, hostId: number) =>
+  Number((await ctx.harness.call('GET', '/live/rooms')).find((r: any) => r.hostId === hostId)?.viewers ?? -1)
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`LIVE-02 NET-05 (${lang}) a room whose enter is refused, then late, says it cannot connect with Retry and a way out, never "Live ended"; Retry enters`, async (ctx) => {
+    const endedText = lang === 'ar' ? /انتهى البث|لا توجد/ : /Live ended|No other live/
+    await ctx.harness.call('POST', '/settings', { faults: { [ENTER]: { fail: 1, code: '5000', msg: 'room down' } } })
+    const { page, hostId } = await enterLiveRoom(ctx, lang, { live: false })
+    const opened = Date.now()
+    await waitForAttribute(page, ROOM, 'data-status', 'failed', 20_000)
+    assert.ok(Date.now() - opened < 16_000, 'within the loading bound')
+    await waitForSelector(page, '[data-testid=live-failed][data-reason=enter]')
+    const retry = page.getByRole('button', { name: lang === 'ar' ? 'إعادة المحاولة' : 'Retry', exact: true })
+    assert.is(await retry.count(), 1, 'one Retry button, by its name')
+    await waitForSelector(page, '[data-testid=live-close]')
+    await waitForSelector(page, '[data-testid=live-failed-leave]')
+    assert.is(await page.locator('body').evaluate((b, re) => new RegExp(re).test(b.textContent ?? ''), endedText.source), false, 'not "Live ended"')
+    await shot(page, `live-cant-connect-${lang}`)
+    // the answer now late (past the enter's own 5 s): Retry says the same again, then one that works plays
+    await ctx.harness.call('POST', '/settings', { faults: { [ENTER]: { fail: 1, delayMs: 7_000 } } })
+    await retry.click()
+    await waitForAttribute(page, ROOM, 'data-status', 'loading')
+    await waitForAttribute(page, ROOM, 'data-status', 'failed', 20_000)
+    await ctx.harness.call('POST', '/settings', { faults: { [ENTER]: null } })
+    await retry.click()
+    await waitForAttribute(page, ROOM, 'data-status', 'live', 20_000)
+    assert.is(Number(await page.locator(ROOM).getAttribute('data-host')), hostId)
+    assert.equal(errorsOf(page), [])
+  })
+}
+
+t('LIVE-02 NET-05 (en) a room whose video cannot reach its service says it cannot connect (not "ended"); Leave goes back to the wall', async (ctx) => {
+  for (const r of await ctx.harness.call('GET', '/live/rooms')) await ctx.harness.call('POST', '/live/video-fail', { hostId: r.hostId, code: 'NETWORK_ERROR' })
+  const { page } = await enterLiveRoom(ctx, 'en', { live: false })
+  await waitForAttribute(page, ROOM, 'data-status', 'failed', 20_000)
+  await waitForSelector(page, '[data-testid=live-failed][data-reason=video]')
+  assert.is(await page.locator('[data-testid=live-end]').count(), 0)
+  await page.click('[data-testid=live-failed-leave]')
+  await poll(() => pathOf(page).startsWith('/wall'), 10_000)
+  assert.match(pathOf(page), /^\/wall/)
+  for (const r of await ctx.harness.call('GET', '/live/rooms')) await ctx.harness.call('POST', '/live/video-fail', { hostId: r.hostId, code: null })
+  assert.equal(errorsOf(page), [])
+})
+
+/** the call ends by the host; any post-call sheet is closed */
+async function afterHostHangsUp(page: Page) {
+  await waitForSelector(page, '[data-testid=call-screen]', 30_000)
+  await page.waitForSelector('[data-testid=call-screen]', { state: 'detached', timeout: 30_000 })
+}
+
+t('LIVE-14 LIVE-02 (en) after a private call from the room, the user is back in the room, live, with its close button', async (ctx) => {
+  for (const r of await ctx.harness.call('GET', '/live/rooms')) await ctx.harness.call('POST', '/live/private-call', { hostId: r.hostId, open: true })
+  await ctx.harness.call('POST', '/calls/behaviour', { answer: 'accept', afterSec: 1, hangUpAfterSec: 4 })
+  const { page, hostId } = await enterLiveRoom(ctx, 'en')
+  await waitForAttribute(page, '[data-testid=live-call]', 'data-blink', 'true')
+  await page.click('[data-testid=live-call]', { force: true })
+  await page.click('[data-testid=live-private-go]')
+  await afterHostHangsUp(page)
+  await waitForAttribute(page, ROOM, 'data-status', 'live', 30_000)
+  assert.is(Number(await page.locator(ROOM).getAttribute('data-host')), hostId)
+  assert.match(pathOf(page), new RegExp(`^/live\\?id=${hostId}`))
+  await waitForSelector(page, '[data-testid=live-exit]')
+  await shot(page, 'live-after-private-call-en')
+  assert.equal(errorsOf(page), [])
+})
+
+t('LIVE-18 (ar) after a call from the end screen\'s Video, the user is back on the end screen, not a blank page', async (ctx) => {
+  await ctx.harness.call('POST', '/calls/behaviour', { answer: 'accept', afterSec: 1, hangUpAfterSec: 4 })
+  const { page, hostId } = await enterLiveRoom(ctx, 'ar')
+  await ctx.harness.call('POST', '/live/end', { hostId })
+  await waitForSelector(page, '[data-testid=live-end-video]')
+  await page.click('[data-testid=live-end-video]')
+  await afterHostHangsUp(page)
+  await waitForAttribute(page, ROOM, 'data-status', 'ended', 20_000)
+  // the post-call sheet (rating) is closed by a tap above it
+  if (await page.locator('[data-overlay="calls.post"]').count()) await page.mouse.click(195, 40)
+  await page.waitForSelector('[data-overlay="calls.post"]', { state: 'detached', timeout: 10_000 })
+  await waitForSelector(page, '[data-testid=live-end-close]')
+  await shot(page, 'live-end-after-call-ar')
+  await page.click('[data-testid=live-end-close]')
+  await poll(() => !pathOf(page).startsWith('/live'), 10_000)
+  assert.is(pathOf(page).startsWith('/live'), false, 'the end screen closes')
+  assert.equal(errorsOf(page), [])
+})
+
+t('LIVE-16 (en) the picture-in-picture window\'s x closes it and leaves the room: the harness counts one viewer less', async (ctx) => {
+  const { page, hostId } = await enterLiveRoom(ctx, 'en')
+  const inRoom = await poll(async () => ((await viewersOf(ctx, hostId)) > 0 ? viewersOf(ctx, hostId) : 0), 10_000, 200)
+  assert.ok(inRoom > 0, 'counted in the room')
+  await page.click('[data-testid=live-exit]')
+  await page.click('[data-testid=live-minimize]')
+  await waitForSelector(page, '[data-testid=live-pip]')
+  await shot(page, 'live-pip-close-en')
+  // a finger's tap on the x, as a phone gives it
+  const x = (await page.locator('[data-testid=live-pip-close]').boundingBox())!
+  await page.touchscreen.tap(x.x + x.width / 2, x.y + x.height / 2)
+  await page.waitForSelector('[data-testid=live-pip]', { state: 'detached', timeout: 10_000 })
+  assert.ok(await poll(async () => (await viewersOf(ctx, hostId)) === inRoom - 1, 10_000, 200), 'left the room')
+  assert.equal(errorsOf(page), [])
+})
+
 t.run()

@@ -16,6 +16,7 @@ import { EndScreen } from './EndScreen.tsx'
 import { RoomFurniture, ExitSheet, MoreSheet } from './RoomFurniture.tsx'
 import { PrivateCallSheet } from './PrivateCall.tsx'
 import { swipePasses } from './rules.ts'
+import type { LiveHostHint } from './api.ts'
 import css from './live.css'
 
 injectStyle(css)
@@ -32,12 +33,21 @@ export default function LivePage() {
   const [sheet, setSheet] = useState<'exit' | 'more' | 'call' | null>(null)
   const [switching, setSwitching] = useState(false)
 
+  // the host as last drawn here, to draw her again when the room is entered anew
+  const lastHint = useRef<LiveHostHint | null>(null)
+  const shownHint = room.hint.value
+  if (shownHint?.userId === id) lastHint.current = shownHint
+  // a call (a private call from this room, 'Video' on its end screen) leaves the room and covers
+  // this page; when it is over the room is entered again: live if it still is, else its end screen
+  const inCall = !!kernel.scene.value.call
+
   // enter the room of the address (a deep link, a reload); open() has usually entered it already
   useEffect(() => {
     if (!Number.isInteger(id) || id <= 0) return void kernel.router.navigate('/wall', { replace: true })
-    if (room.hostId.peek() !== id || room.status.peek() === 'idle') void room.enter({ userId: id })
+    if (inCall) return
+    if (room.hostId.peek() !== id || room.status.peek() === 'idle') void room.enter(lastHint.current?.userId === id ? lastHint.current : { userId: id })
     else room.pip.value = false
-  }, [id])
+  }, [id, inCall])
 
   // SHELL-05: the tab bar hides while the room is on; leaving by route change while live or
   // calling shrinks the room into picture-in-picture, otherwise leaves it (d2 §4.1)
@@ -147,8 +157,24 @@ export default function LivePage() {
           </button>
         )}
         {status === 'ended' && <EndScreen onClose={() => void exit()} />}
+        {status === 'failed' && (
+          <div className="lv-center lv-center--failed" role="alert" data-testid="live-failed" data-reason={room.failReason.value ?? ''}>
+            <Avatar src={icon} name={name} size={88} />
+            <bdi className="lv-end__name">{name}</bdi>
+            <p className="lv-center__title">{t('live.cantConnect')}</p>
+            <p className="lv-center__text">{t('live.cantConnectHint')}</p>
+            <div className="lv-end__actions">
+              <button type="button" className="lv-btn lv-btn--primary" data-testid="live-retry" onClick={() => room.retry()}>
+                {t('live.retry')}
+              </button>
+              <button type="button" className="lv-btn lv-btn--ghost" data-testid="live-failed-leave" onClick={() => void exit()}>
+                {t('live.leave')}
+              </button>
+            </div>
+          </div>
+        )}
       </div>
-      {(status === 'loading' || status === 'idle') && room.showClose.value && (
+      {(((status === 'loading' || status === 'idle') && room.showClose.value) || status === 'failed') && (
         <button type="button" className="lv-icon-btn lv-loading-close" data-testid="live-close" aria-label={t('live.close')} onClick={() => void exit()}>
           <IconClose size={22} />
         </button>

@@ -49,7 +49,10 @@ export interface Pendant {
   directUrl: string
 }
 
-export type EndReason = 'ended' | 'uid-conflict' | 'already-connected' | 'timeout' | 'host-left' | 'calling-timeout' | 'connection'
+export type EndReason = 'ended' | 'uid-conflict' | 'already-connected' | 'host-left' | 'calling-timeout'
+/** why a room that is still live could not be shown: the enter call failed or was late, the video
+ *  could not join or showed no picture in time, or a connection was lost for good */
+export type FailReason = 'enter' | 'video' | 'timeout' | 'connection'
 
 export interface RoomDeps {
   timers?: Timers
@@ -123,6 +126,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   /** the chat room's connection, apart from the video's: a room can play without chat */
   const chatStatus = signal<'idle' | 'connecting' | 'connected' | 'failed'>('idle')
   const endReason = signal<EndReason | null>(null)
+  const failReason = signal<FailReason | null>(null)
   const showClose = signal(false)
   const audience = signal(0)
   const pip = signal(false)
@@ -165,7 +169,20 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     if (status.peek() === 'ended' || status.peek() === 'idle') return
     batch(() => {
       endReason.value = reason
+      failReason.value = null
       status.value = 'ended'
+      reconnecting.value = false
+    })
+    void releaseMedia()
+  }
+  /** the room could not be shown, but nothing says the live is over: "can't connect", with Retry
+   *  (a later answer that it ended still turns this into the end screen) */
+  const fail = (reason: FailReason) => {
+    const s = status.peek()
+    if (s === 'ended' || s === 'idle' || s === 'failed') return
+    batch(() => {
+      failReason.value = reason
+      status.value = 'failed'
       reconnecting.value = false
     })
     void releaseMedia()
@@ -176,14 +193,14 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   let absence = 0
   const goLive = () => {
     const s = status.peek()
-    if (s === 'ended' || s === 'idle') return
+    if (s === 'ended' || s === 'idle' || s === 'failed') return
     absence++
     callingPhase = 0
     status.value = 'live'
   }
   const goCalling = () => {
     const s = status.peek()
-    if (s === 'ended' || s === 'idle' || s === 'calling') return
+    if (s === 'ended' || s === 'idle' || s === 'failed' || s === 'calling') return
     // first entered while the host is in a call: the room ends at once (d2 §4.1)
     if (s === 'loading' && firstInCalling) return end('calling-timeout')
     status.value = 'calling'
@@ -211,7 +228,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     try {
       client = await (deps.rtc ?? kernel.rtc)()
     } catch {
-      return // no video client: the loading time-out ends the room
+      if (gen === generation) fail('video') // no video client (its code did not load)
+      return
     }
     if (gen !== generation) return
     rtc = client
@@ -232,7 +250,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
         if (gen !== generation) return
         if (e.state === 'reconnecting') {
           reconnecting.value = true
-          after(R.RECONNECT_END_MS, () => reconnecting.peek() && end('connection'))
+          after(R.RECONNECT_END_MS, () => reconnecting.peek() && fail('connection'))
         } else if (e.state === 'connected') reconnecting.value = false
       }),
     )
@@ -243,7 +261,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
       const code = (err as { code?: string }).code
       if (code === 'UID_CONFLICT') end('uid-conflict')
       else if (code === 'ALREADY_CONNECTED') end('already-connected')
-      // anything else: the loading time-out decides
+      // anything else (the service unreachable: the join's own bound): can't connect, with Retry
+      else fail('video')
     }
   }
 
@@ -394,7 +413,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
             entered.leave()
             chatStatus.value = 'failed'
           } else if (e.state === 'closed') end('ended')
-          else if (e.state === 'reconnecting') after(R.RECONNECT_END_MS, () => status.peek() !== 'ended' && !room && end('connection'))
+          else if (e.state === 'reconnecting') after(R.RECONNECT_END_MS, () => status.peek() !== 'ended' && !room && fail('connection'))
         }),
       )
     } catch {
@@ -441,6 +460,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
       info.value = null
       fields.value = null
       endReason.value = null
+      failReason.value = null
       showClose.value = false
       audience.value = 0
       clearScreen.value = false
@@ -451,7 +471,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   }
 
   async function enter(h: LiveHostHint) {
-    if (hostId.peek() === h.userId && status.peek() !== 'idle' && status.peek() !== 'ended') {
+    const now = status.peek()
+    if (hostId.peek() === h.userId && now !== 'idle' && now !== 'ended' && now !== 'failed') {
       pip.value = false
       return
     }
@@ -469,7 +490,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     })
     if (previous != null) kernel.api.post(LivePaths.leave, { anchorId: previous }, { silent: true }).catch(() => undefined)
     after(R.CLOSE_AFTER_MS, () => (showClose.value = true))
-    after(R.LOADING_END_MS, () => status.peek() === 'loading' && end('timeout'))
+    // no first picture in time: the live may well go on, so "can't connect" (not "ended"), with Retry
+    after(R.LOADING_END_MS, () => status.peek() === 'loading' && fail('timeout'))
 
     // the status check (2 s) and the enter call (5 s) run while loading; failures are ignored
     kernel.api
@@ -484,10 +506,13 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     try {
       raw = await kernel.api.post<unknown>(LivePaths.enter, { anchorId: h.userId, type: 1 }, { silent: true, timeout: R.ENTER_TIMEOUT_MS })
     } catch {
-      return // d2 §8: ignored silently; the loading time-out ends the room
+      // a refused or late enter: "can't connect" at once (the status check may still say it ended)
+      if (gen === generation) fail('enter')
+      return
     }
     const r = toRoomInfo(raw, h.userId)
-    if (gen !== generation || !r) return
+    if (gen !== generation) return
+    if (!r) return fail('enter')
     batch(() => {
       info.value = r
       fields.value = raw as Record<string, unknown>
@@ -567,6 +592,12 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     fields,
     status,
     endReason,
+    failReason,
+    /** "can't connect"'s Retry: the same host entered again from the start */
+    retry: () => {
+      const h = hint.peek()
+      if (h && status.peek() === 'failed') void enter(h)
+    },
     showClose,
     audience,
     pip,
