@@ -58,6 +58,20 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
       .catch(() => (activities.value = []))
   })
 
+  // LIVE-18: the end screen's recommendations are the rooms live when it opens, not those the
+  // enter answer named minutes before (those hosts may have ended since); null while asked
+  const endRecommend = signal<LiveHostHint[] | null>(null)
+  const offEndRecommend = effect(() => {
+    if (room.status.value !== 'ended') return
+    const id = room.hostId.peek()
+    const still = () => room.status.peek() === 'ended' && room.hostId.peek() === id
+    endRecommend.value = null
+    rooms('live').then(
+      (list) => still() && (endRecommend.value = list.filter((h) => h.userId !== id)),
+      () => still() && (endRecommend.value = []), // d2 §8: a failure is an empty list (the hint shows)
+    )
+  })
+
   const open: LiveApi['open'] = (host, from) => {
     void room.enter(host)
     const href = liveHref(host.userId, from?.path)
@@ -96,7 +110,7 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     }
   }
 
-  const rooms: LiveApi['rooms'] = async (which) => {
+  async function rooms(which: 'live' | 'followed'): ReturnType<LiveApi['rooms']> {
     const [path, query] = which === 'live' ? [LIVE_LIST_PATH, liveListQuery(1, kernel.i18n.locale.peek())] : [LivePaths.followList, { currentPage: 1, pageSize: FOLLOWED_PAGE_SIZE }]
     const page = await kernel.api.post<{ list?: unknown } | null>(path, query, { silent: true, timeout: LIST_TIMEOUT })
     return (Array.isArray(page?.list) ? page.list : []).flatMap(toLiveCard)
@@ -145,7 +159,9 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     },
     openHint: (h: LiveHostHint, path?: string) => open(h, path ? { path } : undefined),
     neighbour,
+    endRecommend,
     dispose() {
+      offEndRecommend()
       offCall()
       offActivities()
       notices.dispose()
