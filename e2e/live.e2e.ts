@@ -271,4 +271,79 @@ t('LIVE-16 (en) the picture-in-picture window\'s x closes it and leaves the room
   assert.equal(errorsOf(page), [])
 })
 
+for (const lang of ['en', 'ar'] as const) {
+  type Box = { x: number; y: number; w: number; h: number }
+  t(`LIVE-05 LIVE-07 LIVE-02 (${lang}) in a busy room, gift banners, the entrance banner, the join chip, the chat and the 'host is in a private call' text never cover each other`, async (ctx) => {
+    const { page, hostId } = await enterLiveRoom(ctx, lang)
+    await ctx.harness.call('POST', '/live/rate', { hostId, chatPerSec: 3, eventsPerSec: 0 })
+    // a string, so the page runs it as written (no helper names the test's compiler adds)
+    const BOXES = `(() => {
+      const pick = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0).map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height }))
+      return { gift: pick('[data-testid=gift-banner]'), entrance: pick('[data-testid=live-entrance]'), joined: pick('[data-testid=live-joined]'), chat: pick('[data-testid=live-chat-list]'), calling: pick('[data-testid=live-calling] > *') }
+    })()`
+    const boxes = async () => (await page.evaluate(BOXES)) as Record<'gift' | 'entrance' | 'joined' | 'chat' | 'calling', Box[]>
+    const overlap = (a: Box, b: Box) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > 1 && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > 1
+    const pairs: Array<[string, string]> = [['gift', 'entrance'], ['gift', 'joined'], ['gift', 'chat'], ['gift', 'calling'], ['entrance', 'joined'], ['entrance', 'chat'], ['joined', 'chat'], ['entrance', 'calling'], ['joined', 'calling'], ['chat', 'calling']]
+    const seen = { gift: 0, entrance: 0, joined: 0, calling: 0, both: 0 }
+    const bad: string[] = []
+    let shotTaken = false
+    // a busy room, live and then with the host away: gifts, high-level entrances and joins every few hundred ms
+    for (const phase of ['live', 'calling'] as const) {
+      if (phase === 'calling') {
+        await ctx.harness.call('POST', '/live/away', { hostId })
+        await waitForAttribute(page, ROOM, 'data-status', 'calling', 15_000)
+      }
+      const until = Date.now() + 9_000
+      for (let i = 0; Date.now() < until; i++) {
+        if (i % 2 === 0) await ctx.harness.call('POST', '/live/chat', { hostId, nick: `Sender ${i}`, record: { type: 'sendGiftTip', giftId: 1001 + (i % 3), giftNum: 1 + (i % 4) } })
+        await ctx.harness.call('POST', '/live/notify', { hostId, type: 0, nick: lang === 'ar' ? `ناصر ${i}` : `Nasser ${i}`, level: 20 + (i % 30) })
+        const b = await boxes()
+        for (const k of ['gift', 'entrance', 'joined', 'calling'] as const) if (b[k].length) seen[k]++
+        if (b.gift.length && b.entrance.length) seen.both++
+        for (const [p, q] of pairs)
+          for (const a of (b as Record<string, Box[]>)[p])
+            for (const c of (b as Record<string, Box[]>)[q]) if (overlap(a, c)) bad.push(`${phase}: ${p} ${JSON.stringify(a)} over ${q} ${JSON.stringify(c)}`)
+        if (phase === 'calling' && !shotTaken && b.gift.length && b.entrance.length && b.calling.length) {
+          shotTaken = true
+          await shot(page, `live-busy-calling-${lang}`)
+        }
+        if (phase === 'live' && i === 8) await shot(page, `live-busy-${lang}`)
+        await page.waitForTimeout(150) // the sampling pace, not a wait for a result
+      }
+    }
+    assert.ok(seen.gift > 3 && seen.entrance > 3 && seen.joined > 3 && seen.calling > 3 && seen.both > 3, `the widgets were seen together: ${JSON.stringify(seen)}`)
+    assert.equal(bad.slice(0, 5), [], `${bad.length} overlaps`)
+    await ctx.harness.call('POST', '/live/away', { hostId, away: false })
+    assert.equal(errorsOf(page), [])
+  })
+}
+
+t('LIVE-04 (ar) a swipe to the next room shows her cover (picture, name) at once; the old room and its input bar are not seen', async (ctx) => {
+  const { page, hostId } = await enterLiveRoom(ctx, 'ar')
+  const box = (await page.locator(ROOM).boundingBox())!
+  const x = box.x + box.width / 2
+  await page.mouse.move(x, box.y + 640)
+  await page.mouse.down()
+  await page.mouse.move(x, box.y + 200, { steps: 8 })
+  await page.mouse.up()
+  // at once: sampled before the switch's minimum wait of 1.2 s has passed
+  const released = Date.now()
+  await waitForSelector(page, '[data-testid=live-switching]', 1_000)
+  const cover = await page.locator('[data-testid=live-switching]').evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    const input = document.querySelector('[data-testid=live-input]')
+    const hit = input ? document.elementFromPoint(input.getBoundingClientRect().x + 10, Math.max(1, input.getBoundingClientRect().y + 10)) : null
+    return { host: el.getAttribute('data-host'), name: el.querySelector('[data-testid=live-switching-name]')?.textContent ?? '', full: r.top <= 0 && r.height >= window.innerHeight - 1, inputSeen: !!hit && !!hit.closest('.lv-input') }
+  })
+  assert.ok(Date.now() - released < 1_200, 'before the room changes')
+  assert.ok(Number(cover.host) > 0 && Number(cover.host) !== hostId, `the next host (${cover.host})`)
+  assert.ok(cover.name.length > 0, 'her name')
+  assert.ok(cover.full, 'the cover fills the room')
+  assert.is(cover.inputSeen, false, 'no input bar over it')
+  await shot(page, 'live-switching-ar')
+  await poll(async () => Number(await page.locator(ROOM).getAttribute('data-host')) === Number(cover.host), 15_000)
+  assert.is(Number(await page.locator(ROOM).getAttribute('data-host')), Number(cover.host), 'the room entered is the one shown')
+  assert.equal(errorsOf(page), [])
+})
+
 t.run()

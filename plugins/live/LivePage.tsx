@@ -2,7 +2,7 @@
 // over it, the room's furniture and chat while live or calling, the end screen, the swipes of
 // LIVE-04 (@use-gesture/react), and leaving by route change into picture-in-picture (LIVE-16).
 import { cssImage } from '../../kernel/ui/css-image.ts'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useDrag } from '@use-gesture/react'
 import { useKernel, useT } from '../../kernel/hooks.ts'
@@ -21,6 +21,39 @@ import css from './live.css'
 
 injectStyle(css)
 
+/** the most entrance banner and join chip over the chat (LIVE-05), and the gift lane: the gift
+ *  feature's two sent-gift banners (44 px each, 8 px apart) */
+const ARRIVALS_PX = 72
+const GIFT_LANE_PX = 2 * 44 + 8
+const LANE_GAP_PX = 6
+
+/** Room widgets never cover each other or the chat: from the chat's top edge up come the
+ *  arrivals, then the gift banners' lane (told to the gift layer as --gift-lane-top, in viewport
+ *  px: it is drawn over any page), then the 'host is in a private call' text (--lv-lane-top). */
+function useRoomLanes(stage: RefObject<HTMLDivElement | null>, on: boolean) {
+  useLayoutEffect(() => {
+    const roomEl = stage.current?.closest<HTMLElement>('.lv-room')
+    const chat = roomEl?.querySelector<HTMLElement>('.lv-chat')
+    const rootStyle = document.documentElement.style
+    if (!on || !roomEl || !chat) return
+    const place = () => {
+      const roomTop = roomEl.getBoundingClientRect().top
+      const laneTop = Math.round(chat.getBoundingClientRect().top - ARRIVALS_PX - LANE_GAP_PX - GIFT_LANE_PX)
+      rootStyle.setProperty('--gift-lane-top', `${laneTop}px`)
+      roomEl.style.setProperty('--lv-lane-top', `${laneTop - roomTop - LANE_GAP_PX}px`)
+    }
+    place()
+    const watch = new ResizeObserver(place)
+    watch.observe(chat)
+    watch.observe(roomEl)
+    return () => {
+      watch.disconnect()
+      rootStyle.removeProperty('--gift-lane-top')
+      roomEl.style.removeProperty('--lv-lane-top')
+    }
+  }, [on])
+}
+
 export default function LivePage() {
   useSignals()
   const kernel = useKernel()
@@ -31,7 +64,8 @@ export default function LivePage() {
   const stage = useRef<HTMLDivElement>(null)
   const [drag, setDrag] = useState<{ y: number; active: boolean }>({ y: 0, active: false })
   const [sheet, setSheet] = useState<'exit' | 'more' | 'call' | null>(null)
-  const [switching, setSwitching] = useState(false)
+  /** a swipe passed: the direction, and the next host's cover while her room is asked */
+  const [switching, setSwitching] = useState<{ to: LiveHostHint | null } | null>(null)
 
   // the host as last drawn here, to draw her again when the room is entered anew
   const lastHint = useRef<LiveHostHint | null>(null)
@@ -61,6 +95,8 @@ export default function LivePage() {
     }
   }, [])
 
+  useRoomLanes(stage, !room.clearScreen.value && (room.status.value === 'live' || room.status.value === 'calling'))
+
   // the video element is the room's: it moves here from picture-in-picture and back
   useEffect(() => {
     stage.current?.appendChild(room.video)
@@ -88,11 +124,12 @@ export default function LivePage() {
   const close = () => (status === 'live' || status === 'calling' ? setSheet('exit') : void exit())
 
   const switchRoom = async (direction: 'next' | 'previous') => {
-    setSwitching(true)
-    setDrag({ y: direction === 'next' ? -window.innerHeight : window.innerHeight, active: false })
-    const moved = await live.neighbour(direction)
-    setSwitching(false)
+    // the next host's cover at once (her picture and name, asked when this room began to play),
+    // over the whole room: never the old room sliding away with its input bar, nor a black screen
+    setSwitching({ to: live.knownNeighbour(direction) ?? null })
     setDrag({ y: 0, active: false })
+    const moved = await live.neighbour(direction)
+    setSwitching(null)
     return moved
   }
 
@@ -135,7 +172,7 @@ export default function LivePage() {
         )}
         {status === 'calling' && (
           <div className="lv-center lv-center--calling" data-testid="live-calling">
-            <Avatar src={icon} name={name} size={88} />
+            <Avatar src={icon} name={name} size={64} />
             <p className="lv-center__title">{t('live.calling')}</p>
             <p className="lv-center__text">{t('live.callingHint')}</p>
           </div>
@@ -180,7 +217,10 @@ export default function LivePage() {
         </button>
       )}
       {switching && (
-        <div className="lv-switching" data-testid="live-switching">
+        <div className="lv-switching" data-testid="live-switching" data-host={switching.to?.userId ?? ''}>
+          <div className="lv-backdrop" style={cssImage(switching.to?.icon ?? '')} aria-hidden="true" />
+          {switching.to && <Avatar src={switching.to.icon} name={switching.to.nickname ?? ''} size={88} />}
+          {switching.to?.nickname && <bdi className="lv-end__name" data-testid="live-switching-name">{switching.to.nickname}</bdi>}
           <Spinner />
           <span>{t('live.switching')}</span>
         </div>

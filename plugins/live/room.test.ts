@@ -318,6 +318,25 @@ test('LIVE-04 the next room: two fetched, the first entered after at least 1.2 s
   e.t.dispose()
 })
 
+test('LIVE-04 both neighbours are asked once the room plays, so a swipe has the next host (picture, name) at hand; the switch enters her without asking again', async () => {
+  const k = liveKernel()
+  k.live.api.open(HOST)
+  await settle(k)
+  assert.is(k.live.knownNeighbour('next'), undefined, 'not asked while loading')
+  k.rtc.emit('user-published', { uid: ROOM.yxAccid, mediaType: 'video' })
+  await settle(k)
+  const asks = () => k.t.requests.filter((r) => r.path.endsWith('/switchRoom'))
+  assert.equal(asks().map((r) => r.payload.type).sort(), [1, 2])
+  assert.equal(k.live.knownNeighbour('next'), { userId: 200002, nickname: 'Mia', icon: '/b.svg', yxAccid: 'host_200002' })
+  const moving = k.live.neighbour('next')
+  await k.timers.tickAsync(SWITCH_MIN_WAIT_MS)
+  assert.is(await moving, true)
+  assert.is(k.room.hostId.value, 200002)
+  assert.is(k.room.hint.value?.nickname, 'Mia', 'her cover from the first moment')
+  assert.is(asks().length, 2, 'no second ask')
+  k.t.dispose()
+})
+
 test('LIVE-16 a call starting elsewhere leaves the room (and its picture-in-picture) first', async () => {
   const k = await watching()
   k.room.pip.value = true
