@@ -1,7 +1,6 @@
 // The room a viewer watches (LIVE-02, LIVE-05, LIVE-06, LIVE-16): its front status and the
 // timers that move it, the video (RTC audience), the chat room, the audience count, entrance
 // banners and the join list. One room at a time, kept while it shrinks to picture-in-picture.
-import { safeImageUrl } from '../../kernel/url.ts'
 import { batch, computed, signal } from '@preact/signals-react'
 import type { ChatRoom, ChatRoomClient, ChatRoomMessage, ChatRoomNotice } from '../../kernel/im/chatroom.ts'
 import type { RtcClient } from '../../kernel/rtc/types.ts'
@@ -9,45 +8,14 @@ import { realTimers, type Timers } from '../../kernel/timers.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { isVip, type User } from '../../kernel/protocol/user.ts'
 import type { FrontStatus, LiveHostHint } from './api.ts'
+import { numOr, text, toRoomInfo, type RoomInfo } from './room-info.ts'
+import { createArrivals } from './arrivals.ts'
+import { createHostTranslator } from './translation.ts'
 import { giftRef } from '../gift/api.ts'
 import { CHATROOM_PROHIBITED_CODE } from '../../kernel/protocol/official.ts'
-import { chatTick, createChatWindow, nextFrame, roomSignalOf, toLine, type ChatLine, type FrameScheduler } from './chat.ts'
+import { chatTick, createChatWindow, nextFrame, roomSignalOf, toLine, type FrameScheduler } from './chat.ts'
 import { LivePaths } from './paths.ts'
 import * as R from './rules.ts'
-
-/** The room as the enter call answers it (d2 §3 Live info), normalised. */
-export interface RoomInfo {
-  userId: number
-  yxAccid: string
-  yxRoomId: string
-  agoraChannelId: string
-  icon: string
-  nickname: string
-  anchorLevelName: string
-  followFlag: number
-  privateCallOpen: number
-  videoPrice: number
-  /** private call from live (d2 §2.7): the entry price and the price a minute after 5 free minutes */
-  giftPrice: number
-  unitPrice: number
-  isBlockUser: number
-  whoBlock: number
-  currentAnchorRank: number | null
-  task: { value: number; goal: number } | null
-  topSpender: { userId: number; icon: string } | null
-  /** d2 §3 Pendant/banner: the 2 s carousel */
-  pendants: Pendant[]
-  recommend: LiveHostHint[]
-  liveRoomState: string
-  userStatus: string
-  liveDescribe: string
-}
-
-export interface Pendant {
-  id: number
-  picUrl: string
-  directUrl: string
-}
 
 export type EndReason = 'ended' | 'uid-conflict' | 'already-connected' | 'host-left' | 'calling-timeout'
 /** why a room that is still live could not be shown: the enter call failed or was late, the video
@@ -60,52 +28,6 @@ export interface RoomDeps {
   chatRoom?: () => Promise<ChatRoomClient>
   /** the video client; the kernel's by default */
   rtc?: () => Promise<RtcClient>
-}
-
-const numOr = (v: unknown, d: number) => (Number.isFinite(Number(v)) ? Number(v) : d)
-const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v))
-
-/** the task pill: the first unfinished task (smallest goal first), or the last one when all are done */
-function pillTask(list: unknown): { taskValue?: unknown; taskCondition?: unknown } | null {
-  const tasks = (Array.isArray(list) ? list : []).filter((t) => t && numOr(t.taskCondition, 0) > 0).sort((a, b) => numOr(a.taskCondition, 0) - numOr(b.taskCondition, 0))
-  return tasks.find((t) => !numOr(t.finished, 0) && numOr(t.taskValue, 0) < numOr(t.taskCondition, 0)) ?? tasks[tasks.length - 1] ?? null
-}
-
-function toRoomInfo(raw: unknown, hostId: number): RoomInfo | null {
-  if (!raw || typeof raw !== 'object') return null
-  const r = raw as Record<string, any>
-  const vo = r.agoraLiveSimpleVO && typeof r.agoraLiveSimpleVO === 'object' ? r.agoraLiveSimpleVO : {}
-  const task = pillTask(r.expandMap?.tasks)
-  const top = Array.isArray(r.bigBrotherList) ? r.bigBrotherList[0] : null
-  return {
-    userId: numOr(r.userId ?? r.id, hostId),
-    yxAccid: text(r.yxAccid),
-    yxRoomId: text(r.yxRoomId),
-    agoraChannelId: text(r.agoraChannelId ?? vo.agoraChannelId),
-    icon: text(r.icon),
-    nickname: text(r.nickname),
-    anchorLevelName: text(r.anchorLevelName),
-    followFlag: numOr(r.followFlag, 0),
-    privateCallOpen: numOr(r.privateCallOpen, 0),
-    videoPrice: numOr(r.videoPrice, 0),
-    giftPrice: numOr(r.giftPrice, 0),
-    unitPrice: numOr(r.unitPrice ?? r.videoPrice, 0),
-    isBlockUser: numOr(r.isBlockUser, 0),
-    whoBlock: numOr(r.whoBlock, 0),
-    currentAnchorRank: r.currentAnchorRank == null ? null : numOr(r.currentAnchorRank, 0),
-    task: task ? { value: numOr(task.taskValue, 0), goal: numOr(task.taskCondition, 0) } : null,
-    topSpender: top ? { userId: numOr(top.userId, 0), icon: text(top.icon) } : null,
-    pendants: (Array.isArray(r.pendantList) ? r.pendantList : [])
-      .filter((p: any) => p && safeImageUrl(p.picUrl))
-      .slice(0, 10)
-      .map((p: any) => ({ id: numOr(p.id, 0), picUrl: safeImageUrl(p.picUrl), directUrl: text(p.directUrl) })),
-    recommend: (Array.isArray(r.recommendLiveAnchorList) ? r.recommendLiveAnchorList : [])
-      .filter((h: any) => h && Number.isFinite(Number(h.userId)))
-      .map((h: any) => ({ userId: Number(h.userId), nickname: text(h.nickname), icon: text(h.icon), yxAccid: text(h.yxAccid) })),
-    liveRoomState: text(r.liveRoomState),
-    userStatus: text(r.userStatus),
-    liveDescribe: text(vo.liveDescribe),
-  }
 }
 
 /** the viewer's badges on her own lines (d2 §3 chat record: userLevel, isVip, isNewUser) */
@@ -132,9 +54,9 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   const pip = signal(false)
   const clearScreen = signal(false)
   const reconnecting = signal(false)
-  const banner = signal<{ nick: string; level: number; key: number } | null>(null)
-  const joined = signal<{ nick: string; key: number } | null>(null)
+  const arrivals = createArrivals(timers)
   const chat = createChatWindow(deps.frame ?? chatTick)
+  const translate = createHostTranslator(kernel, chat, () => generation)
   /** the video lives in this element; the room page or the PiP window puts it in its own DOM */
   const video = typeof document !== 'undefined' ? document.createElement('div') : (null as unknown as HTMLDivElement)
   if (video) video.className = 'lv-video-layer'
@@ -147,13 +69,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   let timerIds: unknown[] = []
   let callingPhase = 0
   let firstInCalling = false
-  let bannerQueue: Array<{ nick: string; level: number }> = []
-  let joinQueue: string[] = []
-  let bannerTimer: unknown = null
-  let joinTimer: unknown = null
   let pendingAudience = 0
   let audienceCancel: (() => void) | null = null
-  let seq = 0
 
   const me = () => kernel.session.user.peek()
   const after = (ms: number, fn: () => void) => {
@@ -298,37 +215,6 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     }
   }
 
-  // host lines wait for one translation request at a time, which carries every line queued meanwhile
-  // that is still shown (the path takes a list): a talkative host costs one request in flight
-  let untranslated: ChatLine[] = []
-  let translating = false
-  const translate = (line: ChatLine) => {
-    untranslated.push(line)
-    if (!translating) translateWaiting()
-  }
-  const translateWaiting = () => {
-    const batch = untranslated.filter((l) => chat.has(l.messageClientId)).slice(-R.TRANSLATE_BATCH)
-    untranslated = []
-    if (!batch.length) return
-    const gen = generation
-    translating = true
-    kernel.api
-      .post<{ translations?: Array<{ text?: string }> }>(LivePaths.translate, { list: batch.map((l) => ({ text: l.text })), target: kernel.i18n.locale.peek() }, { silent: true, timeout: 5000 })
-      .then((res) => {
-        const texts = new Map<string, string>()
-        batch.forEach((l, i) => {
-          const t = res?.translations?.[i]?.text
-          if (typeof t === 'string' && t && t !== l.text) texts.set(l.messageClientId, t)
-        })
-        if (gen === generation && texts.size) chat.translate(texts)
-      })
-      .catch(() => undefined) // d2 §8: translation failures are ignored
-      .finally(() => {
-        translating = false
-        translateWaiting()
-      })
-  }
-
   const bumpAudience = (delta: number) => {
     pendingAudience += delta
     audienceCancel ??= (deps.frame ?? nextFrame)(() => {
@@ -338,39 +224,14 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     })
   }
 
-  const showNextBanner = () => {
-    bannerTimer = null
-    const next = bannerQueue.shift()
-    banner.value = next ? { ...next, key: ++seq } : null
-    if (next) bannerTimer = timers.setTimeout(showNextBanner, R.ENTRANCE_BANNER_MS)
-  }
-  const popJoin = () => {
-    const next = joinQueue.shift()
-    joined.value = next ? { nick: next, key: ++seq } : null
-    if (!next) {
-      timers.clearInterval(joinTimer)
-      joinTimer = null
-    }
-  }
-
   const onNotice = (n: ChatRoomNotice) => {
     if (!n || typeof n !== 'object' || typeof n.type !== 'number') return
     const r = info.peek()
     const nick = text(n.nick).slice(0, 40)
     switch (n.type) {
-      case 0: {
+      case 0:
         bumpAudience(1)
-        if (nick) {
-          joinQueue = [...joinQueue, nick].slice(-R.QUEUE_CAP)
-          joinTimer ??= timers.setInterval(popJoin, R.JOIN_POP_MS)
-        }
-        const level = numOr(n.level, 0)
-        if (level > 0 && nick) {
-          bannerQueue = [...bannerQueue, { nick, level }].slice(-R.QUEUE_CAP)
-          if (!bannerTimer) showNextBanner()
-        }
-        return
-      }
+        return arrivals.arrive(nick, numOr(n.level, 0))
       case 1:
         // the host leaving leaves the room (d2 §4.3)
         if (n.isHost || (r && n.account === r.yxAccid)) return end('host-left')
@@ -444,11 +305,6 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     generation++
     for (const id of timerIds) timers.clearTimeout(id)
     timerIds = []
-    timers.clearTimeout(bannerTimer)
-    timers.clearInterval(joinTimer)
-    bannerTimer = joinTimer = null
-    bannerQueue = []
-    joinQueue = []
     audienceCancel?.()
     audienceCancel = null
     pendingAudience = 0
@@ -465,8 +321,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
       audience.value = 0
       clearScreen.value = false
       reconnecting.value = false
-      banner.value = null
-      joined.value = null
+      arrivals.clear()
     })
   }
 
@@ -603,8 +458,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     pip,
     clearScreen,
     reconnecting,
-    banner,
-    joined,
+    banner: arrivals.banner,
+    joined: arrivals.joined,
     lines: chat.lines,
     chatStatus,
     retryChat,
