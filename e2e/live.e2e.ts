@@ -293,8 +293,10 @@ for (const lang of ['en', 'ar'] as const) {
         await ctx.harness.call('POST', '/live/away', { hostId })
         await waitForAttribute(page, ROOM, 'data-status', 'calling', 15_000)
       }
-      const until = Date.now() + 9_000
-      for (let i = 0; Date.now() < until; i++) {
+      // at least 6 s of a busy room, longer (up to 30 s) on a slow machine until each widget was seen a few times
+      const started = Date.now()
+      const enough = () => (phase === 'live' ? seen.gift > 3 && seen.entrance > 3 && seen.joined > 3 && seen.both > 3 : seen.calling > 3)
+      for (let i = 0; Date.now() - started < 30_000 && (Date.now() - started < 6_000 || !enough()); i++) {
         if (i % 2 === 0) await ctx.harness.call('POST', '/live/chat', { hostId, nick: `Sender ${i}`, record: { type: 'sendGiftTip', giftId: 1001 + (i % 3), giftNum: 1 + (i % 4) } })
         await ctx.harness.call('POST', '/live/notify', { hostId, type: 0, nick: lang === 'ar' ? `ناصر ${i}` : `Nasser ${i}`, level: 20 + (i % 30) })
         const b = await boxes()
