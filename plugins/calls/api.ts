@@ -343,6 +343,9 @@ export interface CallInfo {
   free: boolean
   /** begin-call answered: the in-call screen shows */
   began: boolean
+  /** a private call from a live room (LIVE-14): the call second its free minutes end, the first
+   *  billing point the begin-call answer names; null for calls without free minutes */
+  freeUntil: number | null
   /** the host's device rang (notify type 0): a cancel now is a late cancel */
   hostReached: boolean
   callTagPath?: string
@@ -434,6 +437,7 @@ export const emptyInfo = (): CallInfo => ({
   hangupReason: null,
   free: false,
   began: false,
+  freeUntil: null,
   hostReached: false,
 })
 

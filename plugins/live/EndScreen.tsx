@@ -1,10 +1,12 @@
 // LIVE-18 the live end screen: the host, Follow, Message and Video, 'Next Live', and the
-// recommended live hosts, or a hint pointing to the homepage and the live streams.
+// recommended live hosts (the rooms live when it opens), or a hint pointing to the homepage and
+// the live streams.
 import { cssImage } from '../../kernel/ui/css-image.ts'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import { IconClose } from '../../kernel/ui/icons.tsx'
+import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import { callsRef } from '../calls/api.ts'
 import { callHost, messageHref, toggleFollow } from './actions.ts'
 import { useLive } from './hooks.ts'
@@ -19,7 +21,8 @@ export function EndScreen({ onClose }: { onClose: () => void }) {
   const r = room.info.value
   const h = room.hint.value
   const name = r?.nickname || h?.nickname || ''
-  const recommend = (r?.recommend ?? []).slice(0, 4)
+  const asked = live.endRecommend.value
+  const recommend = (asked ?? []).slice(0, 4)
   const canCall = !!kernel.get(callsRef) && !!r
   return (
     <div className="lv-end" data-testid="live-end" data-reason={room.endReason.value ?? ''}>
@@ -49,7 +52,11 @@ export function EndScreen({ onClose }: { onClose: () => void }) {
           </button>
         )}
       </div>
-      {recommend.length ? (
+      {asked === null ? (
+        <div className="lv-end__asking" data-testid="live-end-asking">
+          <Spinner />
+        </div>
+      ) : recommend.length ? (
         <>
           <button type="button" className="lv-btn lv-btn--primary lv-end__next" data-testid="live-next" onClick={() => live.openHint(recommend[0], 'liveEnd')}>
             {t('live.nextLive')}

@@ -55,29 +55,21 @@ export default function Pip() {
   )
 
   const status = room.status.value
+  // the x is outside the dragged element: the drag's own click handler (capture phase, to swallow
+  // the click that ends a drag) would otherwise eat the x's click, as it did
   return (
-    <div
-      {...bind()}
-      className="lv-pip"
-      data-testid="live-pip"
-      data-status={status}
-      role="button"
-      aria-label={room.hint.value?.nickname ?? ''}
-      style={{ transform: `translate3d(${pos.x}px, ${pos.y}px, 0)` }}
-    >
-      <div className="lv-pip__video" ref={box} />
-      {status === 'ended' && <div className="lv-pip__over" data-testid="live-pip-ended">{t('live.pipEnded')}</div>}
-      {status === 'calling' && <div className="lv-pip__over" data-testid="live-pip-calling">{t('live.privateCall')}</div>}
+    <div className="lv-pip" data-testid="live-pip" data-status={status} style={{ transform: `translate3d(${pos.x}px, ${pos.y}px, 0)` }}>
+      <div {...bind()} className="lv-pip__body" role="button" tabIndex={0} aria-label={room.hint.value?.nickname ?? ''} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && open()}>
+        <div className="lv-pip__video" ref={box} />
+        {status === 'ended' && <div className="lv-pip__over" data-testid="live-pip-ended">{t('live.pipEnded')}</div>}
+        {status === 'calling' && <div className="lv-pip__over" data-testid="live-pip-calling">{t('live.privateCall')}</div>}
+      </div>
       <button
         type="button"
         className="lv-pip__close"
         data-testid="live-pip-close"
         aria-label={t('live.close')}
-        onPointerDown={(e) => e.stopPropagation()}
-        onClick={(e) => {
-          e.stopPropagation()
-          debounced(() => void room.leave())
-        }}
+        onClick={() => debounced(() => void room.leave())}
       >
         <IconClose size={14} />
       </button>

@@ -7,7 +7,7 @@ import { ref } from '../../kernel/plugin.ts'
 import { formatNumber, type Locale } from '../../kernel/i18n.ts'
 
 /** d2 §4.1 front status of the room being watched */
-export type FrontStatus = 'idle' | 'loading' | 'live' | 'calling' | 'ended'
+export type FrontStatus = 'idle' | 'loading' | 'live' | 'calling' | 'ended' | 'failed'
 
 /** Enough of a host to draw the loading state before the room answers. */
 export interface LiveHostHint {

@@ -9,6 +9,7 @@ import { RankPath } from '../rank/api.ts'
 import { shellRef } from '../shell/api.ts'
 import { createRankPlugin } from '../rank/index.ts'
 import { LivePaths } from './paths.ts'
+import { LIVE_LIST_PATH } from '../wall/api.ts'
 import { ACTIVITY_AUTOPLAY_MS, PENDANT_AUTOPLAY_MS } from './rules.ts'
 import { liveKernel, ROOM } from './testkit.ts'
 import { toggleFollow } from './actions.ts'
@@ -231,5 +232,26 @@ for (const [locale, failed, retry] of [
     assert.is($('live-room')?.dataset.status, 'live')
   })
 }
+
+test('LIVE-18 the end screen asks for the rooms live when it opens: a host who ended since is not shown LIVE; none live: the empty hint', async () => {
+  const liveNow: unknown[] = [{ userId: 200003, nickname: 'Nour', icon: '/n.svg', yxAccid: 'host_200003' }]
+  const k = await watching({ answers: { [LIVE_LIST_PATH]: { list: liveNow } } })
+  const asked = () => k.t.requests.filter((r) => r.path === LIVE_LIST_PATH).length
+  const before = asked()
+  act(() => k.room.end('ended'))
+  await waitFor(() => $$('live-recommend').length > 0, { what: 'the recommendations' })
+  assert.is(asked(), before + 1, 'asked when the end screen opened')
+  // Mia (200002) was recommended by the enter answer, but is no longer live
+  assert.equal($$('live-recommend').map((b) => b.textContent), ['LIVENour'])
+  assert.is($('live-end-empty'), null)
+  // another room that ended, with nobody live now
+  liveNow.length = 0
+  act(() => k.live.api.open({ userId: 200003, nickname: 'Nour' }))
+  await k.t.settle()
+  act(() => k.room.end('ended'))
+  await waitFor(() => !!$('live-end-empty'), { what: 'the empty hint' })
+  assert.is($$('live-recommend').length, 0)
+  assert.is($('live-next'), null)
+})
 
 test.run()

@@ -124,17 +124,46 @@ test('LIVE-02 a UID conflict or an already-connected error from the video client
   }
 })
 
-test('LIVE-02 a failed enter call is ignored: the close button after 5 s, then the loading time-out ends the room', async () => {
-  const k = liveKernel({ api: () => serverCode('5000', 'room down') })
+test('LIVE-02 a refused enter says "can\'t connect" at once, never "ended"; Retry enters again and the room plays', async () => {
+  let refuse = true
+  const k = liveKernel({ api: (path, payload) => (path.endsWith('/getRoomAndJoinRoomV2') && refuse ? serverCode('5000', 'room down') : path.endsWith('/getRoomAndJoinRoomV2') ? ROOM : path.endsWith('/checkRoomsLiveStatus') ? [{ anchorId: payload.anchorIds?.[0], liveRoomState: 'living' }] : null) })
   k.live.api.open(HOST)
   await settle(k)
+  assert.equal([k.room.status.value, k.room.failReason.value, k.room.endReason.value], ['failed', 'enter', null])
+  assert.equal(k.t.toasts, [], 'the room itself says it')
+  refuse = false
+  k.room.retry()
   assert.is(k.room.status.value, 'loading')
-  assert.equal(k.t.toasts, [], 'ignored silently')
+  await settle(k)
+  k.rtc.emit('user-published', { uid: ROOM.yxAccid, mediaType: 'video' })
+  await settle(k)
+  assert.is(k.room.status.value, 'live')
+  assert.is(k.room.failReason.value, null)
+  k.t.dispose()
+})
+
+test('LIVE-02 a video join that cannot reach its service says "can\'t connect" (the join\'s own bound), not "ended"', async () => {
+  const k = liveKernel({ rtc: fakeRtc({ failJoin: 'NETWORK_ERROR' }) })
+  k.live.api.open(HOST)
+  await settle(k)
+  assert.equal([k.room.status.value, k.room.failReason.value], ['failed', 'video'])
+  assert.ok(k.rtc.left() >= 1, 'the video client was let go')
+  k.t.dispose()
+})
+
+test('LIVE-02 no first picture within the loading bound: the close button after 5 s, then "can\'t connect"; the live ending later still shows the end screen', async () => {
+  const k = liveKernel()
+  k.live.api.open(HOST)
+  await settle(k)
   assert.is(k.room.showClose.value, false)
   k.timers.tick(CLOSE_AFTER_MS)
   assert.is(k.room.showClose.value, true)
-  k.timers.tick(LOADING_END_MS - CLOSE_AFTER_MS)
-  assert.equal([k.room.status.value, k.room.endReason.value], ['ended', 'timeout'])
+  k.timers.tick(LOADING_END_MS - CLOSE_AFTER_MS - 1)
+  assert.is(k.room.status.value, 'loading')
+  k.timers.tick(1)
+  assert.equal([k.room.status.value, k.room.failReason.value], ['failed', 'timeout'])
+  k.room.end('ended')
+  assert.equal([k.room.status.value, k.room.endReason.value, k.room.failReason.value], ['ended', 'ended', null])
   k.t.dispose()
 })
 
@@ -287,6 +316,25 @@ test('LIVE-04 the next room: two fetched, the first entered after at least 1.2 s
   assert.is(e.room.hostId.value, 200001)
   assert.is(e.room.status.value, 'live')
   e.t.dispose()
+})
+
+test('LIVE-04 both neighbours are asked once the room plays, so a swipe has the next host (picture, name) at hand; the switch enters her without asking again', async () => {
+  const k = liveKernel()
+  k.live.api.open(HOST)
+  await settle(k)
+  assert.is(k.live.knownNeighbour('next'), undefined, 'not asked while loading')
+  k.rtc.emit('user-published', { uid: ROOM.yxAccid, mediaType: 'video' })
+  await settle(k)
+  const asks = () => k.t.requests.filter((r) => r.path.endsWith('/switchRoom'))
+  assert.equal(asks().map((r) => r.payload.type).sort(), [1, 2])
+  assert.equal(k.live.knownNeighbour('next'), { userId: 200002, nickname: 'Mia', icon: '/b.svg', yxAccid: 'host_200002' })
+  const moving = k.live.neighbour('next')
+  await k.timers.tickAsync(SWITCH_MIN_WAIT_MS)
+  assert.is(await moving, true)
+  assert.is(k.room.hostId.value, 200002)
+  assert.is(k.room.hint.value?.nickname, 'Mia', 'her cover from the first moment')
+  assert.is(asks().length, 2, 'no second ask')
+  k.t.dispose()
 })
 
 test('LIVE-16 a call starting elsewhere leaves the room (and its picture-in-picture) first', async () => {

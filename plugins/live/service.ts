@@ -58,6 +58,20 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
       .catch(() => (activities.value = []))
   })
 
+  // LIVE-18: the end screen's recommendations are the rooms live when it opens, not those the
+  // enter answer named minutes before (those hosts may have ended since); null while asked
+  const endRecommend = signal<LiveHostHint[] | null>(null)
+  const offEndRecommend = effect(() => {
+    if (room.status.value !== 'ended') return
+    const id = room.hostId.peek()
+    const still = () => room.status.peek() === 'ended' && room.hostId.peek() === id
+    endRecommend.value = null
+    rooms('live').then(
+      (list) => still() && (endRecommend.value = list.filter((h) => h.userId !== id)),
+      () => still() && (endRecommend.value = []), // d2 §8: a failure is an empty list (the hint shows)
+    )
+  })
+
   const open: LiveApi['open'] = (host, from) => {
     void room.enter(host)
     const href = liveHref(host.userId, from?.path)
@@ -72,6 +86,33 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
 
   // LIVE-04: the next (up) or previous (down) room; two are fetched, the first is entered.
   // The switch takes at least 1.2 s (the animation's wait); none: a warning, and the room stays.
+  // Both neighbours are asked as soon as a room plays, so a swipe shows the next host's cover
+  // (her picture, name) at once rather than a black screen while the list is asked.
+  const askNeighbour = (id: number, direction: 'next' | 'previous'): Promise<LiveHostHint | null> =>
+    kernel.api
+      .post<unknown>(LivePaths.neighbours, { anchorId: id, type: direction === 'next' ? 2 : 1 }, { silent: true, timeout: LIST_TIMEOUT })
+      .catch(() => []) // d2 §8: a failure is an empty list
+      .then((rows) => {
+        const first = (Array.isArray(rows) ? rows : []).find((r) => r && Number.isFinite(Number(r.userId)) && Number(r.userId) !== id)
+        return first ? { userId: Number(first.userId), nickname: text(first.nickname), icon: text(first.icon), yxAccid: text(first.yxAccid) } : null
+      })
+  const neighbours = signal<{ hostId: number; next?: LiveHostHint | null; previous?: LiveHostHint | null } | null>(null)
+  const offNeighbours = effect(() => {
+    if (room.status.value !== 'live') return
+    const id = room.hostId.peek()
+    if (id == null || neighbours.peek()?.hostId === id) return
+    neighbours.value = { hostId: id }
+    for (const direction of ['next', 'previous'] as const)
+      void askNeighbour(id, direction).then((h) => {
+        const now = neighbours.peek()
+        if (now?.hostId === id) neighbours.value = { ...now, [direction]: h }
+      })
+  })
+  /** the neighbour already known in that direction (undefined: not asked or not answered yet) */
+  const knownNeighbour = (direction: 'next' | 'previous'): LiveHostHint | null | undefined => {
+    const n = neighbours.value
+    return n && n.hostId === room.hostId.value ? n[direction] : undefined
+  }
   let switching = false
   const neighbour = async (direction: 'next' | 'previous'): Promise<boolean> => {
     const id = room.hostId.peek()
@@ -80,23 +121,21 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     const timers = deps.timers ?? realTimers
     const wait = new Promise((ok) => timers.setTimeout(() => ok(null), SWITCH_MIN_WAIT_MS))
     try {
-      const rows = await kernel.api
-        .post<unknown>(LivePaths.neighbours, { anchorId: id, type: direction === 'next' ? 2 : 1 }, { silent: true, timeout: LIST_TIMEOUT })
-        .catch(() => []) // d2 §8: a failure is an empty list
-      const first = (Array.isArray(rows) ? rows : []).find((r) => r && Number.isFinite(Number(r.userId)) && Number(r.userId) !== id)
+      const known = neighbours.peek()?.hostId === id ? neighbours.peek()![direction] : undefined
+      const first = known ?? (await askNeighbour(id, direction))
       await wait
       if (!first || room.hostId.peek() !== id) {
         if (!first) kernel.overlays.toast(kernel.i18n.t('live.noMore'), { type: 'warning' })
         return false
       }
-      open({ userId: Number(first.userId), nickname: text(first.nickname), icon: text(first.icon), yxAccid: text(first.yxAccid) }, { path: 'swipe' })
+      open(first, { path: 'swipe' })
       return true
     } finally {
       switching = false
     }
   }
 
-  const rooms: LiveApi['rooms'] = async (which) => {
+  async function rooms(which: 'live' | 'followed'): ReturnType<LiveApi['rooms']> {
     const [path, query] = which === 'live' ? [LIVE_LIST_PATH, liveListQuery(1, kernel.i18n.locale.peek())] : [LivePaths.followList, { currentPage: 1, pageSize: FOLLOWED_PAGE_SIZE }]
     const page = await kernel.api.post<{ list?: unknown } | null>(path, query, { silent: true, timeout: LIST_TIMEOUT })
     return (Array.isArray(page?.list) ? page.list : []).flatMap(toLiveCard)
@@ -147,7 +186,11 @@ export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
     },
     openHint: (h: LiveHostHint, path?: string) => open(h, path ? { path } : undefined),
     neighbour,
+    knownNeighbour,
+    endRecommend,
     dispose() {
+      offNeighbours()
+      offEndRecommend()
       offCall()
       offActivities()
       notices.dispose()

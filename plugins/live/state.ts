@@ -1,7 +1,6 @@
 // The room a viewer watches (LIVE-02, LIVE-05, LIVE-06, LIVE-16): its front status and the
 // timers that move it, the video (RTC audience), the chat room, the audience count, entrance
 // banners and the join list. One room at a time, kept while it shrinks to picture-in-picture.
-import { safeImageUrl } from '../../kernel/url.ts'
 import { batch, computed, signal } from '@preact/signals-react'
 import type { ChatRoom, ChatRoomClient, ChatRoomMessage, ChatRoomNotice } from '../../kernel/im/chatroom.ts'
 import type { RtcClient } from '../../kernel/rtc/types.ts'
@@ -9,47 +8,19 @@ import { realTimers, type Timers } from '../../kernel/timers.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { isVip, type User } from '../../kernel/protocol/user.ts'
 import type { FrontStatus, LiveHostHint } from './api.ts'
+import { numOr, text, toRoomInfo, type RoomInfo } from './room-info.ts'
+import { createArrivals } from './arrivals.ts'
+import { createHostTranslator } from './translation.ts'
 import { giftRef } from '../gift/api.ts'
 import { CHATROOM_PROHIBITED_CODE } from '../../kernel/protocol/official.ts'
-import { chatTick, createChatWindow, nextFrame, roomSignalOf, toLine, type ChatLine, type FrameScheduler } from './chat.ts'
+import { chatTick, createChatWindow, nextFrame, roomSignalOf, toLine, type FrameScheduler } from './chat.ts'
 import { LivePaths } from './paths.ts'
 import * as R from './rules.ts'
 
-/** The room as the enter call answers it (d2 §3 Live info), normalised. */
-export interface RoomInfo {
-  userId: number
-  yxAccid: string
-  yxRoomId: string
-  agoraChannelId: string
-  icon: string
-  nickname: string
-  anchorLevelName: string
-  followFlag: number
-  privateCallOpen: number
-  videoPrice: number
-  /** private call from live (d2 §2.7): the entry price and the price a minute after 5 free minutes */
-  giftPrice: number
-  unitPrice: number
-  isBlockUser: number
-  whoBlock: number
-  currentAnchorRank: number | null
-  task: { value: number; goal: number } | null
-  topSpender: { userId: number; icon: string } | null
-  /** d2 §3 Pendant/banner: the 2 s carousel */
-  pendants: Pendant[]
-  recommend: LiveHostHint[]
-  liveRoomState: string
-  userStatus: string
-  liveDescribe: string
-}
-
-export interface Pendant {
-  id: number
-  picUrl: string
-  directUrl: string
-}
-
-export type EndReason = 'ended' | 'uid-conflict' | 'already-connected' | 'timeout' | 'host-left' | 'calling-timeout' | 'connection'
+export type EndReason = 'ended' | 'uid-conflict' | 'already-connected' | 'host-left' | 'calling-timeout'
+/** why a room that is still live could not be shown: the enter call failed or was late, the video
+ *  could not join or showed no picture in time, or a connection was lost for good */
+export type FailReason = 'enter' | 'video' | 'timeout' | 'connection'
 
 export interface RoomDeps {
   timers?: Timers
@@ -57,52 +28,6 @@ export interface RoomDeps {
   chatRoom?: () => Promise<ChatRoomClient>
   /** the video client; the kernel's by default */
   rtc?: () => Promise<RtcClient>
-}
-
-const numOr = (v: unknown, d: number) => (Number.isFinite(Number(v)) ? Number(v) : d)
-const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v))
-
-/** the task pill: the first unfinished task (smallest goal first), or the last one when all are done */
-function pillTask(list: unknown): { taskValue?: unknown; taskCondition?: unknown } | null {
-  const tasks = (Array.isArray(list) ? list : []).filter((t) => t && numOr(t.taskCondition, 0) > 0).sort((a, b) => numOr(a.taskCondition, 0) - numOr(b.taskCondition, 0))
-  return tasks.find((t) => !numOr(t.finished, 0) && numOr(t.taskValue, 0) < numOr(t.taskCondition, 0)) ?? tasks[tasks.length - 1] ?? null
-}
-
-function toRoomInfo(raw: unknown, hostId: number): RoomInfo | null {
-  if (!raw || typeof raw !== 'object') return null
-  const r = raw as Record<string, any>
-  const vo = r.agoraLiveSimpleVO && typeof r.agoraLiveSimpleVO === 'object' ? r.agoraLiveSimpleVO : {}
-  const task = pillTask(r.expandMap?.tasks)
-  const top = Array.isArray(r.bigBrotherList) ? r.bigBrotherList[0] : null
-  return {
-    userId: numOr(r.userId ?? r.id, hostId),
-    yxAccid: text(r.yxAccid),
-    yxRoomId: text(r.yxRoomId),
-    agoraChannelId: text(r.agoraChannelId ?? vo.agoraChannelId),
-    icon: text(r.icon),
-    nickname: text(r.nickname),
-    anchorLevelName: text(r.anchorLevelName),
-    followFlag: numOr(r.followFlag, 0),
-    privateCallOpen: numOr(r.privateCallOpen, 0),
-    videoPrice: numOr(r.videoPrice, 0),
-    giftPrice: numOr(r.giftPrice, 0),
-    unitPrice: numOr(r.unitPrice ?? r.videoPrice, 0),
-    isBlockUser: numOr(r.isBlockUser, 0),
-    whoBlock: numOr(r.whoBlock, 0),
-    currentAnchorRank: r.currentAnchorRank == null ? null : numOr(r.currentAnchorRank, 0),
-    task: task ? { value: numOr(task.taskValue, 0), goal: numOr(task.taskCondition, 0) } : null,
-    topSpender: top ? { userId: numOr(top.userId, 0), icon: text(top.icon) } : null,
-    pendants: (Array.isArray(r.pendantList) ? r.pendantList : [])
-      .filter((p: any) => p && safeImageUrl(p.picUrl))
-      .slice(0, 10)
-      .map((p: any) => ({ id: numOr(p.id, 0), picUrl: safeImageUrl(p.picUrl), directUrl: text(p.directUrl) })),
-    recommend: (Array.isArray(r.recommendLiveAnchorList) ? r.recommendLiveAnchorList : [])
-      .filter((h: any) => h && Number.isFinite(Number(h.userId)))
-      .map((h: any) => ({ userId: Number(h.userId), nickname: text(h.nickname), icon: text(h.icon), yxAccid: text(h.yxAccid) })),
-    liveRoomState: text(r.liveRoomState),
-    userStatus: text(r.userStatus),
-    liveDescribe: text(vo.liveDescribe),
-  }
 }
 
 /** the viewer's badges on her own lines (d2 §3 chat record: userLevel, isVip, isNewUser) */
@@ -123,14 +48,15 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   /** the chat room's connection, apart from the video's: a room can play without chat */
   const chatStatus = signal<'idle' | 'connecting' | 'connected' | 'failed'>('idle')
   const endReason = signal<EndReason | null>(null)
+  const failReason = signal<FailReason | null>(null)
   const showClose = signal(false)
   const audience = signal(0)
   const pip = signal(false)
   const clearScreen = signal(false)
   const reconnecting = signal(false)
-  const banner = signal<{ nick: string; level: number; key: number } | null>(null)
-  const joined = signal<{ nick: string; key: number } | null>(null)
+  const arrivals = createArrivals(timers)
   const chat = createChatWindow(deps.frame ?? chatTick)
+  const translate = createHostTranslator(kernel, chat, () => generation)
   /** the video lives in this element; the room page or the PiP window puts it in its own DOM */
   const video = typeof document !== 'undefined' ? document.createElement('div') : (null as unknown as HTMLDivElement)
   if (video) video.className = 'lv-video-layer'
@@ -143,13 +69,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   let timerIds: unknown[] = []
   let callingPhase = 0
   let firstInCalling = false
-  let bannerQueue: Array<{ nick: string; level: number }> = []
-  let joinQueue: string[] = []
-  let bannerTimer: unknown = null
-  let joinTimer: unknown = null
   let pendingAudience = 0
   let audienceCancel: (() => void) | null = null
-  let seq = 0
 
   const me = () => kernel.session.user.peek()
   const after = (ms: number, fn: () => void) => {
@@ -165,7 +86,20 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     if (status.peek() === 'ended' || status.peek() === 'idle') return
     batch(() => {
       endReason.value = reason
+      failReason.value = null
       status.value = 'ended'
+      reconnecting.value = false
+    })
+    void releaseMedia()
+  }
+  /** the room could not be shown, but nothing says the live is over: "can't connect", with Retry
+   *  (a later answer that it ended still turns this into the end screen) */
+  const fail = (reason: FailReason) => {
+    const s = status.peek()
+    if (s === 'ended' || s === 'idle' || s === 'failed') return
+    batch(() => {
+      failReason.value = reason
+      status.value = 'failed'
       reconnecting.value = false
     })
     void releaseMedia()
@@ -176,14 +110,14 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
   let absence = 0
   const goLive = () => {
     const s = status.peek()
-    if (s === 'ended' || s === 'idle') return
+    if (s === 'ended' || s === 'idle' || s === 'failed') return
     absence++
     callingPhase = 0
     status.value = 'live'
   }
   const goCalling = () => {
     const s = status.peek()
-    if (s === 'ended' || s === 'idle' || s === 'calling') return
+    if (s === 'ended' || s === 'idle' || s === 'failed' || s === 'calling') return
     // first entered while the host is in a call: the room ends at once (d2 §4.1)
     if (s === 'loading' && firstInCalling) return end('calling-timeout')
     status.value = 'calling'
@@ -211,7 +145,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     try {
       client = await (deps.rtc ?? kernel.rtc)()
     } catch {
-      return // no video client: the loading time-out ends the room
+      if (gen === generation) fail('video') // no video client (its code did not load)
+      return
     }
     if (gen !== generation) return
     rtc = client
@@ -232,7 +167,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
         if (gen !== generation) return
         if (e.state === 'reconnecting') {
           reconnecting.value = true
-          after(R.RECONNECT_END_MS, () => reconnecting.peek() && end('connection'))
+          after(R.RECONNECT_END_MS, () => reconnecting.peek() && fail('connection'))
         } else if (e.state === 'connected') reconnecting.value = false
       }),
     )
@@ -243,7 +178,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
       const code = (err as { code?: string }).code
       if (code === 'UID_CONFLICT') end('uid-conflict')
       else if (code === 'ALREADY_CONNECTED') end('already-connected')
-      // anything else: the loading time-out decides
+      // anything else (the service unreachable: the join's own bound): can't connect, with Retry
+      else fail('video')
     }
   }
 
@@ -279,37 +215,6 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     }
   }
 
-  // host lines wait for one translation request at a time, which carries every line queued meanwhile
-  // that is still shown (the path takes a list): a talkative host costs one request in flight
-  let untranslated: ChatLine[] = []
-  let translating = false
-  const translate = (line: ChatLine) => {
-    untranslated.push(line)
-    if (!translating) translateWaiting()
-  }
-  const translateWaiting = () => {
-    const batch = untranslated.filter((l) => chat.has(l.messageClientId)).slice(-R.TRANSLATE_BATCH)
-    untranslated = []
-    if (!batch.length) return
-    const gen = generation
-    translating = true
-    kernel.api
-      .post<{ translations?: Array<{ text?: string }> }>(LivePaths.translate, { list: batch.map((l) => ({ text: l.text })), target: kernel.i18n.locale.peek() }, { silent: true, timeout: 5000 })
-      .then((res) => {
-        const texts = new Map<string, string>()
-        batch.forEach((l, i) => {
-          const t = res?.translations?.[i]?.text
-          if (typeof t === 'string' && t && t !== l.text) texts.set(l.messageClientId, t)
-        })
-        if (gen === generation && texts.size) chat.translate(texts)
-      })
-      .catch(() => undefined) // d2 §8: translation failures are ignored
-      .finally(() => {
-        translating = false
-        translateWaiting()
-      })
-  }
-
   const bumpAudience = (delta: number) => {
     pendingAudience += delta
     audienceCancel ??= (deps.frame ?? nextFrame)(() => {
@@ -319,39 +224,14 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     })
   }
 
-  const showNextBanner = () => {
-    bannerTimer = null
-    const next = bannerQueue.shift()
-    banner.value = next ? { ...next, key: ++seq } : null
-    if (next) bannerTimer = timers.setTimeout(showNextBanner, R.ENTRANCE_BANNER_MS)
-  }
-  const popJoin = () => {
-    const next = joinQueue.shift()
-    joined.value = next ? { nick: next, key: ++seq } : null
-    if (!next) {
-      timers.clearInterval(joinTimer)
-      joinTimer = null
-    }
-  }
-
   const onNotice = (n: ChatRoomNotice) => {
     if (!n || typeof n !== 'object' || typeof n.type !== 'number') return
     const r = info.peek()
     const nick = text(n.nick).slice(0, 40)
     switch (n.type) {
-      case 0: {
+      case 0:
         bumpAudience(1)
-        if (nick) {
-          joinQueue = [...joinQueue, nick].slice(-R.QUEUE_CAP)
-          joinTimer ??= timers.setInterval(popJoin, R.JOIN_POP_MS)
-        }
-        const level = numOr(n.level, 0)
-        if (level > 0 && nick) {
-          bannerQueue = [...bannerQueue, { nick, level }].slice(-R.QUEUE_CAP)
-          if (!bannerTimer) showNextBanner()
-        }
-        return
-      }
+        return arrivals.arrive(nick, numOr(n.level, 0))
       case 1:
         // the host leaving leaves the room (d2 §4.3)
         if (n.isHost || (r && n.account === r.yxAccid)) return end('host-left')
@@ -394,7 +274,7 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
             entered.leave()
             chatStatus.value = 'failed'
           } else if (e.state === 'closed') end('ended')
-          else if (e.state === 'reconnecting') after(R.RECONNECT_END_MS, () => status.peek() !== 'ended' && !room && end('connection'))
+          else if (e.state === 'reconnecting') after(R.RECONNECT_END_MS, () => status.peek() !== 'ended' && !room && fail('connection'))
         }),
       )
     } catch {
@@ -425,11 +305,6 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     generation++
     for (const id of timerIds) timers.clearTimeout(id)
     timerIds = []
-    timers.clearTimeout(bannerTimer)
-    timers.clearInterval(joinTimer)
-    bannerTimer = joinTimer = null
-    bannerQueue = []
-    joinQueue = []
     audienceCancel?.()
     audienceCancel = null
     pendingAudience = 0
@@ -441,17 +316,18 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
       info.value = null
       fields.value = null
       endReason.value = null
+      failReason.value = null
       showClose.value = false
       audience.value = 0
       clearScreen.value = false
       reconnecting.value = false
-      banner.value = null
-      joined.value = null
+      arrivals.clear()
     })
   }
 
   async function enter(h: LiveHostHint) {
-    if (hostId.peek() === h.userId && status.peek() !== 'idle' && status.peek() !== 'ended') {
+    const now = status.peek()
+    if (hostId.peek() === h.userId && now !== 'idle' && now !== 'ended' && now !== 'failed') {
       pip.value = false
       return
     }
@@ -469,7 +345,8 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     })
     if (previous != null) kernel.api.post(LivePaths.leave, { anchorId: previous }, { silent: true }).catch(() => undefined)
     after(R.CLOSE_AFTER_MS, () => (showClose.value = true))
-    after(R.LOADING_END_MS, () => status.peek() === 'loading' && end('timeout'))
+    // no first picture in time: the live may well go on, so "can't connect" (not "ended"), with Retry
+    after(R.LOADING_END_MS, () => status.peek() === 'loading' && fail('timeout'))
 
     // the status check (2 s) and the enter call (5 s) run while loading; failures are ignored
     kernel.api
@@ -484,10 +361,13 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     try {
       raw = await kernel.api.post<unknown>(LivePaths.enter, { anchorId: h.userId, type: 1 }, { silent: true, timeout: R.ENTER_TIMEOUT_MS })
     } catch {
-      return // d2 §8: ignored silently; the loading time-out ends the room
+      // a refused or late enter: "can't connect" at once (the status check may still say it ended)
+      if (gen === generation) fail('enter')
+      return
     }
     const r = toRoomInfo(raw, h.userId)
-    if (gen !== generation || !r) return
+    if (gen !== generation) return
+    if (!r) return fail('enter')
     batch(() => {
       info.value = r
       fields.value = raw as Record<string, unknown>
@@ -567,13 +447,19 @@ export function createRoom(kernel: Kernel, deps: RoomDeps = {}) {
     fields,
     status,
     endReason,
+    failReason,
+    /** "can't connect"'s Retry: the same host entered again from the start */
+    retry: () => {
+      const h = hint.peek()
+      if (h && status.peek() === 'failed') void enter(h)
+    },
     showClose,
     audience,
     pip,
     clearScreen,
     reconnecting,
-    banner,
-    joined,
+    banner: arrivals.banner,
+    joined: arrivals.joined,
     lines: chat.lines,
     chatStatus,
     retryChat,

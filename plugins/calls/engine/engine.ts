@@ -481,8 +481,10 @@ export class CallEngine {
       return this.hangUp(HangupReason.beginCall)
     }
     if (gen !== this.generation || this.info.value.status !== CallStatus.CALLING_ING) return
-    // the duration (and every billing point, d1 §3) counts from the begin-call answer
-    this.patch({ callConnectTime: this.deps.timers.now(), callDuration: 0 })
+    // the duration (and every billing point, d1 §3) counts from the begin-call answer; a private
+    // call from a room is free until the first point the server names (the entry paid for it)
+    const liveFree = i.callGameType === CallGameType.LIVE ? Math.max(0, Number(reply.nextPoint) || 0) : null
+    this.patch({ callConnectTime: this.deps.timers.now(), callDuration: 0, freeUntil: liveFree })
     this.ticker = this.deps.timers.setInterval(() => this.tick(), 1000)
     this.network.start(true)
     const cfg = this.config()
@@ -491,7 +493,7 @@ export class CallEngine {
       post: (p, d, o) => this.deps.post(p, d, o),
       channelId: () => this.info.value.channelId,
       duration: () => this.info.value.callDuration,
-      freeSec: () => (match ? cfg.matchFreeTime : 0),
+      freeSec: () => (match ? cfg.matchFreeTime : (liveFree ?? 0)),
       setBalance: (n) => this.deps.setBalance(n),
       warn: (w) => (this.warning.value = w),
       hangUp: (r) => {

@@ -106,6 +106,8 @@ export default function CallScreen(_: OverlayProps) {
 
   const matchFree = i.callGameType === CallGameType.MATCH && i.callDuration < calls.engine.config().matchFreeTime
   const free = i.free || i.callFrontGameType === FrontType.BOT
+  // LIVE-14: the free minutes left, counting down, then the price a minute (as the ledger charges)
+  const freeLeft = i.freeUntil != null && i.callDuration < i.freeUntil ? i.freeUntil - i.callDuration : null
 
   return (
     <section className={`cl-full cl-call${controls ? '' : ' cl-call--bare'}`} data-testid="call-screen" data-controls={controls ? 'shown' : 'hidden'} onClick={activity}>
@@ -135,8 +137,8 @@ export default function CallScreen(_: OverlayProps) {
             <p className="cl-call__name">
               <bdi data-dialog-title>{i.nickname}</bdi>
             </p>
-            <p className="cl-call__price" data-testid="call-price">
-              {free ? t('calls.free') : <><IconDiamond size={13} /> {t('calls.perMin', { price: i.videoPrice })}</>}
+            <p className="cl-call__price" data-testid="call-price" data-free-left={freeLeft ?? ''}>
+              {free ? t('calls.free') : freeLeft != null ? <>{t('calls.screen.freeLeft', { time: formatDuration(freeLeft) })}</> : <><IconDiamond size={13} /> {t('calls.perMin', { price: i.videoPrice })}</>}
               {matchFree && <span className="cl-chip">{t('calls.screen.freeTime')}</span>}
             </p>
           </div>

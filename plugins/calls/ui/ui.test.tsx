@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { waitFor } from '../../../test/wait.ts'
 import { hostsRef } from '../../wall/api.ts'
-import { CallPath, CallStatus } from '../api.ts'
+import { CallGameType, CallPath, CallStatus } from '../api.ts'
 import { cleanup, hostsDouble, typeInto, uiRig, type UiRig } from './testing.tsx'
 import { VIEWER } from '../fake/testing.ts'
 import { fake } from '../../../kernel/testing.tsx'
@@ -420,6 +420,32 @@ test('CALL-10 the call screen speaks Arabic', async () => {
   await r.click('call-end')
   assert.match(r.$('confirm-dialog')!.textContent!, 'هل أنت متأكد من إنهاء هذه المكالمة؟')
   assert.is(document.documentElement.dir, 'rtl')
+  r.dispose()
+})
+
+test('LIVE-14 CALL-10 a private call from a room shows the free minutes left, counting down, then the price a minute; each figure is what the ledger charged', async () => {
+  const r = await uiRig({ balance: 1000, settings: { liveCallFreeSec: 120 } })
+  r.db.get('users').find({ userId: HOST }).assign({ live: true }).write()
+  const price = Number(r.db.get('users').find({ userId: HOST }).value().videoPrice)
+  let placed = false
+  await act(async () => void (placed = await r.service.start({ hostId: HOST, videoPrice: 99, gameType: CallGameType.LIVE, source: 'live' })))
+  await r.tk.settle()
+  assert.ok(placed, 'the call was placed')
+  await r.advance(3000)
+  assert.is(r.engine.info.value.status, CallStatus.CALLING_ING)
+  await r.tk.settle()
+  const charges = () => r.db.get('ledger').value().filter((e: any) => e.channelId === r.engine.info.value.channelId).map((e: any) => e.delta)
+  await r.advance(1000)
+  assert.equal(charges(), [-99], 'the entry only')
+  assert.is(r.$('call-price')!.textContent?.trim(), 'Free 01:59', 'the free time left, not a price')
+  await r.advance(60_000)
+  assert.is(r.$('call-price')!.textContent?.trim(), 'Free 00:59', 'counting down')
+  assert.equal(charges(), [-99], 'nothing charged in the free minutes')
+  await r.advance(60_000)
+  await waitFor(() => charges().length === 2, { what: 'the first paid minute' })
+  assert.equal(charges(), [-99, -price], 'then the price a minute')
+  assert.is(r.$('call-price')!.textContent?.trim(), `${price}/min`, 'the price shown is the one charged')
+  assert.is(r.$('call-balance')!.textContent, new Intl.NumberFormat('en').format(1000 - 99 - price))
   r.dispose()
 })
 
