@@ -70,7 +70,7 @@ function parse(f) {
       imports.push({ source: node.source.value, kind: 'dynamic', ctx: [...stack].reverse(), line: lineAt(node.start) })
     }
     if (node.type === 'TSImportType') {
-      const lit = node.argument?.literal ?? node.argument
+      const lit = node.source ?? node.argument?.literal ?? node.argument
       if (typeof lit?.value === 'string') imports.push({ source: lit.value, kind: 'type', line: lineAt(node.start) })
     }
     if (/^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression|ClassDeclaration|ClassExpression)$/.test(node.type)) {
