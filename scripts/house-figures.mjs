@@ -284,6 +284,13 @@ const crossApp = cross(pluginNonTest)
 const crossTest = cross(code.filter((f) => f.startsWith('plugins/') && isTest(f)))
 console.log(`cross-plugin imports other than api.ts: ${crossApp.length} in code (${crossApp.filter((c) => isFake(c.split(':')[0])).length} from harness slices), ${crossTest.length} in tests`)
 for (const c of [...crossApp, ...crossTest]) console.log(`  ${c}`)
+// the public files (docs/plugin-shape.md): app code api.ts and widgets.tsx, harness code api.ts and fake-api.ts
+const outside = crossApp.filter((c) => {
+  const [from, to] = c.split(' -> ')
+  const file = to.split('/').slice(2).join('/')
+  return isFake(from.split(':')[0]) ? file !== 'fake-api.ts' : file !== 'widgets.tsx'
+})
+console.log(`cross-plugin imports in code outside the public files (api.ts, widgets.tsx; harness code api.ts, fake-api.ts): ${outside.length}`)
 const kernelToPlugin = nonTest.filter((f) => f.startsWith('kernel/')).flatMap((f) => parse(f).imports.filter((i) => (target(f, i.source) ?? '').startsWith('plugins/')).map((i) => `${f}:${i.line}`))
 console.log(`kernel imports of a plugin: ${kernelToPlugin.length}`)
 
