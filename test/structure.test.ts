@@ -1,4 +1,5 @@
-// The house's shape, held (docs/plugin-shape.md says what each file is for and why):
+// The house's shape, held (docs/plugin-shape.md says what each file is for and why); BLD-02: an app
+// picks its plugin set as data, which holds only while plugins meet through their public files:
 //  - every file of a plugin folder has a name of the plugin shape;
 //  - a plugin reaches another only through its api.ts (and widgets.tsx, the components it lends);
 //    harness code through api.ts and fake-api.ts; app code never imports harness code;
@@ -143,7 +144,7 @@ function shapeProblems(): string[] {
   return problems
 }
 
-test('HOUSE every file of a plugin folder has a name of the plugin shape', () => {
+test('BLD-02 every file of a plugin folder has a name of the plugin shape', () => {
   const problems = shapeProblems()
   assert.equal(problems, [], problems.join('\n'))
 })
@@ -199,7 +200,7 @@ function crossingProblems(): string[] {
   return problems
 }
 
-test('HOUSE a plugin imports another only through its api.ts (widgets.tsx; harness code fake-api.ts)', () => {
+test('BLD-02 HAR-01 a plugin imports another only through its api.ts (widgets.tsx; harness code fake-api.ts)', () => {
   const problems = crossingProblems()
   assert.equal(problems, [], problems.join('\n'))
 })
@@ -228,7 +229,7 @@ function mutualPairs(): Map<string, string[]> {
   return pairs
 }
 
-test('HOUSE no new pair of plugins depends on each other', () => {
+test('BLD-02 no new pair of plugins depends on each other', () => {
   const pairs = mutualPairs()
   const problems = [
     ...[...pairs].filter(([p]) => !ALLOWED_PAIRS.has(p)).map(([p, why]) => `${p}: a new pair (${why.join('; ')})`),
@@ -239,7 +240,7 @@ test('HOUSE no new pair of plugins depends on each other', () => {
 
 // ---- rule 4: the kernel knows no plugin ----
 
-test('HOUSE the kernel imports no plugin', () => {
+test('BLD-02 the kernel imports no plugin (an app\'s plugin set is data)', () => {
   const problems = sourcesOf('kernel')
     .flatMap(importsOf)
     .filter((i) => i.to?.startsWith('plugins/'))
