@@ -12,7 +12,7 @@ import { fetchHttp, wireHeaders } from '../kernel/api.ts'
 import { sendEarly } from '../kernel/early.ts'
 import { pickLocale } from '../kernel/i18n.ts'
 import { APP_ID_KEY, TOKEN_KEY } from '../kernel/session.ts'
-import { BASE_CONFIG_PATH } from '../plugins/shell/baseConfig.ts'
+import { BASE_CONFIG_PATH } from '../plugins/shell/base-config.ts'
 import { LIST_PATH, listPayload, pickTab, TAGS_PATH, tagFromRow, WALL_PATHS, type WallTag } from '../plugins/wall/state.ts'
 import { rowsOf } from '../plugins/wall/hosts.ts'
 

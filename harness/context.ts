@@ -2,6 +2,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import type { CipherKeys } from '../kernel/protocol/cipher.ts'
 import { createMover } from './ledger.ts'
+import type { Collection } from './collections.ts'
 import type { HarnessContext, HarnessSettings, MediaAccess, UserRow } from './types.ts'
 
 export interface ContextDeps {
@@ -24,7 +25,7 @@ export interface ContextDeps {
 export function createContext(deps: ContextDeps): HarnessContext & MediaAccess {
   // the state itself, not db.get: finding a user marks no change for the journal (a change to a
   // user goes through db.get('users')...assign().write(), or rides on that user's ledger row)
-  const users = () => deps.db._.chain(deps.db.getState().users ?? [])
+  const users = (): Collection<UserRow[]> => deps.db._.chain(deps.db.getState().users ?? [])
   const secret = deps.secret ?? randomBytes(32).toString('hex')
   return {
     keys: deps.keys,
@@ -35,10 +36,10 @@ export function createContext(deps: ContextDeps): HarnessContext & MediaAccess {
     broadcast: (pushType, data) => deps.broadcast(pushType, data),
     userByToken(token) {
       if (!token || token === 'null' || token === 'undefined') return null
-      return (users().find((u: UserRow) => u.token === token || (Array.isArray(u.tokens) && u.tokens.includes(token))).value() as UserRow) ?? null
+      return (users().find((u: UserRow) => u.token === token || (Array.isArray(u.tokens) && u.tokens.includes(token))).value()) ?? null
     },
-    userById: (userId) => (users().find({ userId: Number(userId) }).value() as UserRow) ?? null,
-    userByAccid: (yxAccid) => (users().find({ yxAccid }).value() as UserRow) ?? null,
+    userById: (userId) => users().find({ userId: Number(userId) }).value() ?? null,
+    userByAccid: (yxAccid) => users().find({ yxAccid }).value() ?? null,
     baseUrl: deps.baseUrl,
     sign: (purpose, text) => createHmac('sha256', `${secret}:${purpose}`).update(text).digest('hex'),
     rtc: () => deps.rtc?.() ?? null,

@@ -12,6 +12,7 @@ import { runScenario, type ScenarioRun, type StepResult } from './scenario-runne
 import type { EventLog } from './events.ts'
 import { controlPage } from './ui/serve.ts'
 import { EndpointError, RawReply, type ControlInfo, type FakeSlice, type HarnessContext } from './types.ts'
+import { collection } from './collections.ts'
 
 export interface ControlDeps {
   ctx: HarnessContext
@@ -69,7 +70,7 @@ export function createControl(deps: ControlDeps) {
     }],
     ['GET', /^\/users$/, () => ops.users()],
     // every account's record for the control page's tables (the raw state router is off by default)
-    ['GET', /^\/users\/records$/, () => (ctx.db.get('users').value() as Array<Record<string, unknown>>).map(({ password: _password, ...rest }) => rest)],
+    ['GET', /^\/users\/records$/, () => collection(ctx, 'users').value().map(({ password: _password, ...rest }) => rest)],
     ['POST', /^\/users\/([^/]+)\/balance$/, ({ body, args }) => guard(() => ops.setBalance(num(args[0], 'userId'), body.diamondNum))],
     ['POST', /^\/users\/([^/]+)\/paid$/, ({ body, args }) => guard(() => markPaid(num(args[0], 'userId'), body.paid))],
     ['POST', /^\/users\/([^/]+)\/revoke$/, ({ args }) => guard(() => revoke(num(args[0], 'userId')))],

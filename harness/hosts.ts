@@ -4,6 +4,7 @@
 import { HostStatus } from '../plugins/wall/api.ts'
 import { pick, seededRandom, type Random } from './random.ts'
 import type { HarnessContext, UserRow } from './types.ts'
+import { collection } from './collections.ts'
 
 export type StatusWord = 'live' | 'online' | 'busy' | 'offline'
 const words: Record<StatusWord, number> = { live: HostStatus.live, online: HostStatus.online, busy: HostStatus.busy, offline: HostStatus.offline }
@@ -30,7 +31,7 @@ export function pushedCode(status: number): number {
 const isHost = (u: UserRow) => u.userType === 2 || u.userType === 3
 
 export function hosts(ctx: HarnessContext): UserRow[] {
-  return (ctx.db.get('users').value() as UserRow[]).filter(isHost)
+  return (collection(ctx, 'users').value()).filter(isHost)
 }
 
 export function describeHost(u: UserRow) {
@@ -126,7 +127,7 @@ export function byWallOrder(a: UserRow, b: UserRow): number {
 }
 
 export function followedIds(ctx: HarnessContext, userId: number): Set<number> {
-  return new Set((ctx.db.get('follows').filter({ userId }).value() as Array<{ followUserId: number }>).map((f) => f.followUserId))
+  return new Set(collection(ctx, 'follows').filter({ userId }).value().map((f) => f.followUserId))
 }
 
 /** A host as list endpoints answer it (wall, follow lists, recommendations). */

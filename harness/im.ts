@@ -75,22 +75,70 @@ const objectOf = (v: unknown): Record<string, unknown> | null => {
   return o && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>) : null
 }
 
-export function createImService(ctx: HarnessContext): ImService {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 }) // 1 MB frames: nothing the app sends is bigger
-  const sockets = new Map<WebSocket, { account: string | null }>()
+/** the server's own sends carry its mark (kernel/protocol/official.ts), kept beside any extension it was given */
+const markServerSent = (serverExtension: string | undefined) => {
+  const ext = objectOf(serverExtension) ?? {}
+  return JSON.stringify({ ...ext, [SERVER_SENT_KEY]: 1 })
+}
+
+/** why a client may not send this: an official type, card or mark (only the server says those), else null */
+const forbiddenForClient = (m: ImOutgoing): string | null => {
+  if (!CLIENT_MESSAGE_TYPES.includes(m.messageType)) return `messageType ${m.messageType} is the server's`
+  const ext = objectOf(m.serverExtension)
+  if (m.serverExtension !== undefined && !ext) return 'serverExtension must be a JSON object'
+  if (ext && (SERVER_SENT_KEY in ext || 'viewFlag' in ext)) return 'serverExtension carries a field only the server sets'
+  const raw = m.messageType === 100 ? (objectOf(m.attachment?.raw) ?? m.attachment) : null
+  if (raw && OFFICIAL_ATTACH_TYPES.includes(String(raw.attachType))) return `attachType ${String(raw.attachType)} is the server's`
+  return null
+}
+
+const clampLimit = (v: unknown, dflt: number, max: number) =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.min(Math.floor(v), max) : dflt
+
+class BadRequest extends Error {
+  code: number = ImCode.badRequest
+}
+const str = (v: unknown, name: string) => {
+  if (typeof v !== 'string' || !v) throw new BadRequest(`${name} must be a non-empty string`)
+  return v
+}
+
+/** the checks a client's send passes before it is stored: a well-formed message of a type a client may send */
+function checkClientMessage(m: ImOutgoing) {
+  if (!m || typeof m !== 'object' || typeof m.messageType !== 'number') throw new BadRequest('message.messageType must be a number')
+  if (m.messageType === 0 && (typeof m.text !== 'string' || !m.text.trim())) throw new BadRequest('text must not be empty')
+  if (m.attachment !== undefined && (typeof m.attachment !== 'object' || m.attachment === null)) throw new BadRequest('attachment must be an object')
+  checkMessageSize(m)
+  const forbidden = forbiddenForClient(m)
+  if (forbidden) throw Object.assign(new Error(forbidden), { code: ImCode.forbidden })
+}
+
+/** Failures queued by account (a refused login, a failed send), each used up once. */
+function createFailures() {
+  const queued = new Map<string, { code: number; times: number }>()
+  return {
+    set(account: string, code: number, times: number) {
+      if (times > 0) queued.set(account, { code, times })
+      else queued.delete(account)
+    },
+    /** throws the next queued failure of this account, if any */
+    take(account: string, what: string) {
+      const fail = queued.get(account)
+      if (!fail || fail.times <= 0) return
+      if (--fail.times === 0) queued.delete(account)
+      throw Object.assign(new Error(what), { code: fail.code })
+    },
+    clear: () => queued.clear(),
+  }
+}
+
+/** The messages and each side's conversations, in memory. */
+function createMailbox(ctx: HarnessContext) {
   const messages: Stored[] = []
   const convs = new Map<string, Map<string, Conv>>() // owner -> peer -> state
-  const failures = new Map<string, { code: number; times: number }>()
-  const sendFailures = new Map<string, { code: number; times: number }>()
-  const listeners = new Set<(m: ImDelivered) => void>()
   let seq = 0
   let lastTime = 0
-
   const now = () => (lastTime = Math.max(Date.now(), lastTime + 1))
-  const socketsOf = (account: string) => [...sockets].filter(([, s]) => s.account === account).map(([ws]) => ws)
-  const write = (ws: WebSocket, frame: ImReply | ImServerEvent) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame))
-  }
 
   const conv = (owner: string, peer: string) => {
     let byPeer = convs.get(owner)
@@ -127,36 +175,138 @@ export function createImService(ctx: HarnessContext): ImService {
     }
   }
 
+  const historyOf = (a: string, b: string) => messages.filter((m) => (m.from === a && m.to === b) || (m.from === b && m.to === a))
+
+  return {
+    conv,
+    view,
+    conversationOf,
+    historyOf,
+    /** store a message: the sender's conversation counts as replied, the receiver's as one more unread */
+    store(from: string, to: string, out: Omit<ImOutgoing, 'messageClientId'> & { messageClientId?: string }): Stored {
+      const m: Stored = {
+        serverId: String(++seq),
+        clientId: out.messageClientId || `s${seq}`,
+        from,
+        to,
+        messageType: out.messageType,
+        ...(out.text !== undefined && { text: out.text }),
+        ...(out.attachment && { attachment: out.attachment }),
+        ...(out.serverExtension !== undefined && { serverExtension: out.serverExtension }),
+        createTime: now(),
+      }
+      messages.push(m)
+      const mine = conv(from, to)
+      mine.replied = true
+      mine.last = m
+      mine.updateTime = m.createTime
+      const theirs = conv(to, from)
+      theirs.last = m
+      theirs.updateTime = m.createTime
+      theirs.unread++
+      return m
+    },
+    /** an account's conversations, latest first */
+    conversationsOf: (me: string, limit: number) =>
+      [...(convs.get(me)?.keys() ?? [])]
+        .map((peer) => conversationOf(me, peer))
+        .sort((a, b) => b.updateTime - a.updateTime)
+        .slice(0, limit),
+    reset() {
+      messages.length = 0
+      convs.clear()
+    },
+  }
+}
+
+interface RequestDeps {
+  ctx: HarnessContext
+  mailbox: ReturnType<typeof createMailbox>
+  loginFailures: ReturnType<typeof createFailures>
+  sendFailures: ReturnType<typeof createFailures>
+  deliver: (from: string, to: string, out: ImOutgoing) => Stored
+  notifyConversation: (owner: string, peer: string) => void
+}
+
+/** A client's requests on its connection (`state`: the account it logged in as): the answer, or a throw with its code. */
+function createRequests({ ctx, mailbox, loginFailures, sendFailures, deliver, notifyConversation }: RequestDeps) {
+  const login = (state: { account: string | null }, req: Extract<ImRequest, { op: 'login' }>) => {
+    const account = str(req.account, 'account')
+    loginFailures.take(account, 'login refused')
+    const user = ctx.userByAccid(account)
+    if (!user || !req.token || user.imToken !== req.token) throw Object.assign(new Error('wrong account or token'), { code: ImCode.auth })
+    state.account = account
+    return { account }
+  }
+
+  return (state: { account: string | null }, req: ImRequest): unknown => {
+    if (req.op === 'login') return login(state, req)
+    const me = state.account
+    if (!me) throw Object.assign(new Error('not logged in'), { code: ImCode.forbidden })
+    switch (req.op) {
+      case 'logout':
+        state.account = null
+        return null
+      case 'send': {
+        const to = str(req.to, 'to')
+        sendFailures.take(me, 'send refused')
+        checkClientMessage(req.message)
+        return mailbox.view(deliver(me, to, req.message), me)
+      }
+      case 'conversations':
+        return mailbox.conversationsOf(me, clampLimit(req.limit, 100, MAX_CONVERSATIONS))
+      case 'history': {
+        const to = str(req.to, 'to')
+        const limit = clampLimit(req.limit, 50, MAX_HISTORY)
+        const before = typeof req.before === 'number' && Number.isFinite(req.before) ? req.before : Infinity
+        return mailbox
+          .historyOf(me, to)
+          .filter((m) => m.createTime < before)
+          .slice(-limit)
+          .map((m) => mailbox.view(m, me))
+      }
+      case 'pin': {
+        const to = str(req.to, 'to')
+        mailbox.conv(me, to).pinned = !!req.on
+        notifyConversation(me, to)
+        return null
+      }
+      case 'markRead': {
+        const to = str(req.to, 'to')
+        mailbox.conv(me, to).unread = 0
+        notifyConversation(me, to)
+        return null
+      }
+      default:
+        throw new BadRequest(`unknown op ${(req as { op?: unknown }).op}`)
+    }
+  }
+}
+
+export function createImService(ctx: HarnessContext): ImService {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 }) // 1 MB frames: nothing the app sends is bigger
+  const sockets = new Map<WebSocket, { account: string | null }>()
+  const mailbox = createMailbox(ctx)
+  const loginFailures = createFailures()
+  const sendFailures = createFailures()
+  const listeners = new Set<(m: ImDelivered) => void>()
+
+  const socketsOf = (account: string) => [...sockets].filter(([, s]) => s.account === account).map(([ws]) => ws)
+  const write = (ws: WebSocket, frame: ImReply | ImServerEvent) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame))
+  }
+
   const notifyConversation = (owner: string, peer: string) => {
-    const data = [conversationOf(owner, peer)]
+    const data = [mailbox.conversationOf(owner, peer)]
     for (const ws of socketsOf(owner)) write(ws, { event: 'conversations-changed', data })
   }
 
   const deliver = (from: string, to: string, out: Omit<ImOutgoing, 'messageClientId'> & { messageClientId?: string }) => {
-    const m: Stored = {
-      serverId: String(++seq),
-      clientId: out.messageClientId || `s${seq}`,
-      from,
-      to,
-      messageType: out.messageType,
-      ...(out.text !== undefined && { text: out.text }),
-      ...(out.attachment && { attachment: out.attachment }),
-      ...(out.serverExtension !== undefined && { serverExtension: out.serverExtension }),
-      createTime: now(),
-    }
-    messages.push(m)
-    const mine = conv(from, to)
-    mine.replied = true
-    mine.last = m
-    mine.updateTime = m.createTime
-    const theirs = conv(to, from)
-    theirs.last = m
-    theirs.updateTime = m.createTime
-    theirs.unread++
-    for (const ws of socketsOf(to)) write(ws, { event: 'message', data: view(m, to) })
+    const m = mailbox.store(from, to, out)
+    for (const ws of socketsOf(to)) write(ws, { event: 'message', data: mailbox.view(m, to) })
     notifyConversation(to, from)
     notifyConversation(from, to)
-    const delivered = { from, to, message: view(m, to) }
+    const delivered = { from, to, message: mailbox.view(m, to) }
     for (const fn of [...listeners]) {
       try {
         fn(delivered)
@@ -167,105 +317,7 @@ export function createImService(ctx: HarnessContext): ImService {
     return m
   }
 
-  /** the server's own sends carry its mark (kernel/protocol/official.ts), kept beside any extension it was given */
-  const markServerSent = (serverExtension: string | undefined) => {
-    const ext = objectOf(serverExtension) ?? {}
-    return JSON.stringify({ ...ext, [SERVER_SENT_KEY]: 1 })
-  }
-
-  /** why a client may not send this: an official type, card or mark (only the server says those), else null */
-  const forbiddenForClient = (m: ImOutgoing): string | null => {
-    if (!CLIENT_MESSAGE_TYPES.includes(m.messageType)) return `messageType ${m.messageType} is the server's`
-    const ext = objectOf(m.serverExtension)
-    if (m.serverExtension !== undefined && !ext) return 'serverExtension must be a JSON object'
-    if (ext && (SERVER_SENT_KEY in ext || 'viewFlag' in ext)) return 'serverExtension carries a field only the server sets'
-    const raw = m.messageType === 100 ? (objectOf(m.attachment?.raw) ?? m.attachment) : null
-    if (raw && OFFICIAL_ATTACH_TYPES.includes(String(raw.attachType))) return `attachType ${String(raw.attachType)} is the server's`
-    return null
-  }
-
-  const historyOf = (a: string, b: string) =>
-    messages.filter((m) => (m.from === a && m.to === b) || (m.from === b && m.to === a))
-
-  const clampLimit = (v: unknown, dflt: number, max: number) =>
-    typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.min(Math.floor(v), max) : dflt
-
-  class BadRequest extends Error {
-    code: number = ImCode.badRequest
-  }
-  const str = (v: unknown, name: string) => {
-    if (typeof v !== 'string' || !v) throw new BadRequest(`${name} must be a non-empty string`)
-    return v
-  }
-
-  const handle = (ws: WebSocket, state: { account: string | null }, req: ImRequest): unknown => {
-    if (req.op === 'login') {
-      const account = str(req.account, 'account')
-      const fail = failures.get(account)
-      if (fail && fail.times > 0) {
-        if (--fail.times === 0) failures.delete(account)
-        throw Object.assign(new Error('login refused'), { code: fail.code })
-      }
-      const user = ctx.userByAccid(account)
-      if (!user || !req.token || user.imToken !== req.token)
-        throw Object.assign(new Error('wrong account or token'), { code: ImCode.auth })
-      state.account = account
-      return { account }
-    }
-    const me = state.account
-    if (!me) throw Object.assign(new Error('not logged in'), { code: ImCode.forbidden })
-    switch (req.op) {
-      case 'logout':
-        state.account = null
-        return null
-      case 'send': {
-        const to = str(req.to, 'to')
-        const fail = sendFailures.get(me)
-        if (fail && fail.times > 0) {
-          if (--fail.times === 0) sendFailures.delete(me)
-          throw Object.assign(new Error('send refused'), { code: fail.code })
-        }
-        const m = req.message
-        if (!m || typeof m !== 'object' || typeof m.messageType !== 'number') throw new BadRequest('message.messageType must be a number')
-        if (m.messageType === 0 && (typeof m.text !== 'string' || !m.text.trim())) throw new BadRequest('text must not be empty')
-        if (m.attachment !== undefined && (typeof m.attachment !== 'object' || m.attachment === null)) throw new BadRequest('attachment must be an object')
-        checkMessageSize(m)
-        const forbidden = forbiddenForClient(m)
-        if (forbidden) throw Object.assign(new Error(forbidden), { code: ImCode.forbidden })
-        return view(deliver(me, to, m), me)
-      }
-      case 'conversations': {
-        const limit = clampLimit(req.limit, 100, MAX_CONVERSATIONS)
-        return [...(convs.get(me)?.keys() ?? [])]
-          .map((peer) => conversationOf(me, peer))
-          .sort((a, b) => b.updateTime - a.updateTime)
-          .slice(0, limit)
-      }
-      case 'history': {
-        const to = str(req.to, 'to')
-        const limit = clampLimit(req.limit, 50, MAX_HISTORY)
-        const before = typeof req.before === 'number' && Number.isFinite(req.before) ? req.before : Infinity
-        return historyOf(me, to)
-          .filter((m) => m.createTime < before)
-          .slice(-limit)
-          .map((m) => view(m, me))
-      }
-      case 'pin': {
-        const to = str(req.to, 'to')
-        conv(me, to).pinned = !!req.on
-        notifyConversation(me, to)
-        return null
-      }
-      case 'markRead': {
-        const to = str(req.to, 'to')
-        conv(me, to).unread = 0
-        notifyConversation(me, to)
-        return null
-      }
-      default:
-        throw new BadRequest(`unknown op ${(req as { op?: unknown }).op}`)
-    }
-  }
+  const handle = createRequests({ ctx, mailbox, loginFailures, sendFailures, deliver, notifyConversation })
 
   wss.on('connection', (ws) => {
     const state = { account: null as string | null }
@@ -280,7 +332,7 @@ export function createImService(ctx: HarnessContext): ImService {
       }
       if (!req || typeof req !== 'object' || typeof req.id !== 'number') return
       try {
-        write(ws, { id: req.id, ok: true, data: handle(ws, state, req) ?? null })
+        write(ws, { id: req.id, ok: true, data: handle(state, req) ?? null })
       } catch (err) {
         const code = typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 500
         write(ws, { id: req.id, ok: false, code, msg: (err as Error).message })
@@ -293,8 +345,9 @@ export function createImService(ctx: HarnessContext): ImService {
   return {
     path: '/im',
     reset() {
-      messages.length = 0
-      for (const map of [convs, failures, sendFailures]) map.clear()
+      mailbox.reset()
+      loginFailures.clear()
+      sendFailures.clear()
     },
     handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
@@ -312,10 +365,7 @@ export function createImService(ctx: HarnessContext): ImService {
         ...(o?.asClient ? message.serverExtension !== undefined && { serverExtension: message.serverExtension } : { serverExtension: markServerSent(message.serverExtension) }),
       })
     },
-    failNextLogins(account, code, times) {
-      if (times > 0) failures.set(account, { code, times })
-      else failures.delete(account)
-    },
+    failNextLogins: (account, code, times) => loginFailures.set(account, code, times),
     drop(account) {
       let n = 0
       for (const [ws, s] of sockets) {
@@ -335,11 +385,8 @@ export function createImService(ctx: HarnessContext): ImService {
       listeners.add(fn)
       return () => void listeners.delete(fn)
     },
-    history: (a, b) => historyOf(a, b).map((m) => view(m, a)),
-    failNextSends(account, times, code = 500) {
-      if (times > 0) sendFailures.set(account, { code, times })
-      else sendFailures.delete(account)
-    },
+    history: (a, b) => mailbox.historyOf(a, b).map((m) => mailbox.view(m, a)),
+    failNextSends: (account, times, code = 500) => sendFailures.set(account, code, times),
     online: () => [...new Set([...sockets.values()].map((s) => s.account).filter((a): a is string => !!a))],
   }
 }

@@ -5,6 +5,7 @@ import { checkLedger, type PaidForCheck } from './ledger.ts'
 import type { RealtimeService } from './realtime.ts'
 import type { SettingsStore } from './settings.ts'
 import type { FakeSlice, HarnessContext, HarnessSettings, LedgerEntry, UserRow } from './types.ts'
+import { collection } from './collections.ts'
 
 type PushMessage = { pushType: string; data?: Record<string, unknown> } | { raw: string }
 
@@ -36,7 +37,7 @@ export function createOperations(ctx: HarnessContext, deps: { realtime: () => Re
     userType: u.userType,
   })
   return {
-    users: () => (ctx.db.get('users').value() as UserRow[]).filter((u) => u.userType === 1 || u.userType === 4).map(viewer),
+    users: () => collection(ctx, 'users').value().filter((u) => u.userType === 1 || u.userType === 4).map(viewer),
     setBalance(userId, diamondNum) {
       const user = ctx.userById(userId)
       if (!user) throw new Error(`no user ${userId}`)
@@ -64,7 +65,7 @@ export function createOperations(ctx: HarnessContext, deps: { realtime: () => Re
       return { reached: userId === 'all' ? ctx.broadcast(message.pushType, data) : ctx.push(Number(userId), message.pushType, data) }
     },
     ledger(userId) {
-      const all = ctx.db.get('ledger').value() as LedgerEntry[]
+      const all = collection(ctx, 'ledger').value()
       return { entries: userId == null ? all : all.filter((e) => e.userId === userId), check: checkLedger(ctx.db.getState(), deps.paidFor) }
     },
     settings: (change) => (change ? deps.settings.patch(change) : deps.settings.get()),

@@ -16,7 +16,7 @@ function files(dir: string): string[] {
 
 /** harness code: harness/ and every plugin's fake.ts, fake-*.ts and fake/ folder */
 export const harnessFiles = () =>
-  [...files(join(ROOT, 'harness')), ...files(join(ROOT, 'plugins')).filter((f) => /[\\/]fake([-.][^\\/]*)?\.ts$|[\\/]fake[\\/]/.test(f))].filter((f) => f.endsWith('.ts') && !/\.test\.ts$|testing\.ts$/.test(f))
+  [...files(join(ROOT, 'harness')), ...files(join(ROOT, 'plugins')).filter((f) => /[\\/]fake([-.][^\\/]*)?\.ts$|[\\/]fake[\\/]/.test(f))].filter((f) => f.endsWith('.ts') && !/\.test\.ts$|(testing|testkit)\.ts$/.test(f))
 
 /** every module of the app and the harness, for constants another file exports */
 export const allSources = () => [...files(join(ROOT, 'plugins')), ...files(join(ROOT, 'harness')), ...files(join(ROOT, 'kernel'))].filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => readFileSync(f, 'utf8'))

@@ -6,10 +6,10 @@
 // '1080' diamond.not.enough (the ledger throws it). Control entries live under /__harness/calls/.
 // The parts: fake/store.ts (rows and rules), fake/core.ts (what the paths share), fake/lifecycle.ts,
 // fake/records.ts (endpoints) and fake/control.ts (control entries).
-import { defineFake, type FakeSlice } from '../../harness/types.ts'
+import { defineFake, type FakeSlice } from '../../harness/slice-kit.ts'
 import { CallCategory, HangupReason } from './api.ts'
 import { realTimers, resetRuntime, runtimeOf, type Timers } from './fake/hosts.ts'
-import { ACTIVE, table, type CallRow } from './fake/store.ts'
+import { ACTIVE, table } from './fake/store.ts'
 import { createCallCore } from './fake/core.ts'
 import { lifecycleEndpoints } from './fake/lifecycle.ts'
 import { recordEndpoints } from './fake/records.ts'
@@ -57,7 +57,7 @@ export function createCallsFake(opts: CallsFakeOptions = {}): FakeSlice {
     start(ctx) {
       runtimeOf(ctx, timers)
       // calls left ringing or connected by a previous run have no host timers any more
-      for (const row of table(ctx, 'calls').value() as CallRow[]) {
+      for (const row of table(ctx, 'calls').value()) {
         if (ACTIVE.includes(row.state)) finish(ctx, row, { state: row.beganAt != null ? 'over' : 'missed', category: row.beganAt != null ? CallCategory.connected : CallCategory.timeout, overReason: row.beganAt != null ? HangupReason.kicked : null })
       }
       return () => resetRuntime(ctx)

@@ -1,12 +1,8 @@
 // The engagement plugin's public face: its paths and wire shapes, its overlay ids, the service
-// other plugins open its popups with, and the one level badge every plugin shows a level with.
-// Import this file only, never the plugin's internals.
+// other plugins open its popups with. Import this file (and widgets.tsx for the level badge and
+// the user page's entries) only, never the plugin's internals.
 import { ref } from '../../kernel/plugin.ts'
 import { bool, int, list, num, obj, or, str, type Guard } from '../../kernel/guard.ts'
-
-export { LevelBadge, NameBar } from './LevelBadge.tsx'
-export { EngageEntries } from './Entries.tsx'
-
 
 export { EngagePath } from './paths.ts'
 

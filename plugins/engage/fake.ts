@@ -3,12 +3,19 @@
 // (ENG-05), the popup merge (SHELL-17) and the control entries that steer them. Every reward
 // moves through the ledger with a key, so a repeated or concurrent request never credits twice.
 // Decisions (the spec does not show them): see harness/README.md "Engagement".
-import { boundedRecord } from '../../harness/bounds.ts'
+import { boundedRecord, collection, defineFake, type EndpointCall, EndpointError, followedIds, type HarnessContext, langOf, type LedgerEntry, type UserRow, type Words } from '../../harness/slice-kit.ts'
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { langOf } from '../../harness/http.ts'
-import { followedIds } from '../../harness/hosts.ts'
-import { defineFake, EndpointError, type Words, type EndpointCall, type HarnessContext, type LedgerEntry, type UserRow } from '../../harness/types.ts'
 import { EngagePath } from './paths.ts'
+
+declare module '../../harness/collections.ts' {
+  interface Collections {
+    signins: SigninRow[]
+    transferCodes: TransferCode[]
+    /** forced invite popup state by host id */
+    inviteStates: Record<string, string>
+    popupQueue: QueuedPopup[]
+  }
+}
 
 const refuse = (msg: Words) => new EndpointError(Code.refused, msg)
 const wrongCode = (msg: Words) => new EndpointError(Code.invalidCode, msg)
@@ -33,7 +40,7 @@ const paid = (u: UserRow) => !!u.firstPayTime
 const levelOf = (u: UserRow) => Math.max(0, Number(u.userLevel ?? 0) || 0)
 
 function signins(ctx: HarnessContext, userId: number): SigninRow[] {
-  return ((ctx.db.get('signins').value() as SigninRow[] | undefined) ?? []).filter((r) => r.userId === userId)
+  return (collection(ctx, 'signins').value() ?? []).filter((r) => r.userId === userId)
 }
 
 /** where the user stands in the seven-day cycle today */
@@ -123,7 +130,7 @@ function codeOf(call: EndpointCall): string {
 function transfer(ctx: HarnessContext, call: EndpointCall) {
   const u = call.requireUser()
   const code = codeOf(call)
-  const row = (ctx.db.get('transferCodes').value() as TransferCode[]).find((r) => r.code === code)
+  const row = collection(ctx, 'transferCodes').value().find((r) => r.code === code)
   if (!row) throw wrongCode(INVALID_CODE)
   if (row.usedBy != null && row.usedBy !== u.userId) throw wrongCode({ en: 'This code has already been used', ar: 'تم استخدام هذا الرمز من قبل' })
   ctx.db.get('transferCodes').find({ code }).assign({ usedBy: u.userId }).write()
@@ -154,7 +161,7 @@ function follow(ctx: HarnessContext, userId: number, hostId: number) {
 function linkHost(ctx: HarnessContext, call: EndpointCall) {
   const u = call.requireUser()
   const host = hostByCode(ctx, call)
-  const forced = (ctx.db.get('inviteStates').value() as Record<string, string>)[String(host.userId)]
+  const forced = collection(ctx, 'inviteStates').value()[String(host.userId)]
   if (forced === 'fail') throw refuse('link.failed')
   const linked = u.linkedHostId as number | undefined
   let isSuccess = 1
@@ -239,7 +246,7 @@ function mergePopups(ctx: HarnessContext, call: EndpointCall) {
     const pick = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[lang] ?? (v as Record<string, unknown>).en : v)
     return { ...p, title: pick(p.title), text: pick(p.text) }
   }
-  const queued = ((ctx.db.get('popupQueue').value() as QueuedPopup[]) ?? []).filter((q) => q.userId === u.userId).map((q) => q.popup)
+  const queued = (collection(ctx, 'popupQueue').value() ?? []).filter((q) => q.userId === u.userId).map((q) => q.popup)
   const list = [...(u.isNewUser ? [WELCOME] : []), ...queued].map(localise)
   return { activityPopups: list, isNewUser: !!u.isNewUser }
 }
@@ -311,7 +318,7 @@ export default defineFake({
     // POST {userId}: forget every check-in of the user and their clock shift
     'engage/signin/reset': (ctx, body) => {
       const u = userOf(ctx, body)
-      ctx.db.set('signins', (ctx.db.get('signins').value() as SigninRow[]).filter((r) => r.userId !== u.userId)).write()
+      ctx.db.set('signins', collection(ctx, 'signins').value().filter((r) => r.userId !== u.userId)).write()
       assign(ctx, u, { clockShiftDays: 0 })
       return { ok: true }
     },
@@ -331,7 +338,7 @@ export default defineFake({
     // POST {userId}: drop the queued popups of a user
     'engage/popup/clear': (ctx, body) => {
       const u = userOf(ctx, body)
-      ctx.db.set('popupQueue', (ctx.db.get('popupQueue').value() as QueuedPopup[]).filter((q) => q.userId !== u.userId)).write()
+      ctx.db.set('popupQueue', collection(ctx, 'popupQueue').value().filter((q) => q.userId !== u.userId)).write()
       return { ok: true }
     },
     // POST {userId, force?, can?, reset?}: the forced review and rate-us state
@@ -354,7 +361,7 @@ export default defineFake({
     'engage/auto-call': (ctx, body) => {
       const seconds = Number(body?.seconds)
       if (!Number.isFinite(seconds) || seconds < 0) throw refuse('seconds (a number of 0 or more) is required')
-      const config = ctx.db.get('baseConfig').value() as { businessConfig?: Record<string, unknown> }
+      const config = collection(ctx, 'baseConfig').value()
       ctx.db.set('baseConfig', { ...config, businessConfig: { ...config.businessConfig, home_auto_call_time: seconds } }).write()
       return { ok: true, seconds }
     },
@@ -362,7 +369,7 @@ export default defineFake({
     'engage/invite': (ctx, body) => {
       const hostId = Number(body?.hostId)
       if (!ctx.userById(hostId)) throw refuse('hostId of a known host is required')
-      const states = { ...(ctx.db.get('inviteStates').value() as Record<string, string>) }
+      const states = { ...collection(ctx, 'inviteStates').value() }
       if (body.state === 'ok') delete states[hostId]
       else if (body.state === 'expired' || body.state === 'fail') states[hostId] = body.state
       else throw refuse("state is 'ok', 'expired' or 'fail'")

@@ -1,11 +1,11 @@
 // The game plugin's public face: the service other plugins open the game list popup and a
 // half-screen game with, the wire shapes of d3 §3 (Game, game store) and the scene marks the call
-// and pay rules read. Import this file only, never the plugin's internals.
+// and pay rules read. Import this file (and widgets.tsx for the user page's entries) only, never
+// the plugin's internals.
 import { ref } from '../../kernel/plugin.ts'
 import { id, int, list, num, obj, or, str, type Guard } from '../../kernel/guard.ts'
 
 export { GamePath } from './paths.ts'
-export { GameEntries } from './Entries.tsx'
 
 /** d3 §3 Game */
 export interface Game {

@@ -6,7 +6,7 @@
 //           default 4000, or control 'free/review'), then credited once when the status is asked
 // Each reward moves through the ledger with the key free:<task>, once per user.
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { EndpointError, type Words, type Endpoint, type EndpointCall, type FakeSlice, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { collection, type Endpoint, type EndpointCall, EndpointError, type FakeSlice, type HarnessContext, type UserRow, type Words } from '../../harness/slice-kit.ts'
 import { FreePath } from './paths.ts'
 
 export const FREE_REWARDS = { email: 300, phone: 200, review: 500 } as const
@@ -52,7 +52,7 @@ function taskOf(raw: unknown, only?: TaskId[]): TaskId {
 /** credit a task once (the ledger key), push the balance, mark it done */
 function reward(ctx: HarnessContext, u: UserRow, row: FreeRow) {
   const key = `free:${row.task}`
-  const before = (ctx.db.get('ledger').value() as Array<{ userId: number; key?: string }>).some((e) => e.userId === u.userId && e.key === key)
+  const before = collection(ctx, 'ledger').value().some((e) => e.userId === u.userId && e.key === key)
   ctx.move(u.userId, FREE_REWARDS[row.task], `free.${row.task}`, { key })
   save(ctx, row, { status: 2 })
   const diamondNum = ctx.userById(u.userId)!.diamondNum

@@ -4,7 +4,7 @@
 // parent sends ({ event: 'coinBalance', balance }). A spin calls the provider's spend entry with
 // the user's id and IM token from the game URL; the harness moves the diamonds through its ledger.
 // A behaviour set by control entry 'game/behaviour' makes a game hostile, for the app's tests.
-import { RawReply } from '../../harness/types.ts'
+import { RawReply } from '../../harness/slice-kit.ts'
 
 export type GameKind = 'wheel' | 'slot' | 'dice'
 /** normal; never posts load done; posts malformed messages; a frame of another origin posts;

@@ -4,9 +4,7 @@
 // free-coin tasks (ENG-10). Every diamond moves through the ledger with a key, so a repeated or
 // concurrent request never moves it twice. Decisions: harness/README.md "Games and free coins".
 import { Code, Msg } from '../../kernel/protocol/envelope.ts'
-import { langOf } from '../../harness/http.ts'
-import { fixture } from '../../harness/seed.ts'
-import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { defineFake, type EndpointCall, EndpointError, fixture, type HarnessContext, langOf, type UserRow } from '../../harness/slice-kit.ts'
 import { awayPage, BETS, GAME_MODES, gamePage, jsonReply, type GameKind, type GameMode } from './fake-games.ts'
 import { freeControls, freeEndpoints, freeSeed } from './fake-free.ts'
 import { GamePath, HarnessGame } from './paths.ts'

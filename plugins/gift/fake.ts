@@ -4,19 +4,13 @@
 // never charges twice; the host is credited her share, lucky rewards and box prizes once. Odds come
 // from a seeded generator and the pools of fixtures/gift-pools.json (control entries change them).
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { langOf } from '../../harness/http.ts'
-import { boundedCount } from '../../harness/bounds.ts'
-import { chatRoomsOf } from '../../harness/im-chatroom.ts'
-import { seededRandom, type Random } from '../../harness/random.ts'
-import { fixture, newImToken } from '../../harness/seed.ts'
-import { defineFake, EndpointError, type Words, RawReply, type EndpointCall, type HarnessContext, type LedgerEntry, type UserRow } from '../../harness/types.ts'
+import { boundedCount, chatRoomsOf, collection, defineFake, type EndpointCall, EndpointError, fixture, type HarnessContext, langOf, type LedgerEntry, memoryOf, newImToken, type Random, RawReply, seededRandom, type UserRow, type Words } from '../../harness/slice-kit.ts'
 import { liveChatRoomOf } from '../live/api.ts'
 import { tellChatGift } from '../message/fake-api.ts'
 import { HostStatus } from '../wall/api.ts'
 import { GiftLedgerReason as Reason } from './api.ts'
 import { giftLottie, giftSvg } from './fake-art.ts'
 import { GiftPaths } from './paths.ts'
-import { memoryOf } from '../../harness/memory.ts'
 
 export interface GiftRow {
   id: number
@@ -133,7 +127,7 @@ const hostOf = (ctx: HarnessContext, id: unknown) => {
 }
 
 const ledgerRow = (ctx: HarnessContext, userId: number, key: string, reason: string) =>
-  (ctx.db.get('ledger').value() as Array<{ userId: number; key?: string; reason: string; delta: number; [f: string]: unknown }>).find((r) => r.userId === userId && r.key === key && r.reason === reason)
+  collection(ctx, 'ledger').value().find((r) => r.userId === userId && r.key === key && r.reason === reason)
 
 export interface SendRequest {
   giftId: number
@@ -384,7 +378,7 @@ export default defineFake({
       ctx.db.get('users').find({ userId: u.userId }).assign({ luckyBoxCount: count, luckyBoxGranted }).write()
       return { userId: u.userId, count: u.luckyBoxCount }
     },
-    'gift/sends': (ctx) => (ctx.db.get('ledger').value() as Array<{ reason: string }>).filter((r) => r.reason.startsWith('gift.') || r.reason === Reason.luckyReward || r.reason === Reason.boxPrize).slice(-200),
+    'gift/sends': (ctx) => collection(ctx, 'ledger').value().filter((r) => r.reason.startsWith('gift.') || r.reason === Reason.luckyReward || r.reason === Reason.boxPrize).slice(-200),
   },
   controlInfo: {
     'gift/img': { title: 'Gift picture (generated)', public: true },

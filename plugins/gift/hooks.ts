@@ -1,5 +1,5 @@
 import { useKernel } from '../../kernel/hooks.ts'
-import { giftServiceRef } from './ref.ts'
+import { giftServiceRef } from './refs.ts'
 
 /** the gift service of this app's kernel */
 export const useGift = () => useKernel().need(giftServiceRef)

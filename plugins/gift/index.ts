@@ -7,7 +7,7 @@ import type { Kernel } from '../../kernel/types.ts'
 import { giftRef } from './api.ts'
 import { GiftLayer } from './GiftLayer.tsx'
 import { loadPlayer } from './player.ts'
-import { giftServiceRef } from './ref.ts'
+import { giftServiceRef } from './refs.ts'
 import { BOXES_ID, createGiftService, PANEL_ID, type GiftDeps, type GiftService } from './state.ts'
 
 /** the spec loads the animation player 5 s after start */

@@ -8,10 +8,7 @@
 // intimacyUpgrade record in her room and an INTIMACY_UPGRADE attachment in their chat.
 // Decisions: harness/README.md "Intimacy".
 import { Code, Msg } from '../../kernel/protocol/envelope.ts'
-import { langOf } from '../../harness/http.ts'
-import { chatRoomsOf } from '../../harness/im-chatroom.ts'
-import { fixture } from '../../harness/seed.ts'
-import { defineFake, EndpointError, mediaOf, type EndpointCall, type HarnessContext, type LedgerEntry, type UserRow } from '../../harness/types.ts'
+import { chatRoomsOf, collection, defineFake, type EndpointCall, EndpointError, fixture, type HarnessContext, langOf, type LedgerEntry, mediaOf, type UserRow } from '../../harness/slice-kit.ts'
 import { GiftLedgerReason } from '../gift/api.ts'
 import { liveChatRoomOf } from '../live/api.ts'
 import { IntimacyLedgerReason, IntimacyPaths } from './api.ts'
@@ -76,7 +73,7 @@ function rawByDay(ctx: HarnessContext, user: UserRow, host: UserRow, add: Limits
     return days.get(day)!
   }
   const giftDiamonds = new Map<string, number>()
-  for (const r of ctx.db.get('ledger').value() as Array<{ userId: number; reason: string; delta: number; at: string; hostId?: number; peerId?: number }>) {
+  for (const r of collection(ctx, 'ledger').value()) {
     if (r.userId !== user.userId) continue
     if (r.reason === GiftLedgerReason.send && r.hostId === host.userId) giftDiamonds.set(dayOf(r.at), (giftDiamonds.get(dayOf(r.at)) ?? 0) - r.delta)
     if (r.reason === 'call' && r.peerId === host.userId) at(dayOf(r.at)).call += add.callAdd

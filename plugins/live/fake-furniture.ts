@@ -1,8 +1,7 @@
 // The room's pendants (d2 §3 Pendant/banner) and the activity list (getLiveActivityConfig): the
 // harness draws their pictures itself (SVG data addresses, nothing from the internet). How many
 // show is a control entry (live/furniture), so a test can ask for none.
-import type { HarnessContext } from '../../harness/types.ts'
-import { memoryOf } from '../../harness/memory.ts'
+import { type HarnessContext, memoryOf } from '../../harness/slice-kit.ts'
 
 interface Furniture {
   pendants: number

@@ -4,11 +4,7 @@
 // come back, or end. Everything here is in memory, per harness.
 import { HostStatus } from '../wall/api.ts'
 import { liveChatRoomOf } from './api.ts'
-import { chatRoomsOf } from '../../harness/im-chatroom.ts'
-import { seededRandom, type Random } from '../../harness/random.ts'
-import { hosts, setHostStatus } from '../../harness/hosts.ts'
-import { mediaOf, type HarnessContext, type UserRow } from '../../harness/types.ts'
-import { memoryOf } from '../../harness/memory.ts'
+import { chatRoomsOf, type HarnessContext, hosts, mediaOf, memoryOf, type Random, seededRandom, setHostStatus, type UserRow } from '../../harness/slice-kit.ts'
 
 export interface Room {
   hostId: number

@@ -4,18 +4,14 @@
 // Paths the spec leaves out are chosen here (harness/README.md lists them).
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { NoticePush } from './api.ts'
-import { langOf } from '../../harness/http.ts'
-import { byWallOrder, followedIds, hostCard, hosts, page } from '../../harness/hosts.ts'
-import { chatRoomsOf } from '../../harness/im-chatroom.ts'
-import { defineFake, EndpointError, mediaOf, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { boundedCount, byWallOrder, chatRoomsOf, collection, defineFake, type EndpointCall, EndpointError, followedIds, type HarnessContext, hostCard, hosts, langOf, mediaOf, page, type UserRow } from '../../harness/slice-kit.ts'
 import { channelOf, endLive, isLive, roomIdOf, roomOf, setAway, simulatedEvent, simulatedLine, startLive, syncVideo, tick } from './fake-rooms.ts'
 import { LivePaths } from './paths.ts'
 import { LIVE_LIST_PATH } from '../wall/api.ts'
-import { fanRank, hostRank, weeklyTasks } from '../rank/fake-ranks.ts'
+import { fanRank, hostRank, weeklyTasks } from '../rank/fake-api.ts'
 import { LiveCall } from '../calls/api.ts'
 import { activities, pendants, setFurniture } from './fake-furniture.ts'
-import { agreementOf, wishListOf } from '../wish/fake.ts'
-import { boundedCount } from '../../harness/bounds.ts'
+import { agreementOf, wishListOf } from '../wish/fake-api.ts'
 
 /** at most this many simulated lines or events per control call */
 const MAX_SIMULATED = 1000
@@ -25,7 +21,7 @@ const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 export const PROHIBITED = ['spam', 'scam', 'whatsapp', 'واتساب']
 
 const meCountries = (ctx: HarnessContext) =>
-  new Set((ctx.db.get('countries').value() as Array<{ countryId: number; area: string }>).filter((c) => c.area === 'me').map((c) => c.countryId))
+  new Set(collection(ctx, 'countries').value().filter((c) => c.area === 'me').map((c) => c.countryId))
 
 /** a live list row: the wall's host card plus the room's ids */
 function liveRow(ctx: HarnessContext, h: UserRow, followed: boolean) {

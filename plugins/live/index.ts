@@ -8,7 +8,7 @@ import { Floating } from './Floating.tsx'
 import { liveOpenerRef } from '../wall/api.ts'
 import { LIVE_PATH, liveRef } from './api.ts'
 import { livePush } from './push.ts'
-import { liveServiceRef } from './ref.ts'
+import { liveServiceRef } from './refs.ts'
 import { createLiveService, type LiveService } from './service.ts'
 import type { RoomDeps } from './state.ts'
 

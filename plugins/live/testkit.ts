@@ -10,7 +10,7 @@ import type { PluginEntry } from '../../kernel/types.ts'
 import { fakeTimers } from '../../test/fake-timers.ts'
 import { definePlugin } from '../../kernel/plugin.ts'
 import { createLivePlugin } from './index.ts'
-import { liveServiceRef } from './ref.ts'
+import { liveServiceRef } from './refs.ts'
 
 export function fakeRtc(opts: { failJoin?: string } = {}) {
   const events = createEmitter<RtcEvents>()

@@ -2,15 +2,11 @@
 // greeting config, the anti-spam check, quick messages, do-not-disturb, image upload (STS and
 // the object store), and simulated hosts who answer chats and greet new viewers through the
 // harness IM service. Harness decisions (d2 §7 leaves these paths unnamed) are in harness/README.md.
-import { defineFake, EndpointError, mediaOf, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
-import { statusWord } from '../../harness/hosts.ts'
-import type { ImService } from '../../harness/im.ts'
+import { collection, defineFake, type EndpointCall, EndpointError, type HarnessContext, type ImService, issueUploadCredentials, mediaOf, memoryOf, statusWord, type UserRow } from '../../harness/slice-kit.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
 import { STS_PATH } from '../../kernel/upload.ts'
-import { issueUploadCredentials } from '../../harness/oss.ts'
 import { MessagePath, NON_HOST_ACCOUNTS } from './api.ts'
 import { arabic, customerEndpoints, startCustomerRobot } from './customer/fake-customer.ts'
-import { memoryOf } from '../../harness/memory.ts'
 
 
 /** the anti-spam tool's list: contact details and payment outside the app */
@@ -74,10 +70,10 @@ const followed = (ctx: HarnessContext, userId: number, hostId: number) => !!ctx.
 
 /** a host this viewer neither follows nor has called: a stranger whose greeting may arrive */
 function stranger(ctx: HarnessContext, viewer: UserRow, seed = 0): UserRow | null {
-  const calls = (ctx.db.get('calls').value() as Array<{ viewerId: number; hostId: number }> | undefined) ?? []
+  const calls = collection(ctx, 'calls').value() ?? []
   const calledIds = new Set(calls.filter((c) => c.viewerId === viewer.userId).map((c) => c.hostId))
   const im = mediaOf(ctx).im()
-  const hosts = (ctx.db.get('users').value() as UserRow[]).filter(
+  const hosts = collection(ctx, 'users').value().filter(
     (u) => isHost(u) && !followed(ctx, viewer.userId, u.userId) && !calledIds.has(u.userId) && !(im?.history(viewer.yxAccid, u.yxAccid).length),
   )
   return hosts.length ? hosts[seed % hosts.length] : null

@@ -1,8 +1,15 @@
 // Harness slice: a seeded moments feed written by the fixture hosts, with its comments and likes.
 // Pictures are generated SVG scenes (data URLs), so the feed needs nothing from the internet.
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { collection, defineFake, type EndpointCall, EndpointError, type HarnessContext, type UserRow } from '../../harness/slice-kit.ts'
 import { COMMENT_MAX, MomentsPath } from './paths.ts'
+
+declare module '../../harness/collections.ts' {
+  interface Collections {
+    moments: MomentRow[]
+    momentComments: CommentRow[]
+  }
+}
 
 interface MomentRow {
   id: number
@@ -106,7 +113,7 @@ export function seedComments(moments: MomentRow[], now = Date.now()): CommentRow
 }
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
-const momentsOf = (ctx: HarnessContext) => (ctx.db.get('moments').value() as MomentRow[] | undefined) ?? []
+const momentsOf = (ctx: HarnessContext) => collection(ctx, 'moments').value() ?? []
 
 function momentOf(ctx: HarnessContext, id: unknown): MomentRow {
   const m = momentsOf(ctx).find((r) => r.id === Number(id))
@@ -140,7 +147,7 @@ function comments(ctx: HarnessContext, call: EndpointCall) {
   const m = momentOf(ctx, call.payload.id)
   const pageSize = Math.min(50, Math.max(1, Number(call.payload.pageSize) || 10))
   const offsetId = Number(call.payload.offsetId) || Infinity
-  const all = (ctx.db.get('momentComments').filter({ momentId: m.id }).value() as CommentRow[]).slice().sort((a, b) => b.id - a.id)
+  const all = collection(ctx, 'momentComments').filter({ momentId: m.id }).value().slice().sort((a, b) => b.id - a.id)
   return { list: all.filter((c) => c.id < offsetId).slice(0, pageSize), pageSize, total: all.length }
 }
 
@@ -151,8 +158,8 @@ function addComment(ctx: HarnessContext, call: EndpointCall) {
   const content = String(call.payload.content ?? '').trim()
   if (!content) throw refuse('content must not be blank')
   if ([...content].length > COMMENT_MAX) throw refuse(`content is longer than ${COMMENT_MAX}`)
-  const table = ctx.db.get('momentComments')
-  const id = Math.max(90000, ...(table.value() as CommentRow[]).map((c) => c.id)) + 1
+  const table = collection(ctx, 'momentComments')
+  const id = Math.max(90000, ...table.value().map((c) => c.id)) + 1
   const row: CommentRow = { id, momentId: m.id, userId: user.userId, nickname: user.nickname, icon: user.icon, content, createTime: Date.now() }
   table.push(row).write()
   m.commentNum += 1
@@ -193,7 +200,7 @@ export default defineFake({
     [MomentsPath.feed]: (ctx, call) => {
       const pageSize = Math.min(50, Math.max(1, Number(call.payload.pageSize) || 10))
       const currentPage = Math.max(1, Number(call.payload.currentPage) || 1)
-      const all = [...((ctx.db.get('moments').value() as MomentRow[] | undefined) ?? [])].sort((a, b) => b.id - a.id)
+      const all = [...(collection(ctx, 'moments').value() ?? [])].sort((a, b) => b.id - a.id)
       const offsetId = Number(call.payload.offsetId)
       const start = offsetId ? all.findIndex((m) => m.id < offsetId) : (currentPage - 1) * pageSize
       const slice = start < 0 ? [] : all.slice(start, start + pageSize)

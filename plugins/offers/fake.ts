@@ -8,10 +8,14 @@
 //  - Discount users are users with isDiscountUser on their row, else paid users who are not VIP.
 //    Every third host (userId divisible by 3) is subsidised at 50, 70 or 80 % of the price.
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { hostCard } from '../../harness/hosts.ts'
-import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
-import { isVipUser, orders, template, type OrderRow } from '../recharge/fake-orders.ts'
-import { itemFor } from '../recharge/fake.ts'
+import { collection, defineFake, type EndpointCall, EndpointError, type HarnessContext, hostCard, type UserRow } from '../../harness/slice-kit.ts'
+import { isVipUser, itemFor, orders, template } from '../recharge/fake-api.ts'
+
+declare module '../../harness/collections.ts' {
+  interface Collections {
+    specialOffers: OfferRow[]
+  }
+}
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 export const DISCOUNT_PAGE_SIZE = 15
@@ -24,12 +28,12 @@ interface OfferRow {
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-const durationSec = (ctx: HarnessContext) => Number((ctx.db.get('baseConfig').value() as any)?.specialOffDuration ?? 3600)
+const durationSec = (ctx: HarnessContext) => Number(collection(ctx, 'baseConfig').value()?.specialOffDuration ?? 3600)
 const specialSku = (ctx: HarnessContext) => template(ctx).skuList.find((s) => s.specialFlag === 1) ?? null
 
 function boughtSince(ctx: HarnessContext, userId: number, since: number): boolean {
   const sku = specialSku(ctx)
-  return !!sku && (orders(ctx).value() as OrderRow[]).some((o) => o.userId === userId && o.skuId === sku.id && o.state === 'paid' && (o.paidAt ?? 0) >= since)
+  return !!sku && orders(ctx).value().some((o) => o.userId === userId && o.skuId === sku.id && o.state === 'paid' && (o.paidAt ?? 0) >= since)
 }
 
 function remaining(ctx: HarnessContext, user: UserRow, offer: OfferRow | undefined, now: number): number {
@@ -45,8 +49,8 @@ export function triggerSpecial(ctx: HarnessContext, user: UserRow, scene: unknow
   if (!offersOn(ctx)) return { show: false, specialPopTime: null, specialPopupCount: 0, specialOffDuration: 0, item: null }
   const sku = specialSku(ctx)
   const today = day(now)
-  const offers = ctx.db.get('specialOffers')
-  let offer = offers.find({ userId: user.userId, day: today }).value() as OfferRow | undefined
+  const offers = collection(ctx, 'specialOffers')
+  let offer = offers.find({ userId: user.userId, day: today }).value()
   let show = false
   if (!offer && sku) {
     offer = { userId: user.userId, day: today, startedAt: now, scene }
@@ -84,7 +88,7 @@ function discountAnchors(ctx: HarnessContext, call: EndpointCall) {
   const pageNum = Math.max(1, Math.floor(Number(call.payload.pageNum) || 1))
   const pageSize = Math.min(50, Math.max(1, Math.floor(Number(call.payload.pageSize) || DISCOUNT_PAGE_SIZE)))
   const discountUser = isDiscountUser(ctx, user)
-  const hosts = (ctx.db.get('users').value() as UserRow[])
+  const hosts = collection(ctx, 'users').value()
     .filter((u) => (u.userType === 2 || u.userType === 3) && subsidyRate(u) != null)
     .sort((a, b) => a.userId - b.userId)
     .map((h) => {
@@ -114,7 +118,7 @@ export default defineFake({
     '/api/index/triggerSpecialPopup': (ctx, call) => triggerSpecial(ctx, call.requireUser(), call.payload.searchValue),
     '/api/template/getSpecialOfferItem': (ctx, call) => {
       const user = call.requireUser()
-      const offer = ctx.db.get('specialOffers').find({ userId: user.userId, day: day(Date.now()) }).value() as OfferRow | undefined
+      const offer = collection(ctx, 'specialOffers').find({ userId: user.userId, day: day(Date.now()) }).value()
       const sku = specialSku(ctx)
       return { item: sku ? itemFor(ctx, user, sku) : null, specialOffDuration: remaining(ctx, user, offer, Date.now()), templateId: template(ctx).templateId }
     },

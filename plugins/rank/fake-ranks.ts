@@ -2,7 +2,7 @@
 // reason 'gift.send' (userId the sender, delta minus the diamonds spent, hostId, giftId, count),
 // so who gave most, to whom and when is computed from those rows, never from fixtures.
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
-import type { HarnessContext, LedgerEntry, UserRow } from '../../harness/types.ts'
+import { collection, type HarnessContext, type UserRow } from '../../harness/slice-kit.ts'
 import { RANK_CAP, type FanPeriod, type HostPeriod, type RankEntry } from './api.ts'
 
 export const GIFT_REASON = 'gift.send'
@@ -22,7 +22,7 @@ export interface GiftRow {
 }
 
 function giftRows(ctx: HarnessContext): GiftRow[] {
-  const rows = (ctx.db.get('ledger').value() ?? []) as LedgerEntry[]
+  const rows = collection(ctx, 'ledger').value() ?? []
   const out: GiftRow[] = []
   for (const r of rows) {
     if (r.reason !== GIFT_REASON || r.delta >= 0) continue

@@ -4,10 +4,8 @@
 // own endpoints write the same rows). Paths the spec leaves out are listed in harness/README.md.
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
-import { langOf } from '../../harness/http.ts'
-import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
-import { chatRoomsOf } from '../../harness/im-chatroom.ts'
-import { roomIdOf, roomOf } from '../live/fake-rooms.ts'
+import { chatRoomsOf, collection, defineFake, type EndpointCall, EndpointError, type HarnessContext, langOf, type UserRow } from '../../harness/slice-kit.ts'
+import { roomIdOf, roomOf } from '../live/fake-api.ts'
 import { RankPath, type FanPeriod, type HostPeriod } from './api.ts'
 import { fanRank, GIFT_REASON, giftHistory, giftWall, hostRank, rankEntry, weeklyTasks } from './fake-ranks.ts'
 
@@ -63,7 +61,7 @@ function weeklyTask(ctx: HarnessContext, call: EndpointCall) {
 }
 
 function countryName(ctx: HarnessContext, id: unknown, lang: string) {
-  const c = (ctx.db.get('countries').value() ?? []) as Array<{ countryId: number; nameEn: string; nameAr: string }>
+  const c = collection(ctx, 'countries').value() ?? []
   const row = c.find((x) => x.countryId === Number(id))
   return row ? (lang === 'ar' ? row.nameAr : row.nameEn) : ''
 }
@@ -74,7 +72,7 @@ function userCard(ctx: HarnessContext, call: EndpointCall) {
   const u = ctx.userById(Number(call.payload.searchValue))
   if (!u) throw refuse(`no user ${call.payload.searchValue}`)
   const host = isHostRow(u)
-  const follows = (ctx.db.get('follows').value() ?? []) as Array<{ userId: number; followUserId: number }>
+  const follows = collection(ctx, 'follows').value() ?? []
   return {
     userId: u.userId,
     nickname: u.nickname,

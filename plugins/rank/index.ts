@@ -4,7 +4,7 @@
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { realTimers, type Timers } from '../../kernel/timers.ts'
 import { RankOverlay } from './api.ts'
-import { rankTimersRef } from './ref.ts'
+import { rankTimersRef } from './refs.ts'
 
 export const createRankPlugin = (deps: { timers?: Timers } = {}) =>
   definePlugin({

@@ -13,7 +13,7 @@ import { Balance, ItemTile, MethodList } from './ItemPicker.tsx'
 import { useFormat } from '../../kernel/format.ts'
 import { bestDiscount, DEFAULT_TIP, showSellerList, tipLeftMs, tipWithPercent } from './rules.ts'
 import { clock } from './amounts.ts'
-import { usePurchase } from './usePurchase.ts'
+import { usePurchase } from './hooks.ts'
 import css from './recharge.css'
 import { paidBefore } from '../../kernel/protocol/user.ts'
 

@@ -12,7 +12,7 @@ import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import type { RechargeOpenOptions } from './api.ts'
 import { Balance, ItemTile, MethodList } from './ItemPicker.tsx'
 import { sheetPage, sheetPageCount } from './rules.ts'
-import { usePurchase } from './usePurchase.ts'
+import { usePurchase } from './hooks.ts'
 import css from './recharge.css'
 
 export default function RechargeSheet({ props, close }: OverlayProps<RechargeOpenOptions>) {

@@ -5,10 +5,18 @@
 // credited exactly once whatever confirms it, and in whatever order.
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { BalancePush } from '../shell/api.ts'
-import { EndpointError, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { collection, EndpointError, type HarnessContext, type UserRow } from '../../harness/slice-kit.ts'
 import { CryptoStatus, PayMethod, type OrderAction, type OrderResult, type OrderStatus } from './api.ts'
 import type { SkuInfoRow, SkuRow, TemplateRow } from './fake-catalog.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
+
+declare module '../../harness/collections.ts' {
+  interface Collections {
+    payOrders: OrderRow[]
+    rechargeTemplate: TemplateRow
+    rechargeAgents: Array<{ nickname: string; nicknameAr: string; whatsapp: string; countryCode: string; [field: string]: unknown }>
+  }
+}
 
 export type OrderState = 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired'
 
@@ -52,12 +60,12 @@ export const USDT_EXPIRE_MS = 30 * 60_000
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 
-export const orders = (ctx: HarnessContext) => ctx.db.get('payOrders')
-export const template = (ctx: HarnessContext) => ctx.db.get('rechargeTemplate').value() as TemplateRow
+export const orders = (ctx: HarnessContext) => collection(ctx, 'payOrders')
+export const template = (ctx: HarnessContext) => collection(ctx, 'rechargeTemplate').value()
 
 function findOrder(ctx: HarnessContext, orderCode: unknown): OrderRow | null {
   if (typeof orderCode !== 'string' || !orderCode) return null
-  return (orders(ctx).find({ orderCode }).value() as OrderRow | undefined) ?? null
+  return (orders(ctx).find({ orderCode }).value()) ?? null
 }
 
 /** the order, or a refusal naming it (the order must belong to userId when given) */
@@ -86,7 +94,7 @@ function findSkuInfo(tpl: TemplateRow, skuInfoId: number): { sku: SkuRow; info: 
 }
 
 export function hasPaidSku(ctx: HarnessContext, userId: number, skuId: number, except?: string): boolean {
-  return (orders(ctx).value() as OrderRow[]).some((o) => o.userId === userId && o.skuId === skuId && o.state === 'paid' && o.orderCode !== except)
+  return (orders(ctx).value()).some((o) => o.userId === userId && o.skuId === skuId && o.state === 'paid' && o.orderCode !== except)
 }
 
 /** the app's rule (kernel/protocol/user.ts) on a stored user row */
@@ -150,7 +158,7 @@ export function createOrder(ctx: HarnessContext, user: UserRow, payload: any, no
   if (chainName !== undefined && !USDT_CHAINS.includes(chainName)) throw refuse(`chainName must be one of ${USDT_CHAINS.join(', ')}`)
 
   // a double tap: the same pending order within the window
-  const twin = (orders(ctx).value() as OrderRow[]).find(
+  const twin = orders(ctx).value().find(
     (o) => o.userId === user.userId && o.skuInfoId === skuInfoId && o.state === 'pending' && now - o.createdAt < DOUBLE_TAP_MS && o.chainName === chainName,
   )
   if (twin) return orderResult(ctx, twin)

@@ -6,7 +6,7 @@
 //    POST /__harness/pay/card/confirm {intentId, clientSecret, cardNumber, expiry, cvc};
 //  - the app store: fake-store.ts.
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { EndpointError, RawReply, type HarnessContext } from '../../harness/types.ts'
+import { EndpointError, type HarnessContext, RawReply } from '../../harness/slice-kit.ts'
 import { close, needOrder, recordProvider, returnUrl, sign, type OrderRow } from './fake-orders.ts'
 import { notifyPaid } from './fake-webhook.ts'
 import { PayMethod } from './api.ts'

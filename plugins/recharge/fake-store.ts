@@ -6,7 +6,7 @@
 // forged, altered, replayed or another user's receipt credits nothing and answers a clear error.
 import { randomBytes } from 'node:crypto'
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { EndpointError, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { EndpointError, type HarnessContext, type UserRow } from '../../harness/slice-kit.ts'
 import { needOrder, orderStatus, recordProvider, settle } from './fake-orders.ts'
 import type { OrderStatus } from './api.ts'
 

@@ -7,8 +7,14 @@
 // Settings: payWebhook (default true; false: every delivery is lost), payWebhookDrops (how many
 // deliveries of each order are lost before one gets through, default 0), payWebhookRetryMs (the
 // first retry's delay, doubled at each attempt; default 60000, tests use a few hundred ms).
-import type { HarnessContext } from '../../harness/types.ts'
+import { collection, type HarnessContext } from '../../harness/slice-kit.ts'
 import { needOrder, settle } from './fake-orders.ts'
+
+declare module '../../harness/collections.ts' {
+  interface Collections {
+    payNotifications: Notification[]
+  }
+}
 
 /** after this many lost deliveries the provider gives up (the status query still recovers it) */
 const WEBHOOK_ATTEMPTS = 8
@@ -23,7 +29,7 @@ interface Notification {
 
 function queue(ctx: HarnessContext) {
   if (!ctx.db.has('payNotifications').value()) ctx.db.set('payNotifications', []).write()
-  return ctx.db.get('payNotifications')
+  return collection(ctx, 'payNotifications')
 }
 
 const retryDelay = (ctx: HarnessContext, attempt: number) => Number(ctx.settings().payWebhookRetryMs ?? DEFAULT_RETRY_MS) * 2 ** (attempt - 1)
@@ -49,7 +55,7 @@ export function notifyPaid(ctx: HarnessContext, orderCode: string, now = Date.no
 
 /** One pass of the retry timer: every due delivery of a still-pending order is tried again. */
 export function webhookTick(ctx: HarnessContext, now = Date.now()) {
-  const due = (queue(ctx).value() as Notification[]).filter((n) => n.dueAt <= now)
+  const due = queue(ctx).value().filter((n) => n.dueAt <= now)
   if (!due.length) return
   queue(ctx).remove((n: Notification) => n.dueAt <= now).write()
   for (const n of due) {

@@ -3,10 +3,7 @@
 // Paths the spec names keep their names; the ones it leaves unnamed (return-URL confirmation,
 // store receipt, order status, recharge status) are harness-defined under /api/fuse/.
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { langOf } from '../../harness/http.ts'
-import { page } from '../../harness/hosts.ts'
-import { avatarPath } from '../../harness/seed.ts'
-import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type LedgerEntry, type UserRow } from '../../harness/types.ts'
+import { avatarPath, collection, defineFake, type EndpointCall, EndpointError, type HarnessContext, langOf, type LedgerEntry, page, type UserRow } from '../../harness/slice-kit.ts'
 import { seedTemplate, type SkuRow } from './fake-catalog.ts'
 import { confirmReturn, createOrder, hasPaidSku, needOrder, orders, orderStatus, queryStatus, recordProvider, template, type OrderRow } from './fake-orders.ts'
 import { approvalPage, confirmCard, decide, dropInScript } from './fake-providers.ts'
@@ -33,7 +30,7 @@ const peerName = (ctx: HarnessContext, id: unknown) => (typeof id === 'number' ?
  *  words it in the user's language) and, for a movement about someone (a call, a gift), their name. */
 function diamondRecords(ctx: HarnessContext, call: EndpointCall) {
   const user = call.requireUser()
-  const rows = (ctx.db.get('ledger').filter({ userId: user.userId }).value() as LedgerEntry[]).slice().sort((a, b) => b.id - a.id)
+  const rows = collection(ctx, 'ledger').filter({ userId: user.userId }).value().slice().sort((a, b) => b.id - a.id)
   const list = rows.map((r) => ({
     id: r.id,
     diamondNum: r.delta,
@@ -54,14 +51,14 @@ function rechargeStatus(ctx: HarnessContext, call: EndpointCall) {
   const user = call.requireUser()
   const value = Number(call.payload.searchValue)
   if (value !== -2) throw refuse('searchValue must be -2 (the latest order)')
-  const mine = (orders(ctx).value() as OrderRow[]).filter((o) => o.userId === user.userId).sort((a, b) => b.createdAt - a.createdAt)
+  const mine = orders(ctx).value().filter((o) => o.userId === user.userId).sort((a, b) => b.createdAt - a.createdAt)
   return { hasRecharged: mine.some((o) => o.state === 'paid'), lastOrder: mine[0] ? orderStatus(mine[0]) : null, diamondNum: ctx.userById(user.userId)!.diamondNum }
 }
 
 /** Not shown: the recommended list is three mid-priced diamond items, the first one flagged. */
 function commonRecharge(ctx: HarnessContext, call: EndpointCall) {
   const user = call.requireUser()
-  const tip = (ctx.db.get('baseConfig').value() as any)?.sysConfigParams?.recharge_tip_message_text ?? null
+  const tip = collection(ctx, 'baseConfig').value()?.sysConfigParams?.recharge_tip_message_text ?? null
   const list = template(ctx)
     .skuList.filter((s) => !s.specialFlag && !s.vipFlag && s.price >= 1.99 && s.price <= 9.99)
     .map((s, i) => ({ ...itemFor(ctx, user, s), recommedFlag: i === 1 ? 1 : 0 }))
@@ -71,7 +68,7 @@ function commonRecharge(ctx: HarnessContext, call: EndpointCall) {
 function sellers(ctx: HarnessContext, call: EndpointCall) {
   call.requireUser()
   const ar = langOf(call.headers) === 'ar'
-  const list = (ctx.db.get('rechargeAgents').value() as any[]).map(({ nicknameAr, ...a }) => ({ ...a, nickname: ar ? nicknameAr : a.nickname }))
+  const list = collection(ctx, 'rechargeAgents').value().map(({ nicknameAr, ...a }) => ({ ...a, nickname: ar ? nicknameAr : a.nickname }))
   return { list, proxyChargeStatus: template(ctx).proxyChargeStatus }
 }
 
@@ -155,7 +152,7 @@ export default defineFake({
     'store/purchase': (ctx, body) => storePurchase(ctx, body),
     'pay/orders': (ctx, _body, params) => {
       const userId = params.get('userId')
-      const all = orders(ctx).value() as OrderRow[]
+      const all = orders(ctx).value()
       return userId ? all.filter((o) => o.userId === Number(userId)) : all
     },
   },

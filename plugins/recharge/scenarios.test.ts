@@ -6,7 +6,7 @@ import { checkLedger } from '../../harness/ledger.ts'
 import { instantClock, loadScenarios, runScenario } from '../../harness/scenario-runner.ts'
 import type { Scenario } from '../../harness/scenario.ts'
 import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
-import { usdtTick } from '../usdt/fake.ts'
+import { usdtTick } from '../usdt/fake-api.ts'
 
 const VIEWER = 100001
 let h: TestHarness

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
-import { Icon } from './page-icons.tsx'
+import { Icon } from './icons.tsx'
 import { shellServiceRef } from './service.ts'
 import { emailLogin } from './login.ts'
 

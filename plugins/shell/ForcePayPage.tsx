@@ -7,7 +7,7 @@ import { injectStyle } from '../../kernel/style.ts'
 import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import css from './shell.css'
 import pagesCss from './pages.css'
-import { Icon } from './page-icons.tsx'
+import { Icon } from './icons.tsx'
 import { shellRef } from './api.ts'
 
 export default function ForcePayPage() {

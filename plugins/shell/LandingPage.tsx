@@ -6,9 +6,9 @@ import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import css from './shell.css'
 import pagesCss from './pages.css'
-import { Icon } from './page-icons.tsx'
+import { Icon } from './icons.tsx'
 import { shellRef } from './api.ts'
-import { needsForcePay } from './baseConfig.ts'
+import { needsForcePay } from './base-config.ts'
 import { LANDING_TO } from './start.ts'
 
 export default function LandingPage() {

@@ -7,7 +7,7 @@ import type { OverlayProps } from '../../kernel/types.ts'
 import css from './shell.css'
 import pagesCss from './pages.css'
 import { EmailForm } from './EmailForm.tsx'
-import { Icon } from './page-icons.tsx'
+import { Icon } from './icons.tsx'
 import { Promo } from './Promo.tsx'
 
 const variants = {

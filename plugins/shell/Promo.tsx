@@ -1,6 +1,6 @@
 // The sign-up promise shown before login (d3 §2 'promo text').
 import { useT } from '../../kernel/hooks.ts'
-import { Icon } from './page-icons.tsx'
+import { Icon } from './icons.tsx'
 
 export function Promo() {
   const t = useT()

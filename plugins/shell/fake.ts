@@ -3,14 +3,17 @@
 import { randomBytes } from 'node:crypto'
 import { Code, Header } from '../../kernel/protocol/envelope.ts'
 import { NO_ACCOUNT } from './codes.ts'
-import { langOf } from '../../harness/http.ts'
-import { followedIds, hostCard, page } from '../../harness/hosts.ts'
-import { avatarPath, fixture, newImToken } from '../../harness/seed.ts'
-import { appShiftFor, signinClaimable } from '../engage/fake.ts'
-import { memoryOf } from '../../harness/memory.ts'
-import { defineFake, EndpointError, type Words, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { avatarPath, collection, defineFake, type EndpointCall, EndpointError, fixture, followedIds, type HarnessContext, hostCard, langOf, memoryOf, newImToken, page, type UserRow, type Words } from '../../harness/slice-kit.ts'
+import { appShiftFor, signinClaimable } from '../engage/fake-api.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
 import { LOGOUT_PATH } from '../user/api.ts'
+
+declare module '../../harness/collections.ts' {
+  interface Collections {
+    tasks: Task[]
+    taskClaims: Array<{ userId: number; taskId: number; day: string }>
+  }
+}
 
 interface Task {
   taskId: number
@@ -67,8 +70,8 @@ function login(ctx: HarnessContext, { payload }: EndpointCall) {
   if (!password) throw refuse('Please enter your password')
   // a real account service caps what it stores: an address is at most 254 characters (RFC 5321)
   if (email.length > 254 || password.length > 128) throw refuse('E-mail format is incorrect')
-  const users = ctx.db.get('users')
-  let user = users.find((u: UserRow) => String(u.email ?? '').toLowerCase() === email).value() as UserRow | undefined
+  const users = collection(ctx, 'users')
+  let user = users.find((u: UserRow) => String(u.email ?? '').toLowerCase() === email).value()
   if (user && user.password !== password) throw refuse({ en: 'Incorrect email or password', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' })
   // a typo must not silently make an account: the app asks first, then sends register: 1
   if (!user && !payload.register) throw new EndpointError(NO_ACCOUNT, 'No account for this email')
@@ -86,7 +89,7 @@ function login(ctx: HarnessContext, { payload }: EndpointCall) {
 /** Not shown in the spec: an unknown email sent with register: 1 signs up, with the sign-up bonus through the ledger. */
 function register(ctx: HarnessContext, email: string, password: string, appId: unknown): UserRow {
   if (password.length < 8) throw refuse('Password must be at least eight characters')
-  const all = ctx.db.get('users').value() as UserRow[]
+  const all = collection(ctx, 'users').value()
   const userId = all.filter((u) => u.userType === 1 || u.userType === 4).reduce((m, u) => Math.max(m, u.userId), 100000) + 1
   const row: UserRow = {
     userId,
@@ -117,7 +120,7 @@ function register(ctx: HarnessContext, email: string, password: string, appId: u
 
 function baseConfig(ctx: HarnessContext, { payload, user, headers }: EndpointCall) {
   const appId = String(payload.appId ?? payload.searchValue ?? headers.appid ?? fixture('apps.json').defaultAppId)
-  const { perApp, ...base } = ctx.db.get('baseConfig').value() as Record<string, any>
+  const { perApp, ...base } = collection(ctx, 'baseConfig').value()
   const own = (perApp ?? {})[appId] ?? {}
   return {
     ...base,
@@ -136,9 +139,9 @@ const today = () => new Date().toISOString().slice(0, 10)
 function tasks(ctx: HarnessContext, call: EndpointCall) {
   const user = call.requireUser()
   const ar = langOf(call.headers) === 'ar'
-  const claims = ctx.db.get('taskClaims').filter({ userId: user.userId }).value() as Array<{ taskId: number; day: string }>
+  const claims = collection(ctx, 'taskClaims').filter({ userId: user.userId }).value()
   const follows = followedIds(ctx, user.userId).size
-  const list = (ctx.db.get('tasks').value() as Task[]).map((t) => {
+  const list = collection(ctx, 'tasks').value().map((t) => {
     const claimed = claims.some((c) => c.taskId === t.taskId && (t.rule !== 'daily' || c.day === today()))
     const done = t.rule === 'daily' || (t.rule === 'hasEmail' && !!user.email) || (t.rule === 'firstPay' && !!user.firstPayTime) || (t.rule === 'follow3' && follows >= 3)
     const claimable = done && !claimed
@@ -156,7 +159,7 @@ function claimTask(ctx: HarnessContext, call: EndpointCall) {
   const task = tasks(ctx, call).list.find((t) => t.taskId === taskId)
   if (!task) throw refuse(`no task ${taskId}`)
   if (!task.claimable) throw refuse(task.status === 2 ? { en: 'Already claimed', ar: 'تم الاستلام من قبل' } : { en: 'Task not finished yet', ar: 'لم تكتمل المهمة بعد' })
-  const rule = (ctx.db.get('tasks').find({ taskId }).value() as Task).rule
+  const rule = collection(ctx, 'tasks').find({ taskId }).value()?.rule
   const day = today()
   const entry = ctx.move(user.userId, task.rewardDiamond, 'task.reward', { key: `task:${taskId}:${rule === 'daily' ? day : 'once'}` })
   ctx.db.get('taskClaims').push({ userId: user.userId, taskId, day }).write()
@@ -169,7 +172,7 @@ function userFriend(ctx: HarnessContext, call: EndpointCall) {
   const user = call.requireUser()
   const type = Number(call.payload.type ?? 3)
   const mineFollows = followedIds(ctx, user.userId)
-  const rows = ctx.db.get('follows').value() as Array<{ userId: number; followUserId: number; at: string }>
+  const rows = collection(ctx, 'follows').value()
   const ids = type === 1 ? rows.filter((r) => r.followUserId === user.userId).map((r) => r.userId) : [...mineFollows]
   const list = ids
     .map((id) => ctx.userById(id))
@@ -267,7 +270,7 @@ export default defineFake({
     '/api/index/getConfigByKey': (ctx, { payload }) => {
       const key = String(payload.searchValue ?? '')
       if (!key) throw refuse('searchValue (a config key) is required')
-      const params = (ctx.db.get('baseConfig').value() as { sysConfigParams: Record<string, unknown> }).sysConfigParams
+      const params = collection(ctx, 'baseConfig').value().sysConfigParams
       return params[key] ?? null
     },
     '/api/index/getServerTime': () => ({ serverTime: Date.now(), timeZone: 'UTC' }),

@@ -2,7 +2,7 @@
 import { ref } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { BaseConfig, ShellApi } from './api.ts'
-import { fetchBaseConfig, type RetryOptions } from './baseConfig.ts'
+import { fetchBaseConfig, type RetryOptions } from './base-config.ts'
 import { createShellState, type ShellState } from './state.ts'
 
 const USER_INFO_PATH = '/api/user/getUserInfo'

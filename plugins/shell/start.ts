@@ -4,7 +4,7 @@ import { effect, untracked } from '@preact/signals-react'
 import type { Disposer, Kernel } from '../../kernel/types.ts'
 import type { UrlTokenResult } from '../../kernel/session.ts'
 import { shellRef } from './api.ts'
-import { needsForcePay } from './baseConfig.ts'
+import { needsForcePay } from './base-config.ts'
 import { isWellKnown } from './tabs.ts'
 import { afterFirstScreen } from '../../kernel/first-screen.ts'
 

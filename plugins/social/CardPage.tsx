@@ -7,7 +7,7 @@ import { talkHref } from '../message/api.ts'
 import { reportLink, SocialRoute, type UserCard } from './api.ts'
 import { useLoad } from './hooks.ts'
 import { setBlocked, setCollected, setFollowed, userCard } from './state.ts'
-import { LoadStates, SocialPage } from './ui.tsx'
+import { LoadStates, SocialPage } from './parts.tsx'
 
 export default function CardPage() {
   const kernel = useKernel()

@@ -8,7 +8,7 @@ import { UploadError, uploaderOf } from '../../kernel/upload.ts'
 import { SocialRoute } from './api.ts'
 import { BACK_AFTER_MS, clip, FEEDBACK_TYPES, sendFeedback } from './feedback.ts'
 import { FEEDBACK_MAX, FEEDBACK_PICS_MAX, FeedbackType } from './paths.ts'
-import { SocialPage } from './ui.tsx'
+import { SocialPage } from './parts.tsx'
 
 const UPLOAD_TEXT = { 'not-image': 'social.feedback.notImage', 'too-large': 'social.feedback.tooLarge', failed: 'social.feedback.uploadFailed' } as const
 

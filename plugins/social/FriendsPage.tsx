@@ -3,7 +3,7 @@ import { useKernel, useT } from '../../kernel/hooks.ts'
 import { talkHref } from '../message/api.ts'
 import { useLoad } from './hooks.ts'
 import { followedHosts } from './state.ts'
-import { HostRow, LoadStates, SocialPage } from './ui.tsx'
+import { HostRow, LoadStates, SocialPage } from './parts.tsx'
 
 export default function FriendsPage() {
   const kernel = useKernel()

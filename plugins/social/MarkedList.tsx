@@ -10,7 +10,7 @@ import { PageSpinner, Spinner } from '../../kernel/ui/Spinner.tsx'
 import type { HostItem } from './api.ts'
 import { LIST_PAGE_SIZE } from './paths.ts'
 import { whenOnline } from './hooks.ts'
-import { Failed, HostRow, SocialPage } from './ui.tsx'
+import { Failed, HostRow, SocialPage } from './parts.tsx'
 
 export interface MarkedListProps {
   id: string

@@ -3,12 +3,12 @@
 import { useState } from 'react'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
-import { LevelBadge } from '../engage/api.ts'
+import { LevelBadge } from '../engage/widgets.tsx'
 import type { RankEntry } from './api.ts'
 import { useLoad } from './hooks.ts'
 import { RankType } from './paths.ts'
 import { abbreviate, userRank } from './state.ts'
-import { LoadStates, SocialPage } from './ui.tsx'
+import { LoadStates, SocialPage } from './parts.tsx'
 
 const TABS = [
   ['day', RankType.day],

@@ -6,7 +6,7 @@ import type { HostItem } from './api.ts'
 import { useLoad, type Loaded } from './hooks.ts'
 import { SEARCH_MAX } from './paths.ts'
 import { recommendedHosts, searchHosts, searchQuery } from './state.ts'
-import { HostRow, LoadStates, SocialPage } from './ui.tsx'
+import { HostRow, LoadStates, SocialPage } from './parts.tsx'
 
 export default function SearchPage() {
   const kernel = useKernel()

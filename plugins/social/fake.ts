@@ -2,9 +2,17 @@
 // ranking, the block list, favourites, the user card and the feedback form. The follow list
 // (userFriend) and follow/unfollow are the shell's and the wall's slices.
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { followedIds, hostCard, hosts, byWallOrder, page } from '../../harness/hosts.ts'
-import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { byWallOrder, collection, defineFake, type EndpointCall, EndpointError, followedIds, type HarnessContext, hostCard, hosts, page, type UserRow } from '../../harness/slice-kit.ts'
 import { FEEDBACK_MAX, FEEDBACK_PICS_MAX, FeedbackType, RankType, SEARCH_MAX, SocialPath } from './paths.ts'
+
+declare module '../../harness/collections.ts' {
+  interface Collections {
+    blocks: Mark[]
+    collects: Mark[]
+    rankers: Ranker[]
+    feedback: FeedbackRow[]
+  }
+}
 
 const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 
@@ -49,9 +57,9 @@ export function seedRankers(): Ranker[] {
   }))
 }
 
-const table = (ctx: HarnessContext, name: string) => ctx.db.get(name)
-const marks = (ctx: HarnessContext, name: string, userId: number) =>
-  (table(ctx, name).filter({ userId }).value() as Mark[]).slice().sort((a, b) => b.at.localeCompare(a.at))
+type MarkTable = 'blocks' | 'collects'
+const marks = (ctx: HarnessContext, name: MarkTable, userId: number) =>
+  collection(ctx, name).filter({ userId }).value().slice().sort((a, b) => b.at.localeCompare(a.at))
 
 /** the host a payload names (userId, or yxAccid), or a refusal */
 function targetOf(ctx: HarnessContext, call: EndpointCall, idField: string): UserRow {
@@ -89,7 +97,7 @@ const PERIOD_DAYS: Record<number, number> = { [RankType.day]: 1, [RankType.week]
 /** diamonds a harness user spent in the period, from the ledger */
 function spentSince(ctx: HarnessContext, since: number): Map<number, number> {
   const out = new Map<number, number>()
-  for (const e of ctx.db.get('ledger').value() as Array<{ userId: number; delta: number; at: string }>) {
+  for (const e of collection(ctx, 'ledger').value()) {
     if (e.delta < 0 && Date.parse(e.at) >= since) out.set(e.userId, (out.get(e.userId) ?? 0) - e.delta)
   }
   return out
@@ -101,7 +109,7 @@ function userRank(ctx: HarnessContext, call: EndpointCall) {
   const days = PERIOD_DAYS[type]
   if (!days) throw refuse('rankType must be 1 (day), 2 (week) or 3 (month)')
   const spent = spentSince(ctx, Date.now() - days * 86_400_000)
-  const crowd = (table(ctx, 'rankers').value() as Ranker[]).map((r) => ({ ...r, userLevelName: String(r.userLevel), icon: '', costNum: r.day * (days === 1 ? 1 : days / 2) }))
+  const crowd = collection(ctx, 'rankers').value().map((r) => ({ ...r, userLevelName: String(r.userLevel), icon: '', costNum: r.day * (days === 1 ? 1 : days / 2) }))
   const real = [...spent].flatMap(([userId, costNum]) => {
     const u = ctx.userById(userId)
     if (!u || u.userType === 2 || u.userType === 3) return []
@@ -121,8 +129,8 @@ function userRank(ctx: HarnessContext, call: EndpointCall) {
   return [...ranked, own]
 }
 
-function setMark(ctx: HarnessContext, name: string, userId: number, target: UserRow, on: boolean) {
-  const rows = table(ctx, name)
+function setMark(ctx: HarnessContext, name: MarkTable, userId: number, target: UserRow, on: boolean) {
+  const rows = collection(ctx, name)
   const existing = rows.find({ userId, targetId: target.userId }).value()
   if (on && !existing) rows.push({ userId, targetId: target.userId, at: new Date().toISOString() }).write()
   if (!on && existing) rows.remove({ userId, targetId: target.userId }).write()
@@ -141,7 +149,7 @@ function block(on: boolean) {
 }
 
 /** a marked list (blocks, favourites) as host cards, newest first */
-function markedList(name: string) {
+function markedList(name: MarkTable) {
   return (ctx: HarnessContext, call: EndpointCall) => {
     const user = call.requireUser()
     const mine = followedIds(ctx, user.userId)
@@ -167,9 +175,9 @@ function collect(ctx: HarnessContext, call: EndpointCall) {
 function card(ctx: HarnessContext, call: EndpointCall) {
   const target = ctx.userById(Number(call.payload.searchValue))
   if (!target) throw refuse(`no user ${call.payload.searchValue}`)
-  const follows = ctx.db.get('follows').value() as Array<{ userId: number; followUserId: number }>
+  const follows = collection(ctx, 'follows').value()
   const me = call.user
-  const has = (name: string) => !!me && !!table(ctx, name).find({ userId: me.userId, targetId: target.userId }).value()
+  const has = (name: MarkTable) => !!me && !!collection(ctx, name).find({ userId: me.userId, targetId: target.userId }).value()
   const host = target.userType === 2 || target.userType === 3
   return {
     userId: target.userId,
@@ -203,8 +211,8 @@ function saveFeedback(ctx: HarnessContext, call: EndpointCall) {
   if (suggestion.length > FEEDBACK_MAX) throw refuse(`suggestion is longer than ${FEEDBACK_MAX}`)
   const pics = Array.isArray(p.pics) ? p.pics : String(p.pics ?? '').split(',').filter(Boolean)
   if (pics.length > FEEDBACK_PICS_MAX || !pics.every((x: unknown) => typeof x === 'string' && PIC.test(x))) throw refuse(`pics must be at most ${FEEDBACK_PICS_MAX} uploaded picture URLs`)
-  const rows = table(ctx, 'feedback')
-  const id = ((rows.value() as FeedbackRow[]).at(-1)?.id ?? 0) + 1
+  const rows = collection(ctx, 'feedback')
+  const id = (rows.value().at(-1)?.id ?? 0) + 1
   // what a report names is refused when it is not plausibly what the app sends (a level, an id, an address)
   const email = String(p.email ?? '')
   if (email.length > 200) throw refuse('email is longer than 200')
@@ -241,7 +249,7 @@ export default defineFake({
   },
   control: {
     /** every feedback and report sent, newest last */
-    'social/feedback': (ctx) => ({ items: table(ctx, 'feedback').value() }),
+    'social/feedback': (ctx) => ({ items: collection(ctx, 'feedback').value() }),
   },
   controlInfo: {
     'social/feedback': { title: 'Feedback and reports sent', tab: 'viewers', list: { columns: ['id', 'userId', 'feedbackType', 'suggestion', 'email', 'hostId', 'at'] } },

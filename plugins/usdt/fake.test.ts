@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { checkLedger } from '../../harness/ledger.ts'
 import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
-import { USDT_EXPIRE_MS } from '../recharge/fake-orders.ts'
+import { USDT_EXPIRE_MS } from '../recharge/fake-api.ts'
 import { usdtTick } from './fake.ts'
 
 const VIEWER = 100001

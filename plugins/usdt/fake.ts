@@ -8,8 +8,8 @@
 // scenario decides) and usdtAutoSettleMs (default 20000) after the order was created.
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { UsdtPush } from './api.ts'
-import { defineFake, EndpointError, type HarnessContext } from '../../harness/types.ts'
-import { close, needOrder, orders, orderStatus, queryStatus, recordProvider, settle, type OrderRow } from '../recharge/fake-orders.ts'
+import { defineFake, EndpointError, type HarnessContext } from '../../harness/slice-kit.ts'
+import { close, needOrder, orders, orderStatus, queryStatus, recordProvider, settle } from '../recharge/fake-api.ts'
 
 export type UsdtOutcome = 'paid' | 'underpaid' | 'expired'
 const OUTCOMES: UsdtOutcome[] = ['paid', 'underpaid', 'expired']
@@ -36,7 +36,7 @@ export function settleUsdt(ctx: HarnessContext, orderCode: unknown, outcome: unk
   return orderStatus(needOrder(ctx, order.orderCode))
 }
 
-const pendingUsdt = (ctx: HarnessContext) => (orders(ctx).value() as OrderRow[]).filter((o) => o.action === 'usdt' && o.state === 'pending')
+const pendingUsdt = (ctx: HarnessContext) => orders(ctx).value().filter((o) => o.action === 'usdt' && o.state === 'pending')
 
 /** One pass of the timer: overdue orders expire; with auto-settle on, old enough orders settle. */
 export function usdtTick(ctx: HarnessContext, now = Date.now()) {

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { storePurchase } from '../recharge/fake-store.ts'
+import { storePurchase } from '../recharge/fake-api.ts'
 import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
 
 const NEW_TOKEN = 'new-token-100003'

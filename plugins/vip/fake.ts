@@ -4,12 +4,9 @@
 // Decisions (not shown in the spec): the shop's vipPrice/vipDiamond are those of the month item;
 // the call discount is 10 % (d3 §6 "a VIP perk of 10% off private calls"); '72Hour' is true when
 // the VIP ends within 72 hours.
-import { langOf } from '../../harness/http.ts'
-import { page } from '../../harness/hosts.ts'
+import { defineFake, type EndpointCall, EndpointError, type HarnessContext, langOf, page, type UserRow } from '../../harness/slice-kit.ts'
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
-import { isVipUser, orders, template, type OrderRow } from '../recharge/fake-orders.ts'
-import { itemFor } from '../recharge/fake.ts'
+import { isVipUser, itemFor, orders, template } from '../recharge/fake-api.ts'
 
 const privileges: Array<[string, string, string, string, string]> = [
   ['discount', '10% off private calls', 'خصم 10% على المكالمات الخاصة', 'Every video call costs 10% less.', 'كل مكالمة فيديو أرخص بنسبة 10%.'],
@@ -28,7 +25,7 @@ export function vipInfoOf(u: UserRow, now = Date.now()) {
   return { isVip, expireTime: isVip ? (info.expireTime ?? null) : null, '72Hour': isVip && left <= 72 * 3600_000 }
 }
 
-const hasPurchasedVip = (ctx: HarnessContext, userId: number) => (orders(ctx).value() as OrderRow[]).some((o) => o.userId === userId && o.vipFlag === 1 && o.state === 'paid')
+const hasPurchasedVip = (ctx: HarnessContext, userId: number) => orders(ctx).value().some((o) => o.userId === userId && o.vipFlag === 1 && o.state === 'paid')
 
 function vipItems(ctx: HarnessContext, user: UserRow) {
   return template(ctx).skuList.filter((s) => s.vipFlag === 1).map((s) => itemFor(ctx, user, s))
@@ -50,7 +47,7 @@ function shop(ctx: HarnessContext, call: EndpointCall) {
 
 function records(ctx: HarnessContext, call: EndpointCall) {
   const user = call.requireUser()
-  const list = (orders(ctx).value() as OrderRow[])
+  const list = orders(ctx).value()
     .filter((o) => o.userId === user.userId && o.vipFlag === 1 && o.state === 'paid')
     .sort((a, b) => (b.paidAt ?? 0) - (a.paidAt ?? 0))
     .map((o) => ({ orderCode: o.orderCode, productId: o.productId, vipDays: o.vipDays, price: o.price, payMethodType: o.payMethodType, diamondNum: o.credited ?? 0, createTime: new Date(o.paidAt ?? o.createdAt).toISOString() }))

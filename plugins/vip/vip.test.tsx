@@ -6,7 +6,7 @@ import { memoryStorage } from '../../kernel/storage.ts'
 import { createTestKernel, fake, serverCode, type TestKernel } from '../../kernel/testing.tsx'
 import { rechargeRef } from '../recharge/api.ts'
 import { visibleMethods } from '../recharge/rules.ts'
-import { seedTemplate } from '../recharge/fake-catalog.ts'
+import { seedTemplate } from '../recharge/fake-api.ts'
 import { createVipPlugin, REMINDED_KEY } from './index.ts'
 import { waitFor } from '../../test/wait.ts'
 

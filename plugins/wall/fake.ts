@@ -2,10 +2,14 @@
 // look-ups, countries and follow/unfollow (the game list behind the Game tab is the game plugin's slice).
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { HostStatus } from './api.ts'
-import { langOf } from '../../harness/http.ts'
-import { byWallOrder, followedIds, hostCard, hosts, page } from '../../harness/hosts.ts'
-import { fixture } from '../../harness/seed.ts'
-import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { byWallOrder, collection, defineFake, type EndpointCall, EndpointError, fixture, followedIds, type HarnessContext, hostCard, hosts, langOf, page, type UserRow } from '../../harness/slice-kit.ts'
+
+declare module '../../harness/collections.ts' {
+  interface Collections {
+    countries: Country[]
+    tags: Tag[]
+  }
+}
 
 interface Tag {
   tagId: number
@@ -28,7 +32,7 @@ const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 
 function tagList(ctx: HarnessContext, call: EndpointCall) {
   const ar = langOf(call.headers) === 'ar'
-  return (ctx.db.get('tags').value() as Tag[])
+  return (collection(ctx, 'tags').value())
     .slice()
     .sort((a, b) => a.sort - b.sort)
     .map((t) => ({ tagId: t.tagId, tagName: ar ? t.nameAr : t.nameEn, kind: t.kind, lock: t.lock, sort: t.sort }))
@@ -53,7 +57,7 @@ function countryFilter(raw: unknown): Set<number> | null {
 function anchorList(area: boolean) {
   return (ctx: HarnessContext, call: EndpointCall) => {
     const p = call.payload
-    const tags = ctx.db.get('tags').value() as Tag[]
+    const tags = collection(ctx, 'tags').value()
     // no tag (or 0) means the All list, as callers outside the wall (the home strip) ask for it
     const tag = p.tagId != null && p.tagId !== '' && Number(p.tagId) !== 0 ? tags.find((t) => t.tagId === Number(p.tagId)) : tags.find((t) => t.kind === 'all')
     if (!tag) throw refuse(`no tag ${p.tagId}`)
@@ -61,9 +65,9 @@ function anchorList(area: boolean) {
     const needsUser = follow || tag.kind === 'likeYou'
     const user = needsUser ? call.requireUser() : call.user
     const mineFollows = user ? followedIds(ctx, user.userId) : new Set<number>()
-    const fans = user ? new Set((ctx.db.get('follows').filter({ followUserId: user.userId }).value() as Array<{ userId: number }>).map((f) => f.userId)) : new Set<number>()
+    const fans = user ? new Set(collection(ctx, 'follows').filter({ followUserId: user.userId }).value().map((f) => f.userId)) : new Set<number>()
     const countries = countryFilter(p.countryIds)
-    const areaIds = area ? new Set((ctx.db.get('countries').value() as Country[]).filter((c) => c.area === 'me').map((c) => c.countryId)) : null
+    const areaIds = area ? new Set(collection(ctx, 'countries').value().filter((c) => c.area === 'me').map((c) => c.countryId)) : null
     const wanted = p.onlineStatus == null || p.onlineStatus === '' ? null : Number(p.onlineStatus)
 
     const list = hosts(ctx)
@@ -94,7 +98,7 @@ function batchStat(by: 'yxAccid' | 'userId', area: boolean) {
     const raw = payload.searchValue ?? payload.yxAccids ?? payload.userIds ?? payload.list ?? []
     const keys = (Array.isArray(raw) ? raw : String(raw).split(',')).map((v) => String(v).trim()).filter(Boolean)
     if (!keys.length) throw refuse(`searchValue must list ${by === 'yxAccid' ? 'chat ids' : 'user ids'}, comma separated`)
-    const areaIds = area ? new Set((ctx.db.get('countries').value() as Country[]).filter((c) => c.area === 'me').map((c) => c.countryId)) : null
+    const areaIds = area ? new Set(collection(ctx, 'countries').value().filter((c) => c.area === 'me').map((c) => c.countryId)) : null
     return keys
       .map((k) => (by === 'yxAccid' ? ctx.userByAccid(k) : ctx.userById(Number(k))))
       .filter((u): u is UserRow => !!u && (u.userType === 2 || u.userType === 3))
@@ -105,7 +109,7 @@ function batchStat(by: 'yxAccid' | 'userId', area: boolean) {
 
 function countries(ctx: HarnessContext, call: EndpointCall) {
   const ar = langOf(call.headers) === 'ar'
-  return (ctx.db.get('countries').value() as Country[]).map((c) => ({ ...c, name: ar ? c.nameAr : c.nameEn }))
+  return (collection(ctx, 'countries').value()).map((c) => ({ ...c, name: ar ? c.nameAr : c.nameEn }))
 }
 
 function follow(ctx: HarnessContext, call: EndpointCall) {
@@ -113,10 +117,10 @@ function follow(ctx: HarnessContext, call: EndpointCall) {
   const target = ctx.userById(Number(call.payload.followUserId))
   if (!target || target.userId === user.userId) throw refuse(`cannot follow user ${call.payload.followUserId}`)
   const type = Number(call.payload.followType ?? 1)
-  const follows = ctx.db.get('follows')
+  const follows = collection(ctx, 'follows')
   const existing = follows.find({ userId: user.userId, followUserId: target.userId }).value()
   if (type === 1 && !existing) {
-    const id = (follows.value() as Array<{ id: number }>).reduce((m, f) => Math.max(m, f.id), 0) + 1
+    const id = follows.value().reduce((m, f) => Math.max(m, f.id), 0) + 1
     follows.push({ id, userId: user.userId, followUserId: target.userId, at: new Date().toISOString() }).write()
   } else if (type === 2 && existing) {
     follows.remove({ userId: user.userId, followUserId: target.userId }).write()
@@ -126,7 +130,7 @@ function follow(ctx: HarnessContext, call: EndpointCall) {
 
 /** the tag of the tab the wall opens on when it is open to anyone (a deploy's wallTagId hint) */
 function openingTag(ctx: HarnessContext): Record<string, unknown> {
-  const first = (ctx.db.get('tags').value() as Tag[])
+  const first = collection(ctx, 'tags').value()
     .filter((t) => t.kind !== 'game')
     .sort((a, b) => a.sort - b.sort)[0]
   return first && first.lock === 0 && first.kind !== 'follow' ? { wallTagId: first.tagId } : {}
@@ -140,7 +144,7 @@ export default defineFake({
   appConfig: openingTag,
   endpoints: {
     // d3 §7 the match pool's hosts (the calls plugin owns matching; a plain list of hosts here)
-    '/api/match/pool/matchList': (ctx, call) => (call.requireUser(), (ctx.db.get('users').value() as UserRow[]).filter((u) => u.userType === 2).slice(0, 20).map((u) => ({ userId: u.userId, nickname: u.nickname, icon: u.icon, yxAccid: u.yxAccid }))),
+    '/api/match/pool/matchList': (ctx, call) => (call.requireUser(), collection(ctx, 'users').value().filter((u) => u.userType === 2).slice(0, 20).map((u) => ({ userId: u.userId, nickname: u.nickname, icon: u.icon, yxAccid: u.yxAccid }))),
     // the harness has no robot videos: an empty list, as for a robot without any
     '/api/user/getRobotVideoList': (_ctx, call) => (call.requireUser(), []),
     '/api/index/indexTag': tagList,

@@ -4,9 +4,7 @@
 // entries switch a room's wheel (custom room messages 72 and 73), force the next result and set a
 // host's sectors. Decisions: harness/README.md "Wheel".
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { seededRandom } from '../../harness/random.ts'
-import { chatRoomsOf } from '../../harness/im-chatroom.ts'
-import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
+import { chatRoomsOf, defineFake, type EndpointCall, EndpointError, type HarnessContext, seededRandom, type UserRow } from '../../harness/slice-kit.ts'
 import { WHEEL_OFF, WHEEL_ON, WheelPaths } from './paths.ts'
 
 export interface Sector {

@@ -5,10 +5,9 @@
 // 80 with the new list whenever a gift moves one of her wishes. Decisions: harness/README.md
 // "Wishful gifts".
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { chatRoomsOf } from '../../harness/im-chatroom.ts'
-import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type LedgerEntry, type UserRow } from '../../harness/types.ts'
+import { chatRoomsOf, collection, defineFake, type EndpointCall, EndpointError, type HarnessContext, type UserRow } from '../../harness/slice-kit.ts'
 import { GiftLedgerReason } from '../gift/api.ts'
-import { catalogue, giftView } from '../gift/fake.ts'
+import { catalogue, giftView } from '../gift/fake-api.ts'
 import { liveChatRoomOf } from '../live/api.ts'
 import { WISH_UPDATE, WishPaths } from './paths.ts'
 
@@ -47,7 +46,7 @@ function countsOf(ctx: HarnessContext, host: UserRow, setAt: string | null): Map
   const since = [typeof host.liveSince === 'string' ? host.liveSince : '', setAt ?? ''].sort().pop()!
   const roomId = liveChatRoomOf(host.userId)
   const counts = new Map<number, number>()
-  for (const r of ctx.db.get('ledger').value() as LedgerEntry[]) {
+  for (const r of collection(ctx, 'ledger').value()) {
     if (r.reason !== GiftLedgerReason.send || r.hostId !== host.userId || r.roomId !== roomId || r.at < since) continue
     counts.set(Number(r.giftId), (counts.get(Number(r.giftId)) ?? 0) + Number(r.count ?? 0))
   }
@@ -100,10 +99,10 @@ function setWishes(ctx: HarnessContext, body: any) {
  *  the harness starts is history (read now, not at the first tick, so a gift sent before it counts),
  *  a new one (a reset) is read from its first row */
 function createWatcher(ctx: HarnessContext) {
-  let rows = ctx.db.get('ledger').value() as LedgerEntry[]
+  let rows = collection(ctx, 'ledger').value()
   let seen = rows.length
   return () => {
-    const ledger = ctx.db.get('ledger').value() as LedgerEntry[]
+    const ledger = collection(ctx, 'ledger').value()
     if (ledger !== rows || ledger.length < seen) {
       seen = 0
       rows = ledger

@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert'
 import { ApiError } from '../../../kernel/api.ts'
 import { checkLedger } from '../../../harness/ledger.ts'
 import { CallPath, CallStatus, HangupReason } from '../api.ts'
-import { rig, type Rig } from './testing.ts'
-import { callEndpoint } from '../fake/testing.ts'
+import { rig, type Rig } from './testkit.ts'
+import { callEndpoint } from '../fake/testkit.ts'
 import { effectivePrice } from '../rules.ts'
 
 const HOST = 200001

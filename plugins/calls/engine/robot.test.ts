@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { ImMessage } from '../../../kernel/im/types.ts'
 import { CallPath, CallStatus, HangupReason, ROBOT_INVITE } from '../api.ts'
-import { rig, type Rig } from './testing.ts'
+import { rig, type Rig } from './testkit.ts'
 import { parseRobotInvite, RobotDefaults, RobotInvites, robotInviteIgnored, type RobotWhere } from './robot.ts'
 import { robotCallSeconds, robotConfigDefaults, robotConfigFor } from '../rules.ts'
 

@@ -1,6 +1,6 @@
 // The slice's control entries under /__harness/calls/: how hosts answer, faults, pushes, media,
 // incoming calls and robot invitations, the state and a reset.
-import { mediaOf, type FakeSlice, type UserRow } from '../../../harness/types.ts'
+import { collection, type FakeSlice, mediaOf } from '../../../harness/slice-kit.ts'
 import { toUser } from '../../../kernel/protocol/user.ts'
 import { silenced } from '../../../kernel/protocol/disturb.ts'
 import { CallCategory, CallPush, CallGameType, MissedReason, NotifyType, type IncomingCall, type RobotInvite, ROBOT_INVITE } from '../api.ts'
@@ -136,7 +136,7 @@ export function callControl(core: CallCore): NonNullable<FakeSlice['control']> {
      * attachment.raw is JSON { type: 'robot.call.invite', callIndex, callType }.
      */
     'calls/robot-invite': (ctx, body) => {
-      const hosts = (ctx.db.get('users').value() as UserRow[]).filter(isHost)
+      const hosts = collection(ctx, 'users').value().filter(isHost)
       const host = body?.hostId != null ? ctx.userById(Number(body.hostId)) : (hosts.find((u) => u.userType === 3) ?? null)
       if (!isHost(host)) throw new Error(`${body?.hostId} is not a host`)
       const viewer = ctx.userById(Number(body?.userId ?? 100001))
@@ -146,7 +146,7 @@ export function callControl(core: CallCore): NonNullable<FakeSlice['control']> {
       const im = mediaOf(ctx).im()
       if (!im) throw new Error('the harness has no IM service')
       const rows = table(ctx, 'robotInvites')
-      const callIndex = (rows.value() as RobotInviteRow[]).reduce((max, r) => Math.max(max, r.callIndex), 0) + 1
+      const callIndex = rows.value().reduce((max, r) => Math.max(max, r.callIndex), 0) + 1
       const callType = Number(body?.callType) || CallGameType.DIRECT
       rows.push({ callIndex, callType, hostId: host.userId, viewerId: viewer.userId, userType, channelId: null, at: now() } satisfies RobotInviteRow).write()
       const invite: RobotInvite = { type: ROBOT_INVITE, callIndex, callType }

@@ -1,7 +1,7 @@
 // What every call path of the slice shares: placing, connecting, charging and ending a call,
 // and the host's simulated answer, on one clock (tests pass fake timers).
 import { HostStatus } from '../../wall/api.ts'
-import type { HarnessContext, UserRow } from '../../../harness/types.ts'
+import { collection, type HarnessContext, type UserRow } from '../../../harness/slice-kit.ts'
 import { CallCategory, CallGameType, HangupReason, MissedReason, NotifyType, type BillingReply, type CallRecord } from '../api.ts'
 import { CallDefaults, pointTime } from '../rules.ts'
 import { clearChannel, later, rtcOf, runtimeOf, type Behaviour, type Timers } from './hosts.ts'
@@ -80,7 +80,7 @@ export function createCallCore(timers: Timers) {
 
   /** what a call charged the viewer, from the ledger: net diamonds and billing points */
   function chargedBy(ctx: HarnessContext, row: CallRow): { charged: number; periods: number } {
-    const entries = (ctx.db.get('ledger').value() as Array<{ userId: number; channelId?: string; delta: number; reason: string }>).filter(
+    const entries = collection(ctx, 'ledger').value().filter(
       (e) => e.userId === row.viewerId && e.channelId === row.channelId,
     )
     const charged = -entries.reduce((sum, e) => sum + e.delta, 0)
@@ -179,7 +179,7 @@ export function createCallCore(timers: Timers) {
 
   /** A match picks an online host who is not in a call; the order rotates so matches vary. */
   function pickMatchHost(ctx: HarnessContext): UserRow | null {
-    const hosts = (ctx.db.get('users').value() as UserRow[]).filter((u) => isHost(u) && !hostRefusal(ctx, u))
+    const hosts = collection(ctx, 'users').value().filter((u) => isHost(u) && !hostRefusal(ctx, u))
     if (!hosts.length) return null
     return hosts[rtOf(ctx).seq % hosts.length]
   }
@@ -200,7 +200,7 @@ export function createCallCore(timers: Timers) {
 
   function activeOf(ctx: HarnessContext, channelId: unknown): CallRow | undefined {
     if (channelId) return findCall(ctx, channelId)
-    const rows = (table(ctx, 'calls').value() as CallRow[]).filter((c) => ACTIVE.includes(c.state))
+    const rows = table(ctx, 'calls').value().filter((c) => ACTIVE.includes(c.state))
     return rows[rows.length - 1]
   }
 
@@ -224,7 +224,7 @@ export function createCallCore(timers: Timers) {
   }
 
   function recordsOf(ctx: HarnessContext, userId: number): CallRow[] {
-    return (table(ctx, 'calls').value() as CallRow[]).filter((c) => c.viewerId === userId && c.category != null).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)
+    return (table(ctx, 'calls').value()).filter((c) => c.viewerId === userId && c.category != null).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)
   }
 
   /** CALL-06: a begin-call whose answer the app never received (it ends the call with reason 10 within the

@@ -4,7 +4,7 @@ import { fakeTimers } from '../../../test/fake-timers.ts'
 import { checkLedger } from '../../../harness/ledger.ts'
 import { CallCategory, CallPath, NotifyType } from '../api.ts'
 import { createCallsFake } from '../fake.ts'
-import { callEndpoint, refusal, testContext, VIEWER, VIP_VIEWER } from './testing.ts'
+import { callEndpoint, refusal, testContext, VIEWER, VIP_VIEWER } from './testkit.ts'
 
 function setup(settings: Record<string, unknown> = {}) {
   const timers = fakeTimers()

@@ -2,7 +2,7 @@
 // purpose, and the timers that make hosts act. Kept per harness context (one per running
 // harness), in memory: a restart of the harness starts from the default behaviour.
 import { realTimers, type Timers } from '../../../kernel/timers.ts'
-import type { HarnessContext } from '../../../harness/types.ts'
+import type { HarnessContext } from '../../../harness/slice-kit.ts'
 
 /** How a host answers a call. Fields combine: accept, then hang up or drop after a while. */
 export interface Behaviour {

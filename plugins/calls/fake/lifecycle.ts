@@ -1,6 +1,6 @@
 // The call's own paths (d1 §7): create, join, begin, deduct, over, miss and the call limit.
 import { Code, Msg } from '../../../kernel/protocol/envelope.ts'
-import { EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../../harness/types.ts'
+import { type EndpointCall, EndpointError, type HarnessContext, type UserRow } from '../../../harness/slice-kit.ts'
 import { CallCategory, CallGameType, CallPath, CallRefusal, HangupReason, LiveCall, MissedReason } from '../api.ts'
 import { CallDefaults, effectivePrice, pointTime } from '../rules.ts'
 import { isVip, toUser } from '../../../kernel/protocol/user.ts'

@@ -1,14 +1,13 @@
 // Around the call (d1 §7, d3 §7): records, the pending call, ratings, feedback, recommended
 // hosts, match history, the robot lookup and the host profile.
-import { boundedRecord } from '../../../harness/bounds.ts'
+import { boundedRecord, collection, type EndpointCall, type HarnessContext } from '../../../harness/slice-kit.ts'
 import { HostStatus, mapPushedStatus } from '../../wall/api.ts'
-import type { EndpointCall, HarnessContext, UserRow } from '../../../harness/types.ts'
-import { CallCategory, CallGameType, CallPath, CallRefusal, MissedReason, type CallRecord, type IncomingCall, type RecommendedHost, type RobotHost } from '../api.ts'
+import { CallCategory, CallGameType, CallPath, CallRefusal, MissedReason, type CallRecord, type RecommendedHost, type RobotHost } from '../api.ts'
 import { effectivePrice } from '../rules.ts'
 import { later } from './hosts.ts'
-import { discountOffFor } from '../../offers/fake.ts'
+import { discountOffFor } from '../../offers/fake-api.ts'
 import { feedbackTypes, callLabels } from './tags.ts'
-import { ACTIVE, type RobotInviteRow, refuse, table, nextId, findCall, ownCall, isHost, followed, hostBusyInCall, vipPercent } from './store.ts'
+import { ACTIVE, refuse, table, nextId, findCall, ownCall, isHost, followed, hostBusyInCall, vipPercent } from './store.ts'
 import type { CallCore } from './core.ts'
 
 export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessContext, call: EndpointCall) => unknown> {
@@ -47,7 +46,7 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
 
     [CallPath.pushCall]: (ctx, call) => {
       const viewer = call.requireUser()
-      const rows = (table(ctx, 'pushCalls').value() as Array<IncomingCall & { status: number; viewerId: number }>).filter((r) => r.viewerId === viewer.userId && r.status === 0)
+      const rows = table(ctx, 'pushCalls').value().filter((r) => r.viewerId === viewer.userId && r.status === 0)
       const row = rows[rows.length - 1]
       if (!row) return null
       const { status: _s, viewerId: _v, ...incoming } = row
@@ -96,7 +95,7 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
       call.requireUser()
       const skip = Number(call.payload?.searchValue)
       // hosts who could take a call or are live now, live first; never the one just called
-      const rows = (ctx.db.get('users').value() as UserRow[])
+      const rows = collection(ctx, 'users').value()
         .filter((u) => isHost(u) && u.userId !== skip)
         .map((u) => ({ u, status: mapPushedStatus(u.onlineStatus, u.live) }))
         .filter(({ u, status }) => status === HostStatus.live || (status === HostStatus.online && !hostBusyInCall(ctx, u.userId)))
@@ -131,7 +130,7 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
     [CallPath.robotLookup]: (ctx, call): RobotHost => {
       const viewer = call.requireUser()
       const callIndex = Number(call.payload?.callIndex)
-      const invite = (table(ctx, 'robotInvites').value() as RobotInviteRow[]).find((r) => r.callIndex === callIndex && r.viewerId === viewer.userId)
+      const invite = table(ctx, 'robotInvites').value().find((r) => r.callIndex === callIndex && r.viewerId === viewer.userId)
       const host = invite ? ctx.userById(invite.hostId) : null
       // an unknown invitation answers no userId: the app ends the call info
       if (!invite || !host) return {}
@@ -160,7 +159,7 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
       // a report is kept bounded (short strings, few keys), never the request body whole
       rows.push({ ...boundedRecord(call.payload), id: nextId(ctx, 'callRates'), userId: viewer.userId, at: new Date(now()).toISOString() }).write()
       // the report is a log; keep the state file small
-      const all = rows.value() as unknown[]
+      const all = rows.value()
       if (all.length > 500) ctx.db.set('callRates', all.slice(-500)).write()
       return null
     },
@@ -171,7 +170,7 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
       const user = ctx.userById(id)
       if (!user) throw refuse(CallRefusal.notHost)
       const me = call.user
-      const follows = table(ctx, 'follows').value() as Array<{ userId: number; followUserId: number }>
+      const follows = table(ctx, 'follows').value()
       const price = Number(user.videoPrice) || 0
       return {
         userId: user.userId,

@@ -2,13 +2,23 @@
 // (who is a host, who may be called, what a call costs, the call.notify push).
 import { Code } from '../../../kernel/protocol/envelope.ts'
 import { HostStatus, mapPushedStatus } from '../../wall/api.ts'
-import { EndpointError, type HarnessContext, type UserRow } from '../../../harness/types.ts'
-import { CallPush, CallRefusal, type BillingReply, type CallCreated } from '../api.ts'
+import { collection, type Collection, type Collections, EndpointError, type HarnessContext, type UserRow } from '../../../harness/slice-kit.ts'
+import { CallPush, CallRefusal, type BillingReply, type CallCreated, type IncomingCall } from '../api.ts'
 import { CallDefaults, effectivePrice } from '../rules.ts'
 import { isVip, toUser } from '../../../kernel/protocol/user.ts'
 import type { Runtime } from './hosts.ts'
-import { discountOffFor } from '../../offers/fake.ts'
+import { discountOffFor } from '../../offers/fake-api.ts'
 import { HostStatusPush } from '../../wall/api.ts'
+
+declare module '../../../harness/collections.ts' {
+  interface Collections {
+    calls: CallRow[]
+    pushCalls: Array<IncomingCall & { status: number; viewerId: number }>
+    robotInvites: RobotInviteRow[]
+    callRates: Array<{ id: number; [field: string]: unknown }>
+    callEvaluations: Array<{ id: number; [field: string]: unknown }>
+  }
+}
 
 /** One call as the harness keeps it (collection 'calls'). */
 export interface CallRow {
@@ -64,13 +74,13 @@ export interface RobotInviteRow {
 
 export const refuse = (msg: string) => new EndpointError(Code.refused, msg)
 
-export function table(ctx: HarnessContext, name: string) {
+export function table<K extends keyof Collections>(ctx: HarnessContext, name: K): Collection<Collections[K]> {
   if (!ctx.db.has(name).value()) ctx.db.set(name, []).write()
-  return ctx.db.get(name)
+  return collection(ctx, name)
 }
 
-export function nextId(ctx: HarnessContext, name: string): number {
-  const rows = table(ctx, name).value() as Array<{ id: number }>
+export function nextId(ctx: HarnessContext, name: 'calls' | 'callRates' | 'callEvaluations'): number {
+  const rows = table(ctx, name).value()
   return rows.reduce((max, r) => Math.max(max, r.id || 0), 0) + 1
 }
 
@@ -80,7 +90,7 @@ export function saveCall(ctx: HarnessContext, row: CallRow) {
 
 export function findCall(ctx: HarnessContext, channelId: unknown): CallRow | undefined {
   if (typeof channelId !== 'string' || !channelId) return undefined
-  return table(ctx, 'calls').find({ channelId }).value() as CallRow | undefined
+  return table(ctx, 'calls').find({ channelId }).value()
 }
 
 /** The call, if it belongs to this user; else 'call.not.found'. */
@@ -104,7 +114,7 @@ export function followed(ctx: HarnessContext, userId: number, followUserId: numb
 }
 
 export function hostBusyInCall(ctx: HarnessContext, hostId: number): boolean {
-  return (table(ctx, 'calls').value() as CallRow[]).some((c) => c.hostId === hostId && ACTIVE.includes(c.state))
+  return (table(ctx, 'calls').value()).some((c) => c.hostId === hostId && ACTIVE.includes(c.state))
 }
 
 /** Why a host cannot take a call now, or null. */

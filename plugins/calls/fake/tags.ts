@@ -1,6 +1,6 @@
 // Rating tags the harness answers (d3 §3 Rating): problem tags for short calls, positive
 // labels for calls of 60 s or more, in the request's language.
-import { langOf } from '../../../harness/http.ts'
+import { langOf } from '../../../harness/slice-kit.ts'
 
 type Headers = Record<string, string | string[] | undefined>
 

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { CallPath, CallStatus, HangupReason, NotifyType } from '../api.ts'
-import { cleanup, uiRig, type UiRig } from './testing.tsx'
+import { cleanup, uiRig, type UiRig } from './testkit.tsx'
 
 test.after.each(cleanup)
 

@@ -2,9 +2,7 @@
 // dictionary from fixtures/faq.json in en and ar, the auto-reply, and a robot that answers
 // messages sent to the service account from the FAQ (by keyword) or with a holding line.
 import faq from '../../../fixtures/faq.json'
-import type { Endpoint, EndpointCall, HarnessContext } from '../../../harness/types.ts'
-import type { ImService } from '../../../harness/im.ts'
-import { memoryOf } from '../../../harness/memory.ts'
+import { type Endpoint, type EndpointCall, type HarnessContext, type ImService, memoryOf } from '../../../harness/slice-kit.ts'
 import { CustomerPath, DEFAULT_CS_ACCOUNT } from './faq.ts'
 
 type Lang = 'en' | 'ar'

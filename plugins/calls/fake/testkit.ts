@@ -1,8 +1,7 @@
 // A small harness context for testing the calls slice without a server: an in-memory lowdb,
 // the harness's real ledger mover, recorded pushes and a recording RTC double.
 import { createRequire } from 'node:module'
-import { createMover } from '../../../harness/ledger.ts'
-import { EndpointError, type EndpointCall, type FakeSlice, type HarnessContext, type UserRow } from '../../../harness/types.ts'
+import { collection, createMover, type EndpointCall, EndpointError, type FakeSlice, type HarnessContext, type UserRow } from '../../../harness/slice-kit.ts'
 import { Code } from '../../../kernel/protocol/envelope.ts'
 import type { HostRtc } from './hosts.ts'
 
@@ -70,7 +69,7 @@ export function testContext(settings: Record<string, unknown> = {}, hooks: { onP
     hostLeave: (channel, uid) => void rtcCalls.push({ op: 'leave', channel, arg: uid }),
     setQuality: (channel, q) => void rtcCalls.push({ op: 'quality', channel, arg: q }),
   }
-  const find = (q: Record<string, unknown>) => (db.get('users').find(q).value() as UserRow | undefined) ?? null
+  const find = (q: Record<string, unknown>) => collection({ db }, 'users').find(q).value() ?? null
   const ctx: HarnessContext & { rtc: HostRtc } = {
     keys: { key: 'k'.repeat(16), iv: 'i'.repeat(16) },
     db,
