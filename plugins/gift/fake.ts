@@ -4,9 +4,8 @@
 // never charges twice; the host is credited her share, lucky rewards and box prizes once. Odds come
 // from a seeded generator and the pools of fixtures/gift-pools.json (control entries change them).
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { boundedCount, chatRoomsOf, collection, defineFake, type EndpointCall, EndpointError, fixture, type HarnessContext, langOf, type LedgerEntry, memoryOf, newImToken, type Random, RawReply, seededRandom, type UserRow, type Words } from '../../harness/slice-kit.ts'
+import { boundedCount, chatRoomsOf, collection, defineFake, type EndpointCall, EndpointError, fixture, type HarnessContext, langOf, type LedgerEntry, mediaOf, memoryOf, newImToken, type Random, RawReply, seededRandom, type UserRow, type Words } from '../../harness/slice-kit.ts'
 import { liveChatRoomOf } from '../live/api.ts'
-import { tellChatGift } from '../message/fake-api.ts'
 import { HostStatus } from '../wall/api.ts'
 import { GiftLedgerReason as Reason } from './api.ts'
 import { giftLottie, giftSvg } from './fake-art.ts'
@@ -405,3 +404,12 @@ export default defineFake({
     return () => clearInterval(timer)
   },
 })
+
+/**
+ * IM-02: a gift sent from a chat (scene IM) is a line of that chat, written by the server from its
+ * own record of the send, as the sender's message (marked as the server's): the sender sees it as
+ * sent, the host as received, and a reload reads it from the history.
+ */
+function tellChatGift(ctx: HarnessContext, from: string, to: string, gift: { giftId: number; giftName: string; giftNum: number; giftImg: string }): void {
+  mediaOf(ctx).im()?.send(from, to, { messageType: 100, attachment: { raw: JSON.stringify({ attachType: 'SEND_GIFT', ...gift }) } })
+}

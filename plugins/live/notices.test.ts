@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { fakeTimers } from '../../test/fake-timers.ts'
+import { TEMPLATES } from '../../harness/ui/push-templates.ts'
 import { ANIM_MS, createNoticeQueue, EXPIRY_MS, noticeAllowed, parseNotice, SPACING_MS, SWEEP_MS } from './notices.ts'
 
 const gift = (o: Record<string, unknown> = {}) => ({ attachType: 66, sendUserNickName: 'Khalid', receiveUserNickName: 'Layla', userId: 200001, giftNum: 3, pushTime: 1_000_000, ...o })
@@ -61,6 +62,21 @@ test('LIVE-17 one at a time: 1 s in, the show time, 1 s out, the next 10 s after
   q.dispose()
   q2.dispose()
   assert.is(timers.pending(), 0, 'nothing left running')
+})
+
+test('LIVE-17 a notice the app does not show says why (the default template of before named nobody)', () => {
+  const reasons: string[] = []
+  assert.is(parseNotice({ attachType: 66, content: 'A full-server notice' }, Date.now(), (w) => reasons.push(w)), null)
+  assert.match(reasons[0], 'names nobody')
+  assert.is(parseNotice({ attachType: 7, sendUserNickName: 'x' }, Date.now(), (w) => reasons.push(w)), null)
+  assert.match(reasons[1], 'attachType 7')
+})
+
+test('HAR-02 LIVE-17 the control page\'s notice template is a notice the app shows (none dropped)', () => {
+  let why = ''
+  const n = parseNotice(TEMPLATES.notice, Date.now(), (w) => (why = w))
+  assert.ok(n, why)
+  assert.ok(noticeAllowed(n!, 0, null), 'not allowed for level 0 without a game list')
 })
 
 test.run()
