@@ -19,7 +19,7 @@ const ledger = async (ctx: { harness: { ledger(id: number): Promise<{ entries: a
 for (const lang of ['en', 'ar'] as const) {
   const T = lang === 'en'
     ? { needLevel: 'LV1 or higher required to claim.', unlock: 'Unlock 1,510 diamonds', step1: 'Tap a host to start a video call', transferred: '1,510 diamonds were transferred to your balance', empty: 'Please fill in Invitation Code', exp: '1 dollar = 100 EXP', invalid: 'Invalid invitation code' }
-    : { needLevel: 'يلزم المستوى 1 أو أعلى للاستلام.', unlock: 'افتح 1,510 ماسة', step1: 'اضغط على مضيفة لبدء مكالمة فيديو', transferred: 'تم تحويل 1,510 ماسات إلى رصيدك', empty: 'يرجى إدخال رمز الدعوة', exp: '1 دولار = 100 نقطة خبرة', invalid: 'رمز الدعوة غير صالح' }
+    : { needLevel: 'يلزم المستوى 1 أو أعلى للاستلام.', unlock: 'افتح 1,510 ماسات', step1: 'اضغط على مضيفة لبدء مكالمة فيديو', transferred: 'تم تحويل 1,510 ماسات إلى رصيدك', empty: 'يرجى إدخال رمز الدعوة', exp: '1 دولار = 100 نقطة خبرة', invalid: 'رمز الدعوة غير صالح' }
 
   t(`SHELL-16 ENG-02 SHELL-17 a new user's first day (${lang}): the guide holds the popups, then a popup, then the check-in; LV1 first, then one credit for a double tap`, async (ctx) => {
     await ctx.harness.settings({ wallOffers: false })

@@ -80,7 +80,7 @@ export default function LuckyBoxes({ close }: OverlayProps) {
       {result && (
         <p className="gf-boxes__prize" data-testid="gift-boxes-prize">
           <IconDiamond size={18} />
-          {t('gift.boxesWon', { n: result.totalReward, count: result.opened, boxes: result.opened })}
+          {t('gift.boxesWon', { diamonds: t('gift.diamonds', { n: result.totalReward }), count: result.opened, boxes: result.opened })}
         </p>
       )}
       <div className="gf-boxes__row">

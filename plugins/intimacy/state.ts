@@ -66,7 +66,7 @@ export function createIntimacy(kernel: Kernel, hostId: number, opts: { inLive?: 
     if (sending.peek()) return 'busy'
     sending.value = true
     try {
-      const ok = await kernel.overlays.confirm({ message: t('intimacy.confirm', { price: i.gift.giftPrice, level: i.level + 1 }), ok: t('intimacy.send'), cancel: t('intimacy.cancel') })
+      const ok = await kernel.overlays.confirm({ message: t('intimacy.confirm', { n: i.gift.giftPrice, level: i.level + 1 }), ok: t('intimacy.send'), cancel: t('intimacy.cancel') })
       if (!ok) return 'cancelled'
       const reply = await kernel.api.post<unknown>(IntimacyPaths.sendGift, { anchorId: hostId, giftId: i.gift.id, giftNum: 1, requestId: newRequestId() }, { silent: true })
       if (typeof reply === 'string' && reply.includes(Msg.notEnough)) {

@@ -14,7 +14,6 @@ import { detailHref, liveOpenerRef } from '../../wall/api.ts'
 import { answer, type Guard } from '../../../kernel/guard.ts'
 import { CallPath, recommendedHosts, type LastCall, type RecommendedHost } from '../api.ts'
 import { formatDuration, statusWord } from './format.ts'
-import { formatNumber } from '../../../kernel/i18n.ts'
 import { IconDiamond, IconThumb } from './icons.tsx'
 import { isLongCall, positiveTags, problemTags, ratingPayload, skipPayload, toggleTag, type Choice, type PositiveTag, type ProblemTag } from '../engine/rating.ts'
 import { LOW_BALANCE_AFTER_CALL, MAX_POSITIVE_TAGS } from '../rules.ts'
@@ -101,7 +100,7 @@ export default function PostCallSheet({ props: last, close }: OverlayProps<LastC
               ? t('calls.post.chargedPending')
               : last.charged === 0
                 ? t('calls.post.chargedNone')
-                : t('calls.post.charged', { n: formatNumber(last.charged, kernel.i18n.locale.value), count: last.periods ?? 0 })}
+                : t('calls.post.charged', { diamonds: t('calls.post.diamonds', { n: last.charged }), count: last.periods ?? 0 })}
           </p>
           </div>
         </div>
