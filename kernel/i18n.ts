@@ -83,6 +83,18 @@ export function pickLocale(o: { search?: URLSearchParams; stored?: string | null
   return toLocale(o.search?.get('lang')) ?? toLocale(o.stored) ?? toLocale(o.navigatorLanguage) ?? 'en'
 }
 
+/** the app's locale as createI18n picks it, for code that runs before the strings (or without
+ *  them): the start-up error of an app that could not start */
+export function appLocale(): Locale {
+  let stored: string | null = null
+  try {
+    stored = globalThis.localStorage?.getItem(STORE_KEY) ?? null
+  } catch {
+    /* storage blocked: ?lang= and the browser still speak */
+  }
+  return pickLocale({ search: new URLSearchParams(globalThis.location?.search), stored, navigatorLanguage: globalThis.navigator?.language })
+}
+
 export function createI18n(opts: {
   plugins: readonly Plugin[]
   search: URLSearchParams
