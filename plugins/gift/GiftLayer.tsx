@@ -11,6 +11,7 @@ import { IconDiamond, IconGiftBox } from './icons.tsx'
 import { playAnimation } from './player.ts'
 import type { FullShow } from './queue.ts'
 import css from './gift.css'
+import { sentence, shownCount, shownText } from '../../kernel/ui/sentence.tsx'
 
 export function GiftLayer() {
   useSignals()
@@ -28,11 +29,11 @@ export function GiftLayer() {
           <div key={b.key} className="gf-banner" data-testid="gift-banner" data-gift={b.giftId}>
             {b.img ? <img className="gf-banner__img" src={b.img} alt="" /> : <IconGiftBox size={28} />}
             <span className="gf-banner__text">
-              <bdi className="gf-banner__nick">{b.senderNick}</bdi>
-              <bdi>{t('gift.sent', { gift: b.giftName })}</bdi>
+              <bdi className="gf-banner__nick">{shownText(b.senderNick)}</bdi>
+              <span>{sentence(t, 'gift.sent', { gift: b.giftName })}</span>
             </span>
             <span className="gf-banner__combo" data-testid="gift-combo">
-              ×{b.combo}
+              ×{shownCount(b.combo, 9999)}
             </span>
           </div>
         ))}
