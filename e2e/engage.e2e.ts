@@ -31,6 +31,13 @@ for (const lang of ['en', 'ar'] as const) {
     await expectText(page, $('guide-text'), T.step1)
     assert.is(await page.locator($('activity-popup')).count(), 0)
     await shot(page, `engage-guide-${lang}`)
+    // the Skip pill lies over no bar: not the header's balance pill, not the tab bar
+    const skip = (await page.locator($('guide-skip')).boundingBox())!
+    for (const [bar, el] of [['the balance pill', page.locator($('header-balance')).locator('xpath=..')], ['the tab bar', page.locator($('tabbar'))]] as const) {
+      const b = (await el.first().boundingBox())!
+      const apart = skip.x >= b.x + b.width || b.x >= skip.x + skip.width || skip.y >= b.y + b.height || b.y >= skip.y + skip.height
+      assert.ok(apart, `SHELL-16 the guide's Skip is clear of ${bar}`)
+    }
     await page.click($('guide-skip'))
     // the queue: the welcome activity (3), then the check-in
     await waitForSelector(page, $('activity-popup'))
