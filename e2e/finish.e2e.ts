@@ -92,7 +92,9 @@ for (const lang of ['en', 'ar'] as const) {
 t('SHELL-04 SHELL-12 the start-up error is Arabic under ?lang=ar, before any string has loaded', async ({ openApp }) => {
   const page = await openApp('/wall?lang=ar', {
     // a deploy left a config the app cannot start with
-    beforeLoad: (p) => p.route(/app-config\.js/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__APP_CONFIG__ = { mode: 42 }' })),
+    beforeLoad: async (p) => {
+      await p.route(/app-config\.js/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__APP_CONFIG__ = { mode: 42 }' }))
+    },
   })
   await waitForSelector(page, $('app-error'))
   await expectText(page, $('app-error'), 'حدث خطأ ما')
