@@ -4,7 +4,8 @@
 // has loaded (the start-up error) or the server's in the app's language (game names), and a
 // deep-linked profile that still names the host's country.
 import type { Locator, Page } from 'playwright-core'
-import { assert, e2eSuite, expectText, shot, TIMEOUT, waitForSelector } from './lib.ts'
+import { join } from 'node:path'
+import { assert, e2eSuite, enterLiveRoom, expectText, SCREENSHOTS, shot, TIMEOUT, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('finish')
 const TOKEN = 'test-token-100001'
@@ -109,5 +110,49 @@ t('ENG-07 SHELL-12 game names are the server\'s, in the app\'s language: the app
   await expectText(page, $('game-marquee'), /عجلة الحظ|حفلة الفواكه|مبارزة النرد/)
   await shot(page, 'finish-game-names-ar')
 })
+
+/** a picture of a moment as it settles (its animations run to their end state) */
+const moment = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
+
+for (const lang of ['en', 'ar'] as const) {
+  t(`LIVE-08 a lucky win is celebrated by its size: a 2x win a small card, a 500x jackpot the room lit, with the multiple (${lang})`, async (ctx) => {
+    const { page } = await enterLiveRoom(ctx, lang)
+    /** a forced win of this multiple: what its card is, read at once (it lasts 3.5 s), then its picture */
+    const win = async (multiple: number, name: string) => {
+      await ctx.harness.call('POST', '/gift/lucky-force', { multiple, winningStyle: 3 })
+      await page.click($('gift-send'))
+      const card = page.locator(`${$('gift-lucky-win')}[data-tier]`)
+      await card.waitFor({ timeout: TIMEOUT })
+      const seen = await card.evaluate((el) => {
+        const r = el.getBoundingClientRect()
+        // the moment lets taps through (pointer-events: none), which hit tests skip: let it be hit
+        const layer = el.parentElement as HTMLElement
+        layer.style.pointerEvents = 'auto'
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)
+        layer.style.pointerEvents = ''
+        return {
+          tier: el.getAttribute('data-tier'),
+          width: r.width,
+          times: el.querySelector('[data-testid=gift-lucky-times]')?.textContent ?? '',
+          onTop: el.contains(hit),
+          endless: el.getAnimations({ subtree: true }).some((a) => a.effect?.getTiming().iterations === Infinity),
+        }
+      })
+      await moment(page, name)
+      return seen
+    }
+    await page.click($('live-gift'))
+    await waitForSelector(page, $('gift-grid'))
+    await page.click($('gift-tab-lucky'))
+    await page.click('[data-testid=gift-cell][data-gift="1020"]')
+    const small = await win(2, `finish-win-small-${lang}`)
+    assert.equal([small.tier, small.times, small.onTop], ['small', '×2', true])
+    assert.ok(small.width < 300, `a 2x win stays a small card (${small.width} px)`)
+    await page.locator($('gift-lucky-win')).waitFor({ state: 'detached', timeout: TIMEOUT })
+    const jackpot = await win(500, `finish-win-jackpot-${lang}`)
+    assert.equal([jackpot.tier, jackpot.times, jackpot.onTop, jackpot.endless], ['jackpot', '×500', true, false], 'a jackpot, over the panel, nothing playing for ever')
+    assert.ok(jackpot.width > 300, `the jackpot spans the room (${jackpot.width} px)`)
+  })
+}
 
 t.run()
