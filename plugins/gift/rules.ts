@@ -20,7 +20,7 @@ export const quantityText = (input: string) => input.replace(/\D/g, '').slice(0,
  *  scales with it: a 2x win is a small card, a 500x jackpot fills the room. */
 export type WinTier = 'small' | 'big' | 'huge' | 'jackpot'
 /** the least multiple of each tier above 'small', biggest first */
-export const WIN_TIERS: ReadonlyArray<readonly [number, WinTier]> = [[100, 'jackpot'], [20, 'huge'], [5, 'big']]
+const WIN_TIERS: ReadonlyArray<readonly [number, WinTier]> = [[100, 'jackpot'], [20, 'huge'], [5, 'big']]
 
 /** the whole multiple a reward is of what was spent (0 when the cost is unknown) */
 export const winMultiple = (reward: number, spent: number): number => (spent > 0 && reward > 0 ? Math.floor(reward / spent) : 0)
