@@ -19,7 +19,7 @@ const ledger = async (ctx: { harness: { ledger(id: number): Promise<{ entries: a
 for (const lang of ['en', 'ar'] as const) {
   const T = lang === 'en'
     ? { needLevel: 'LV1 or higher required to claim.', unlock: 'Unlock 1,510 diamonds', step1: 'Tap a host to start a video call', transferred: '1,510 diamonds were transferred to your balance', empty: 'Please fill in Invitation Code', exp: '1 dollar = 100 EXP', invalid: 'Invalid invitation code' }
-    : { needLevel: 'يلزم المستوى 1 أو أعلى للاستلام.', unlock: 'افتح 1,510 ماسة', step1: 'اضغط على مضيفة لبدء مكالمة فيديو', transferred: 'تم تحويل 1,510 ماسات إلى رصيدك', empty: 'يرجى إدخال رمز الدعوة', exp: '1 دولار = 100 نقطة خبرة', invalid: 'رمز الدعوة غير صالح' }
+    : { needLevel: 'يلزم المستوى 1 أو أعلى للاستلام.', unlock: 'افتح 1,510 ماسات', step1: 'اضغط على مضيفة لبدء مكالمة فيديو', transferred: 'تم تحويل 1,510 ماسات إلى رصيدك', empty: 'يرجى إدخال رمز الدعوة', exp: '1 دولار = 100 نقطة خبرة', invalid: 'رمز الدعوة غير صالح' }
 
   t(`SHELL-16 ENG-02 SHELL-17 a new user's first day (${lang}): the guide holds the popups, then a popup, then the check-in; LV1 first, then one credit for a double tap`, async (ctx) => {
     await ctx.harness.settings({ wallOffers: false })
@@ -31,6 +31,13 @@ for (const lang of ['en', 'ar'] as const) {
     await expectText(page, $('guide-text'), T.step1)
     assert.is(await page.locator($('activity-popup')).count(), 0)
     await shot(page, `engage-guide-${lang}`)
+    // the Skip pill lies over no bar: not the header's balance pill, not the tab bar
+    const skip = (await page.locator($('guide-skip')).boundingBox())!
+    for (const [bar, el] of [['the balance pill', page.locator($('header-balance')).locator('xpath=..')], ['the tab bar', page.locator($('tabbar'))]] as const) {
+      const b = (await el.first().boundingBox())!
+      const apart = skip.x >= b.x + b.width || b.x >= skip.x + skip.width || skip.y >= b.y + b.height || b.y >= skip.y + skip.height
+      assert.ok(apart, `SHELL-16 the guide's Skip is clear of ${bar}`)
+    }
     await page.click($('guide-skip'))
     // the queue: the welcome activity (3), then the check-in
     await waitForSelector(page, $('activity-popup'))

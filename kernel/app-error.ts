@@ -2,6 +2,7 @@
 // the kernel or the strings may be what failed; loaded only then (errors.ts reportAppError).
 import { page } from './errors.ts'
 import { redacted } from './recover.ts'
+import { appLocale } from './i18n.ts'
 
 const APP_ERROR_TEXT = {
   en: { title: 'Something went wrong', body: 'The app could not start. Check your connection and try again.', retry: 'Retry' },
@@ -15,7 +16,9 @@ const APP_ERROR_TEXT = {
 export function showAppError(err: unknown): HTMLElement {
   page.log('app load error', redacted(err))
   document.querySelector('[data-testid="app-error"]')?.remove()
-  const lang = /^ar\b/i.test(document.documentElement.lang || navigator.language || '') ? 'ar' : 'en'
+  // the strings may never have loaded (nor <html lang> been set, it is 'en' as served): the locale
+  // the app would speak; an Arabic page (the i18n's choice, kept in memory) stays Arabic
+  const lang = document.documentElement.lang === 'ar' ? 'ar' : appLocale()
   const text = APP_ERROR_TEXT[lang]
   const box = document.createElement('div')
   box.setAttribute('data-testid', 'app-error')

@@ -156,4 +156,27 @@ test('SHELL-04 an app-load error shows its own overlay whose Retry reloads', () 
   }
 })
 
+test('SHELL-04 SHELL-12 the start-up error speaks the app\'s locale before any string has loaded (?lang=ar, then the stored choice)', () => {
+  const b = fakeBrowser()
+  const url = location.href
+  try {
+    assert.is(document.documentElement.lang, 'en', 'the page as served: no i18n has run')
+    history.replaceState(null, '', '/wall?lang=ar')
+    const ar = showAppError(new Error('app config is missing apiBase'))
+    assert.is(ar.dir, 'rtl')
+    assert.match(ar.textContent!, 'حدث خطأ ما')
+    assert.match(ar.textContent!, 'إعادة المحاولة')
+    history.replaceState(null, '', '/wall')
+    localStorage.setItem('lang', 'ar')
+    assert.match(showAppError(new Error('x')).textContent!, 'حدث خطأ ما', 'a reload without ?lang= keeps the choice')
+    localStorage.removeItem('lang')
+    assert.match(showAppError(new Error('x')).textContent!, 'Something went wrong')
+  } finally {
+    localStorage.removeItem('lang')
+    history.replaceState(null, '', url)
+    document.querySelector('[data-testid="app-error"]')?.remove()
+    b.restore()
+  }
+})
+
 test.run()

@@ -5,6 +5,8 @@
 // cure is a fresh start, so a chunk error drops the service worker and caches and reloads, once.
 // Everything the browser does for us sits behind `page`, so tests can watch it.
 
+import { appLocale } from './i18n.ts'
+
 /** The browser calls this module makes; swapped in tests. */
 export const page = {
   reload: (): void => window.location.reload(),
@@ -102,7 +104,7 @@ export function reportAppError(err: unknown): Promise<HTMLElement> {
       page.log('app load error', err)
       const retry = document.createElement('button')
       retry.setAttribute('data-testid', 'app-error')
-      retry.textContent = 'Retry'
+      retry.textContent = appLocale() === 'ar' ? 'إعادة المحاولة' : 'Retry'
       retry.style.cssText = 'position:fixed;inset:0;z-index:2147483000;font:19px system-ui;background:#16111f;color:#f7f2fb'
       retry.onclick = () => page.reload()
       document.body.appendChild(retry)

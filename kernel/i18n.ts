@@ -13,6 +13,8 @@ import { safeStorage } from './storage.ts'
 import kernelEn from '../locales/en/kernel.json'
 
 export type Locale = 'en' | 'ar'
+/** t()'s params: a count is the raw number (1510), never a shown text ('1,510' is no number) */
+export type TParams = Record<string, unknown> & { count?: number }
 
 export interface I18n {
   locale: ReadonlySignal<Locale>
@@ -23,8 +25,9 @@ export interface I18n {
   /** 'pluginId.key' with {{param}} interpolation (numbers formatted for the locale); falls back to
    *  en, then the key. A key of a namespace whose strings are not here yet (a lazy dictionary, a late
    *  plugin) is '' meanwhile, never the key: its strings load at once and the text draws again. A key whose entry holds plural forms ({one, few, many, other...}) picks the
-   *  form of params.count (or params.n) by Intl.PluralRules. */
-  t(key: string, params?: Record<string, unknown>): string
+   *  form of the raw count (params.count, else params.n) by Intl.PluralRules; t() formats it for the
+   *  text itself. A sentence with two counts words the second as a plural entry of its own. */
+  t(key: string, params?: TParams): string
   /** switch language; lazy dictionaries of that language load first (resolves once switched).
    *  Throws at once for a locale the app does not speak. */
   setLocale(locale: Locale): Promise<void>
@@ -61,8 +64,13 @@ const numbers: Partial<Record<Locale, Intl.NumberFormat>> = {}
 const plurals: Partial<Record<Locale, Intl.PluralRules>> = {}
 /** 5000 -> '5,000' (up to 3 decimals) */
 export const formatNumber = (n: number, locale: Locale): string => (numbers[locale] ??= new Intl.NumberFormat(intlTag(locale))).format(+n || 0)
-/** the plural form of n in the locale: Arabic has zero, one, two, few, many and other */
-export const pluralForm = (n: unknown, locale: Locale): Intl.LDMLPluralRule => (plurals[locale] ??= new Intl.PluralRules(intlTag(locale))).select(Number(n) || 0)
+/** the plural form of n in the locale: Arabic has zero, one, two, few, many and other. n is a raw
+ *  count (a number, or digits from the wire); anything else ('1,510', '1.9K') is no count and takes
+ *  'other', never the form of 0 */
+export const pluralForm = (n: unknown, locale: Locale): Intl.LDMLPluralRule => {
+  const count = typeof n === 'number' ? n : typeof n === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(n) ? Number(n) : NaN
+  return Number.isFinite(count) ? (plurals[locale] ??= new Intl.PluralRules(intlTag(locale))).select(count) : 'other'
+}
 
 /** 'ar', 'ar-SA', 'AR' -> 'ar'; anything we do not speak -> null */
 function toLocale(raw: string | null | undefined): Locale | null {
@@ -73,6 +81,18 @@ function toLocale(raw: string | null | undefined): Locale | null {
 /** ?lang= first (the native shell passes it), then the user's stored choice, then the browser, then en. */
 export function pickLocale(o: { search?: URLSearchParams; stored?: string | null; navigatorLanguage?: string }): Locale {
   return toLocale(o.search?.get('lang')) ?? toLocale(o.stored) ?? toLocale(o.navigatorLanguage) ?? 'en'
+}
+
+/** the app's locale as createI18n picks it, for code that runs before the strings (or without
+ *  them): the start-up error of an app that could not start */
+export function appLocale(): Locale {
+  let stored: string | null = null
+  try {
+    stored = globalThis.localStorage?.getItem(STORE_KEY) ?? null
+  } catch {
+    /* storage blocked: ?lang= and the browser still speak */
+  }
+  return pickLocale({ search: new URLSearchParams(globalThis.location?.search), stored, navigatorLanguage: globalThis.navigator?.language })
 }
 
 export function createI18n(opts: {
@@ -161,7 +181,7 @@ export function createI18n(opts: {
   }
   apply()
 
-  const lookup = (key: string, params: Record<string, unknown> = {}, lang: Locale) => {
+  const lookup = (key: string, params: TParams = {}, lang: Locale) => {
     // an entry of plural forms ({one, few, other...}) gives the form of params.count (or n)
     const forms = dict.t(key, {}, lang) as unknown as Strings
     if (typeof forms?.other === 'string') {

@@ -17,6 +17,20 @@ export function shownText(v: unknown, max = NAME_MAX): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : clean
 }
 
+/** a count from data as shown: a whole number from 0 to max (never negative, never 1e+21) */
+export const shownCount = (v: unknown, max = 9_999_999): number => Math.max(0, Math.min(max, Math.floor(Number(v)) || 0))
+
+/** a value from data inside a text that cannot hold a <bdi> (a toast, a dialog's message, a title,
+ *  a label): shown bounded, isolated by FSI..PDI so it keeps its own direction */
+export const isolated = (v: unknown, max = NAME_MAX): string => `\u2068${shownText(v, max)}\u2069`
+
+/** sentence() as one string, for a toast, a confirm's message, a title or a label */
+export function sentenceText(t: I18n['t'], key: string, names: Record<string, unknown>, params: Record<string, unknown> = {}): string {
+  const marks: Record<string, string> = {}
+  for (const k in names) marks[k] = isolated(names[k])
+  return t(key, { ...params, ...marks })
+}
+
 /** t(key, params) with the `names` params (texts from data) each in a <bdi>; other params as t() does */
 export function sentence(t: I18n['t'], key: string, names: Record<string, unknown>, params: Record<string, unknown> = {}): ReactNode[] {
   const marks: Record<string, string> = {}

@@ -7,6 +7,7 @@ import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { callsRef, type RecommendedHost } from '../calls/api.ts'
 import css from './engage.css'
+import { sentence } from '../../kernel/ui/sentence.tsx'
 
 export default function AutoCallPopup({ props, close }: OverlayProps<{ host: RecommendedHost }>) {
   injectStyle(css)
@@ -24,7 +25,7 @@ export default function AutoCallPopup({ props, close }: OverlayProps<{ host: Rec
         <Avatar src={h.icon} name={h.nickname} size={84} />
         <span className="en-autocall__dot" aria-hidden="true" />
       </div>
-      <h2 className="en-pop__title" data-dialog-title>{t('engage.autoCall.title', { name: h.nickname })}</h2>
+      <h2 className="en-pop__title" data-dialog-title>{sentence(t, 'engage.autoCall.title', { name: h.nickname })}</h2>
       <p className="en-pop__text">{t('engage.autoCall.text')}</p>
       <p className="en-autocall__price">💎 {t('engage.autoCall.price', { n: Number(h.videoPrice) || 0 })}</p>
       <div className="en-pop__actions">

@@ -10,6 +10,7 @@ import { shellRef } from '../shell/api.ts'
 import type { AppShift } from './api.ts'
 import { safeImageUrl } from '../../kernel/url.ts'
 import css from './engage.css'
+import { sentence } from '../../kernel/ui/sentence.tsx'
 
 function AppIcon({ src, name }: { src?: string; name: string }) {
   const img = safeImageUrl(src)
@@ -39,7 +40,7 @@ export default function DerivationPopup({ props, close }: OverlayProps<AppShift>
         <span className="en-shift__arrow" aria-hidden="true">→</span>
         <AppIcon src={s.shiftAppIcon} name={typeof s.shiftAppName === 'string' ? s.shiftAppName : ''} />
       </div>
-      {s.nickname && <p className="en-shift__hello">{t('engage.shift.hello', { name: s.nickname })}</p>}
+      {s.nickname && <p className="en-shift__hello">{sentence(t, 'engage.shift.hello', { name: s.nickname })}</p>}
       {s.shiftContent && <p className="en-pop__text" data-testid="derivation-text" dir="auto">{String(s.shiftContent)}</p>}
       <dl className="en-shift__sums">
         <div>
@@ -58,7 +59,7 @@ export default function DerivationPopup({ props, close }: OverlayProps<AppShift>
         </Button>
         {s.shiftAppUrl && (
           <Button testId="derivation-go" onClick={go}>
-            {t('engage.shift.go', { app: s.shiftAppName })}
+            {sentence(t, 'engage.shift.go', { app: s.shiftAppName })}
           </Button>
         )}
       </div>

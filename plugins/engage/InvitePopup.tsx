@@ -15,6 +15,7 @@ import { shellRef } from '../shell/api.ts'
 import { EngagePath, type InviteHost } from './api.ts'
 import { linkStateOf, normalizeCode, type LinkState } from './rules.ts'
 import css from './engage.css'
+import { sentence } from '../../kernel/ui/sentence.tsx'
 
 type Tab = 'transfer' | 'host'
 const passWrong = { passCodes: [Code.invalidCode] }
@@ -174,7 +175,7 @@ function HostTab() {
     })
 
   const host = found?.host
-  const outcome = host && state !== 0 ? t(state === 1 ? 'engage.invite.linked' : state === 2 ? 'engage.invite.expired' : 'engage.invite.already', { name: host.nickname }) : null
+  const outcome = host && state !== 0 ? sentence(t, state === 1 ? 'engage.invite.linked' : state === 2 ? 'engage.invite.expired' : 'engage.invite.already', { name: host.nickname }) : null
   return (
     <div className="en-form" data-testid="invite-host">
       <form className="en-form" onSubmit={search}>
@@ -196,7 +197,7 @@ function HostTab() {
       )}
       {host && state === 0 && (
         <>
-          <p className="en-pop__text">{t('engage.invite.confirmText', { name: host.nickname })}</p>
+          <p className="en-pop__text">{sentence(t, 'engage.invite.confirmText', { name: host.nickname })}</p>
           <Button block testId="invite-confirm" loading={busy} onClick={confirm}>
             {t('engage.invite.confirm')}
           </Button>

@@ -14,6 +14,7 @@ import { playGame } from './play.ts'
 import { groupGames } from './rules.ts'
 import { gameServiceRef } from './state.ts'
 import css from './game.css'
+import { sentence, shownCount } from '../../kernel/ui/sentence.tsx'
 
 interface Centre {
   games: Game[]
@@ -148,7 +149,7 @@ function Marquee({ scrolls, showTime }: { scrolls: GameScroll[]; showTime: numbe
     <p className="gm-marquee" data-testid="game-marquee" aria-live="off">
       <span aria-hidden="true">🏆</span>
       <span key={i} className="gm-marquee__text">
-        {t('game.won', { name: String(s.nickname ?? ''), game: String(s.gameName ?? ''), n: Number(s.winDiamond) || 0 })}
+        {sentence(t, 'game.won', { name: s.nickname, game: s.gameName }, { n: shownCount(s.winDiamond) })}
       </span>
     </p>
   )

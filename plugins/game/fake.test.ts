@@ -31,6 +31,17 @@ async function player() {
   return { userId: USER, imToken: u.imToken as string }
 }
 
+test('ENG-07 SHELL-12 game names in the request\'s language (Accept-Language), as a real server answers: the lists, a game by id, the winners\' scroll', async () => {
+  const ar = (await api(GamePath.fullList, {}, 'ar')).data
+  assert.is(ar.gameList.find((g: any) => g.gameId === 101).gameName, 'عجلة الحظ')
+  assert.is(ar.scrollScreen.scrolls[0].gameName, 'عجلة الحظ')
+  assert.is((await api(GamePath.halfById, { gameId: 102 }, 'ar')).data.gameName, 'حفلة الفواكه')
+  assert.ok((await api(GamePath.recommend, {}, 'ar-SA')).data.every((g: any) => /\p{Script=Arabic}/u.test(g.gameName)))
+  const en = (await api(GamePath.fullList, {}, 'en')).data
+  assert.is(en.gameList.find((g: any) => g.gameId === 101).gameName, 'Lucky Wheel')
+  assert.is(en.scrollScreen.scrolls[0].gameName, 'Lucky Wheel')
+})
+
 test('ENG-07 the game lists: full (gameList and scrollScreen), half (type 1), by id, recommended, banners, localised categories', async () => {
   const full = (await api(GamePath.fullList, {}, 'ar')).data
   assert.ok(full.gameList.length >= 3)

@@ -9,9 +9,14 @@ import { awayPage, BETS, GAME_MODES, gamePage, jsonReply, type GameKind, type Ga
 import { freeControls, freeEndpoints, freeSeed } from './fake-free.ts'
 import { GamePath, HarnessGame } from './paths.ts'
 
+/** a text of the provider's in each language the app speaks (a name, a category) */
+type Named = { en: string; ar: string }
+/** in the request's language; a store seeded before names had languages holds plain strings */
+const inLang = (v: Named | string, lang: 'en' | 'ar') => (typeof v === 'string' ? v : (v[lang] ?? v.en))
+
 interface GameRow {
   gameId: number
-  gameName: string
+  gameName: Named
   gameLink: string
   gameType: number
   gameCategories: string
@@ -21,8 +26,8 @@ interface GameRow {
 }
 interface GamesDb {
   gameList: GameRow[]
-  categories: Record<string, { en: string; ar: string }>
-  scrollScreen: { showTime: number; scrolls: unknown[] }
+  categories: Record<string, Named>
+  scrollScreen: { showTime: number; scrolls: Array<Record<string, unknown> & { gameName: Named }> }
   banners: Array<Record<string, unknown> & { title: { en: string; ar: string } }>
 }
 interface Play {
@@ -51,12 +56,14 @@ const plays = (ctx: HarnessContext): Play[] => ctx.db.get('gamePlays').value()
 function rowOf(ctx: HarnessContext, g: GameRow, lang: 'en' | 'ar') {
   const { kind: _kind, ...rest } = g
   const cat = gamesOf(ctx).categories[g.gameCategories]
-  return { ...rest, gameLink: new URL(g.gameLink, ctx.baseUrl()).href, gameCategoriesName: cat?.[lang] ?? g.gameCategories }
+  return { ...rest, gameName: inLang(g.gameName, lang), gameLink: new URL(g.gameLink, ctx.baseUrl()).href, gameCategoriesName: cat?.[lang] ?? g.gameCategories }
 }
 const rows = (ctx: HarnessContext, call: EndpointCall, list: GameRow[]) => list.map((g) => rowOf(ctx, g, langOf(call.headers)))
 
 function fullList(ctx: HarnessContext, call: EndpointCall) {
-  return { gameList: rows(ctx, call, listed(ctx)), scrollScreen: gamesOf(ctx).scrollScreen }
+  const { showTime, scrolls } = gamesOf(ctx).scrollScreen
+  const lang = langOf(call.headers)
+  return { gameList: rows(ctx, call, listed(ctx)), scrollScreen: { showTime, scrolls: scrolls.map((s) => ({ ...s, gameName: inLang(s.gameName, lang) })) } }
 }
 
 /** half-screen games are those of gameType 1 (harness decision) */
@@ -116,7 +123,7 @@ function foreignBase(ctx: HarnessContext): string {
 function play(ctx: HarnessContext, params: URLSearchParams) {
   const g = gamesOf(ctx).gameList.find((x) => x.gameId === Number(params.get('id')))
   if (!g) return awayPage(false)
-  return gamePage({ gameId: g.gameId, name: g.gameName, kind: g.kind, mode: modeOf(ctx, g.gameId), spendUrl: `${ctx.baseUrl()}/__harness/${HarnessGame.spend}`, foreignBase: foreignBase(ctx) })
+  return gamePage({ gameId: g.gameId, name: inLang(g.gameName, 'en'), kind: g.kind, mode: modeOf(ctx, g.gameId), spendUrl: `${ctx.baseUrl()}/__harness/${HarnessGame.spend}`, foreignBase: foreignBase(ctx) })
 }
 
 /** what a spin pays: a wheel stop (0-5) or three symbols, and the multiplier */

@@ -327,6 +327,18 @@ test('ENG-07 /gameCenter: marquee every showTime s, banners, recently played, re
   await waitFor(() => $('game-rule-page'), { what: 'the rules' })
 })
 
+test('ENG-07 SHELL-12 the winners\' marquee: the name and the game isolated (an Arabic name keeps the English sentence in order), a win from data bounded (never won -5,000, never [object Object])', async () => {
+  const scrolls = [{ nickname: 'ناصر', gameName: 'Lucky Wheel', winDiamond: -5000 }, { nickname: { x: 1 }, gameName: 'Dice', winDiamond: 1e21 }]
+  const { timers } = await setup({ path: '/gameCenter', api: { ...centreApi, [GamePath.fullList]: { ...centreApi[GamePath.fullList], scrollScreen: { showTime: 3, scrolls } } } })
+  await waitFor(() => $('game-marquee'), { what: 'the centre' })
+  const line = $('game-marquee')!
+  assert.equal([...line.querySelectorAll('bdi')].map((b) => b.textContent), ['ناصر', 'Lucky Wheel'])
+  assert.match(line.textContent!, 'ناصر won 0 diamonds in Lucky Wheel')
+  await act(async () => timers.tick(3000))
+  assert.not.match($('game-marquee')!.textContent!, /object|e\+21/)
+  assert.match($('game-marquee')!.textContent!, '9,999,999')
+})
+
 test('ENG-07 /gameCenter and /gameRank: error with Retry, and empty', async () => {
   const { t } = await setup({ path: '/gameCenter', api: {} })
   await waitFor(() => $('game-centre-error'), { what: 'the error' })

@@ -4,13 +4,17 @@
 // full-screen animation plays (the queue skips them).
 import { useEffect, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useT } from '../../kernel/hooks.ts'
+import { useKernel, useT } from '../../kernel/hooks.ts'
+import { formatNumber } from '../../kernel/i18n.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { useGift } from './hooks.ts'
 import { IconDiamond, IconGiftBox } from './icons.tsx'
 import { playAnimation } from './player.ts'
 import type { FullShow } from './queue.ts'
+import { winMultiple, winTier } from './rules.ts'
+import type { LuckyWin } from './state.ts'
 import css from './gift.css'
+import { sentence, shownCount, shownText } from '../../kernel/ui/sentence.tsx'
 
 export function GiftLayer() {
   useSignals()
@@ -28,26 +32,55 @@ export function GiftLayer() {
           <div key={b.key} className="gf-banner" data-testid="gift-banner" data-gift={b.giftId}>
             {b.img ? <img className="gf-banner__img" src={b.img} alt="" /> : <IconGiftBox size={28} />}
             <span className="gf-banner__text">
-              <bdi className="gf-banner__nick">{b.senderNick}</bdi>
-              <bdi>{t('gift.sent', { gift: b.giftName })}</bdi>
+              <bdi className="gf-banner__nick">{shownText(b.senderNick)}</bdi>
+              <span>{sentence(t, 'gift.sent', { gift: b.giftName })}</span>
             </span>
             <span className="gf-banner__combo" data-testid="gift-combo">
-              ×{b.combo}
+              ×{shownCount(b.combo, 9999)}
             </span>
           </div>
         ))}
       </div>
       {full && <FullScreen key={full.key} show={full} />}
-      {win && (
-        <div key={win.key} className={`gf-win gf-win--${Math.min(3, win.style)}`} data-testid="gift-lucky-win">
-          <p className="gf-win__title">{t('gift.luckyWin')}</p>
-          <p className="gf-win__num">
-            <IconDiamond size={22} />
-            {win.reward.toLocaleString()}
-          </p>
-          <p className="gf-win__tip">{t('gift.luckyTip')}</p>
+      {win && <WinMoment key={win.key} win={win} />}
+    </div>
+  )
+}
+
+const TITLES = { small: 'gift.luckyWin', big: 'gift.luckyWin', huge: 'gift.bigWin', jackpot: 'gift.jackpot' } as const
+/** sparks thrown by a huge win or a jackpot (CSS only, gone with the card) */
+const SPARKS = Array.from({ length: 14 }, (_, i) => i)
+
+/** a lucky win, scaled to its multiple of what the send cost (rules.ts winTier): a small card for
+ *  2x, a glow from 5x, rays and sparks from 20x, the whole room lit for a 100x+ jackpot */
+function WinMoment({ win }: { win: LuckyWin }) {
+  const t = useT()
+  const locale = useKernel().i18n.locale.value
+  const tier = winTier(win.reward, win.spent)
+  const multiple = winMultiple(win.reward, win.spent)
+  const lit = tier === 'huge' || tier === 'jackpot'
+  return (
+    <div className={`gf-win gf-win--${tier}`} data-testid="gift-lucky-win" data-tier={tier} data-style={win.style}>
+      {tier === 'jackpot' && <div className="gf-win__flash" aria-hidden="true" />}
+      {lit && <div className="gf-win__rays" aria-hidden="true" />}
+      {lit && (
+        <div className="gf-win__sparks" aria-hidden="true">
+          {SPARKS.map((i) => (
+            <i key={i} style={{ transform: `rotate(${i * (360 / SPARKS.length)}deg)` }} />
+          ))}
         </div>
       )}
+      <p className="gf-win__title">{t(TITLES[tier])}</p>
+      {multiple >= 2 && (
+        <p className="gf-win__times" dir="ltr" data-testid="gift-lucky-times">
+          ×{formatNumber(multiple, locale)}
+        </p>
+      )}
+      <p className="gf-win__num" dir="ltr">
+        <IconDiamond size={tier === 'small' ? 22 : 28} />
+        {formatNumber(win.reward, locale)}
+      </p>
+      <p className="gf-win__tip">{t('gift.luckyTip')}</p>
     </div>
   )
 }

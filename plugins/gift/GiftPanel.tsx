@@ -12,7 +12,7 @@ import { rechargeRef } from '../recharge/api.ts'
 import type { GiftPanelOptions } from './api.ts'
 import { GiftType, isLucky, visibleTabs, type Gift, type GiftTab } from './catalogue.ts'
 import { useGift } from './hooks.ts'
-import { IconDiamond, IconGiftBox } from './icons.tsx'
+import { IconDiamond, IconGiftBox, LuckyBoxArt } from './icons.tsx'
 import { QUICK_PICKS, quantityText } from './rules.ts'
 import { BOXES_ID } from './state.ts'
 import css from './gift.css'
@@ -74,7 +74,7 @@ export default function GiftPanel({ props: o, close }: OverlayProps<GiftPanelOpt
       )}
       {picked?.type === GiftType.box && (
         <div className="gf-lucky-banner gf-boxes-row" data-testid="gift-boxes-row">
-          <IconGiftBox size={18} />
+          <LuckyBoxArt size={24} />
           <span>{t('gift.boxesOwned', { n: gift.boxes.value ?? '…' })}</span>
           <button type="button" className="gf-link" data-testid="gift-boxes-open" disabled={!gift.boxes.value} onClick={() => void kernel.overlays.open(BOXES_ID)}>
             {t('gift.boxesOpen')}

@@ -8,7 +8,7 @@ import { safeStorage } from '../../kernel/storage.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import type { OverlayProps } from '../../kernel/types.ts'
 import { useGift } from './hooks.ts'
-import { IconDiamond, IconGiftBox } from './icons.tsx'
+import { IconDiamond, LuckyBoxArt } from './icons.tsx'
 import { MAX_NUM } from './rules.ts'
 import css from './gift.css'
 
@@ -77,7 +77,7 @@ export default function LuckyBoxes({ close }: OverlayProps) {
     <div className="gf-boxes" data-testid="gift-boxes" role="dialog" aria-label={t('gift.boxesTitle')}>
       <h2 className="gf-boxes__title">{t('gift.boxesTitle')}</h2>
       <div className={`gf-boxes__box${shaking ? ' gf-boxes__box--shake' : ''}`} data-frame={frame}>
-        <IconGiftBox size={72} />
+        <LuckyBoxArt size={88} />
       </div>
       <p className="gf-boxes__count" data-testid="gift-boxes-count">
         {t('gift.boxesOwned', { n: count })}
@@ -85,7 +85,7 @@ export default function LuckyBoxes({ close }: OverlayProps) {
       {result && (
         <p className="gf-boxes__prize" data-testid="gift-boxes-prize">
           <IconDiamond size={18} />
-          {t('gift.boxesWon', { n: result.totalReward, count: result.opened, boxes: result.opened })}
+          {t('gift.boxesWon', { diamonds: t('gift.diamonds', { n: result.totalReward }), count: result.opened, boxes: result.opened })}
         </p>
       )}
       {pending && (

@@ -281,6 +281,10 @@ test('LIVE-08 a lucky win: the reward shown from the answer, the combo window; l
   await click($('gift-send'))
   await waitFor(() => $('gift-lucky-win'), { what: 'the win' })
   assert.match($('gift-lucky-win')!.textContent!, '5,000')
+  // 5,000 won for one 10-diamond Clover: 500x, a jackpot, not the 2x card
+  assert.is($('gift-lucky-win')!.dataset.tier, 'jackpot')
+  assert.is($('gift-lucky-times')!.textContent, '×500')
+  assert.match($('gift-lucky-win')!.textContent!, 'JACKPOT!')
   assert.is($('gift-send')!.textContent, 'Combo', 'the 5 s combo window')
   assert.is(t.kernel.session.user.value?.diamondNum, 5990)
   assert.ok(t.kernel.need(giftRef))

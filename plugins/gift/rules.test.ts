@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readCatalogue, visibleTabs, type Gift } from './catalogue.ts'
-import { checkSend, quantityOf, quantityText, rechargeSource } from './rules.ts'
+import { checkSend, quantityOf, quantityText, rechargeSource, winMultiple, winTier } from './rules.ts'
 
 const gift = (o: Partial<Gift> = {}): Gift => ({ id: 1, name: 'Rose', img: '', price: 10, type: 1, tab: 'Popular', level: 0, unlocked: true, ...o })
 
@@ -61,6 +61,14 @@ test('LIVE-07 tabs: Lucky Gifts only when lucky gifts exist and not in half-mess
   assert.equal(visibleTabs(withLucky), ['Popular', 'Exclusive', 'Lucky Gift'])
   assert.equal(visibleTabs(withLucky, true), ['Popular', 'Exclusive'])
   assert.equal(visibleTabs(readCatalogue({ Popular: [] })), ['Popular', 'Exclusive'])
+})
+
+test('LIVE-08 a lucky win\'s moment scales with its multiple of what the send cost: 2x a small card, 5x big, 20x huge, 100x and up (500x) a jackpot', () => {
+  const spent = 10 * 3
+  assert.equal([2, 4.9, 5, 19, 20, 99, 100, 500].map((x) => winTier(x * spent, spent)), ['small', 'small', 'big', 'big', 'huge', 'huge', 'jackpot', 'jackpot'])
+  assert.is(winMultiple(15_000, 30), 500)
+  assert.is(winTier(5000, 0), 'small', 'an unknown cost is never a jackpot')
+  assert.is(winTier(-5000, 30), 'small')
 })
 
 test.run()

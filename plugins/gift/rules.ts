@@ -16,6 +16,20 @@ export const COMBO_WINDOW_MS = 5000
 /** what the quantity field keeps of what was typed or pasted: its digits, at most two */
 export const quantityText = (input: string) => input.replace(/\D/g, '').slice(0, 2)
 
+/** How big a lucky win is: its multiple of what the send cost (price x quantity). The moment
+ *  scales with it: a 2x win is a small card, a 500x jackpot fills the room. */
+export type WinTier = 'small' | 'big' | 'huge' | 'jackpot'
+/** the least multiple of each tier above 'small', biggest first */
+const WIN_TIERS: ReadonlyArray<readonly [number, WinTier]> = [[100, 'jackpot'], [20, 'huge'], [5, 'big']]
+
+/** the whole multiple a reward is of what was spent (0 when the cost is unknown) */
+export const winMultiple = (reward: number, spent: number): number => (spent > 0 && reward > 0 ? Math.floor(reward / spent) : 0)
+
+export function winTier(reward: number, spent: number): WinTier {
+  const multiple = winMultiple(reward, spent)
+  return WIN_TIERS.find(([least]) => multiple >= least)?.[1] ?? 'small'
+}
+
 /** the quantity a send uses: digits only, clamped to 1-99 ('', '0', 'abc' give 1) */
 export function quantityOf(input: string | number): number {
   const digits = String(input).replace(/\D/g, '')

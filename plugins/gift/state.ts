@@ -30,6 +30,8 @@ export interface LuckyWin {
   reward: number
   style: number
   giftId: number
+  /** what the send cost (price x quantity): the win's tier is its multiple of this */
+  spent: number
 }
 
 export interface GiftService extends Omit<GiftApi, 'send'> {
@@ -125,7 +127,7 @@ export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftServ
       comboTimer = setTimeout(() => (combo.value = false), answer.luckGiftComboTime || COMBO_WINDOW_MS)
     }
     if (reward > 0) {
-      luckyWin.value = { key: ++winSeq, reward, style: answer.maxRatePool?.winningStyle || 1, giftId: gift.id }
+      luckyWin.value = { key: ++winSeq, reward, style: answer.maxRatePool?.winningStyle || 1, giftId: gift.id, spent: gift.price * num }
       clearTimeout(tipTimer)
       tipTimer = setTimeout(() => (luckyWin.value = null), LUCKY_TIP_MS)
     }

@@ -85,7 +85,7 @@ function Strip({ rooms, onOpen, testId }: { rooms: LiveCard[]; onOpen: (room: Li
             <bdi className="hm-host__name" title={room.nickname}>
               {room.nickname}
             </bdi>
-            <span className="hm-host__age">{t('home.watching', { count: audienceLabel(room.audience) })}</span>
+            <span className="hm-host__age">{t('home.watching', { n: audienceLabel(room.audience) })}</span>
           </button>
         </li>
       ))}

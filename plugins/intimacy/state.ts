@@ -73,7 +73,7 @@ export function createIntimacy(kernel: Kernel, hostId: number, opts: { inLive?: 
     if (sending.peek()) return 'busy'
     sending.value = true
     try {
-      const ok = await kernel.overlays.confirm({ message: t('intimacy.confirm', { price: i.gift.giftPrice, level: i.level + 1 }), ok: t('intimacy.send'), cancel: t('intimacy.cancel') })
+      const ok = await kernel.overlays.confirm({ message: t('intimacy.confirm', { n: i.gift.giftPrice, level: i.level + 1 }), ok: t('intimacy.send'), cancel: t('intimacy.cancel') })
       if (!ok) return 'cancelled'
       const attempt = (requestId: string) => kernel.api.post<unknown>(IntimacyPaths.sendGift, { anchorId: hostId, giftId: i.gift!.id, giftNum: 1, requestId }, { silent: true, timeout: SEND_TIMEOUT_MS })
       const r = await sendPaid(attempt)

@@ -3,6 +3,7 @@
 // so who gave most, to whom and when is computed from those rows, never from fixtures.
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
 import { collection, type HarnessContext, type UserRow } from '../../harness/slice-kit.ts'
+import { catalogue } from '../gift/fake-api.ts'
 import { RANK_CAP, type FanPeriod, type HostPeriod, type RankEntry } from './api.ts'
 
 export const GIFT_REASON = 'gift.send'
@@ -109,11 +110,10 @@ export function weeklyTasks(ctx: HarnessContext, hostId: number, now = Date.now(
   return TASK_STEPS.map((c) => ({ taskValue: value, taskCondition: c, finished: value >= c ? 1 : 0 }))
 }
 
-/** a gift of the catalogue, if the gift slice has one (its picture and name) */
-function giftOf(ctx: HarnessContext, giftId: number): { img: string; name: string } {
-  const list = (ctx.db.get('gifts').value() ?? []) as Array<Record<string, unknown>>
-  const g = Array.isArray(list) ? list.find((x) => Number(x.id ?? x.giftId) === giftId) : undefined
-  return { img: String(g?.giftSmallImg ?? g?.giftImg ?? ''), name: String(g?.giftName ?? g?.name ?? `#${giftId}`) }
+/** a gift of the gift slice's catalogue (its picture and its name in the request's language) */
+function giftOf(giftId: number, lang: 'en' | 'ar' = 'en'): { img: string; name: string } {
+  const g = catalogue().find((x) => x.id === giftId)
+  return g ? { img: `/__harness/gift/img?id=${giftId}`, name: g.name[lang] ?? g.name.en } : { img: '', name: '' }
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -130,18 +130,18 @@ export function giftHistory(ctx: HarnessContext, hostId: number, now = Date.now(
     .slice(0, 50)
     .map((r) => {
       const u = ctx.userById(r.userId)
-      return { icon: String(u?.icon ?? ''), nickname: String(u?.nickname ?? ''), formattedTime: formatted(r.at), giftIcon: giftOf(ctx, r.giftId).img, giftNum: r.count }
+      return { icon: String(u?.icon ?? ''), nickname: String(u?.nickname ?? ''), formattedTime: formatted(r.at), giftIcon: giftOf(r.giftId).img, giftNum: r.count }
     })
 }
 
 /** a user's gift wall: received (hosts) or sent (viewers), by gift, most first */
-export function giftWall(ctx: HarnessContext, userId: number, host: boolean) {
+export function giftWall(ctx: HarnessContext, userId: number, host: boolean, lang: 'en' | 'ar' = 'en') {
   const counts = new Map<number, number>()
   for (const r of giftRows(ctx)) if ((host ? r.hostId : r.userId) === userId) counts.set(r.giftId, (counts.get(r.giftId) ?? 0) + r.count)
   return [...counts]
     .sort((a, b) => b[1] - a[1])
     .map(([giftId, giftCount]) => {
-      const g = giftOf(ctx, giftId)
+      const g = giftOf(giftId, lang)
       return { giftId, giftImg: g.img, giftName: g.name, giftCount }
     })
 }

@@ -79,6 +79,14 @@ test('LIVE-12 the weekly task and its gift history follow the gifts the host rec
   assert.equal([task.giftHistory[0].giftNum, typeof task.giftHistory[0].formattedTime], [3, 'string'])
 })
 
+test('LIVE-13 SHELL-12 the user card\'s gift wall names the catalogue\'s gifts in the request\'s language (never a placeholder such as #1003)', async () => {
+  const [a] = await viewers()
+  await gifts(HOST, [{ userId: a.userId, diamonds: 100, giftId: 1001, count: 20 }])
+  const wall = async (lang: string) => (await h.api(RankPath.card, { searchValue: HOST }, { token: TEST_TOKEN, lang })).data.giftWalls
+  assert.equal((await wall('ar')).map((g: any) => [g.giftId, g.giftName, g.giftCount]), [[1001, 'وردة', 20]])
+  assert.equal((await wall('en')).map((g: any) => [g.giftName, g.giftImg]), [['Rose', '/__harness/gift/img?id=1001']])
+})
+
 test('the periods: today from midnight UTC, the week from Monday, last week the seven days before', () => {
   const wed = Date.UTC(2026, 10, 25, 15, 30) // a Wednesday
   assert.is(new Date(weekStart(wed)).toISOString(), '2026-11-23T00:00:00.000Z')

@@ -87,7 +87,7 @@ function userCard(ctx: HarnessContext, call: EndpointCall) {
     isFollow: follows.some((f) => f.userId === me.userId && f.followUserId === u.userId),
     yxAccid: u.yxAccid,
     liveWelcome: host ? String(u.liveDescribe ?? '') : '',
-    giftWalls: giftWall(ctx, u.userId, host),
+    giftWalls: giftWall(ctx, u.userId, host, langOf(call.headers)),
   }
 }
 

@@ -15,6 +15,7 @@ import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { PageSpinner, Spinner } from '../../kernel/ui/Spinner.tsx'
 import { RechargePath } from './state.ts'
 import css from './recharge.css'
+import { isolated, shownText } from '../../kernel/ui/sentence.tsx'
 
 export const RECORDS_PAGE_SIZE = 20
 
@@ -41,7 +42,7 @@ export const reasonKey = (reason: string) => `recharge.reason.${String(reason).r
 /** what a record says: its reason in the user's words, with the other person's name isolated
  *  (FSI..PDI) so a Latin name keeps its order in Arabic; never the raw reason */
 export function recordTitle(t: I18n['t'], r: Pick<DiamondRecord, 'reason' | 'peerName' | 'diamondNum'>): string {
-  const name = r.peerName ? `\u2068${r.peerName}\u2069` : t('recharge.reason.someone')
+  const name = shownText(r.peerName) ? isolated(r.peerName) : t('recharge.reason.someone')
   // 'free.invite' is worded by its own line or by its family's ('free')
   const parts = String(r.reason).split('.')
   for (let n = parts.length; n > 0; n--) {

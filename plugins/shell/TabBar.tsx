@@ -1,5 +1,6 @@
 // The bottom tab bar (SHELL-05, SHELL-07, SHELL-09): tabs from the app manifest, switched with
 // replace; a guest tapping a protected tab gets the login popup and stays where they are.
+import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import type { TabSetting } from '../../kernel/types.ts'
@@ -14,7 +15,12 @@ export function TabBar({ active }: { active: string }) {
   const shell = kernel.need(shellRef)
   const unread = kernel.get(unreadRef)?.unread.value ?? 0
   const loggedIn = kernel.session.loggedIn.value
-  const messageCount = loggedIn ? shell.badges.followCount.value + unread : 0
+  // follows count on the tab until the inbox has shown them; unread messages until read
+  const messageCount = loggedIn ? shell.badges.newFollows.value + unread : 0
+  const follows = shell.badges.followCount.value
+  useEffect(() => {
+    if (active === 'message') shell.badges.markFollowsSeen()
+  }, [active, follows, shell])
   const taskDot = loggedIn && shell.badges.taskClaimable.value
 
   const go = async (tab: TabSetting) => {

@@ -40,6 +40,10 @@ export interface ShellApi {
   /** message tab badge parts and the user tab dot (SHELL-07) */
   badges: {
     followCount: ReadonlySignal<number>
+    /** follows the user has not seen yet (the tab badge's part: the inbox shows the whole count) */
+    newFollows: ReadonlySignal<number>
+    /** the user is in the inbox: the follow count now is seen */
+    markFollowsSeen(): void
     taskClaimable: ReadonlySignal<boolean>
     /** reload follow count and task state from the server */
     refresh(): Promise<void>

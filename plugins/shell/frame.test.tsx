@@ -181,6 +181,28 @@ test('SHELL-07 the message tab badge is follow count plus unread messages', asyn
   t.dispose()
 })
 
+test('SHELL-07 the message tab badge falls to the real unread count once the inbox has shown the follows (never a permanent 5); what was seen is kept', async () => {
+  localStorage.removeItem('shell.followsSeen')
+  const unread = signal(2)
+  const backend = { followTotal: 3 }
+  const t = shellKernel({ path: '/wall', token: 'tok', backend, fakes: [fake(unreadRef, { unread })] })
+  await t.render()
+  await t.settle()
+  assert.is(byId('badge-message')?.textContent, '5')
+  t.location.navigate('/message')
+  await waitFor(() => byId('badge-message')?.textContent === '2', { what: 'the follows seen in the inbox' })
+  t.location.navigate('/wall')
+  await t.settle()
+  assert.is(byId('badge-message')?.textContent, '2', 'the unread count alone')
+  act(() => void (unread.value = 0))
+  await t.settle()
+  assert.is(byId('badge-message')?.textContent, undefined, 'nothing new: no badge')
+  t.dispose()
+  // a later visit keeps what was seen: only a new fan counts again
+  assert.equal(JSON.parse(localStorage.getItem('shell.followsSeen')!), { userId: 100001, n: 3 })
+  localStorage.removeItem('shell.followsSeen')
+})
+
 test('SHELL-07 the user tab shows a dot only when a task is claimable', async () => {
   const yes = shellKernel({ path: '/wall', token: 'tok', backend: { hasClaimable: true } })
   await yes.render()

@@ -1,5 +1,7 @@
 // The shell service: base config, login, user refresh, badges and links, over one kernel.
+import { computed } from '@preact/signals-react'
 import { ref } from '../../kernel/plugin.ts'
+import { safeStorage } from '../../kernel/storage.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import type { BaseConfig, ShellApi } from './api.ts'
 import { fetchBaseConfig, type RetryOptions } from './base-config.ts'
@@ -22,6 +24,21 @@ export interface ShellOptions {
 
 export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
   const state = createShellState()
+  // SHELL-07: the tab badge counts what is new, so it falls to the unread count once the inbox is
+  // seen (the fans total alone stayed on the tab for good)
+  const store = safeStorage(typeof localStorage === 'undefined' ? undefined : localStorage)
+  const SEEN_KEY = 'shell.followsSeen'
+  try {
+    const kept = JSON.parse(store.get(SEEN_KEY) ?? 'null')
+    if (kept && Number.isInteger(kept.userId) && Number.isInteger(kept.n)) state.followsSeen.value = kept
+  } catch {
+    /* a bad stored value: nothing seen yet */
+  }
+  const newFollows = computed(() => {
+    const userId = kernel.session.user.value?.userId
+    const seen = state.followsSeen.value
+    return Math.max(0, state.followCount.value - (seen && seen.userId === userId ? seen.n : 0))
+  })
   let configLoad: Promise<BaseConfig> | null = null
   let reloadAfter: Promise<BaseConfig> | null = null
   let userLoad: Promise<void> | null = null
@@ -87,6 +104,15 @@ export function createShell(kernel: Kernel, opts: ShellOptions = {}): Shell {
 
     badges: {
       followCount: state.followCount,
+      newFollows,
+      markFollowsSeen() {
+        const userId = kernel.session.user.peek()?.userId
+        const n = state.followCount.peek()
+        const seen = state.followsSeen.peek()
+        if (!userId || (seen?.userId === userId && seen.n === n)) return
+        state.followsSeen.value = { userId, n }
+        store.set(SEEN_KEY, JSON.stringify({ userId, n }))
+      },
       taskClaimable: state.taskClaimable,
       async refresh() {
         if (!kernel.session.loggedIn.value) {

@@ -8,6 +8,8 @@ export function createShellState() {
     baseConfig: signal<BaseConfig | null>(null),
     baseConfigStatus: signal<BaseConfigStatus>('idle'),
     followCount: signal(0),
+    /** the follow count the user has seen in the inbox, per user (kept across visits) */
+    followsSeen: signal<{ userId: number; n: number } | null>(null),
     taskClaimable: signal(false),
     /** an email login request is on its way: further taps send nothing */
     loggingIn: signal(false),

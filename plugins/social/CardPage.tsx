@@ -8,6 +8,7 @@ import { reportLink, SocialRoute, type UserCard } from './api.ts'
 import { useLoad } from './hooks.ts'
 import { setBlocked, setCollected, setFollowed, userCard } from './state.ts'
 import { LoadStates, SocialPage } from './parts.tsx'
+import { sentenceText } from '../../kernel/ui/sentence.tsx'
 
 export default function CardPage() {
   const kernel = useKernel()
@@ -28,7 +29,7 @@ export default function CardPage() {
   }
 
   async function block(card: UserCard) {
-    if (!card.isBlock && !(await kernel.overlays.confirm({ message: t('social.card.blockAsk', { name: card.nickname }), ok: t('social.block'), cancel: t('social.cancel') }))) return
+    if (!card.isBlock && !(await kernel.overlays.confirm({ message: sentenceText(t, 'social.card.blockAsk', { name: card.nickname }), ok: t('social.block'), cancel: t('social.cancel') }))) return
     const on = !card.isBlock
     await change(card, () => setBlocked(kernel, card, on), { isBlock: on }, t(on ? 'social.blocked' : 'social.unblocked'))
   }

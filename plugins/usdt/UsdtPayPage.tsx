@@ -13,6 +13,7 @@ import { clock } from '../recharge/api.ts'
 import { suspendLeft } from './rules.ts'
 import { UsdtPath, usdtService } from './state.ts'
 import css from './usdt.css'
+import { sentence } from '../../kernel/ui/sentence.tsx'
 
 const CHAINS = ['TRC20', 'ERC20'] as const
 
@@ -87,7 +88,7 @@ export default function UsdtPayPage() {
           <div className="ut-card">
             <span className="ut-label">{t('usdt.send')}</span>
             <bdi className="ut-amount" data-testid="usdt-amount">{t('usdt.amount', { amount: pending.detail.amount })}</bdi>
-            <span className="ut-label">{t('usdt.network', { chain: pending.detail.chainName })}</span>
+            <span className="ut-label">{sentence(t, 'usdt.network', { chain: pending.detail.chainName })}</span>
             <span className="ut-label">{t('usdt.address')}</span>
             <code className="ut-address" data-testid="usdt-address">{pending.detail.address}</code>
             <Button variant="secondary" size="small" testId="usdt-copy" onClick={() => void copy(pending.detail!.address)}>

@@ -84,7 +84,7 @@ export function VipShop({ source, onPaid }: { source: string; onPaid?: () => voi
     <div className="vp-page" data-testid="vip-shop">
       <div className="vp-hero">
         <span className="vp-hero__title" data-testid="vip-status" data-vip={vip}>
-          {!vip ? t('vip.title') : vipEnd(user) == null ? t('vip.activeNoEnd') : t('vip.active', { days: daysLeft(user, Date.now()) })}
+          {!vip ? t('vip.title') : vipEnd(user) == null ? t('vip.activeNoEnd') : t('vip.active', { n: daysLeft(user, Date.now()) })}
         </span>
         <span className="vp-hero__sub">{t('vip.discount', { n: shop.callDiscount })}</span>
       </div>

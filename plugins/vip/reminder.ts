@@ -13,5 +13,5 @@ export function remindIfDue(kernel: Kernel, user: User, opts: { storage?: Storag
   store.set(REMINDED_KEY, dayKey(now))
   const days = daysLeft(user, now)
   // the user may arrive before this plugin's (lazy) strings
-  void kernel.i18n.ready().then(() => kernel.overlays.toast(kernel.i18n.t('vip.reminder', { days }), { type: 'warning', position: 'top', duration: 4000 }))
+  void kernel.i18n.ready().then(() => kernel.overlays.toast(kernel.i18n.t('vip.reminder', { n: days }), { type: 'warning', position: 'top', duration: 4000 }))
 }

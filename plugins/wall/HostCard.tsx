@@ -87,7 +87,7 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
           ) : (
             <span />
           )}
-          <span className="wl-card__price" aria-label={t('wall.priceLabel', { price: host.videoPrice })}>
+          <span className="wl-card__price" aria-label={t('wall.priceLabel', { n: host.videoPrice })}>
             <Sprite id="wl-diamond" size={13} />
             <bdi>{t('wall.pricePerMin', { price: host.videoPrice })}</bdi>
           </span>

@@ -85,7 +85,8 @@ export interface HostsService {
   setStatus(userId: number, status: HostStatusWord): void
   /** add or refresh a host from a server row (anchor list shape); returns its userId, or null for a bad row */
   remember(row: unknown): number | null
-  /** the country of a host (from the cached country list), if known */
+  /** the country of a host (from the cached country list), if known; read in a render, the
+   *  render follows the list, which loads on first ask */
   countryOf(countryId: number | null): Country | undefined
 }
 

@@ -227,6 +227,7 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   // a warm start paints with the cached names at once: no code flashes before the page's effect
   const warm = readCountryCache()
   if (warm) countries.value = new Map(warm.list.map((c) => [c.id, c]))
+  let countriesAsked = false
   /** use the cache; fetch only when it is missing or older than 7 days, as a secondary load */
   const loadCountries = () => {
     const cached = readCountryCache()
@@ -347,7 +348,16 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     },
     setStatus: (userId, status) => void setStatus(userId, status),
     remember,
-    countryOf: (id) => (id === null ? undefined : countries.peek().get(id)),
+    countryOf: (id) => {
+      // a page opened straight from a link (/detail) asks before the wall ever loaded the list (nor
+      // opened the secondary loads' gate): it loads now, once, and the page (which reads the
+      // signal) draws the name when it arrives
+      if (id !== null && !countries.peek().size && !countriesAsked) {
+        countriesAsked = true
+        queueMicrotask(() => void later().then((m) => m.fetchCountries(inner)))
+      }
+      return id === null ? undefined : countries.value.get(id)
+    },
   }
 
   return {

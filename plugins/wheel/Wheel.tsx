@@ -57,12 +57,12 @@ function WheelSheet({ wheel }: { wheel: Wheel }) {
           </div>
           {wheel.tip.value != null && (
             <p className="wh-tip" role="status" data-testid="wheel-tip">
-              {t('wheel.won', { prize: wheel.tip.value })}
+              {t('wheel.won', { n: wheel.tip.value })}
             </p>
           )}
         </div>
         <button type="button" className="wh-spin" data-testid="wheel-spin" disabled={wheel.spinning.value} onClick={() => void wheel.spin()}>
-          {t('wheel.spin', { price: c.price })}
+          {t('wheel.spin', { n: c.price })}
         </button>
       </section>
     </div>

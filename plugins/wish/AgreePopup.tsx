@@ -40,7 +40,7 @@ export default function AgreePopup({ props, close }: OverlayProps<AgreeProps>) {
         <GiftPicture src={w.img} size={56} />
         <span className="ws-agree__text">
           <bdi className="ws-agree__name">{w.name || t('wish.unnamed')}</bdi>
-          {w.price > 0 && <span className="ws-agree__price">{t('wish.price', { price: w.price })}</span>}
+          {w.price > 0 && <span className="ws-agree__price">{t('wish.price', { n: w.price })}</span>}
         </span>
       </div>
       <label className="ws-agree__check">

@@ -10,6 +10,7 @@ import { GiftPicture } from './GiftPicture.tsx'
 import { WISH_AUTOPLAY_MS } from './paths.ts'
 import { isDone, percentOf, type Wish, type WishState } from './state.ts'
 import css from './wish.css'
+import { sentence } from '../../kernel/ui/sentence.tsx'
 
 injectStyle(css)
 
@@ -46,7 +47,7 @@ function WishCard({ w }: { w: Wish }) {
       </span>
       {/* the slide is named by what it shows, then which gift: voice control finds it by its words */}
       {' '}
-      <span className="k-visually-hidden">{t('wish.item', { name: w.name || t('wish.unnamed') })}</span>
+      <span className="k-visually-hidden">{w.name ? sentence(t, 'wish.item', { name: w.name }) : t('wish.item', { name: t('wish.unnamed') })}</span>
     </span>
   )
 }

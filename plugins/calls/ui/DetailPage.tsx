@@ -25,6 +25,7 @@ import { isRouted } from '../../../kernel/router.tsx'
 import { useFormat } from '../../../kernel/format.ts'
 import { LIVE_PATH, liveHref } from '../../live/api.ts'
 import css from './calls.css'
+import { sentenceText } from '../../../kernel/ui/sentence.tsx'
 
 /** d2 §7 follow ({ followType 1 follow | 2 unfollow, followUserId }) */
 const FOLLOW_PATH = '/api/user/followUser'
@@ -144,7 +145,7 @@ export default function DetailPage() {
             {detail.nickname}
           </bdi>
           {detail.levelName && (
-            <span className={`cl-grade cl-grade--${detail.levelName.toLowerCase()}`} data-testid="detail-grade" title={t('calls.detail.level', { grade: detail.levelName })}>
+            <span className={`cl-grade cl-grade--${detail.levelName.toLowerCase()}`} data-testid="detail-grade" title={sentenceText(t, 'calls.detail.level', { grade: detail.levelName })}>
               {detail.levelName}
             </span>
           )}

@@ -14,11 +14,11 @@ import { detailHref, liveOpenerRef } from '../../wall/api.ts'
 import { answer, type Guard } from '../../../kernel/guard.ts'
 import { CallPath, recommendedHosts, type LastCall, type RecommendedHost } from '../api.ts'
 import { formatDuration, statusWord } from './format.ts'
-import { formatNumber } from '../../../kernel/i18n.ts'
 import { IconDiamond, IconThumb } from './icons.tsx'
 import { isLongCall, positiveTags, problemTags, ratingPayload, skipPayload, toggleTag, type Choice, type PositiveTag, type ProblemTag } from '../engine/rating.ts'
 import { LOW_BALANCE_AFTER_CALL, MAX_POSITIVE_TAGS } from '../rules.ts'
 import css from './calls.css'
+import { sentence } from '../../../kernel/ui/sentence.tsx'
 
 injectStyle(css)
 
@@ -87,7 +87,7 @@ export default function PostCallSheet({ props: last, close }: OverlayProps<LastC
   const offer = recharge && (last.free ? 'robot' : balance != null && balance < LOW_BALANCE_AFTER_CALL ? 'low' : null)
 
   return (
-    <Sheet testId="post-call" title={t('calls.post.title', { name: last.nickname })}>
+    <Sheet testId="post-call" title={sentence(t, 'calls.post.title', { name: last.nickname })}>
       <div className="cl-post" data-long={long ? 'yes' : 'no'}>
         <div className="cl-post__who">
           <Avatar src={last.icon} name={last.nickname} size={56} />
@@ -101,7 +101,7 @@ export default function PostCallSheet({ props: last, close }: OverlayProps<LastC
               ? t('calls.post.chargedPending')
               : last.charged === 0
                 ? t('calls.post.chargedNone')
-                : t('calls.post.charged', { n: formatNumber(last.charged, kernel.i18n.locale.value), count: last.periods ?? 0 })}
+                : t('calls.post.charged', { diamonds: t('calls.post.diamonds', { n: last.charged }), count: last.periods ?? 0 })}
           </p>
           </div>
         </div>
