@@ -7,7 +7,6 @@ import { encrypt } from '../kernel/protocol/cipher.ts'
 import { parsePush } from '../kernel/protocol/push.ts'
 import { createRealtime, type SocketClass } from '../kernel/realtime.ts'
 import { createPushBus } from '../kernel/push.ts'
-import { createDispatch } from '../kernel/push-dispatch.ts'
 import type { Kernel } from '../kernel/types.ts'
 import { signal } from '@preact/signals-react'
 import WebSocket from 'ws'
@@ -83,7 +82,7 @@ test('NET-05 drop closes one user\'s sockets or everyone\'s', async () => {
 
 test('NET-05 the app\'s realtime client and the push server end to end, through a drop', async () => {
   const { service, srv } = await setup()
-  const push = createPushBus({ kernel: () => ({}) as Kernel, createDispatch })
+  const push = createPushBus({ kernel: () => ({}) as Kernel })
   const got: unknown[] = []
   push.on('user.balance', (d) => got.push(d))
   const rt = createRealtime({
@@ -114,7 +113,7 @@ test('NET-05 SHELL-09 a revoked session\'s open socket is closed with 4401 withi
   const users = [user(1), user(2)]
   const service = createRealtimeService(fakeCtx(users))
   const srv = await serve(service)
-  const push = createPushBus({ kernel: () => ({}) as Kernel, createDispatch })
+  const push = createPushBus({ kernel: () => ({}) as Kernel })
   const got: unknown[] = []
   push.on('user.balance', (d) => got.push(d))
   const ended: string[] = []
