@@ -323,4 +323,19 @@ test('SHELL-09 a logout in another tab ends this tab\'s session; another login t
   rt.dispose()
 })
 
+test('SHELL-09 a guest\'s tab follows other tabs only from its own first token (a guest has no session to follow)', () => {
+  const storage = memoryStorage({})
+  const heard: Array<(e: StorageEvent) => void> = []
+  const events = { addEventListener: (_: string, fn: (e: StorageEvent) => void) => heard.push(fn), removeEventListener: () => {} } as unknown as Window
+  const tab = createSession({ storage, appId: 'a' })
+  const rt = createRealtime({ config, token: tab.token, push: createPushBus({ kernel: () => ({}) as Kernel }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers(), follow: { storage, events, session: tab } })
+  assert.is(heard.length, 0, 'a guest listens to no other tab')
+  tab.login({ token: 'mine' })
+  assert.is(heard.length, 1, 'its first token starts the following')
+  storage.removeItem('token')
+  heard.forEach((fn) => fn({ key: 'token', newValue: null, storageArea: storage } as StorageEvent))
+  assert.is(tab.token.value, null, 'another tab\'s logout ends this session')
+  rt.dispose()
+})
+
 test.run()
