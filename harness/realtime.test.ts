@@ -7,7 +7,6 @@ import { encrypt } from '../kernel/protocol/cipher.ts'
 import { parsePush } from '../kernel/protocol/push.ts'
 import { createRealtime, type SocketClass } from '../kernel/realtime.ts'
 import { createPushBus } from '../kernel/push.ts'
-import { createDispatch } from '../kernel/push-dispatch.ts'
 import type { Kernel } from '../kernel/types.ts'
 import { signal } from '@preact/signals-react'
 import WebSocket from 'ws'
@@ -43,7 +42,7 @@ test('NET-05 the app-config switch wsToken plain: the app\'s client and a push s
   const rt = createRealtime({
     config: { apiBase: srv.base, wsBase: `${srv.base.replace(/^http/, 'ws')}/ws`, cipherKey: testKeys.key, cipherIv: testKeys.iv, subscriptionKey: 's', mode: 'harness', wsToken: 'plain' },
     token: signal<string | null>('token-1'),
-    push: createPushBus({ kernel: () => ({}) as Kernel, createDispatch }),
+    push: createPushBus({ kernel: () => ({}) as Kernel }),
     onGiveUp: () => {},
     WebSocket: WebSocket as never,
   })
@@ -103,7 +102,7 @@ test('NET-05 drop closes one user\'s sockets or everyone\'s', async () => {
 
 test('NET-05 the app\'s realtime client and the push server end to end, through a drop', async () => {
   const { service, srv } = await setup()
-  const push = createPushBus({ kernel: () => ({}) as Kernel, createDispatch })
+  const push = createPushBus({ kernel: () => ({}) as Kernel })
   const got: unknown[] = []
   push.on('user.balance', (d) => got.push(d))
   const rt = createRealtime({
@@ -134,7 +133,7 @@ test('NET-05 SHELL-09 a revoked session\'s open socket is closed with 4401 withi
   const users = [user(1), user(2)]
   const service = createRealtimeService(fakeCtx(users))
   const srv = await serve(service)
-  const push = createPushBus({ kernel: () => ({}) as Kernel, createDispatch })
+  const push = createPushBus({ kernel: () => ({}) as Kernel })
   const got: unknown[] = []
   push.on('user.balance', (d) => got.push(d))
   const ended: string[] = []

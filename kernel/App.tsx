@@ -4,7 +4,7 @@ import { StrictMode, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Router as WouterRouter } from 'wouter'
 import { KernelContext, useKernel, useSignalValue } from './hooks.ts'
-import { OverlayHost, preloadOverlayHost } from './overlays.tsx'
+import { OverlayHost } from './overlays.tsx'
 import { Routes, wouterHooks, type KernelRouter } from './router.tsx'
 import { injectStyle } from './style.ts'
 import { afterFirstScreen } from './first-screen.ts'
@@ -53,7 +53,7 @@ export function mountApp(kernel: Kernel, el: HTMLElement): () => void {
   )
   // after the first screen, so the first toast or dialog shows without a wait
   void afterFirstScreen(kernel)
-    .then(() => preloadOverlayHost(kernel.overlays))
+    .then(() => kernel.overlays.load())
     .catch(() => undefined)
   return () => root.unmount()
 }

@@ -1,7 +1,6 @@
 // The app-error overlay (SHELL-04): what shows when the app cannot start. Plain DOM, since React,
 // the kernel or the strings may be what failed; loaded only then (errors.ts reportAppError).
-import { page } from './errors.ts'
-import { redacted } from './recover.ts'
+import { page, redacted } from './errors.ts'
 import { appLocale } from './i18n.ts'
 
 const APP_ERROR_TEXT = {

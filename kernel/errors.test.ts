@@ -1,7 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { installGlobalErrorHandlers, page, recoverFromChunkError } from './errors.ts'
-import { clearAppCaches, isChunkLoadError, redact } from './recover.ts'
+import { clearAppCaches, installGlobalErrorHandlers, isChunkLoadError, page, recoverFromChunkError, redact } from './errors.ts'
 import { showAppError } from './app-error.ts'
 import { waitFor } from '../test/wait.ts'
 

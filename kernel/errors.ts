@@ -14,8 +14,49 @@ export const page = {
   log: (event: string, detail?: unknown): void => console.warn(`[app] ${event}`, detail ?? ''),
 }
 
-/** the rest of the recovery (recover.ts): it loads with the first failure */
-const recovery = () => import('./recover.ts')
+const CHUNK_PATTERNS = [
+  /failed to fetch dynamically imported module/i,
+  /error loading dynamically imported module/i, // Firefox
+  /importing a module script failed/i, // Safari
+  /loading (css )?chunk [\w-]+ failed/i, // webpack-style names, kept for old builds
+  /loading chunk/i,
+  /chunkloaderror/i,
+  /failed to load module script/i,
+  /mime type/i, // the server answered HTML instead of a script
+  /unexpected token '?<'?/i, // an HTML page parsed as script
+  /\b404\b.*\b(chunk|module|script|\.m?js)\b|\b(chunk|module|script|\.m?js)\b.*\b404\b/i,
+]
+
+/** Is this the failure of loading code (a dynamic import / chunk) rather than a bug in it? */
+export function isChunkLoadError(err: unknown): boolean {
+  if (!err) return false
+  const e = err as { name?: unknown; message?: unknown }
+  if (e.name === 'ChunkLoadError') return true
+  const text = typeof err === 'string' ? err : `${String(e.name ?? '')}: ${String(e.message ?? '')}`
+  return CHUNK_PATTERNS.some((re) => re.test(text))
+}
+
+/** Unregister every service worker and delete every Cache Storage entry; never throws. */
+export async function clearAppCaches(): Promise<void> {
+  try {
+    const sw = (navigator as Navigator & { serviceWorker?: ServiceWorkerContainer }).serviceWorker
+    if (sw?.getRegistrations) await Promise.all((await sw.getRegistrations()).map((r) => r.unregister()))
+  } catch (err) {
+    page.log('service worker cleanup failed', err)
+  }
+  try {
+    const store = (globalThis as { caches?: CacheStorage }).caches
+    if (store?.keys) await Promise.all((await store.keys()).map((k) => store.delete(k)))
+  } catch (err) {
+    page.log('cache cleanup failed', err)
+  }
+}
+
+/** a token, IM token or signature never reaches the console: their values in a logged text are cut */
+export const redact = (text: string): string => text.replace(/((?:token|sign|signature)=)[^&\s'"#]+/gi, '$1…')
+
+/** an error as the text to log (its message may quote a URL with a token); anything else as it is */
+export const redacted = (err: unknown): unknown => (err instanceof Error ? redact(String(err.stack ?? err)) : typeof err === 'string' ? redact(err) : err)
 
 const RELOAD_KEY = 'kernel.chunkReloadAt'
 /** a second chunk error this soon after our own reload means reloading does not help */
@@ -41,7 +82,7 @@ export async function recoverFromChunkError(err: unknown): Promise<boolean> {
     return false
   }
   store?.setItem(RELOAD_KEY, String(page.now()))
-  await recovery().then((m) => m.clearAppCaches(), () => undefined)
+  await clearAppCaches()
   page.log('reload', { reason: 'chunk-load-error', message: (err as Error)?.message ?? String(err) })
   page.reload()
   return true
@@ -49,7 +90,7 @@ export async function recoverFromChunkError(err: unknown): Promise<boolean> {
 
 /** Clear caches, then reload after `delayMs` (the 'Update now' button waits 500 ms, SHELL-03). */
 export function reloadSoon(delayMs = 500): void {
-  void recovery().then((m) => m.clearAppCaches(), () => undefined)
+  void clearAppCaches()
   page.log('reload', { reason: 'update' })
   setTimeout(() => page.reload(), delayMs)
 }
@@ -72,12 +113,7 @@ export function installGlobalErrorHandlers(opts: GlobalErrorOptions = {}): () =>
         if (!reloaded) void reportAppError(err)
       }))
   const onOther = opts.onError ?? ((err: unknown) => page.log('uncaught error', err))
-  const handle = (err: unknown) =>
-    void recovery().then(
-      (m) => (m.isChunkLoadError(err) ? onChunk(err) : onOther(err)),
-      // the recovery code cannot load either: this page's chunks are gone, which a reload cures
-      () => onChunk(err),
-    )
+  const handle = (err: unknown) => (isChunkLoadError(err) ? onChunk(err) : onOther(err))
 
   const onError = (e: Event) => {
     const ev = e as ErrorEvent

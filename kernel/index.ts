@@ -21,9 +21,7 @@ import { createI18n, type Locale } from './i18n.ts'
 import { createSession, takeTokenFromUrl, type UrlTokenResult } from './session.ts'
 import { createApiClient, type ApiClient, type Cipher, type Http } from './api.ts'
 import { createPushBus } from './push.ts'
-import type { createDispatch } from './push-dispatch.ts'
-import type { createRealtime, RealtimeOptions, SocketClass, Timers } from './realtime.ts'
-import { lazyRealtime } from './realtime-lazy.ts'
+import { createRealtime, type SocketClass, type Timers } from './realtime.ts'
 import { createOverlays } from './overlays.tsx'
 import { createRouter, type KernelRouter, type LocationSource } from './router.tsx'
 import { bindFirstScreen, openGate, type FirstScreenGate } from './first-screen.ts'
@@ -46,13 +44,8 @@ export interface KernelOptions {
   /** dictionaries at hand before any lazy one loads (tests read them from disk); see createI18n */
   strings?: (locale: Locale, namespace: string) => Strings | undefined
   WebSocket?: SocketClass
-  /** builds the realtime socket at once (tests pass realtime.ts's createRealtime); by default its
-   *  code loads once there is a token (a guest never loads it) */
-  createRealtime?: typeof createRealtime
   /** the wire cipher of the api client and the realtime token; default WebCrypto (tests pass the synchronous one) */
   cipher?: Cipher
-  /** the push bus's dispatch at hand (tests pass push-dispatch.ts's); by default its code loads with the first push */
-  createDispatch?: typeof createDispatch
   timers?: Timers
   /** the HTTP layer under the api client (fetch by default) */
   http?: Http
@@ -131,9 +124,8 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     kernel: () => kernel,
     onError: (err, pushType) => console.error(`push handler for "${pushType}" failed`, err),
     missing: lateWanted,
-    createDispatch: opts.createDispatch,
   })
-  const realtimeOptions: RealtimeOptions = {
+  const realtime = createRealtime({
     config,
     token: session.token,
     push,
@@ -145,8 +137,9 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     WebSocket: opts.WebSocket,
     timers: opts.timers,
     encryptToken: opts.cipher && ((token) => opts.cipher!.encrypt(token, { key: config.cipherKey, iv: config.cipherIv })),
-  }
-  const realtime = opts.createRealtime ? opts.createRealtime(realtimeOptions) : lazyRealtime(realtimeOptions, undefined, firstScreen.painted)
+    // a user's socket opens once the first screen is shown, not with it
+    after: opts.firstScreen?.painted,
+  })
 
   const get = serviceGetter(() => registry, () => kernel, pending, opts.services)
 

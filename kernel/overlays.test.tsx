@@ -3,7 +3,6 @@ import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { computed, signal } from '@preact/signals-react'
 import { createOverlays, DEFAULT_TOAST_MS, OverlayHost, UPDATE_DIALOG } from './overlays.tsx'
-import { createOverlayEngine } from './overlay-engine.ts'
 import { ConfirmDialog } from './overlay-host.tsx'
 import { KernelApp } from './App.tsx'
 import { KernelContext } from './hooks.ts'
@@ -35,7 +34,7 @@ const queueDefs: OverlayDef[] = [
 
 function queueHarness(path = '/wall', search = '') {
   const ctx = signal<OverlayContext>({ path, search: new URLSearchParams(search), scene: {} })
-  const overlays = createOverlayEngine({ defs: queueDefs, context: ctx })
+  const overlays = createOverlays({ defs: queueDefs, context: ctx })
   const shown = () => overlays.stack.value.map((o) => o.id)
   const go = (p: string, s = '', scene: Partial<Record<'call' | 'live' | 'game', boolean>> = {}) =>
     (ctx.value = { path: p, search: new URLSearchParams(s), scene: { ...ctx.value.scene, ...scene } as Scene })
@@ -66,7 +65,7 @@ test('SHELL-17 at launch the popups arriving together show by priority, not arri
   const clock = installFakeTimers()
   try {
     const ctx = signal<OverlayContext>({ path: '/wall', search: new URLSearchParams('tab=all'), scene: {} })
-    const overlays = createOverlayEngine({ defs: queueDefs, context: ctx, launch: { gatherMs: 1500, max: 2 } })
+    const overlays = createOverlays({ defs: queueDefs, context: ctx, launch: { gatherMs: 1500, max: 2 } })
     const shown = () => overlays.stack.value.map((o) => o.id)
     // arrival order: the lowest priority first (the special offer came before the balance transfer)
     overlays.enqueue('discount')
@@ -135,7 +134,7 @@ test('SHELL-17 close(id) also drops a popup still waiting; unknown ids fail nami
 test('overlays: open() resolves with what close() passes; tiers stack toast > system > modal > sheet > float', async () => {
   const ctx = computed<OverlayContext>(() => ({ path: '/', search: new URLSearchParams(), scene: {} }))
   const defs: OverlayDef[] = ['float', 'sheet', 'modal', 'system'].map((tier) => ({ id: tier, tier: tier as OverlayDef['tier'], component: Popup }))
-  const overlays = createOverlayEngine({ defs, context: ctx })
+  const overlays = createOverlays({ defs, context: ctx })
   const result = overlays.open('modal')
   void overlays.open('system')
   void overlays.open('float')
@@ -356,7 +355,7 @@ test('overlays: a popup whose when() throws stays hidden and the error is report
   const error = console.error
   console.error = (...a: unknown[]) => void errors.push(a)
   const ctx = signal<OverlayContext>({ path: '/', search: new URLSearchParams(), scene: {} })
-  const overlays = createOverlayEngine({
+  const overlays = createOverlays({
     defs: [{ id: 'bad', tier: 'modal', component: Popup, when: () => { throw new Error('boom') } }],
     context: ctx,
   })
@@ -367,30 +366,9 @@ test('overlays: a popup whose when() throws stays hidden and the error is report
   overlays.dispose()
 })
 
-test('SHELL-17 overlays before their code arrives: calls wait and replay in order, count as open, close drops one, unknown ids fail at once', async () => {
-  const ctx = signal<OverlayContext>({ path: '/wall', search: new URLSearchParams(), scene: {} })
-  let arrive!: () => void
-  const engine = () => new Promise<void>((r) => (arrive = r)).then(() => import('./overlay-engine.ts'))
-  const overlays = createOverlays({ defs: queueDefs, context: ctx, engine })
-  const result = overlays.open('derivation', { label: 'a' })
-  overlays.enqueue('force-comment')
-  const dropped = overlays.open('activity')
-  assert.ok(overlays.isOpen('derivation') && overlays.isOpen('force-comment'), 'asked for: counted as open')
-  overlays.close('activity')
-  assert.is(await dropped, undefined, 'closed before it showed')
-  assert.throws(() => overlays.enqueue('nope'), /no overlay "nope"/)
-  assert.equal(overlays.stack.value, [], 'nothing shows before the code arrives')
-  arrive()
-  await overlays.load()
-  assert.equal(overlays.stack.value.map((o) => o.id), ['derivation', 'force-comment'])
-  overlays.closeKey(overlays.stack.value[0].key, 'ok')
-  assert.is(await result, 'ok')
-  overlays.dispose()
-})
-
 test('SHELL-03 the update dialog still shows when the overlay code cannot load', async () => {
   const ctx = signal<OverlayContext>({ path: '/wall', search: new URLSearchParams(), scene: {} })
-  const overlays = createOverlays({ defs: [], context: ctx, engine: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) })
+  const overlays = createOverlays({ defs: [], context: ctx, host: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) })
   const kernel = fakeKernel()
   const error = console.error
   console.error = () => {}
@@ -402,9 +380,9 @@ test('SHELL-03 the update dialog still shows when the overlay code cannot load',
   const asked = overlays.open(UPDATE_DIALOG)
   await settle()
   console.error = error
-  assert.is(await asked, undefined)
   assert.ok(r.get('update-dialog'), 'the prompt drawn from the first bundle')
   await click(r.get('update-later'))
+  assert.is(await asked, undefined)
   assert.is(r.get('update-dialog'), null)
   r.unmount()
   kernel.dispose()

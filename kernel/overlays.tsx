@@ -1,18 +1,22 @@
 // Overlays: everything that shows over the routed page (sheets, centre popups, full-screen call and
-// live screens, toasts), and the popup queue (SHELL-17).
+// live screens, toasts), and the popup queue (SHELL-17). Like Jitsi's overlay list, what renders is
+// derived, not pushed around: `entries` holds what is open, and `stack` is the part whose `when`
+// holds now, ordered by tier.
 //
-// Nothing shows over the first screen, so only a facade and a placeholder host are in the first
-// bundle: the engine (overlay-engine.ts: what is open, the queue, toasts) and the host that draws
-// them (overlay-host.tsx, with its style and the kernel's own dialogs) load when something first
-// shows, or in the background after the first screen (preloadOverlayHost).
+// One queued popup shows at a time, the lowest priority number first among those whose `when`
+// holds for the current route and scene. A popup whose condition does not hold waits without
+// blocking the others, and one that loses its condition while showing goes back to waiting.
+//
+// Nothing shows over the first screen, so the host that draws the overlays (overlay-host.tsx: the
+// layers, toasts, their style and the kernel's own dialogs, over 3 KB) loads through once() when
+// something first shows, or in the background after the first screen (overlays.load()).
 import { useEffect, useState, type ComponentType } from 'react'
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
+import { computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel } from './hooks.ts'
 import { once } from './once.ts'
 import { reloadSoon } from './errors.ts'
 import { Tier, type OverlayContext, type OverlayDef } from './types.ts'
-import type { OverlayEngine } from './overlay-engine.ts'
 import { Button } from './ui/Button.tsx'
 import { useText } from './ui/text.ts'
 
@@ -62,9 +66,9 @@ export interface Overlays {
   def(id: string): OverlayDef | undefined
   /** close the overlay with this key (what an overlay's own close() calls) */
   closeKey(key: number, result?: unknown): void
-  /** the update dialog was asked for but the overlay code cannot load (SHELL-03's last resort) */
-  stale: Signal<boolean>
-  /** load the overlay code now (the app does after the first screen; tests before they render) */
+  /** the host that draws them, once loaded */
+  host: ReadonlySignal<ComponentType | null>
+  /** load the host's code now (the app does after the first screen; tests before they render) */
   load(): Promise<void>
 }
 
@@ -79,8 +83,8 @@ export interface OverlaysOptions {
   context: ReadonlySignal<OverlayContext>
   /** an id nobody defines yet may still come (a late plugin): a promise of its arrival, or null */
   missing?: () => Promise<void> | null
-  /** how the engine's code arrives (tests hold it back or fail it) */
-  engine?: () => Promise<typeof import('./overlay-engine.ts')>
+  /** how the host's code arrives (tests fail it) */
+  host?: () => Promise<{ OverlayLayers: ComponentType }>
   /** SHELL-17 at launch: queued popups arriving within `gatherMs` of the first are ranked by priority
    *  before one shows, and at most `max` queued popups show in this visit (the rest wait for a later one) */
   launch?: { gatherMs: number; max: number }
@@ -91,92 +95,179 @@ export type KernelOverlays = Overlays & {
   define(defs: readonly OverlayDef[]): void
 }
 
-interface Early {
-  id: string | null
-  run(engine: OverlayEngine): void
-  drop(): void
+const UNQUEUED = Number.POSITIVE_INFINITY
+
+interface Entry extends OpenOverlay {
+  def: OverlayDef
+  queued: boolean
+  /** enqueue order, so equal priorities keep first-come order */
+  seq: number
+  resolve: (result: unknown) => void
 }
 
-/**
- * kernel.overlays: the definitions at hand (a duplicate id still fails at once), the engine
- * (overlay-engine.ts) loaded after the first screen or with the first call. Calls made before it
- * arrives are replayed on it in order, and count as open for isOpen().
- */
+interface Waiting {
+  id: string
+  props: unknown
+  seq: number
+}
+
+/** kernel.overlays: what is open, the popup queue and the toasts; the host loads on first show. */
 export function createOverlays(opts: OverlaysOptions): KernelOverlays {
-  const engine = signal<OverlayEngine | null>(null)
   const defs = new Map<string, OverlayDef>()
   const define = (list: readonly OverlayDef[]) => {
     for (const d of list) {
       if (defs.has(d.id)) throw new Error(`overlay "${d.id}" is defined twice`)
       defs.set(d.id, d)
     }
-    engine.peek()?.define(list)
   }
   define([...builtIns, ...opts.defs])
-  const stale = signal(false)
-  let early: Early[] = []
-  let disposed = false
-  const load = once(() =>
-    (opts.engine ?? (() => import('./overlay-engine.ts')))().then(
-      (m) => {
-        if (disposed) return
-        const e = m.createOverlayEngine({ ...opts, defs: [...defs.values()] })
-        engine.value = e
-        for (const c of early.splice(0)) {
-          try {
-            c.run(e)
-          } catch (err) {
-            console.error(`[app] overlay "${c.id}" failed`, err)
-          }
-        }
-      },
-      (err) => {
-        // SHELL-03 when the overlay code itself cannot load (a deploy removed it): the host draws
-        // the update prompt from what the first bundle has
-        if (early.some((c) => c.id === UPDATE_DIALOG)) stale.value = true
-        for (const c of early.splice(0)) c.drop()
-        throw err
-      },
-    ),
-  )
-  const run = (id: string | null, fn: (e: OverlayEngine) => void, drop = () => {}) => {
-    const e = engine.peek()
-    if (e) return fn(e)
-    // an id no plugin defines, nor a late one may bring, fails now, naming it
-    if (id !== null && !defs.has(id) && !opts.missing?.()) throw new Error(`no overlay "${id}": no plugin of this build defines it`)
-    early.push({ id, run: fn, drop })
-    load().catch((err) => console.error('[app] overlays failed to load', err))
+  const host = signal<ComponentType | null>(null)
+  const load = once(() => (opts.host ?? loadHost)().then((m) => void (host.value = m.OverlayLayers)))
+  /** run fn now, or once the plugin defining id has arrived */
+  const whenDefined = <T,>(id: string, fn: () => T): T | Promise<T> => {
+    const more = defs.has(id) ? null : opts.missing?.()
+    return more ? more.then(fn) : fn()
+  }
+  const need = (id: string) => {
+    const d = defs.get(id)
+    if (!d) throw new Error(`no overlay "${id}": no plugin of this build defines it`)
+    return d
+  }
+  const holds = (d: OverlayDef, ctx: OverlayContext) => {
+    try {
+      return !d.when || d.when(ctx)
+    } catch (err) {
+      console.error(`[app] overlay "${d.id}" when() failed`, err)
+      return false
+    }
   }
 
+  let nextKey = 0
+  let nextSeq = 0
+  const entries = signal<Entry[]>([])
+  let waiting: Waiting[] = []
+
+  const stack = computed<OpenOverlay[]>(() => {
+    const ctx = opts.context.value
+    return entries.value
+      .filter((e) => holds(e.def, ctx))
+      .sort((a, b) => Tier[a.def.tier] - Tier[b.def.tier] || a.key - b.key)
+      .map(({ key, id, props }) => ({ key, id, props }))
+  })
+
+  const add = (def: OverlayDef, props: unknown, queued: boolean, seq: number) =>
+    new Promise<unknown>((resolve) => {
+      entries.value = [...entries.peek(), { key: ++nextKey, id: def.id, props, def, queued, seq, resolve }]
+    })
+
+  const priority = (id: string) => defs.get(id)?.priority ?? UNQUEUED
+
+  // SHELL-17 at launch: the first queued popup waits for the others arriving with it, so the order is
+  // the priority's, not the arrival's; and only `max` show in a visit
+  let gathering: 'idle' | 'waiting' | 'done' = opts.launch ? 'idle' : 'done'
+  let gatherTimer: ReturnType<typeof setTimeout> | undefined
+  let shownQueued = 0
+  const gathered = () => {
+    if (gathering === 'done') return true
+    if (gathering === 'idle') {
+      gathering = 'waiting'
+      gatherTimer = setTimeout(() => {
+        gathering = 'done'
+        pump()
+      }, opts.launch!.gatherMs)
+    }
+    return false
+  }
+
+  /** Show the next queued popup if none shows; send the showing one back if its condition went. */
+  const pump = () => {
+    const ctx = opts.context.peek()
+    const active = entries.peek().find((e) => e.queued)
+    if (active) {
+      if (holds(active.def, ctx)) return
+      entries.value = entries.peek().filter((e) => e !== active)
+      waiting.push({ id: active.id, props: active.props, seq: active.seq })
+    }
+    const next = waiting
+      .filter((w) => holds(need(w.id), ctx))
+      .sort((a, b) => priority(a.id) - priority(b.id) || a.seq - b.seq)[0]
+    if (!next || !gathered()) return
+    // a popup sent back to wait (its condition went) does not count twice
+    if (opts.launch && !active && shownQueued >= opts.launch.max) return
+    if (!active) shownQueued++
+    waiting = waiting.filter((w) => w !== next)
+    void add(need(next.id), next.props, true, next.seq)
+  }
+
+  const closeKey = (key: number, result?: unknown) => {
+    const entry = entries.peek().find((e) => e.key === key)
+    if (!entry) return
+    entries.value = entries.peek().filter((e) => e !== entry)
+    entry.resolve(result)
+    if (entry.queued) pump()
+  }
+
+  // route or scene changed: conditions may now hold, or no longer. A new page is a new visit: the
+  // popups held back by the cap may show on it (the wall again, later)
+  let visited = ''
+  const stopWatching = effect(() => {
+    const { path } = opts.context.value
+    untracked(() => {
+      if (path !== visited && visited && !entries.peek().some((e) => e.queued)) shownQueued = 0
+      visited = path
+      pump()
+    })
+  })
+
+  const toasts = signal<ToastItem[]>([])
+  let toastKey = 0
+
   return {
-    stack: computed(() => engine.value?.stack.value ?? []),
-    toasts: computed(() => engine.value?.toasts.value ?? []),
-    stale,
-    define,
+    stack,
+    toasts,
+    host,
     load,
+    define,
     def: (id) => defs.get(id),
-    closeKey: (key, result) => engine.peek()?.closeKey(key, result),
+    closeKey,
     open<R>(id: string, props?: unknown) {
-      const e = engine.peek()
-      if (e) return e.open<R>(id, props)
-      return new Promise<R | undefined>((resolve, reject) => run(id, (e) => e.open<R>(id, props).then(resolve, reject), () => resolve(undefined)))
+      try {
+        return Promise.resolve(whenDefined(id, () => add(need(id), props, false, 0))) as Promise<R | undefined>
+      } catch (err) {
+        return Promise.reject(err)
+      }
     },
-    enqueue: (id, props) => run(id, (e) => e.enqueue(id, props)),
+    enqueue(id, props) {
+      const park = () => {
+        need(id) // fail naming the id, rather than when the popup's turn comes
+        waiting.push({ id, props, seq: ++nextSeq })
+        pump()
+      }
+      const later = whenDefined(id, park)
+      if (later instanceof Promise) later.catch((err) => console.error(`[app] popup "${id}" could not be queued`, err))
+    },
     close(id) {
-      const e = engine.peek()
-      if (e) return e.close(id)
-      for (const c of early) if (c.id === id) c.drop()
-      early = early.filter((c) => c.id !== id)
+      waiting = waiting.filter((w) => w.id !== id)
+      for (const e of entries.peek()) if (e.id === id) closeKey(e.key)
     },
-    isOpen: (id) => engine.peek()?.isOpen(id) ?? early.some((c) => c.id === id),
-    toast: (text, o) => run(null, (e) => e.toast(text, o)),
+    isOpen: (id) => entries.peek().some((e) => e.id === id),
+    toast(text, o = {}) {
+      const item: ToastItem = { key: ++toastKey, text, type: o.type ?? 'info', position: o.position ?? 'top' }
+      // one toast per position: a newer message replaces the older, as on the phone
+      toasts.value = [...toasts.peek().filter((t) => t.position !== item.position), item]
+      setTimeout(() => {
+        toasts.value = toasts.peek().filter((t) => t !== item)
+      }, o.duration ?? DEFAULT_TOAST_MS)
+    },
     confirm(o) {
       return this.open<boolean>(CONFIRM_DIALOG, o).then((r) => r === true)
     },
     dispose() {
-      disposed = true
-      engine.peek()?.dispose()
-      for (const c of early.splice(0)) c.drop()
+      stopWatching()
+      clearTimeout(gatherTimer)
+      waiting = []
+      for (const e of entries.peek()) e.resolve(undefined)
+      entries.value = []
     },
   }
 }
@@ -184,32 +275,22 @@ export function createOverlays(opts: OverlaysOptions): KernelOverlays {
 // ---------------------------------------------------------------------------------------------
 // Host
 
-let Layers: ComponentType | null = null
-const loadLayers = once(() => import('./overlay-host.tsx').then((m) => (Layers = m.OverlayLayers)))
-
-/** Load the host (layers, toasts, the kernel's dialogs), and the engine when given; the app calls it after the first screen. */
-export function preloadOverlayHost(overlays?: Overlays): Promise<unknown> {
-  return overlays ? Promise.all([loadLayers(), overlays.load()]) : loadLayers()
-}
+const loadHost = () => import('./overlay-host.tsx')
 
 /** Renders the open overlays and toasts; mount once inside <KernelApp>. Nothing to draw: nothing loaded. */
 export function OverlayHost() {
   useSignals()
   const { overlays } = useKernel()
   const busy = overlays.stack.value.length > 0 || overlays.toasts.value.length > 0
-  const [, loaded] = useState(0)
   const [failed, setFailed] = useState(false)
+  const Layers = overlays.host.value
   useEffect(() => {
     if (!busy || Layers) return
-    preloadOverlayHost().then(
-      () => loaded((n) => n + 1),
-      (err) => {
-        console.error('[app] the overlay host failed to load', err)
-        setFailed(true)
-      },
-    )
-  }, [busy])
-  if (overlays.stale.value) return <StaleUpdatePrompt close={() => void (overlays.stale.value = false)} />
+    overlays.load().catch((err) => {
+      console.error('[app] the overlay host failed to load', err)
+      setFailed(true)
+    })
+  }, [busy, Layers, overlays])
   if (Layers) return <Layers />
   const update = failed ? overlays.stack.value.find((o) => o.id === UPDATE_DIALOG) : undefined
   return update ? <StaleUpdatePrompt close={() => overlays.closeKey(update.key)} /> : null

@@ -1,11 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createPushBus as createBus, type PushBusOptions } from './push.ts'
-import { createDispatch } from './push-dispatch.ts'
-import { waitFor } from '../test/wait.ts'
-
-/** the bus with its dispatch at hand, as the tests of its checks want it */
-const createPushBus = (o: PushBusOptions) => createBus({ createDispatch, ...o })
+import { createPushBus } from './push.ts'
 import type { Kernel } from './types.ts'
 
 const kernel = { marker: 'k' } as unknown as Kernel
@@ -96,22 +91,6 @@ test('NET-07 disposers remove handlers, also while dispatching', () => {
   // pushes of a type nobody handles are still accepted (and remembered)
   assert.ok(bus.dispatch(frame('3', 'other')))
   assert.is(bus.dispatch(frame('3', 'other')), false)
-})
-
-test('NET-07 pushes that come before the dispatch code are kept and delivered in order, validated', async () => {
-  const bus = createBus({ kernel: () => kernel })
-  const seen: unknown[] = []
-  bus.on('t', (data) => seen.push(data.n))
-  assert.ok(bus.dispatch(frame('1', 't', { n: 1 })), 'accepted while the code loads')
-  bus.dispatch('{not json')
-  bus.dispatch(frame('1', 't', { n: 1 }))
-  bus.dispatch(frame('2', 't', { n: 2 }))
-  assert.equal(seen, [])
-  // in order: once 2 is delivered, the malformed frame and the duplicate before it were decided
-  await waitFor(() => seen.length >= 2)
-  assert.equal(seen, [1, 2], 'malformed and duplicate frames dropped')
-  assert.is(bus.dispatch(frame('3', 't', { n: 3 })), true)
-  assert.equal(seen, [1, 2, 3], 'then at once')
 })
 
 test.run()

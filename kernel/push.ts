@@ -1,19 +1,15 @@
 // The push bus (NET-07): every realtime message (WebSocket or IM) passes through here on its way to
-// the plugins' push handlers. Handlers are kept here; validating, dropping duplicates and calling
-// the handlers is push-dispatch.ts, whose code loads with the first push (frames that come before
-// it wait, in order).
-import { once } from './once.ts'
-import type { createDispatch } from './push-dispatch.ts'
+// the plugins' push handlers. It validates (anything malformed is dropped silently), drops
+// duplicates by msgId (a server may resend after a reconnect), and isolates handlers from each
+// other: one throwing handler never stops the rest.
+import { parsePush } from './protocol/push.ts'
 import type { BusHandler, Disposer, Kernel, PushMessage } from './types.ts'
-
-export type Handlers = Map<string, Set<BusHandler>>
 
 export interface PushBus {
   /** add a handler for one push type; returns its disposer */
   on(pushType: string, handler: BusHandler): Disposer
   /** dispatch a raw frame or an already parsed message: validates, drops duplicates by msgId,
-   *  calls every handler of its type inside try/catch. Returns false when dropped (true, before
-   *  the dispatch's code has arrived: the frame waits for it) */
+   *  calls every handler of its type inside try/catch. Returns false when dropped */
   dispatch(frame: string | PushMessage): boolean
 }
 
@@ -27,23 +23,45 @@ export interface PushBusOptions {
   /** a push type nobody handles yet may get a handler soon (a late plugin): a promise of its
    *  arrival, or null; the message waits for it instead of being dropped */
   missing?: () => Promise<void> | null
-  /** the dispatch at hand (tests pass push-dispatch.ts's): no wait for its code */
-  createDispatch?: typeof createDispatch
+}
+
+/** An object already parsed elsewhere (the IM adapter) gets the same checks as a text frame. */
+function validate(frame: string | PushMessage): PushMessage | null {
+  if (typeof frame === 'string') return parsePush(frame)
+  if (!frame || typeof frame !== 'object') return null
+  try {
+    return parsePush(JSON.stringify(frame))
+  } catch {
+    // circular or otherwise unserialisable
+    return null
+  }
 }
 
 export function createPushBus(opts: PushBusOptions): PushBus {
-  const handlers: Handlers = new Map()
-  let dispatch = opts.createDispatch?.(opts, handlers) ?? null
-  const early: Array<string | PushMessage> = []
-  const load = once(() => import('./push-dispatch.ts'))
-  const drain = () =>
-    load().then(
-      (m) => {
-        dispatch ??= m.createDispatch(opts, handlers)
-        for (const frame of early.splice(0)) dispatch(frame)
-      },
-      (err) => console.error('[app] the push dispatch failed to load', err),
-    )
+  const handlers = new Map<string, Set<BusHandler>>()
+  const limit = Math.max(1, opts.remember ?? 500)
+  // insertion-ordered set: the oldest id is the first one, dropped when over the limit
+  const seen = new Set<string>()
+
+  const report = (err: unknown, pushType: string) => {
+    try {
+      opts.onError?.(err, pushType)
+    } catch {
+      // an error reporter that fails must not break delivery either
+    }
+  }
+
+  const deliver = (message: PushMessage) => {
+    // a copy: a handler may dispose itself (or others) while we iterate
+    for (const handler of [...(handlers.get(message.pushType) ?? [])]) {
+      try {
+        handler(message.data, opts.kernel(), message)
+      } catch (err) {
+        report(err, message.pushType)
+      }
+    }
+  }
+
   return {
     on(pushType, handler) {
       let set = handlers.get(pushType)
@@ -55,9 +73,18 @@ export function createPushBus(opts: PushBusOptions): PushBus {
       }
     },
     dispatch(frame) {
-      if (dispatch) return dispatch(frame)
-      early.push(frame)
-      void drain()
+      const message = validate(frame)
+      if (!message || seen.has(message.msgId)) return false
+      seen.add(message.msgId)
+      if (seen.size > limit) seen.delete(seen.values().next().value as string)
+      if (!handlers.has(message.pushType)) {
+        opts.missing?.()?.then(
+          () => deliver(message),
+          () => undefined,
+        )
+        return true
+      }
+      deliver(message)
       return true
     },
   }

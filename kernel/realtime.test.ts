@@ -3,7 +3,6 @@ import * as assert from 'uvu/assert'
 import { signal } from '@preact/signals-react'
 import { createRealtime, MAX_RETRIES, type SocketLike } from './realtime.ts'
 import { createPushBus } from './push.ts'
-import { createDispatch } from './push-dispatch.ts'
 import { decrypt, encrypt } from './protocol/cipher.ts'
 import type { AppConfig } from './config.ts'
 import type { Kernel } from './types.ts'
@@ -62,7 +61,7 @@ function setup(token: string | null = 'tok-1') {
   const timers = fakeTimers()
   const tokenSig = signal<string | null>(token)
   const received: any[] = []
-  const push = createPushBus({ kernel: () => ({}) as Kernel, createDispatch })
+  const push = createPushBus({ kernel: () => ({}) as Kernel })
   push.on('host.status', (d) => received.push(d))
   let gaveUp = 0
   const rt = createRealtime({
@@ -80,7 +79,7 @@ function setup(token: string | null = 'tok-1') {
 
 test('NET-05 by default the token is encrypted with WebCrypto: the same URL, once it is ready', async () => {
   FakeSocket.all = []
-  const rt = createRealtime({ config, token: signal('secret token/+='), push: createPushBus({ kernel: () => ({}) as Kernel, createDispatch }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers() })
+  const rt = createRealtime({ config, token: signal('secret token/+='), push: createPushBus({ kernel: () => ({}) as Kernel }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers() })
   rt.connect()
   assert.is(rt.state.value, 'connecting')
   await waitFor(() => FakeSocket.all.length > 0)
@@ -92,7 +91,7 @@ test('NET-05 by default the token is encrypted with WebCrypto: the same URL, onc
 
 test('NET-05 app-config wsToken: encrypted (the default, above) or plain: the login token as it is, URL-escaped', async () => {
   FakeSocket.all = []
-  const rt = createRealtime({ config: { ...config, wsToken: 'plain' }, token: signal('secret token/+='), push: createPushBus({ kernel: () => ({}) as Kernel, createDispatch }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers() })
+  const rt = createRealtime({ config: { ...config, wsToken: 'plain' }, token: signal('secret token/+='), push: createPushBus({ kernel: () => ({}) as Kernel }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers() })
   rt.connect()
   await waitFor(() => FakeSocket.all.length > 0)
   assert.is(new URL(last().url).searchParams.get('token'), 'secret token/+=')
@@ -107,7 +106,7 @@ test('NET-05 a token still being encrypted when the user logs out or disconnects
   const rt = createRealtime({
     config,
     token,
-    push: createPushBus({ kernel: () => ({}) as Kernel, createDispatch }),
+    push: createPushBus({ kernel: () => ({}) as Kernel }),
     onGiveUp: () => {},
     WebSocket: FakeSocket,
     timers: fakeTimers(),
@@ -276,12 +275,50 @@ test('NET-07 malformed frames are ignored and good ones still arrive', () => {
   assert.is(rt.state.value, 'open')
 })
 
+test('NET-05 a user\'s socket opens only once the first screen is shown, with the call channel asked meanwhile', async () => {
+  FakeSocket.all = []
+  let paint!: () => void
+  const painted = new Promise<void>((r) => (paint = r))
+  const rt = createRealtime({ config, token: signal('tok'), push: createPushBus({ kernel: () => ({}) as Kernel }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers(), encryptToken: (t) => `enc(${t})`, after: painted })
+  rt.connect()
+  rt.setCallChannel('ch1')
+  await Promise.resolve()
+  assert.is(FakeSocket.all.length, 0, 'nothing opens before the first screen')
+  assert.is(rt.state.value, 'idle')
+  paint()
+  await waitFor(() => FakeSocket.all.length)
+  last().open()
+  assert.equal(last().sent[0], { messageType: 2, onlineStatus: 10000 }, 'in a call: status 10000')
+  rt.dispose()
+})
+
+test('NET-05 a socket disposed before the first screen is shown opens nothing; a guest\'s opens at login', async () => {
+  FakeSocket.all = []
+  let paint!: () => void
+  const painted = new Promise<void>((r) => (paint = r))
+  const make = (token: string | null) => ({ token: signal<string | null>(token), rt: null as unknown as ReturnType<typeof createRealtime> })
+  const gone = make('tok')
+  const guest = make(null)
+  for (const s of [gone, guest]) {
+    s.rt = createRealtime({ config, token: s.token, push: createPushBus({ kernel: () => ({}) as Kernel }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers(), encryptToken: (t) => `enc(${t})`, after: painted })
+    s.rt.connect()
+  }
+  gone.rt.dispose()
+  paint()
+  await painted
+  assert.is(FakeSocket.all.length, 0, 'the disposed one and the guest open nothing')
+  guest.token.value = 'g1'
+  assert.is(FakeSocket.all.length, 1, 'the login opens')
+  assert.is(last().url, 'ws://h/ws?token=enc(g1)')
+  guest.rt.dispose()
+})
+
 test('SHELL-09 a logout in another tab ends this tab\'s session; another login there switches it; other keys change nothing', () => {
   const storage = memoryStorage({ token: 't1' })
   const heard: Array<(e: StorageEvent) => void> = []
   const events = { addEventListener: (_: string, fn: (e: StorageEvent) => void) => heard.push(fn), removeEventListener: () => {} } as unknown as Window
   const tab = createSession({ storage, appId: 'a' })
-  const rt = createRealtime({ config, token: tab.token, push: createPushBus({ kernel: () => ({}) as Kernel, createDispatch }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers(), follow: { storage, events, session: tab } })
+  const rt = createRealtime({ config, token: tab.token, push: createPushBus({ kernel: () => ({}) as Kernel }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers(), follow: { storage, events, session: tab } })
   const tell = (key: string | null, newValue: string | null) => heard.forEach((fn) => fn({ key, newValue, storageArea: storage } as StorageEvent))
   tell('appId', 'x')
   assert.is(tab.token.value, 't1', 'another key')
@@ -293,6 +330,21 @@ test('SHELL-09 a logout in another tab ends this tab\'s session; another login t
   assert.is(tab.token.value, 't2')
   tell(null, null)
   assert.is(tab.token.value, null, 'storage cleared')
+  rt.dispose()
+})
+
+test('SHELL-09 a guest\'s tab follows other tabs only from its own first token (a guest has no session to follow)', () => {
+  const storage = memoryStorage({})
+  const heard: Array<(e: StorageEvent) => void> = []
+  const events = { addEventListener: (_: string, fn: (e: StorageEvent) => void) => heard.push(fn), removeEventListener: () => {} } as unknown as Window
+  const tab = createSession({ storage, appId: 'a' })
+  const rt = createRealtime({ config, token: tab.token, push: createPushBus({ kernel: () => ({}) as Kernel }), onGiveUp: () => {}, WebSocket: FakeSocket, timers: fakeTimers(), follow: { storage, events, session: tab } })
+  assert.is(heard.length, 0, 'a guest listens to no other tab')
+  tab.login({ token: 'mine' })
+  assert.is(heard.length, 1, 'its first token starts the following')
+  storage.removeItem('token')
+  heard.forEach((fn) => fn({ key: 'token', newValue: null, storageArea: storage } as StorageEvent))
+  assert.is(tab.token.value, null, 'another tab\'s logout ends this session')
   rt.dispose()
 })
 

@@ -39,8 +39,8 @@ export interface RealtimeOptions {
   /** the server closed the socket with 4401: it no longer knows this token (revoked, logged out
    *  elsewhere). Not retried: the kernel ends the session if the token is still the current one. */
   onUnauthorized?: (token: string) => void
-  /** SHELL-09: the session follows another tab's logout or login (the shared storage's 'token'); this
-   *  module is loaded once a tab has a token, which is when there is a session to end */
+  /** SHELL-09: the session follows another tab's logout or login (the shared storage's 'token'),
+   *  from this tab's first token on, which is when there is a session to end */
   follow?: { storage: Storage; events?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null; session: { login(r: { token: string }): void; logout(): void } }
   /** where 'resync' is said: the socket reopened, or the app is in the foreground again (resync.ts) */
   events?: Events
@@ -48,6 +48,9 @@ export interface RealtimeOptions {
   timers?: Timers
   /** the token as the URL carries it; default the wire cipher on WebCrypto (asynchronous) */
   encryptToken?: (token: string) => string | Promise<string>
+  /** what the first open waits for (the kernel: the first screen shown, so the socket shares
+   *  neither the network nor the main thread with the first card); default nothing */
+  after?: Promise<unknown>
 }
 
 const OPEN = 1
@@ -58,9 +61,20 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
   const timers = opts.timers ?? realTimers
   const Socket = opts.WebSocket ?? (globalThis.WebSocket as unknown as SocketClass)
   const state = signal<RealtimeState>('idle')
-  const stopFollow = followOtherTabs(opts)
-  const stopResync = opts.events ? watchResync(state, opts.events, typeof document === 'undefined' ? undefined : document) : () => {}
+  // a guest has no session to follow nor to resync: both start with the first token
+  let stopFollow = () => {}
+  let stopResync = () => {}
+  let watching = false
+  const watch = () => {
+    if (watching || !opts.token.peek()) return
+    watching = true
+    stopFollow = followOtherTabs(opts)
+    stopResync = opts.events ? watchResync(state, opts.events, typeof document === 'undefined' ? undefined : document) : () => {}
+  }
+  watch()
 
+  let ready = !opts.after // the first open may start
+  let disposed = false
   let wanted = false // connect() was called and disconnect() was not
   let socket: SocketLike | null = null
   let channel = ''
@@ -101,7 +115,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
   const open = () => {
     closeSocket()
     const token = opts.token.value
-    if (!wanted || !token) {
+    if (!wanted || !token || !ready) {
       state.value = 'idle'
       return
     }
@@ -173,6 +187,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
   const unsubscribe = opts.token.subscribe((token) => {
     if (token === lastToken) return
     lastToken = token
+    watch()
     if (!wanted) return
     retries = 0
     if (token) open()
@@ -180,6 +195,11 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
       closeSocket()
       state.value = 'idle'
     }
+  })
+
+  opts.after?.then(() => {
+    ready = true
+    if (wanted && !disposed) open()
   })
 
   return {
@@ -200,6 +220,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
       sendStatus()
     },
     dispose() {
+      disposed = true
       stopFollow()
       stopResync()
       unsubscribe()

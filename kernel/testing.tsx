@@ -17,10 +17,9 @@ import harnessKeys from '../fixtures/harness-config.json'
 import { createKernel, type KernelInstance } from './index.ts'
 import { KernelApp } from './App.tsx'
 import { KernelContext } from './hooks.ts'
-import { OverlayHost, preloadOverlayHost } from './overlays.tsx'
+import { OverlayHost } from './overlays.tsx'
 import { wouterHooks } from './router.tsx'
 import { memorySource } from './router-sources.ts'
-import { createDispatch } from './push-dispatch.ts'
 import { settle } from '../test/wait.ts'
 import { memoryStorage } from './storage.ts'
 import { decrypt, encrypt } from './protocol/cipher.ts'
@@ -31,7 +30,7 @@ import type { AppSettings, PluginEntry, ServiceRef, Strings } from './types.ts'
 import type { Http } from './api.ts'
 import type { Locale } from './i18n.ts'
 import type { NativeBridge, StorePurchase } from './bridge.ts'
-import { createRealtime, type SocketLike, type Timers } from './realtime.ts'
+import type { SocketLike, Timers } from './realtime.ts'
 import type { FirstScreenGate } from './first-screen.ts'
 
 /** A fake backend: the decrypted payload in, the result out (or a serverCode / httpStatus answer). */
@@ -209,10 +208,6 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     navigatorLanguage: 'en',
     strings: stringsFromDisk,
     WebSocket: Socket,
-    // the socket at once, so a test drives it without waiting for its chunk
-    createRealtime,
-    // the push dispatch at once, so a test's push is handled in its own turn
-    createDispatch,
     // the app encrypts with WebCrypto (asynchronous, off the main thread); crypto-js gives the
     // same text at once, so a test's settle() sees its answers sooner
     cipher: { encrypt, decrypt },
@@ -263,7 +258,7 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     },
     async render(ui) {
       // the app loads the overlay code after its first screen; a test has it at hand from the start
-      await preloadOverlayHost(kernel.overlays)
+      await kernel.overlays.load()
       const container = document.createElement('div')
       document.body.appendChild(container)
       const root = createRoot(container)

@@ -4,7 +4,7 @@ import { act, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { computed, signal, type Signal } from '@preact/signals-react'
 import { createEvents } from '../events.ts'
-import { createOverlays, preloadOverlayHost } from '../overlays.tsx'
+import { createOverlays } from '../overlays.tsx'
 import { memorySource } from '../router-sources.ts'
 import { createRouter } from '../router.tsx'
 import { fakeTimers, type FakeTimers } from '../../test/fake-timers.ts'
@@ -88,12 +88,12 @@ export interface Rendered {
   unmount(): void
 }
 
-/** the overlay engines of fake kernels, loading */
+/** the overlay hosts of fake kernels, loading */
 const overlayLoads: Promise<void>[] = []
 
 export async function render(node: ReactNode): Promise<Rendered> {
   // the app loads the overlay code after its first paint; a test has it at hand from the start
-  await Promise.all([preloadOverlayHost(), ...overlayLoads.splice(0)])
+  await Promise.all(overlayLoads.splice(0))
   const container = document.createElement('div')
   document.body.appendChild(container)
   const root = createRoot(container)

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { createTestKernel } from '../../kernel/testing.tsx'
 import { CallOverlay, CallPath, CallStatus } from './api.ts'
 import { createCallsPlugin } from './index.ts'
-import { callsServiceRef } from './service.ts'
+import { callsServiceRef, startedFor } from './service.ts'
 import { waitFor } from '../../test/wait.ts'
 
 function kernelWith(locale: 'en' | 'ar' = 'en') {
@@ -20,7 +20,7 @@ test('CALL-13 the plugin toasts Insufficient balance in the user language and as
     const { tk, calls } = kernelWith(locale)
     const shops: unknown[] = []
     tk.kernel.events.on('insufficient-balance', (e) => void shops.push(e))
-    // the facade loads the engine on this first call
+    // the engine starts with this first call
     assert.is(await calls.start({ hostId: 200001, videoPrice: 100 }), false)
     assert.is(tk.toasts.at(-1)?.text, text)
     assert.equal(shops, [{ path: '/', source: 'call' }])
@@ -30,7 +30,7 @@ test('CALL-13 the plugin toasts Insufficient balance in the user language and as
 
 test('CALL-04 a call.incoming push reaches the engine through the kernel push bus', async () => {
   const { tk, calls } = kernelWith()
-  const service = await calls.load()
+  const service = calls
   tk.push('call.incoming', { channelId: 'ch1', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
   assert.is(service.engine.incoming.call.value?.channelId, 'ch1')
   tk.push('call.incoming', { channelId: 'ch2', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
@@ -43,7 +43,7 @@ test('CALL-04 a call.incoming push reaches the engine through the kernel push bu
 
 test('IM-04 a VIP with do-not-disturb for calls is not rung by a push; the flag off, the next push rings', async () => {
   const { tk, calls } = kernelWith()
-  const service = await calls.load()
+  const service = calls
   const vip = { userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001', vipInfo: { isVip: 1, expireTime: null } }
   tk.kernel.session.setUser({ ...vip, disturb: 1 })
   tk.push('call.incoming', { channelId: 'quiet', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
@@ -65,28 +65,24 @@ test('CALL-04 the incoming popup is drawn above a popup the queue opens while it
   tk.dispose()
 })
 
-test('CALL-04 the call engine is not loaded until needed; a host calling a guest-free app loads it and rings', async () => {
+test('CALL-04 the call engine starts when needed; a host calling a guest-free app starts it and rings', async () => {
   const tk = createTestKernel({ plugins: [createCallsPlugin()], api: () => null })
-  const calls = tk.kernel.need(callsServiceRef)
-  assert.is(calls.loaded.value, null, 'a guest starts without the engine')
-  assert.is(calls.info.value.status, CallStatus.INIT)
-  calls.hangUp() // nothing to hang up: no load, no error
-  assert.is(calls.loaded.value, null)
+  assert.is(startedFor(tk.kernel), undefined, 'a guest starts without the engine')
   tk.push('call.notify', { channelId: 'x', type: 1 })
-  assert.is(calls.loaded.value, null, 'a notify without a call loads nothing')
+  assert.is(startedFor(tk.kernel), undefined, 'a notify without a call starts nothing')
+  const calls = tk.kernel.need(callsServiceRef)
+  assert.is(calls.info.value.status, CallStatus.INIT)
+  calls.hangUp() // nothing to hang up: no error
   tk.kernel.session.setUser({ userId: 100001, nickname: 'Test', icon: '', diamondNum: 150, yxAccid: 'user_100001' })
   tk.push('call.incoming', { channelId: 'ch9', callUserId: 200001, beCallUserId: 100001, waitTime: 10, videoPrice: 100 })
-  const service = await waitFor(() => calls.loaded.peek())
-  assert.ok(service, 'the incoming call loaded the engine')
-  assert.is(service!.engine.incoming.call.value?.channelId, 'ch9', 'and the push reached it')
+  assert.is(calls.engine.incoming.call.value?.channelId, 'ch9', 'the push reached it')
   tk.dispose()
 })
 
-test('CALL-04 a logged-in start loads the engine to check for a pending call', async () => {
+test('CALL-04 a logged-in start starts the engine to check for a pending call', async () => {
   const tk = createTestKernel({ plugins: [createCallsPlugin()], token: 'test-token-100001', api: () => null })
-  const calls = tk.kernel.need(callsServiceRef)
   await waitFor(() => tk.requests.some((r) => r.path === CallPath.pushCall))
-  assert.ok(calls.loaded.peek(), 'loaded')
+  assert.ok(startedFor(tk.kernel), 'started')
   assert.ok(tk.requests.some((r) => r.path === CallPath.pushCall), 'asked for a pending call')
   tk.dispose()
 })

@@ -6,16 +6,19 @@
 // Overlays follow the engine (overlays.ts): calls.waiting, calls.screen, calls.incoming (hidden
 // on the paths of d1 §2 by its when()), and calls.post after a connected call.
 //
-// A late plugin: the engine loads on first use (service.ts), the rest of the wiring (setup.ts)
-// once the first screen is shown or a user is logged in. Folders: engine/ (the call machine and
-// what drives it, loaded with the first call), ui/ (pages and overlays), fake/ (the harness slice).
+// A late plugin: its code is already off the first screen, so it imports its engine statically;
+// the engine starts on first use (service.ts), the rest of the wiring (setup.ts) once the first
+// screen is shown or a user is logged in. Folders: engine/ (the call machine and what drives it),
+// ui/ (pages and overlays), fake/ (the harness slice).
 
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import { afterFirstScreen } from '../../kernel/first-screen.ts'
 import type { Disposer } from '../../kernel/types.ts'
 import { CallOverlay, callsRef } from './api.ts'
-import { callsServiceRef, createCallsFacade, incomingAllowed } from './service.ts'
+import { callsServiceRef, createCallsServiceOf, startedFor } from './service.ts'
+import { incomingPopupAllowed } from './rules.ts'
 import { push } from './push.ts'
+import { startCalls } from './setup.ts'
 import type { CallsOptions } from './engine/start.ts'
 
 export function createCallsPlugin(opts: CallsOptions = {}) {
@@ -31,12 +34,12 @@ export function createCallsPlugin(opts: CallsOptions = {}) {
       { id: CallOverlay.waiting, tier: 'sheet', component: () => import('./ui/WaitingScreen.tsx'), dismissable: false },
       { id: CallOverlay.screen, tier: 'sheet', component: () => import('./ui/CallScreen.tsx'), dismissable: false },
       // a ringing call is drawn above every popup (a check-in or offer shown after it rang included)
-      { id: CallOverlay.incoming, tier: 'system', component: () => import('./ui/IncomingPopup.tsx'), dismissable: false, when: (ctx) => incomingAllowed(ctx.path) },
+      { id: CallOverlay.incoming, tier: 'system', component: () => import('./ui/IncomingPopup.tsx'), dismissable: false, when: (ctx) => incomingPopupAllowed(ctx.path) },
       { id: CallOverlay.post, tier: 'sheet', component: () => import('./ui/PostCallSheet.tsx') },
     ],
     services: [
       provide(callsServiceRef, (kernel) =>
-        createCallsFacade(kernel, {
+        createCallsServiceOf(kernel, {
           ...opts,
           ended: (last, k) => {
             opts.ended?.(last, k)
@@ -51,7 +54,6 @@ export function createCallsPlugin(opts: CallsOptions = {}) {
     ],
     strings: { en: () => import('../../locales/en/calls.json'), ar: () => import('../../locales/ar/calls.json') },
     setup(kernel) {
-      const calls = kernel.need(callsServiceRef)
       let stop: Disposer | null = null
       let disposed = false
       // a user's call wiring (a pending call, robot invitations) starts at once, as soon as there
@@ -60,22 +62,15 @@ export function createCallsPlugin(opts: CallsOptions = {}) {
       const loggedIn = new Promise<void>((resolve) => {
         stopLogin = kernel.session.loggedIn.subscribe((yes) => yes && resolve())
       })
-      Promise.race([loggedIn, afterFirstScreen(kernel)])
-        .then(() => {
-          stopLogin()
-          return disposed ? null : import('./setup.ts')
-        })
-        .then(
-          (m) => {
-            if (m && !disposed) stop = m.startCalls(kernel, calls, opts)
-          },
-          (err) => console.error('[app] the calls plugin failed to start', err),
-        )
+      void Promise.race([loggedIn, afterFirstScreen(kernel)]).then(() => {
+        stopLogin()
+        if (!disposed) stop = startCalls(kernel, opts)
+      })
       return () => {
         disposed = true
         stopLogin()
         stop?.()
-        calls.dispose()
+        startedFor(kernel)?.dispose()
       }
     },
   })

@@ -119,12 +119,12 @@ export function cancelReason(hostReached: boolean): 3 | 6 {
 }
 
 /** Paths where the incoming popup waits instead of showing (d1 §2). */
-export const incomingSuppressedPaths = ['/match', '/forcePay', '/game', '/getcoin', '/vip', '/proxyCharge'] as const
+const incomingSuppressedPaths = ['/match', '/forcePay', '/game', '/getcoin', '/vip', '/proxyCharge'] as const
 
 /** Pay or recharge pages where an incoming call is rejected at once (d1 §4 auto-reject). */
-export const payPaths = ['/getcoin', '/forcePay', '/proxyCharge', '/usdtpay', '/paystatus', '/vip'] as const
+const payPaths = ['/getcoin', '/forcePay', '/proxyCharge', '/usdtpay', '/paystatus', '/vip'] as const
 /** Game pages where an incoming call is rejected at once. */
-export const gamePaths = ['/game', '/gameCenter'] as const
+const gamePaths = ['/game', '/gameCenter'] as const
 
 export function pathIn(path: string, list: readonly string[]): boolean {
   return list.some((p) => path === p || path.startsWith(p + '/') || path.startsWith(p + '?'))
@@ -174,7 +174,7 @@ export function incomingPopupAllowed(path: string): boolean {
  * conversation to another app (messenger names in English and Arabic) or handing out a phone
  * number (seven or more digits, spaces and dashes allowed between them).
  */
-export const prohibitedWords = ['whatsapp', 'telegram', 'snapchat', 'wechat', 'instagram', 'paypal.me', 'واتساب', 'واتس', 'تلغرام', 'تيليجرام', 'سناب'] as const
+const prohibitedWords = ['whatsapp', 'telegram', 'snapchat', 'wechat', 'instagram', 'paypal.me', 'واتساب', 'واتس', 'تلغرام', 'تيليجرام', 'سناب'] as const
 
 const phoneLike = /(?:\d[\s-]?){7,}/
 

@@ -1,22 +1,18 @@
-// What the calls plugin wires once the first screen is shown (index.ts loads this file then):
-// the check for a call that rang while the app was closed, and the robot invitations (IM-05).
+// What the calls plugin wires once the first screen is shown (index.ts starts it then): the check
+// for a call that rang while the app was closed, and the robot invitations (IM-05).
 import type { Disposer, Kernel } from '../../kernel/types.ts'
-import type { CallsFacade } from './service.ts'
+import { callsServiceRef } from './service.ts'
 import { watchRobotInvites } from './engine/robot-watch.ts'
 import type { CallsOptions } from './engine/start.ts'
 
-export function startCalls(kernel: Kernel, calls: CallsFacade, opts: CallsOptions): Disposer {
-  // a host may have called while the app was closed (this loads the engine for a logged-in user)
+export function startCalls(kernel: Kernel, opts: CallsOptions): Disposer {
+  // a host may have called while the app was closed (this starts the engine for a logged-in user)
   if (kernel.session.loggedIn.peek()) {
-    calls.load().then(
-      (s) => {
-        // a call a reload or a closed tab left connected: ended, with its summary
-        void s.engine.endUnfinished()
-        void s.engine.incoming.checkPending()
-      },
-      (err) => console.error('[app] the call engine failed to load', err),
-    )
+    const s = kernel.need(callsServiceRef)
+    // a call a reload or a closed tab left connected: ended, with its summary
+    void s.engine.endUnfinished()
+    void s.engine.incoming.checkPending()
   }
   // IM-05: robot call invitations arrive over messaging
-  return watchRobotInvites(kernel, calls, { timers: opts.timers })
+  return watchRobotInvites(kernel, { timers: opts.timers })
 }

@@ -1,13 +1,14 @@
 // Engagement: the daily check-in (ENG-02), invitation codes (ENG-03), the balance transfer
 // (ENG-04), the review popups (ENG-05), the user level pages (ENG-09), the new-user guide
 // (SHELL-16) and the popup queue's popups (SHELL-17). A late plugin: nothing of it is on the first
-// screen; its popups, pages and the queue feeding load on use.
-import { effect } from '@preact/signals-react'
+// screen, so it imports what it runs statically; its popups and pages are lazy chunks.
+import { effect, untracked } from '@preact/signals-react'
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import type { OverlayContext } from '../../kernel/types.ts'
 import { engageRef, LEVEL_PATH, LEVEL_RULE_PATH, Popup } from './api.ts'
 import { onWall, Priority } from './rules.ts'
 import type { EngageDeps } from './state.ts'
+import { feedQueue } from './queue.ts'
 
 /** d3 §5: no popup over the pay pages */
 const PAY_PAGES = /^\/(getcoin|forcePay|vip|proxyCharge|usdtPay|paystatus)(\/|$)/i
@@ -57,12 +58,8 @@ export function createEngagePlugin(deps: EngageDeps = {}) {
         }
         if (fedFor === user.userId || !(onWall(path) || (user.isNewUser && kernel.app.settings.tabs.some((t) => t.path === path)))) return
         fedFor = user.userId
-        import('./queue.ts').then(
-          (m) => {
-            if (fedFor === user.userId) stopFeed = m.feedQueue(kernel, deps)
-          },
-          (err) => console.error('[app] the popup queue failed to load', err),
-        )
+        // outside the effect: what the queue reads must not re-run it
+        stopFeed = untracked(() => feedQueue(kernel, deps))
       })
       return () => {
         stop()

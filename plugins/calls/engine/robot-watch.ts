@@ -1,28 +1,26 @@
 // IM-05 wiring: listen for robot invitations on the messaging client the inbox logged in
 // (kernel.im() hands every plugin the same client, so one login serves all), and remember when
 // messaging opened for the 10 s rule. Builds without the inbox have no messaging: nothing to do.
-// The rules (robot.ts) load with the first custom message, the call engine only when an
-// invitation passes them, so neither loads before it is needed.
+// The call engine starts only when an invitation passes the rules (robot.ts).
 import { effect, untracked } from '@preact/signals-react'
 import type { Disposer, Kernel } from '../../../kernel/types.ts'
 import { inboxRef } from '../../message/api.ts'
-import type { CallsFacade } from '../service.ts'
+import { callsServiceRef, startedFor } from '../service.ts'
 import type { ImMessage } from '../../../kernel/im/types.ts'
-import type { RobotInvites } from './robot.ts'
+import { RobotInvites, SYSTEM_ACCOUNTS } from './robot.ts'
 import { browserTimers, type CallTimers } from './timers.ts'
 
-export function watchRobotInvites(kernel: Kernel, calls: CallsFacade, opts: { timers?: CallTimers; systemAccounts?: readonly string[] } = {}): Disposer {
+export function watchRobotInvites(kernel: Kernel, opts: { timers?: CallTimers; systemAccounts?: readonly string[] } = {}): Disposer {
   const inbox = kernel.get(inboxRef)
   if (!inbox) return () => {}
   const timers = opts.timers ?? browserTimers
   let openedAt: number | null = null
   let off: (() => void) | null = null
   let gen = 0
-  let robot: Promise<RobotInvites> | null = null
-  const make = (m: typeof import('./robot.ts')) => new m.RobotInvites({
+  const robot = new RobotInvites({
     post: (path, payload, o) => kernel.api.post(path, payload, o),
     timers,
-    systemAccounts: opts.systemAccounts ?? m.SYSTEM_ACCOUNTS,
+    systemAccounts: opts.systemAccounts ?? SYSTEM_ACCOUNTS,
     imOpenedAt: () => openedAt,
     where: () => {
       const scene = kernel.scene.peek()
@@ -32,12 +30,12 @@ export function watchRobotInvites(kernel: Kernel, calls: CallsFacade, opts: { ti
         live: !!scene.live,
         payPopup: !!scene.payPopup,
         game: !!scene.halfGame || !!scene.gameCentre,
-        calling: !!scene.call || !!calls.loaded.peek()?.engine.incoming.call.peek(),
+        calling: !!scene.call || !!startedFor(kernel)?.engine.incoming.call.peek(),
         // marks a wall may set while its All or Live tab shows; without them the link's tab decides
         wallTab: scene.wallAll ? 'all' : scene.wallLive ? 'live' : null,
       }
     },
-    joinFree: (channelId) => calls.load().then((s) => s.engine.joinFree(channelId)),
+    joinFree: (channelId) => kernel.need(callsServiceRef).engine.joinFree(channelId),
     openReady: (host) => {
       kernel.router.navigate(`/detail?id=${Number(host.userId)}&path=robot`)
       return true
@@ -47,12 +45,8 @@ export function watchRobotInvites(kernel: Kernel, calls: CallsFacade, opts: { ti
   const onMessage = (msg: ImMessage) => {
     // invitations are custom messages (messageType 100); everything else is not ours
     if (Number(msg?.messageType) !== 100) return
-    robot ??= import('./robot.ts').then(make, (err) => {
-      robot = null
-      throw err
-    })
     robot
-      .then((r) => r.onMessage(msg))
+      .onMessage(msg)
       // what became of it (taken, or why ignored): support reads it, end-to-end tests wait for it
       .then((outcome) => console.info('[calls] robot invitation', outcome))
       .catch((err) => console.error('[calls] robot invitation failed', err))

@@ -18,7 +18,7 @@ export const RobotDefaults = {
 } as const
 
 /** d2 §4.9: pages where invitations are ignored. */
-export const robotSuppressedPaths = ['/match', '/getcoin', '/forcePay', '/free', '/detail', '/game', '/vip', '/proxyCharge'] as const
+const robotSuppressedPaths = ['/match', '/getcoin', '/forcePay', '/free', '/detail', '/game', '/vip', '/proxyCharge'] as const
 const gameCentrePaths = ['/gameCenter'] as const
 const wallPaths = ['/wall', '/white-wall'] as const
 const talkPaths = ['/talk'] as const

@@ -8,7 +8,8 @@ import type { ImClient } from '../../../kernel/im/types.ts'
 import { shellRef } from '../../shell/api.ts'
 import { hostsRef } from '../../wall/api.ts'
 import type { CallsApi, LastCall } from '../api.ts'
-import { CallEngine, type CallConfig } from './engine.ts'
+import { CallEngine } from './engine.ts'
+import type { CallConfig } from './call-state.ts'
 import { isActive } from './machine.ts'
 import { safeStorage } from '../../../kernel/storage.ts'
 import { syncCallOverlays } from './overlays.ts'
@@ -62,7 +63,7 @@ function configFrom(kernel: Kernel, opts: CallsOptions): Partial<CallConfig> {
 /** the connected call, kept so the next start can end it and show its summary */
 const UNFINISHED_KEY = 'calls.unfinished'
 
-export function createCallsService(kernel: Kernel, opts: CallsOptions = {}): CallsService {
+function createCallsService(kernel: Kernel, opts: CallsOptions = {}): CallsService {
   const scene = () => kernel.scene.value
   const timers = opts.timers ?? browserTimers
   const rtc = opts.rtc ?? (() => kernel.rtc())
@@ -110,7 +111,8 @@ export function createCallsService(kernel: Kernel, opts: CallsOptions = {}): Cal
   const stopScene = effect(() => {
     const on = isActive(engine.info.value.status)
     const s = kernel.scene.peek()
-    if (s.call !== on) kernel.scene.value = { ...s, call: on }
+    // no call yet: the scene stays as it was
+    if (!!s.call !== on) kernel.scene.value = { ...s, call: on }
   })
   return {
     engine,
@@ -131,7 +133,7 @@ export function createCallsService(kernel: Kernel, opts: CallsOptions = {}): Cal
   }
 }
 
-/** The service plus the overlays that follow its engine: what the facade loads on first use. */
+/** The service plus the overlays that follow its engine: what the plugin provides, made on first use. */
 export function startCallsService(kernel: Kernel, opts: CallsOptions = {}): CallsService {
   const service = createCallsService(kernel, opts)
   const stopOverlays = syncCallOverlays(kernel, service)

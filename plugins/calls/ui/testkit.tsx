@@ -116,7 +116,7 @@ export async function uiRig(o: UiRigOptions = {}) {
     },
   })
   tk.kernel.session.setUser({ userId: VIEWER, nickname: 'viewer', icon: '', diamondNum: balance, yxAccid: 'user_100001' })
-  const service = await tk.kernel.need(callsServiceRef).load()
+  const service = tk.kernel.need(callsServiceRef)
   const k = tk
   current = { dispose: () => k.dispose() }
   const view = await tk.render()
