@@ -229,11 +229,11 @@ test('SHELL-12 plural forms by Intl.PluralRules (Arabic has six); numbers in par
 test('SHELL-12 a plural entry is worded by the raw count, shown formatted: ar 1,510 diamonds takes the few form; a shown text is never a count (never the form of 0)', async () => {
   const real = (lang: 'en' | 'ar') => JSON.parse(readFileSync(new URL(`../locales/${lang}/calls.json`, import.meta.url), 'utf8'))
   const calls = definePlugin({ id: 'calls', strings: { en: real('en'), ar: real('ar') } })
-  const i18n = createI18n({ plugins: [calls], search: new URLSearchParams('lang=ar'), storage: memoryStorage({}), navigatorLanguage: 'ar' })
+  const i18n = createI18n({ plugins: [calls], search: new URLSearchParams('lang=ar'), storage: memoryStorage({}), navigatorLanguage: 'ar', document: null })
   assert.is(i18n.t('calls.post.diamonds', { n: 1510 }), '1,510 ماسات')
   assert.is(i18n.t('calls.post.diamonds', { n: '1510' }), '1510 ماسات', 'digits from the wire are a count')
   // the old way: a site formatted the number first, and Number('1,510') (NaN) took the form of 0
-  const likes = createI18n({ plugins: [counted], search: new URLSearchParams('lang=ar'), storage: memoryStorage({}), navigatorLanguage: 'ar' })
+  const likes = createI18n({ plugins: [counted], search: new URLSearchParams('lang=ar'), storage: memoryStorage({}), navigatorLanguage: 'ar', document: null })
   assert.is(likes.t('moments.likes', { count: '1,510' as unknown as number }), '1,510 إعجاب', "never 'لا إعجابات' (none)")
   const charged = i18n.t('calls.post.charged', { diamonds: i18n.t('calls.post.diamonds', { n: 1510 }), count: 3 })
   assert.is(charged, 'تم خصم 1,510 ماسات (3 فترات فوترة)', 'two counts in one sentence: each worded by its own')

@@ -169,6 +169,7 @@ test('SHELL-06 pushed balances the ledger cannot produce (negative, fractional, 
 })
 
 test('SHELL-07 the message tab badge is follow count plus unread messages', async () => {
+  localStorage.removeItem('shell.followsSeen') // a user who has not seen her follows in the inbox yet
   const unread = signal(2)
   const t = shellKernel({ path: '/wall', token: 'tok', backend: { followTotal: 3 }, fakes: [fake(unreadRef, { unread })] })
   await t.render()

@@ -72,6 +72,8 @@ test('LIVE-10 room messages 72 and 73 turn the entrance on and off; the config i
   assert.is($('wheel-entrance'), null, 'off until 72 (wheelEnabled false)')
   push(k, WHEEL_ON)
   await waitFor(() => !!$('wheel-entrance'), { what: 'the entrance after 72' })
+  // the entrance and the config's second asking both follow 72, in either order
+  await waitFor(() => k.asked.config.length === 2, { what: '72 reloading the config' })
   assert.equal(k.asked.config, [ROOM.userId, ROOM.userId], '72 reloads the config')
   // 72/73 are not chat lines
   act(() => k.frames.flushFrames())
