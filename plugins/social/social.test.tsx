@@ -6,6 +6,8 @@ import { STS_PATH } from '../../kernel/upload.ts'
 import { waitFor } from '../../test/wait.ts'
 import { byId, click, submit, type } from '../shell/testkit.tsx'
 import social from './index.ts'
+import { createWallPlugin } from '../wall/index.ts'
+import { HostStatusPush } from '../wall/api.ts'
 import { BACK_AFTER_MS } from './feedback.ts'
 import { FEEDBACK_MAX, SocialPath } from './paths.ts'
 import { placeOf } from './RankPage.tsx'
@@ -121,6 +123,31 @@ test('ENG-11 NET-07 /friends: answers pass their guard: an object name or age is
   const e = open('/friends', { [SocialPath.friends]: () => answer() })
   await e.render()
   await waitFor(() => byId('friends-error'), { what: 'the error state' })
+})
+
+test('NET-08 /friends and /searchHost: a busy host shows busy (not offline), and her status pushes repaint the row through the wall\'s host store', async () => {
+  current = createTestKernel({
+    plugins: [social, createWallPlugin()],
+    path: '/friends',
+    token: 'tok',
+    api: (p) => ({ [SocialPath.friends]: list([host(200002, { onlineStatus: 2 }), host(200003, { onlineStatus: -1 }), host(200004, { onlineStatus: 3 })]), [SocialPath.search]: list([host(200002, { onlineStatus: 2 })]), [SocialPath.recommend]: [] })[p],
+  })
+  const t = current
+  await t.render()
+  const status = (id: string) => byId(`${id}-status`)?.dataset.status
+  await waitFor(() => status('friend-200002'), { what: 'the followed hosts' })
+  assert.equal([status('friend-200002'), status('friend-200003'), status('friend-200004')], ['busy', 'live', 'offline'])
+  assert.is(byId('friend-200002-status')!.getAttribute('aria-label'), 'Busy')
+  await act(async () => t.push(HostStatusPush, { userId: 200002, yxAccid: 'host_200002', onlineStatus: 1 }))
+  await act(async () => t.push(HostStatusPush, { userId: 200004, onlineStatus: 10003 }))
+  await waitFor(() => status('friend-200002') === 'online' && status('friend-200004') === 'busy', { what: 'the pushed statuses' })
+  // search results hold her too: the answer's status, then her next push
+  await act(async () => t.location.navigate('/searchHost'))
+  await type('search-input', 'Host')
+  await submit('search-form')
+  await waitFor(() => status('search-200002') === 'busy', { what: 'the search row' })
+  await act(async () => t.push(HostStatusPush, { yxAccid: 'host_200002', onlineStatus: 2 }))
+  await waitFor(() => status('search-200002') === 'offline', { what: 'the search row after a push' })
 })
 
 test('ENG-11 /friends: the followed hosts (currentPage 1, pageSize 200, type 3); empty; error with retry', async () => {

@@ -2,6 +2,7 @@
 // guard (api.ts); a row the app cannot read (no id) is dropped rather than shown broken.
 import type { Kernel } from '../../kernel/types.ts'
 import { answer } from '../../kernel/guard.ts'
+import { HostStatus, hostsRef, statusWord } from '../wall/api.ts'
 import { hostRows, rankRows, userCardAnswer, type HostItem, type HostRow, type RankEntry, type UserCard } from './api.ts'
 import { FRIENDS_PAGE_SIZE, LIST_PAGE_SIZE, SEARCH_MAX, SocialPath } from './paths.ts'
 
@@ -14,13 +15,18 @@ function toHost(r: HostRow): HostItem {
     age: r.age,
     countryCode: r.countryCode,
     levelName: r.anchorLevelName ?? r.levelName ?? '',
-    onlineStatus: r.onlineStatus ?? r.status ?? 2,
+    onlineStatus: r.onlineStatus ?? r.status ?? HostStatus.offline,
   }
 }
 
-/** a host list call; a malformed answer is a failed load (the page's error state) */
-const hostsAt = async (kernel: Kernel, path: string, payload: Record<string, unknown>) =>
-  answer(hostRows, path)(await kernel.api.post(path, payload, { silent: true })).map(toHost)
+/** a host list call; a malformed answer is a failed load (the page's error state). NET-08: each host's
+ *  status goes to the one host store, so her row follows her pushes like the wall's cards */
+const hostsAt = async (kernel: Kernel, path: string, payload: Record<string, unknown>) => {
+  const items = answer(hostRows, path)(await kernel.api.post(path, payload, { silent: true })).map(toHost)
+  const store = kernel.get(hostsRef)
+  for (const h of items) store?.track(h.userId, h.yxAccid, statusWord(h.onlineStatus))
+  return items
+}
 
 /** d1 §8 'Please enter name or uid': the query to send, or '' when there is none */
 export const searchQuery = (raw: string) => [...raw.trim()].slice(0, SEARCH_MAX).join('')

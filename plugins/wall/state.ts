@@ -140,12 +140,33 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     return host.userId
   }
 
+  // hosts other pages show (a profile, the Following list, search) that no wall list holds: their
+  // status alone, so a push reaches them by the same rule (NET-08)
+  const others = new Map<number, Signal<HostStatusWord | undefined>>()
+  const otherSlot = (userId: number) => {
+    let s = others.get(userId)
+    if (!s) others.set(userId, (s = signal<HostStatusWord | undefined>(undefined)))
+    return s
+  }
+  const knows = (userId: number) => !!hosts.get(userId)?.peek() || others.get(userId)?.peek() !== undefined
+
   const setStatus = (userId: number, status: HostStatusWord): boolean => {
     const s = hosts.get(userId)
     const host = s?.peek()
-    if (!s || !host) return false
-    if (host.status !== status) s.value = { ...host, status }
+    if (s && host) {
+      if (host.status !== status) s.value = { ...host, status }
+      return true
+    }
+    const other = others.get(userId)
+    if (!other || other.peek() === undefined) return false
+    other.value = status
     return true
+  }
+
+  const track = (userId: number, yxAccid: string, status: HostStatusWord) => {
+    if (!Number.isInteger(userId) || userId <= 0) return
+    if (yxAccid) byAccid.set(yxAccid, userId)
+    if (!setStatus(userId, status)) otherSlot(userId).value = status
   }
 
   /** NET-08: a host.status push; false (and nothing changes) for an unknown host or bad data */
@@ -155,7 +176,7 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     const word = pushedWordOf(d.onlineStatus, d.live)
     if (!word) return false
     const byId = Number(d.userId)
-    const userId = Number.isInteger(byId) && hosts.get(byId)?.peek() ? byId : typeof d.yxAccid === 'string' ? byAccid.get(d.yxAccid) : undefined
+    const userId = Number.isInteger(byId) && knows(byId) ? byId : typeof d.yxAccid === 'string' ? byAccid.get(d.yxAccid) : undefined
     return userId !== undefined && setStatus(userId, word)
   }
 
@@ -341,11 +362,13 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
       let s = statusSignals.get(userId)
       if (!s) {
         const host = slot(userId)
-        statusSignals.set(userId, (s = computed(() => host.value?.status)))
+        const other = otherSlot(userId)
+        statusSignals.set(userId, (s = computed(() => host.value?.status ?? other.value)))
       }
       return s
     },
     setStatus: (userId, status) => void setStatus(userId, status),
+    track,
     remember,
     countryOf: (id) => (id === null ? undefined : countries.peek().get(id)),
   }

@@ -1,14 +1,14 @@
 // Around the call (d1 §7, d3 §7): records, the pending call, ratings, feedback, recommended
 // hosts, match history, the robot lookup and the host profile.
 import { boundedRecord } from '../../../harness/bounds.ts'
-import { HostStatus, mapPushedStatus } from '../../wall/api.ts'
+import { HostStatus } from '../../wall/api.ts'
 import type { EndpointCall, HarnessContext, UserRow } from '../../../harness/types.ts'
 import { CallCategory, CallGameType, CallPath, CallRefusal, MissedReason, type CallRecord, type IncomingCall, type RecommendedHost, type RobotHost } from '../api.ts'
 import { effectivePrice } from '../rules.ts'
 import { later } from './hosts.ts'
 import { discountOffFor } from '../../offers/fake.ts'
 import { feedbackTypes, callLabels } from './tags.ts'
-import { ACTIVE, type RobotInviteRow, refuse, table, nextId, findCall, ownCall, isHost, followed, hostBusyInCall, vipPercent } from './store.ts'
+import { ACTIVE, type RobotInviteRow, refuse, table, nextId, findCall, ownCall, isHost, followed, hostBusyInCall, storedStatus, vipPercent } from './store.ts'
 import type { CallCore } from './core.ts'
 
 export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessContext, call: EndpointCall) => unknown> {
@@ -98,7 +98,7 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
       // hosts who could take a call or are live now, live first; never the one just called
       const rows = (ctx.db.get('users').value() as UserRow[])
         .filter((u) => isHost(u) && u.userId !== skip)
-        .map((u) => ({ u, status: mapPushedStatus(u.onlineStatus, u.live) }))
+        .map((u) => ({ u, status: storedStatus(u) }))
         .filter(({ u, status }) => status === HostStatus.live || (status === HostStatus.online && !hostBusyInCall(ctx, u.userId)))
         .sort((a, b) => (a.status === HostStatus.live ? 0 : 1) - (b.status === HostStatus.live ? 0 : 1) || a.u.userId - b.u.userId)
         .slice(0, 6)
@@ -188,7 +188,7 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
         vipVideoPrice: effectivePrice(price, { isVip: true, vipDiscount: vipPercent(ctx) }),
         // the server's one rule (PAY-10): this viewer's discount for this host, else a fixture's own amount
         discountOffDiamond: discountOffFor(ctx, user, me ?? null) || Number(user.discountOffDiamond) || 0,
-        onlineStatus: mapPushedStatus(user.onlineStatus, user.live),
+        onlineStatus: storedStatus(user),
         liveDescribe: user.liveDescribe ?? null,
         followed: me ? followed(ctx, me.userId, user.userId) : false,
         fansNum: follows.filter((f) => f.followUserId === user.userId).length,

@@ -54,10 +54,14 @@ export default function DetailPage() {
     setDetail(null)
     if (!(id > 0)) return setFailed(true)
     kernel.api.post(CallPath.detail, { userId: id }, { silent: true }).then(answer(hostDetail, CallPath.detail)).then(
-      (d) => setDetail(d),
+      (d) => {
+        setDetail(d)
+        // NET-08: the status just answered, and from now on her pushes, through the one host store
+        hosts?.track(d.userId, d.yxAccid, statusWord(d.onlineStatus))
+      },
       () => setFailed(true),
     )
-  }, [kernel, id])
+  }, [kernel, hosts, id])
   useEffect(load, [load])
 
   if (failed) {
@@ -77,8 +81,8 @@ export default function DetailPage() {
     )
   }
 
-  // the store's word wins (pushes keep it fresh), then the link's, then the profile's
-  const status: HostStatusWord = live.value ?? (search.get('status') as HostStatusWord | null) ?? statusWord(detail.onlineStatus)
+  // the store's word wins (it holds the profile's answer and then her pushes); without the wall, the profile's
+  const status: HostStatusWord = live.value ?? statusWord(detail.onlineStatus)
   const user = kernel.session.user.value
   const price = effectivePrice(detail.videoPrice, { discountOffDiamond: detail.discountOffDiamond, isVip: isVip(user, Date.now()), vipDiscount: calls.engine.config().vipDiscount })
   const country = hosts?.countryOf(detail.countryId)

@@ -2,7 +2,8 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { waitFor } from '../../../test/wait.ts'
-import { hostsRef } from '../../wall/api.ts'
+import { HostStatusPush, hostsRef } from '../../wall/api.ts'
+import { createWallPlugin } from '../../wall/index.ts'
 import { CallPath, CallStatus } from '../api.ts'
 import { cleanup, hostsDouble, typeInto, uiRig, type UiRig } from './testing.tsx'
 import { VIEWER } from '../fake/testing.ts'
@@ -286,6 +287,20 @@ test('CALL-04 the incoming popup: hidden on /match, decline reports missedReason
   assert.is(r.sent(CallPath.join).length, 1)
   assert.is(r.engine.info.value.status, CallStatus.CALLING_ING)
   assert.ok(r.$('call-screen'))
+  r.dispose()
+})
+
+test('NET-08 a busy host shows Busy on her profile opened without a status in the link, and her pushes repaint it', async () => {
+  const r = await uiRig({ path: '/detail?id=200001&yxId=host_200001', plugins: [createWallPlugin()] })
+  r.db.get('users').find({ userId: 200002 }).assign({ onlineStatus: 2 }).write()
+  await act(async () => r.kernel.router.navigate('/detail?id=200002&yxId=host_200002&path=friends'))
+  await waitFor(() => r.$('detail-status')?.dataset.status === 'busy', { what: 'the busy pill' })
+  assert.is(r.$('detail-status')!.textContent, 'Busy')
+  // the wall never listed her: the push still reaches her profile, by id and by chat account
+  await act(async () => r.tk.push(HostStatusPush, { userId: 200002, yxAccid: 'host_200002', onlineStatus: 10001 }))
+  await waitFor(() => r.$('detail-status')?.dataset.status === 'online', { what: 'the online pill after a push' })
+  await act(async () => r.tk.push(HostStatusPush, { yxAccid: 'host_200002', onlineStatus: 3 }))
+  await waitFor(() => r.$('detail-status')?.dataset.status === 'offline', { what: 'the offline pill after a push by chat account' })
   r.dispose()
 })
 
