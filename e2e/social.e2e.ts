@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
-import { assert, e2eSuite, errorsOf, type E2EContext, expectText, poll, shot, TIMEOUT, waitForSelector } from './lib.ts'
+import { assert, e2eSuite, errorsOf, type E2EContext, expectText, poll, shot, TIMEOUT, waitForAttribute, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('social')
 const TOKEN = 'test-token-100001'
@@ -176,6 +176,27 @@ for (const lang of ['en', 'ar'] as const) {
     await waitForSelector(page, $('rank-list'), JOINED)
     await waitForSelector(page, $('rank-me'))
     await shot(page, `social-rank-${lang}`)
+  })
+
+  t(`NET-08 a status pushed by the control API changes her row in Following and her profile (${lang}): a busy host reads busy`, async (ctx) => {
+    // the test user follows Isabella (200003)
+    await ctx.harness.setHostStatus(200003, 'busy')
+    const page = await openAt(ctx, '/friends', lang)
+    await ctx.harness.waitForSocket(100001)
+    const row = `${$('friend-200003-status')}`
+    await waitForAttribute(page, row, 'data-status', 'busy', JOINED)
+    await shot(page, `net08-friends-busy-${lang}`)
+    await ctx.harness.setHostStatus(200003, 'online')
+    await waitForAttribute(page, row, 'data-status', 'online')
+    await go(page, '/detail?id=200003&yxId=host_200003&path=friends')
+    await waitForAttribute(page, $('detail-status'), 'data-status', 'online', JOINED)
+    await ctx.harness.setHostStatus(200003, 'busy')
+    await waitForAttribute(page, $('detail-status'), 'data-status', 'busy')
+    await expectText(page, $('detail-status'), lang === 'en' ? 'Busy' : 'مشغولة')
+    await shot(page, `net08-detail-busy-${lang}`)
+    await ctx.harness.setHostStatus(200003, 'offline')
+    await waitForAttribute(page, $('detail-status'), 'data-status', 'offline')
+    assert.equal(errorsOf(page), [])
   })
 
   t(`ENG-11 block and unblock (${lang}): from her card (asked first), on the block list, unblocked there`, async (ctx) => {
