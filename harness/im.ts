@@ -10,6 +10,7 @@ import type { ImConversation, ImMessage } from '../kernel/im/types.ts'
 import { parseJson } from '../kernel/protocol/json.ts'
 import { CLIENT_MESSAGE_TYPES, OFFICIAL_ATTACH_TYPES, SERVER_SENT_KEY } from '../kernel/protocol/official.ts'
 import type { HarnessContext, UpgradeService } from './types.ts'
+import { hasBlocked } from './blocks.ts'
 
 export interface ImDelivered {
   from: string
@@ -184,6 +185,9 @@ export function createImService(ctx: HarnessContext): ImService {
     return null
   }
 
+  /** ENG-11: the recipient blocked the sender (the server's block records): her messages do not reach him */
+  const refusedBy = (to: string, from: string) => hasBlocked(ctx, ctx.userByAccid(to)?.userId, ctx.userByAccid(from)?.userId)
+
   const historyOf = (a: string, b: string) =>
     messages.filter((m) => (m.from === a && m.to === b) || (m.from === b && m.to === a))
 
@@ -232,6 +236,8 @@ export function createImService(ctx: HarnessContext): ImService {
         checkMessageSize(m)
         const forbidden = forbiddenForClient(m)
         if (forbidden) throw Object.assign(new Error(forbidden), { code: ImCode.forbidden })
+        // as NIM's block list: the sender's send fails with V2NIM_ERROR_CODE_ACCOUNT_IN_BLOCK_LIST
+        if (refusedBy(to, me)) throw Object.assign(new Error('account in block list'), { code: ImCode.inBlockList })
         return view(deliver(me, to, m), me)
       }
       case 'conversations': {
@@ -305,6 +311,8 @@ export function createImService(ctx: HarnessContext): ImService {
       wss.close()
     },
     send(from, to, message, o) {
+      // a greeting or invitation in the name of a host the recipient blocked is not delivered either
+      if (refusedBy(to, from)) return void ctx.log('im: not delivered, blocked by the recipient', from, '->', to)
       deliver(from, to, {
         messageType: message.messageType ?? 0,
         ...(message.text !== undefined && { text: message.text }),

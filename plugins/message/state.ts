@@ -1,6 +1,7 @@
 // The inbox: one messaging connection per logged-in user, its conversations and unread total.
 // It follows the session: a user with a messaging account connects, a logout closes it.
 import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-react'
+import { withoutBlocked } from '../social/api.ts'
 import type { Disposer, Kernel } from '../../kernel/types.ts'
 import type { ImClient, ImConversation, ImMessage } from '../../kernel/im/types.ts'
 import type { ImConnection } from '../../kernel/im/login.ts'
@@ -58,7 +59,9 @@ export interface InboxController extends Inbox {
 }
 
 export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): InboxController {
-  const conversations = signal<ImConversation[]>([])
+  const all = signal<ImConversation[]>([])
+  // ENG-11: a host the user blocked leaves the inbox (the block list is the server's; the social plugin's one filter)
+  const conversations = computed(() => withoutBlocked(kernel, all.value, (c) => c.to))
   const status = signal<InboxStatus>('idle')
   const unread = computed(() => conversations.value.reduce((n, c) => n + (c.unreadCount > 0 ? c.unreadCount : 0), 0))
   let conn: ImConnection | null = null
@@ -74,7 +77,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
   const applyChanged = () => {
     batchTimer = null
     const list = changed.splice(0)
-    if (list.length) conversations.value = mergeConversations(conversations.peek(), list)
+    if (list.length) all.value = mergeConversations(all.peek(), list)
   }
   const queueChanged = (list: ImConversation[]) => {
     changed.push(...list)
@@ -126,7 +129,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     account = null
     void c?.close().catch(() => undefined)
     batch(() => {
-      conversations.value = []
+      all.value = []
       status.value = 'idle'
     })
   }
@@ -190,7 +193,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     asked.clear()
     batch(() => {
       profiles.value = new Map()
-      conversations.value = sortConversations(list)
+      all.value = sortConversations(list)
       status.value = 'ready'
     })
     void loadProfiles(list.map((x) => x.to))
@@ -208,7 +211,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
       listeners.add(fn)
       return () => void listeners.delete(fn)
     },
-    patch: (list) => (conversations.value = mergeConversations(conversations.peek(), list)),
+    patch: (list) => (all.value = mergeConversations(all.peek(), list)),
     async reconnect() {
       const user = kernel.session.user.peek()
       if (!user?.yxAccid || !user.imToken) return

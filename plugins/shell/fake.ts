@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { Code, Header } from '../../kernel/protocol/envelope.ts'
 import { NO_ACCOUNT } from './codes.ts'
 import { langOf } from '../../harness/http.ts'
+import { withoutBlocked } from '../../harness/blocks.ts'
 import { followedIds, hostCard, page } from '../../harness/hosts.ts'
 import { avatarPath, fixture, newImToken } from '../../harness/seed.ts'
 import { appShiftFor, signinClaimable } from '../engage/fake.ts'
@@ -171,9 +172,8 @@ function userFriend(ctx: HarnessContext, call: EndpointCall) {
   const mineFollows = followedIds(ctx, user.userId)
   const rows = ctx.db.get('follows').value() as Array<{ userId: number; followUserId: number; at: string }>
   const ids = type === 1 ? rows.filter((r) => r.followUserId === user.userId).map((r) => r.userId) : [...mineFollows]
-  const list = ids
-    .map((id) => ctx.userById(id))
-    .filter((u): u is UserRow => !!u)
+  // ENG-11: a host the user blocked leaves the follow lists
+  const list = withoutBlocked(ctx, user.userId, ids.map((id) => ctx.userById(id)).filter((u): u is UserRow => !!u))
     .map((u) => hostCard(ctx, u, mineFollows.has(u.userId)))
   return page(list, { currentPage: call.payload.currentPage, pageSize: call.payload.pageSize ?? 200 }, 200)
 }

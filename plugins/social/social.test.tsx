@@ -6,6 +6,8 @@ import { STS_PATH } from '../../kernel/upload.ts'
 import { waitFor } from '../../test/wait.ts'
 import { byId, click, submit, type } from '../shell/testkit.tsx'
 import social from './index.ts'
+import { computed } from '@preact/signals-react'
+import { blocksRef, withoutBlocked } from './api.ts'
 import { createWallPlugin } from '../wall/index.ts'
 import { HostStatusPush } from '../wall/api.ts'
 import { BACK_AFTER_MS } from './feedback.ts'
@@ -150,6 +152,36 @@ test('NET-08 /friends and /searchHost: a busy host shows busy (not offline), and
   await waitFor(() => status('search-200002') === 'offline', { what: 'the search row after a push' })
 })
 
+test('ENG-11 the block list is the server\'s: read from blackListV2 at start, it filters the inbox\'s conversations (withoutBlocked); a block the server refuses changes nothing; an agreed one tells the lists to ask again', async () => {
+  let refuse = false
+  const t = open('/friends', {
+    [SocialPath.friends]: () => list([]),
+    [SocialPath.blackListV2]: () => list([host(200002)]),
+    [SocialPath.block]: () => (refuse ? httpStatus(500) : { blocked: true }),
+    [SocialPath.unblock]: () => ({ blocked: false }),
+  })
+  await t.render()
+  const chats = [{ to: 'host_200002' }, { to: 'host_200003' }, { to: 'user_1' }]
+  const shown = computed(() => withoutBlocked(t.kernel, chats, (c) => c.to).map((c) => c.to))
+  await waitFor(() => shown.value.length === 2, { what: 'the block list read' })
+  assert.equal(shown.value, ['host_200003', 'user_1'])
+  assert.equal(sent(t, SocialPath.blackListV2)[0], { currentPage: 1, pageSize: 200 })
+  const told: unknown[] = []
+  t.kernel.events.on('host-blocked', (e) => told.push(e))
+  const blocks = t.kernel.need(blocksRef)
+  refuse = true
+  assert.is(await blocks.set({ userId: 200003, yxAccid: 'host_200003' }, true), false)
+  assert.equal(shown.value, ['host_200003', 'user_1'])
+  assert.equal(told, [])
+  refuse = false
+  assert.is(await blocks.set({ userId: 200003, yxAccid: 'host_200003' }, true), true)
+  assert.equal(shown.value, ['user_1'])
+  assert.equal(told, [{ userId: 200003, yxAccid: 'host_200003', blocked: true }])
+  assert.is(await blocks.set({ userId: 200002, yxAccid: 'host_200002' }, false), true)
+  assert.equal(shown.value, ['host_200002', 'user_1'])
+  assert.equal(sent(t, SocialPath.block), [{ type: 1, userId: 200003, yxAccid: 'host_200003' }, { type: 1, userId: 200003, yxAccid: 'host_200003' }])
+})
+
 test('ENG-11 /friends: the followed hosts (currentPage 1, pageSize 200, type 3); empty; error with retry', async () => {
   let answer: () => unknown = () => list([host(200001), host(200005)])
   const t = open('/friends', { [SocialPath.friends]: () => answer() })
@@ -179,7 +211,7 @@ test('ENG-11 offline: a page that failed without a connection says so, and loads
   const setOnline = (on: boolean) => Object.defineProperty(navigator, 'onLine', { value: on, configurable: true })
   setOnline(false)
   try {
-    const t = open('/friends', { [SocialPath.friends]: () => (down ? httpStatus(502) : list([host(200001)])), [SocialPath.blackList]: () => (down ? httpStatus(502) : list([host(200002)])) })
+    const t = open('/friends', { [SocialPath.friends]: () => (down ? httpStatus(502) : list([host(200001)])), [SocialPath.blackListV2]: () => (down ? httpStatus(502) : list([host(200002)])) })
     await t.render()
     assert.match((await waitFor(() => byId('friends-offline'), { what: 'offline' })).textContent ?? '', "You're offline")
     down = false
@@ -203,7 +235,7 @@ test('ENG-11 /blocklist: unblock sends { type: 1, userId, yxAccid } once for a d
   let rows = [host(200001), host(200002)]
   let down = true
   const t = open('/blocklist', {
-    [SocialPath.blackList]: () => (down ? httpStatus(500) : list(rows)),
+    [SocialPath.blackListV2]: () => (down ? httpStatus(500) : list(rows)),
     [SocialPath.unblock]: (p) => ((rows = rows.filter((r) => r.userId !== p.userId)), { blocked: false }),
   })
   await t.render()

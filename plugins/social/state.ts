@@ -3,7 +3,7 @@
 import type { Kernel } from '../../kernel/types.ts'
 import { answer } from '../../kernel/guard.ts'
 import { HostStatus, hostsRef, statusWord } from '../wall/api.ts'
-import { hostRows, rankRows, userCardAnswer, type HostItem, type HostRow, type RankEntry, type UserCard } from './api.ts'
+import { blocksRef, hostRows, rankRows, userCardAnswer, type HostItem, type HostRow, type RankEntry, type UserCard } from './api.ts'
 import { FRIENDS_PAGE_SIZE, LIST_PAGE_SIZE, SEARCH_MAX, SocialPath } from './paths.ts'
 
 function toHost(r: HostRow): HostItem {
@@ -45,7 +45,7 @@ export async function followedHosts(kernel: Kernel): Promise<HostItem[]> {
 }
 
 export async function blockedHosts(kernel: Kernel, page: number): Promise<HostItem[]> {
-  return hostsAt(kernel, SocialPath.blackList, { currentPage: page, pageSize: LIST_PAGE_SIZE })
+  return hostsAt(kernel, SocialPath.blackListV2, { currentPage: page, pageSize: LIST_PAGE_SIZE })
 }
 
 export async function collectedHosts(kernel: Kernel, page: number): Promise<HostItem[]> {
@@ -54,10 +54,7 @@ export async function collectedHosts(kernel: Kernel, page: number): Promise<Host
 
 /** d1 §7 block and unblock: { type: 1, userId, yxAccid }; true when the server agreed */
 export async function setBlocked(kernel: Kernel, host: Pick<HostItem, 'userId' | 'yxAccid'>, block: boolean): Promise<boolean> {
-  return kernel.api.post(block ? SocialPath.block : SocialPath.unblock, { type: 1, userId: host.userId, yxAccid: host.yxAccid }).then(
-    () => true,
-    () => false,
-  )
+  return kernel.need(blocksRef).set(host, block)
 }
 
 export async function setCollected(kernel: Kernel, userId: number, on: boolean): Promise<boolean> {

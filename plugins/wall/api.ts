@@ -128,6 +128,10 @@ declare module '../../kernel/types.ts' {
     /** onlineStatus is a pushed code (d1 §4); live marks a live room */
     'host.status': { userId: number; yxAccid?: string; onlineStatus: number | string | null; live?: boolean | number }
   }
+  interface KernelEvents {
+    /** ENG-11: the user blocked or unblocked a host (the server agreed): lists holding hosts ask again */
+    'host-blocked': { userId: number; yxAccid: string; blocked: boolean }
+  }
   interface SceneMarks {
     /** the wall shows its All tab (robot invitations are ignored there, d2 §7) */
     wallAll: boolean

@@ -3,6 +3,7 @@
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { HostStatus } from './api.ts'
 import { langOf } from '../../harness/http.ts'
+import { withoutBlocked } from '../../harness/blocks.ts'
 import { byWallOrder, followedIds, hostCard, hosts, page } from '../../harness/hosts.ts'
 import { fixture } from '../../harness/seed.ts'
 import { defineFake, EndpointError, type EndpointCall, type HarnessContext, type UserRow } from '../../harness/types.ts'
@@ -66,7 +67,8 @@ function anchorList(area: boolean) {
     const areaIds = area ? new Set((ctx.db.get('countries').value() as Country[]).filter((c) => c.area === 'me').map((c) => c.countryId)) : null
     const wanted = p.onlineStatus == null || p.onlineStatus === '' ? null : Number(p.onlineStatus)
 
-    const list = hosts(ctx)
+    // ENG-11: never a host the caller blocked
+    const list = withoutBlocked(ctx, call.user?.userId, hosts(ctx))
       .filter((h) => {
         const status = Number(h.onlineStatus)
         if (follow && !mineFollows.has(h.userId)) return false

@@ -308,6 +308,12 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     lists.set(tag.tagId, list)
     return list
   }
+  const dropLists = () => {
+    lists.clear()
+    listsVersion.value++
+  }
+  // ENG-11: a host blocked or unblocked: every tab asks the server again (its answers leave her out)
+  const offBlocked = kernel.events.on('host-blocked', dropLists)
 
   // ---- who the user is, for tab locks ----
   const level = signal<number | null>(null)
@@ -407,16 +413,14 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     listFor,
     /** bumped when the lists are dropped, so pages holding one ask again */
     listsVersion,
-    dropLists: () => {
-      lists.clear()
-      listsVersion.value++
-    },
+    dropLists,
     userLevel,
     isVip: vip,
     loadLevel,
     lockOf,
     dispose() {
       offRecharge()
+      offBlocked()
       if (rechargeTimer) timers.clearTimeout(rechargeTimer)
       if (gateTimer) timers.clearTimeout(gateTimer)
       waiting.length = 0

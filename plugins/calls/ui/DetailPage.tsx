@@ -24,6 +24,7 @@ import { isVip } from '../../../kernel/protocol/user.ts'
 import { isRouted } from '../../../kernel/router.tsx'
 import { useFormat } from '../../../kernel/format.ts'
 import { LIVE_PATH, liveHref } from '../../live/api.ts'
+import { blocksRef, viewerBlocked } from '../../social/api.ts'
 import css from './calls.css'
 
 /** d2 §7 follow ({ followType 1 follow | 2 unfollow, followUserId }) */
@@ -45,6 +46,7 @@ export default function DetailPage() {
   const [failed, setFailed] = useState(false)
   const [starting, setStarting] = useState(false)
   const [following, setFollowing] = useState(false)
+  const [blocking, setBlocking] = useState(false)
   const startingRef = useRef(false)
   const hosts = kernel.get(hostsRef)
   const live = useMemo(() => (hosts && id ? hosts.statusOf(id) : noStatus), [hosts, id])
@@ -79,6 +81,24 @@ export default function DetailPage() {
         <PageSpinner />
       </main>
     )
+  }
+
+  // ENG-11: the server says whether she is blocked (the profile's answer); blocking asks it again
+  const blocks = kernel.get(blocksRef)
+  const blocked = viewerBlocked(detail)
+  const block = async (on: boolean) => {
+    if (!blocks || blocking) return
+    if (on && !(await kernel.overlays.confirm({ message: t('calls.detail.blockAsk', { name: `\u2068${detail.nickname}\u2069` }), ok: t('calls.detail.block'), cancel: t('calls.detail.cancel') }))) return
+    setBlocking(true)
+    try {
+      if (!(await blocks.set(detail, on))) return // the api client has toasted why
+      kernel.overlays.toast(t(on ? 'calls.detail.blockedToast' : 'calls.detail.unblockedToast'), { type: 'success' })
+      setDetail(await kernel.api.post(CallPath.detail, { userId: detail.userId }, { silent: true }).then(answer(hostDetail, CallPath.detail)))
+    } catch {
+      // the profile stays as the server last answered it
+    } finally {
+      setBlocking(false)
+    }
   }
 
   // the store's word wins (it holds the profile's answer and then her pushes); without the wall, the profile's
@@ -183,6 +203,17 @@ export default function DetailPage() {
             <dd data-testid="detail-following">{f.number(detail.followNum)}</dd>
           </div>
         </dl>
+        {blocked && (
+          <div className="cl-detail__blocked" role="status" data-testid="detail-blocked">
+            <span>{t('calls.detail.youBlocked')}</span>
+            {blocks && (
+              <button type="button" className="cl-unblock" data-testid="detail-unblock" disabled={blocking} onClick={() => void block(false)}>
+                {t('calls.detail.unblock')}
+              </button>
+            )}
+          </div>
+        )}
+        {!blocked && (
         <div className="cl-detail__actions">
           <button type="button" className={`cl-follow${detail.followed ? ' cl-follow--on' : ''}`} data-testid="detail-follow" aria-pressed={detail.followed} disabled={following} onClick={() => void follow()}>
             {t(detail.followed ? 'calls.detail.followed' : 'calls.detail.follow')}
@@ -193,10 +224,18 @@ export default function DetailPage() {
               {t('calls.detail.watchLive')}
             </button>
           )}
+          {blocks && kernel.session.loggedIn.value && (
+            <button type="button" className="cl-block" data-testid="detail-block" disabled={blocking} onClick={() => void block(true)}>
+              {t('calls.detail.block')}
+            </button>
+          )}
         </div>
+        )}
         {detail.liveDescribe && <p className="cl-detail__about">{detail.liveDescribe}</p>}
       </section>
 
+      {/* ENG-11: no call to her and no chat while she is blocked */}
+      {!blocked && (
       <div className="cl-detail__cta">
         {kernel.get(inboxRef) && (
           <button type="button" className="cl-detail__chat" data-testid="detail-chat" aria-label={t('calls.detail.chat')} onClick={() => kernel.router.navigate(talkHref(detail.yxAccid, search.get('path') || 'host_card'))}>
@@ -214,6 +253,7 @@ export default function DetailPage() {
           </span>
         </button>
       </div>
+      )}
     </main>
   )
 }

@@ -6,7 +6,10 @@ import { HostStatusPush, hostsRef } from '../../wall/api.ts'
 import { createWallPlugin } from '../../wall/index.ts'
 import { CallPath, CallStatus } from '../api.ts'
 import { cleanup, hostsDouble, typeInto, uiRig, type UiRig } from './testing.tsx'
-import { VIEWER } from '../fake/testing.ts'
+import { callEndpoint, VIEWER } from '../fake/testing.ts'
+import socialPlugin from '../../social/index.ts'
+import socialFake from '../../social/fake.ts'
+import { SocialPath } from '../../social/paths.ts'
 import { fake } from '../../../kernel/testing.tsx'
 import { intimacyRef } from '../../intimacy/api.ts'
 
@@ -301,6 +304,40 @@ test('NET-08 a busy host shows Busy on her profile opened without a status in th
   await waitFor(() => r.$('detail-status')?.dataset.status === 'online', { what: 'the online pill after a push' })
   await act(async () => r.tk.push(HostStatusPush, { yxAccid: 'host_200002', onlineStatus: 3 }))
   await waitFor(() => r.$('detail-status')?.dataset.status === 'offline', { what: 'the offline pill after a push by chat account' })
+  r.dispose()
+})
+
+test('ENG-11 blocking from her profile: asked first, the server agrees, a toast says so, the profile shows she is blocked with Unblock and offers no call or chat; a call to her is refused with a word; Unblock restores', async () => {
+  // the social plugin's harness slice answers block, unblock and the block list from the same store
+  let ctx: UiRig['ctx'] | null = null
+  const social = (path: string) => (payload: unknown) => callEndpoint(socialFake, ctx!, path, payload)
+  const r = await uiRig({
+    path: '/detail?id=200001&yxId=host_200001',
+    plugins: [socialPlugin, createWallPlugin()],
+    endpoints: { [SocialPath.block]: social(SocialPath.block), [SocialPath.unblock]: social(SocialPath.unblock), [SocialPath.blackListV2]: social(SocialPath.blackListV2) },
+  })
+  ctx = r.ctx
+  r.db.set('blocks', []).write()
+  await r.find('detail-block')
+  assert.ok(r.$('detail-call'), 'a call button before the block')
+  await r.click('detail-block')
+  await r.click('confirm-ok')
+  await waitFor(() => r.$('detail-blocked'), { what: 'the blocked state' })
+  assert.equal(r.db.get('blocks').value().map((b: any) => [b.userId, b.targetId]), [[VIEWER, 200001]])
+  assert.ok(r.tk.toasts.some((x) => x.text === 'You have blocked this user'))
+  assert.match(r.$('detail-blocked')!.textContent!, 'You have blocked this user')
+  assert.is(r.$('detail-call'), null)
+  assert.is(r.$('detail-chat'), null)
+  assert.is(r.$('detail-block'), null)
+  // a call placed from elsewhere (a card drawn before the block) is refused by the server, with a word
+  await act(async () => void (await r.service.start({ hostId: 200001, videoPrice: 100 })))
+  assert.ok(r.tk.toasts.some((x) => x.text.startsWith('You have blocked this user. Unblock her')))
+  assert.is(r.sent(CallPath.create).length, 1)
+  await r.click('detail-unblock')
+  await waitFor(() => r.$('detail-call'), { what: 'the call button after Unblock' })
+  assert.is(r.$('detail-blocked'), null)
+  assert.equal(r.db.get('blocks').value(), [])
+  assert.ok(r.tk.toasts.some((x) => x.text === 'Unblocked'))
   r.dispose()
 })
 
