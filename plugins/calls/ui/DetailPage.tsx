@@ -186,6 +186,34 @@ export default function DetailPage() {
             </span>
           )}
         </p>
+        {blocked && (
+          <div className="cl-detail__blocked" role="status" data-testid="detail-blocked">
+            <span>{t('calls.detail.youBlocked')}</span>
+            {blocks && (
+              <button type="button" className="cl-unblock" data-testid="detail-unblock" disabled={blocking} onClick={() => void block(false)}>
+                {t('calls.detail.unblock')}
+              </button>
+            )}
+          </div>
+        )}
+        {!blocked && (
+          <div className="cl-detail__actions">
+            <button type="button" className={`cl-follow${detail.followed ? ' cl-follow--on' : ''}`} data-testid="detail-follow" aria-pressed={detail.followed} disabled={following} onClick={() => void follow()}>
+              {t(detail.followed ? 'calls.detail.followed' : 'calls.detail.follow')}
+            </button>
+            {status === 'live' && isRouted(kernel, LIVE_PATH) && (
+              <button type="button" className="cl-watch" data-testid="detail-watch-live" onClick={() => kernel.router.navigate(liveHref(detail.userId, 'detail'))}>
+                <span className="cl-watch__dot" aria-hidden="true" />
+                {t('calls.detail.watchLive')}
+              </button>
+            )}
+            {blocks && kernel.session.loggedIn.value && (
+              <button type="button" className="cl-block" data-testid="detail-block" disabled={blocking} onClick={() => void block(true)}>
+                {t('calls.detail.block')}
+              </button>
+            )}
+          </div>
+        )}
         <dl className="cl-detail__facts">
           <div>
             <dt>{t('calls.detail.callPrice')}</dt>
@@ -203,56 +231,28 @@ export default function DetailPage() {
             <dd data-testid="detail-following">{f.number(detail.followNum)}</dd>
           </div>
         </dl>
-        {blocked && (
-          <div className="cl-detail__blocked" role="status" data-testid="detail-blocked">
-            <span>{t('calls.detail.youBlocked')}</span>
-            {blocks && (
-              <button type="button" className="cl-unblock" data-testid="detail-unblock" disabled={blocking} onClick={() => void block(false)}>
-                {t('calls.detail.unblock')}
-              </button>
-            )}
-          </div>
-        )}
-        {!blocked && (
-        <div className="cl-detail__actions">
-          <button type="button" className={`cl-follow${detail.followed ? ' cl-follow--on' : ''}`} data-testid="detail-follow" aria-pressed={detail.followed} disabled={following} onClick={() => void follow()}>
-            {t(detail.followed ? 'calls.detail.followed' : 'calls.detail.follow')}
-          </button>
-          {status === 'live' && isRouted(kernel, LIVE_PATH) && (
-            <button type="button" className="cl-watch" data-testid="detail-watch-live" onClick={() => kernel.router.navigate(liveHref(detail.userId, 'detail'))}>
-              <span className="cl-watch__dot" aria-hidden="true" />
-              {t('calls.detail.watchLive')}
-            </button>
-          )}
-          {blocks && kernel.session.loggedIn.value && (
-            <button type="button" className="cl-block" data-testid="detail-block" disabled={blocking} onClick={() => void block(true)}>
-              {t('calls.detail.block')}
-            </button>
-          )}
-        </div>
-        )}
         {detail.liveDescribe && <p className="cl-detail__about">{detail.liveDescribe}</p>}
       </section>
 
       {/* ENG-11: no call to her and no chat while she is blocked */}
       {!blocked && (
-      <div className="cl-detail__cta">
-        {kernel.get(inboxRef) && (
-          <button type="button" className="cl-detail__chat" data-testid="detail-chat" aria-label={t('calls.detail.chat')} onClick={() => kernel.router.navigate(talkHref(detail.yxAccid, search.get('path') || 'host_card'))}>
-            <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
-              <path d="M4 5h16v11H9l-5 4z" />
-            </svg>
+        <div className="cl-detail__cta">
+          {kernel.get(inboxRef) && (
+            <button type="button" className="cl-detail__chat" data-testid="detail-chat" aria-label={t('calls.detail.chat')} onClick={() => kernel.router.navigate(talkHref(detail.yxAccid, search.get('path') || 'host_card'))}>
+              <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
+                <path d="M4 5h16v11H9l-5 4z" />
+              </svg>
+            </button>
+          )}
+          <button type="button" className="cl-cta" data-testid="detail-call" aria-busy={starting || undefined} onClick={() => void call()}>
+            <IconVideo size={26} />
+            <span>{t('calls.detail.call')}</span>
+            {/* the price a tap commits to, on the button itself */}
+            <span className="cl-cta__price" data-testid="detail-call-price">
+              <IconDiamond size={14} /> {t('calls.perMin', { price })}
+            </span>
           </button>
-        )}
-        <button type="button" className="cl-cta" data-testid="detail-call" aria-busy={starting || undefined} onClick={() => void call()}>
-          <IconVideo size={26} />
-          <span>{t('calls.detail.call')}</span>
-          {/* the price a tap commits to, on the button itself */}
-          <span className="cl-cta__price" data-testid="detail-call-price">
-            <IconDiamond size={14} /> {t('calls.perMin', { price })}
-          </span>
-        </button>
-      </div>
+        </div>
       )}
     </main>
   )
