@@ -212,6 +212,20 @@ test('CALL-14 under 60 s: problem tags (None first) and recommended hosts; the r
   r.dispose()
 })
 
+test('NET-08 the post-call picks show each host\'s status and follow her pushes through the wall\'s host store', async () => {
+  const r = await uiRig({ plugins: [createWallPlugin()], path: '/detail?id=200001&yxId=host_200001' })
+  await connect(r)
+  await r.advance(20_000)
+  await act(async () => r.service.hangUp())
+  assert.ok(await r.find('post-call'))
+  await waitFor(() => r.$$('post-call-host-status').length === 2, { what: 'the picks' })
+  const statuses = () => r.$$('post-call-host-status').map((el) => el.dataset.status)
+  assert.equal(statuses(), ['live', 'online'])
+  await act(async () => r.tk.push(HostStatusPush, { userId: 200002, yxAccid: 'host_200002', onlineStatus: 10000 }))
+  await waitFor(() => statuses()[1] === 'busy', { what: 'the pushed busy' })
+  r.dispose()
+})
+
 test('CALL-14 60 s or more: Like/Dislike, at most 3 positive tags with the others disabled, sent as score 0', async () => {
   const r = await uiRig()
   await connect(r)
