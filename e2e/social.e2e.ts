@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
-import { assert, e2eSuite, errorsOf, type E2EContext, expectText, poll, shot, TIMEOUT, waitForSelector } from './lib.ts'
+import { assert, e2eSuite, errorsOf, type E2EContext, expectText, poll, shot, TIMEOUT, waitForAttribute, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('social')
 const TOKEN = 'test-token-100001'
@@ -176,6 +176,71 @@ for (const lang of ['en', 'ar'] as const) {
     await waitForSelector(page, $('rank-list'), JOINED)
     await waitForSelector(page, $('rank-me'))
     await shot(page, `social-rank-${lang}`)
+  })
+
+  t(`NET-08 a status pushed by the control API changes her row in Following and her profile (${lang}): a busy host reads busy`, async (ctx) => {
+    // the test user follows Isabella (200003)
+    await ctx.harness.setHostStatus(200003, 'busy')
+    const page = await openAt(ctx, '/friends', lang)
+    await ctx.harness.waitForSocket(100001)
+    const row = `${$('friend-200003-status')}`
+    await waitForAttribute(page, row, 'data-status', 'busy', JOINED)
+    await shot(page, `net08-friends-busy-${lang}`)
+    await ctx.harness.setHostStatus(200003, 'online')
+    await waitForAttribute(page, row, 'data-status', 'online')
+    await go(page, '/detail?id=200003&yxId=host_200003&path=friends')
+    await waitForAttribute(page, $('detail-status'), 'data-status', 'online', JOINED)
+    await ctx.harness.setHostStatus(200003, 'busy')
+    await waitForAttribute(page, $('detail-status'), 'data-status', 'busy')
+    await expectText(page, $('detail-status'), lang === 'en' ? 'Busy' : 'مشغولة')
+    await shot(page, `net08-detail-busy-${lang}`)
+    await ctx.harness.setHostStatus(200003, 'offline')
+    await waitForAttribute(page, $('detail-status'), 'data-status', 'offline')
+    assert.equal(errorsOf(page), [])
+  })
+
+  t(`ENG-11 blocking a host from her profile (${lang}): a toast, the profile says so with Unblock, her chat leaves the inbox and her messages stop, search loses her; the block list lists her and Unblock brings her back`, async (ctx) => {
+    const say = (from: number, text: string) => ctx.harness.call('POST', '/im/send', { from, to: 100001, text })
+    const T2 = lang === 'en' ? { blocked: 'You have blocked this user', unblock: 'Unblock' } : { blocked: 'لقد حظرت هذا المستخدم', unblock: 'إلغاء الحظر' }
+    // Isabella (200003) and Sara (200010) are followed; both have written
+    await say(200003, 'Hi from Isabella')
+    await say(200010, 'Hi from Sara')
+    const page = await openAt(ctx, '/message', lang)
+    await waitForSelector(page, $('conversation-host_200003'), JOINED)
+    await go(page, '/detail?id=200003&yxId=host_200003&path=friends')
+    await waitForSelector(page, $('detail-block'), JOINED)
+    await page.click($('detail-block'))
+    await page.click($('confirm-ok'))
+    await toast(page, T2.blocked)
+    await expectText(page, $('detail-blocked'), T2.blocked)
+    await expectText(page, $('detail-unblock'), T2.unblock)
+    assert.is(await page.locator($('detail-call')).count(), 0, 'no call to her')
+    await shot(page, `eng11-detail-blocked-${lang}`)
+    // her next message is not delivered; Sara's, sent after it, is the sign the inbox heard the server
+    await say(200003, 'Are you there?')
+    await say(200010, 'Sara again')
+    await go(page, '/message')
+    await expectText(page, $('conversation-host_200010'), 'Sara again', JOINED)
+    assert.is(await page.locator($('conversation-host_200003')).count(), 0, 'her chat left the inbox')
+    await shot(page, `eng11-inbox-blocked-${lang}`)
+    await go(page, '/searchHost')
+    await page.fill($('search-input'), 'Isabella')
+    await page.click($('search-go'))
+    await waitForSelector(page, $('search-empty'), JOINED)
+    await go(page, '/blocklist')
+    await waitForSelector(page, $('blocklist-200003'), JOINED)
+    await shot(page, `eng11-blocklist-${lang}`)
+    await page.click($('blocklist-undo-200003'))
+    await waitForSelector(page, $('blocklist-empty'))
+    await go(page, '/searchHost')
+    await page.fill($('search-input'), 'Isabella')
+    await page.click($('search-go'))
+    await waitForSelector(page, $('search-200003'), JOINED)
+    await go(page, '/message')
+    await waitForSelector(page, $('conversation-host_200003'), JOINED)
+    // what she sent while blocked never arrived
+    assert.not.ok((await page.locator($('conversation-host_200003')).textContent())?.includes('Are you there?'))
+    assert.equal(errorsOf(page), [])
   })
 
   t(`ENG-11 block and unblock (${lang}): from her card (asked first), on the block list, unblocked there`, async (ctx) => {

@@ -10,6 +10,8 @@ export type StatusWord = 'live' | 'online' | 'busy' | 'offline'
 const words: Record<StatusWord, number> = { live: HostStatus.live, online: HostStatus.online, busy: HostStatus.busy, offline: HostStatus.offline }
 
 export function statusWord(status: number): StatusWord {
+  // a host in a call is kept at 10000 (d1 §4 OTHER): busy
+  if (status === HostStatus.other) return 'busy'
   return (Object.keys(words) as StatusWord[]).find((w) => words[w] === status) ?? 'offline'
 }
 
@@ -23,7 +25,8 @@ export function parseStatus(input: unknown): number {
 
 /** The code a host.status push carries for a status. */
 export function pushedCode(status: number): number {
-  if (status === HostStatus.busy) return 10000
+  // busy, and the 10000 a host in a call is kept at
+  if (status === HostStatus.busy || status === HostStatus.other) return 10000
   if (status === HostStatus.offline) return 3
   return 1 // online, and live (with live: true)
 }

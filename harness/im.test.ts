@@ -147,7 +147,6 @@ test('IM-02 IM-04 harness IM pages history back by time, pins, tells answered ch
   await srv.close()
 })
 
-test.run()
 
 test('IM-02 IM-06 harness IM refuses a client\'s official card (payment notice, system line, gift, intimacy, call record, the server\'s mark) with 403; the server\'s own sends carry its mark', async () => {
   const { im, srv, login, call } = await setup()
@@ -173,3 +172,36 @@ test('IM-02 IM-06 harness IM refuses a client\'s official card (payment notice, 
   assert.equal(JSON.parse(im.history('acc1', 'acc2').at(-1)!.serverExtension!), { x: 1, serverSent: 1 })
   await srv.close()
 })
+
+test('ENG-11 harness IM: a host the user blocked cannot reach him (her send fails with 102426, the server\'s sends in her name are dropped); he can still write, and unblocking lets her through', async () => {
+  const blocks: Array<{ userId: number; targetId: number }> = [{ userId: 1, targetId: 2 }]
+  const ctx = { ...fakeCtx([user(1), user(2, { nickname: 'Host Two', userType: 2 })]), db: { get: (name: string) => ({ value: () => (name === 'blocks' ? blocks : undefined) }) } }
+  const im = createImService(ctx)
+  const srv = await serve(im)
+  let id = 0
+  const call = async (c: Awaited<ReturnType<typeof client>>, body: Record<string, unknown>) => {
+    const rid = ++id
+    c.send({ ...body, id: rid })
+    for (;;) {
+      const f = await c.next()
+      if (f.id === rid) return f
+    }
+  }
+  const viewer = await client(`${srv.base}/im`)
+  assert.ok((await call(viewer, { op: 'login', account: 'acc1', token: 'im-1' })).ok)
+  const host = await client(`${srv.base}/im`)
+  assert.ok((await call(host, { op: 'login', account: 'acc2', token: 'im-2' })).ok)
+  const refused = await call(host, { op: 'send', to: 'acc1', message: { messageClientId: 'h1', messageType: 0, text: 'hello?' } })
+  assert.equal([refused.ok, refused.code], [false, 102426])
+  im.send('acc2', 'acc1', { text: 'a greeting in her name' })
+  // what he sends is delivered (the block list stops her, as NIM's does), and it is the sign the server ran
+  assert.ok((await call(viewer, { op: 'send', to: 'acc2', message: { messageClientId: 'v1', messageType: 0, text: 'bye' } })).ok)
+  assert.equal(im.history('acc1', 'acc2').map((m) => m.text), ['bye'])
+  assert.not.ok(viewer.frames.some((f) => f.event === 'message'))
+  blocks.length = 0
+  assert.ok((await call(host, { op: 'send', to: 'acc1', message: { messageClientId: 'h2', messageType: 0, text: 'hi again' } })).ok)
+  await waitFor(() => viewer.frames.some((f) => f.event === 'message' && f.data.text === 'hi again'), { what: 'her message after the unblock' })
+  await srv.close()
+})
+
+test.run()

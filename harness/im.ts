@@ -10,6 +10,7 @@ import type { ImConversation, ImMessage } from '../kernel/im/types.ts'
 import { parseJson } from '../kernel/protocol/json.ts'
 import { CLIENT_MESSAGE_TYPES, OFFICIAL_ATTACH_TYPES, SERVER_SENT_KEY } from '../kernel/protocol/official.ts'
 import type { HarnessContext, UpgradeService } from './types.ts'
+import { hasBlocked } from './blocks.ts'
 
 export interface ImDelivered {
   from: string
@@ -112,6 +113,9 @@ function checkClientMessage(m: ImOutgoing) {
   const forbidden = forbiddenForClient(m)
   if (forbidden) throw Object.assign(new Error(forbidden), { code: ImCode.forbidden })
 }
+
+/** ENG-11: the recipient blocked the sender (the server's block records): her messages do not reach him */
+const blockedBy = (ctx: HarnessContext, to: string, from: string) => hasBlocked(ctx, ctx.userByAccid(to)?.userId, ctx.userByAccid(from)?.userId)
 
 /** Failures queued by account (a refused login, a failed send), each used up once. */
 function createFailures() {
@@ -251,6 +255,8 @@ function createRequests({ ctx, mailbox, loginFailures, sendFailures, deliver, no
         const to = str(req.to, 'to')
         sendFailures.take(me, 'send refused')
         checkClientMessage(req.message)
+        // as NIM's block list: the sender's send fails with V2NIM_ERROR_CODE_ACCOUNT_IN_BLOCK_LIST
+        if (blockedBy(ctx, to, me)) throw Object.assign(new Error('account in block list'), { code: ImCode.inBlockList })
         return mailbox.view(deliver(me, to, req.message), me)
       }
       case 'conversations':
@@ -358,6 +364,8 @@ export function createImService(ctx: HarnessContext): ImService {
       wss.close()
     },
     send(from, to, message, o) {
+      // a greeting or invitation in the name of a host the recipient blocked is not delivered either
+      if (blockedBy(ctx, to, from)) return void ctx.log('im: not delivered, blocked by the recipient', from, '->', to)
       deliver(from, to, {
         messageType: message.messageType ?? 0,
         ...(message.text !== undefined && { text: message.text }),

@@ -11,6 +11,8 @@ export const ImCode = {
   badRequest: 414,
   /** the connection is down */
   disconnected: 415,
+  /** V2NIM_ERROR_CODE_ACCOUNT_IN_BLOCK_LIST: the recipient blocked the sender (ENG-11) */
+  inBlockList: 102426,
 } as const
 
 /** V2NIM_ERROR_CODE_INVALID_TOKEN: what SDK v10 says for a wrong or stale token (the spec's

@@ -97,6 +97,8 @@ export const CallRefusal = {
   hostBusy: 'anchor.busy',
   /** the host is offline */
   hostOffline: 'anchor.offline',
+  /** ENG-11: the caller blocked this host (not shown in the spec: the harness's word) */
+  blocked: 'user.blocked',
   /** the id is not a host */
   notHost: 'anchor.not.found',
   /** no such call, or not this user's */
@@ -292,6 +294,9 @@ export interface HostDetail {
   fansNum: number
   followNum: number
   photos: string[]
+  /** ENG-11, d2 live info's fields: 1 when either side blocked the other; whoBlock 1 or 3: the viewer did */
+  isBlockUser: number
+  whoBlock: number
 }
 
 /** guard of the getUserDetail answer: the id must be right, the rest falls back to blanks */
@@ -314,6 +319,8 @@ export const hostDetail: Guard<HostDetail> = obj({
   fansNum: or(int, 0),
   followNum: or(int, 0),
   photos: or(list(str(2000), 20), []),
+  isBlockUser: or(int, 0),
+  whoBlock: or(int, 0),
 })
 
 /** The client's call info (d1 §3), the parts the UI reads. */

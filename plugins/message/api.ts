@@ -42,6 +42,15 @@ export interface IntimacyCard {
 }
 export const intimacyCardRef = ref<IntimacyCard>('message.intimacy-card')
 
+/**
+ * Optional link (ENG-11): a blocking feature provides the chat accounts the user blocked, from the
+ * server's block list; the inbox leaves their conversations out. Without it nothing is left out.
+ */
+export interface BlockedAccounts {
+  readonly accids: ReadonlySignal<ReadonlySet<string>>
+}
+export const blockedAccountsRef = ref<BlockedAccounts>('message.blocked-accounts')
+
 /** The paths this feature calls. d2 §7 leaves most unnamed: those are the harness's (harness/README.md). */
 export const MessagePath = {
   /** d2 §7 greeting config: { isEnable, unReadMsgNum } */

@@ -66,7 +66,7 @@ test('IM-01 the inbox logs in with the user’s messaging account, loads 200 ses
   im.client.conversations = (n) => ((limit = n ?? 0), conversations(n))
   const user = signal<User | null>(null)
   const loggedIn = signal(true)
-  const kernel = { im: async () => im.client, session: { user, loggedIn }, api: { post: async () => ({}) }, events: createEmitter() } as unknown as Kernel
+  const kernel = { get: () => undefined, im: async () => im.client, session: { user, loggedIn }, api: { post: async () => ({}) }, events: createEmitter() } as unknown as Kernel
   const timers = fakeTimers()
   const inbox = createInbox(kernel, { timers })
   const stop = inbox.start()
@@ -102,7 +102,7 @@ test('IM-01 a messaging login that fails leaves the inbox offline', async () => 
     throw Object.assign(new Error('refused'), { code: 302 })
   }
   const user = signal<User | null>(toUser({ userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' }))
-  const kernel = { im: async () => im.client, session: { user, loggedIn: signal(true) }, api: { post: async () => ({}) }, events: createEmitter() } as unknown as Kernel
+  const kernel = { get: () => undefined, im: async () => im.client, session: { user, loggedIn: signal(true) }, api: { post: async () => ({}) }, events: createEmitter() } as unknown as Kernel
   const timers = fakeTimers()
   const inbox = createInbox(kernel, { timers })
   const stop = inbox.start()
@@ -127,7 +127,7 @@ test('NET-06 a first messaging login that failed is tried again on its own sched
   }
   const user = signal<User | null>(toUser({ userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' }))
   const events = createEmitter<{ resync: { reason: string } }>()
-  const kernel = { im: async () => im.client, session: { user, loggedIn: signal(true) }, api: { post: async () => ({}) }, events } as unknown as Kernel
+  const kernel = { get: () => undefined, im: async () => im.client, session: { user, loggedIn: signal(true) }, api: { post: async () => ({}) }, events } as unknown as Kernel
   const timers = fakeTimers()
   const inbox = createInbox(kernel, { timers })
   const stop = inbox.start()

@@ -6,7 +6,7 @@ import type { ImClient, ImConversation, ImMessage } from '../../kernel/im/types.
 import type { ImConnection } from '../../kernel/im/login.ts'
 import type { User } from '../../kernel/session.ts'
 import { realTimers, type Timers } from '../../kernel/timers.ts'
-import { MessagePath, type Inbox, type InboxStatus } from './api.ts'
+import { blockedAccountsRef, MessagePath, type Inbox, type InboxStatus } from './api.ts'
 import { createInvitationFilter } from './invites.ts'
 
 /** IM-01: sessions loaded at start */
@@ -60,7 +60,12 @@ export interface InboxController extends Inbox {
 }
 
 export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): InboxController {
-  const conversations = signal<ImConversation[]>([])
+  const all = signal<ImConversation[]>([])
+  // ENG-11: a host the user blocked leaves the inbox (the block list is the server's, through the optional link)
+  const conversations = computed(() => {
+    const blocked = kernel.get(blockedAccountsRef)?.accids.value
+    return blocked?.size ? all.value.filter((c) => !blocked.has(c.to)) : all.value
+  })
   const status = signal<InboxStatus>('idle')
   const unread = computed(() => conversations.value.reduce((n, c) => n + (c.unreadCount > 0 ? c.unreadCount : 0), 0))
   let conn: ImConnection | null = null
@@ -82,9 +87,9 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     if (!list.length || !c) return
     const mine = generation
     const now = invitations.apply(list, c.client)
-    conversations.value = mergeConversations(conversations.peek(), now.shown)
+    all.value = mergeConversations(all.peek(), now.shown)
     void now.later?.then(({ shown, hidden }) => {
-      if (mine === generation) conversations.value = mergeConversations(conversations.peek(), shown, hidden)
+      if (mine === generation) all.value = mergeConversations(all.peek(), shown, hidden)
     })
   }
   const queueChanged = (list: ImConversation[]) => {
@@ -138,7 +143,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     account = null
     void c?.close().catch(() => undefined)
     batch(() => {
-      conversations.value = []
+      all.value = []
       status.value = 'idle'
     })
   }
@@ -206,7 +211,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     asked.clear()
     batch(() => {
       profiles.value = new Map()
-      conversations.value = sortConversations(list)
+      all.value = sortConversations(list)
       status.value = 'ready'
     })
     void loadProfiles([...list.map((x) => x.to), ...askedBefore])
@@ -224,7 +229,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
       listeners.add(fn)
       return () => void listeners.delete(fn)
     },
-    patch: (list) => (conversations.value = mergeConversations(conversations.peek(), list)),
+    patch: (list) => (all.value = mergeConversations(all.peek(), list)),
     async reconnect() {
       const user = kernel.session.user.peek()
       if (!user?.yxAccid || !user.imToken) return

@@ -1,7 +1,9 @@
 // One post as the feed and the detail show it: the host, the text (as text), the pictures, and the
 // like and comment buttons.
 import { safeImageUrl } from '../../kernel/url.ts'
-import { useT } from '../../kernel/hooks.ts'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useKernel, useT } from '../../kernel/hooks.ts'
+import { hostsRef, statusWord } from '../wall/api.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
 import type { Moment } from './api.ts'
 import { ageText } from './feed.ts'
@@ -18,10 +20,13 @@ export interface MomentCardProps {
 }
 
 export function MomentCard({ m, now, onHost, onLike, onComments, onOpen }: MomentCardProps) {
+  useSignals()
+  const kernel = useKernel()
   const t = useT()
   const f = useFormat()
   const age = ageText(m.createTime, now, t, f)
-  const online = m.onlineStatus === 1 || m.onlineStatus === 10001 || m.onlineStatus === 10002
+  // NET-08: the one host store (pushes keep it fresh), else the row's own status by the one rule
+  const online = (kernel.get(hostsRef)?.statusOf(m.userId).value ?? (m.onlineStatus == null ? 'offline' : statusWord(m.onlineStatus))) === 'online'
   const body = (
     <>
       {m.content && <p className="mo-card__text" dir="auto">{m.content}</p>}

@@ -14,7 +14,7 @@ export interface Moment {
   isLike: boolean
   /** ms since epoch */
   createTime: number
-  /** the host's status code when the server sends it (1 online, 2/3 offline, 10000 busy, -1 live) */
+  /** the host's status when the server sends it (d1 §4 values: -1 live, 1 online, 2 busy, 3 offline) */
   onlineStatus?: number
 }
 

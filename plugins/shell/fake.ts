@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { Code, Header } from '../../kernel/protocol/envelope.ts'
 import { NO_ACCOUNT } from './codes.ts'
-import { avatarPath, collection, defineFake, type EndpointCall, EndpointError, fixture, followedIds, type HarnessContext, hostCard, langOf, memoryOf, newImToken, page, type UserRow, type Words } from '../../harness/slice-kit.ts'
+import { avatarPath, collection, defineFake, type EndpointCall, EndpointError, fixture, followedIds, type HarnessContext, hostCard, langOf, memoryOf, newImToken, page, type UserRow, withoutBlocked, type Words } from '../../harness/slice-kit.ts'
 import { appShiftFor, signinClaimable } from '../engage/fake-api.ts'
 import { isVip, toUser } from '../../kernel/protocol/user.ts'
 import { LOGOUT_PATH } from '../user/api.ts'
@@ -174,9 +174,8 @@ function userFriend(ctx: HarnessContext, call: EndpointCall) {
   const mineFollows = followedIds(ctx, user.userId)
   const rows = collection(ctx, 'follows').value()
   const ids = type === 1 ? rows.filter((r) => r.followUserId === user.userId).map((r) => r.userId) : [...mineFollows]
-  const list = ids
-    .map((id) => ctx.userById(id))
-    .filter((u): u is UserRow => !!u)
+  // ENG-11: a host the user blocked leaves the follow lists
+  const list = withoutBlocked(ctx, user.userId, ids.map((id) => ctx.userById(id)).filter((u): u is UserRow => !!u))
     .map((u) => hostCard(ctx, u, mineFollows.has(u.userId)))
   return page(list, { currentPage: call.payload.currentPage, pageSize: call.payload.pageSize ?? 200 }, 200)
 }

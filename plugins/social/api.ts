@@ -1,7 +1,9 @@
 // The social pages' public face: their paths (the wall's trophy, the Me tab and the live room link
 // to them) and the wire shapes. Import this file only, never the plugin's internals.
 import type { UserCardData } from '../rank/api.ts'
+import type { ReadonlySignal } from '@preact/signals-react'
 import { bool, int, list, num, obj, or, str, type Guard } from '../../kernel/guard.ts'
+import { ref } from '../../kernel/plugin.ts'
 
 export const SocialRoute = {
   rank: '/rank',
@@ -17,6 +19,23 @@ export const SocialRoute = {
 /** /feedback (or /report) with the host a report is about (d2 §2.8: hostid and hostlvl) */
 export const reportLink = (hostId: number | string, hostLevel = '', route: string = SocialRoute.feedback) =>
   `${route}?hostid=${encodeURIComponent(String(hostId))}&hostlvl=${encodeURIComponent(hostLevel)}`
+
+/** ENG-11: the hosts the user blocked, as the server's block list answers them. The server decides
+ *  what blocking does (its lists leave her out, her messages and calls do not reach the user); the
+ *  app reads this set where it holds something the server did not filter (the inbox's conversations). */
+export interface BlocksService {
+  /** blocked hosts' user ids and chat accounts */
+  readonly blocked: ReadonlySignal<{ ids: ReadonlySet<number>; accids: ReadonlySet<string> }>
+  /** read the block list again (at login, after a resync) */
+  refresh(): Promise<void>
+  /** block or unblock her ({ type: 1, userId, yxAccid }); true when the server agreed */
+  set(host: { userId: number; yxAccid: string }, block: boolean): Promise<boolean>
+}
+
+export const blocksRef = ref<BlocksService>('social.blocks')
+
+/** d2 §4.3: isBlockUser set and whoBlock 1 or 3: the viewer blocked the host (otherwise she blocked him) */
+export const viewerBlocked = (v: { isBlockUser: number; whoBlock: number }) => !!v.isBlockUser && (v.whoBlock === 1 || v.whoBlock === 3)
 
 /** A host as the search, follow, block and favourite lists answer it. */
 export interface HostItem {
@@ -101,3 +120,4 @@ export const userCardAnswer = obj({
   isBlock: or(bool, false),
   isCollect: or(bool, false),
 })
+export { SocialPath } from './paths.ts'

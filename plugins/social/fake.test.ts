@@ -3,10 +3,11 @@ import * as assert from 'uvu/assert'
 import { startTestHarness, TEST_TOKEN, type TestHarness } from '../../harness/testing.ts'
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { FRIENDS_PAGE_SIZE, RankType, SocialPath } from './paths.ts'
+import { CallPath, CallRefusal } from '../calls/api.ts'
 
 let h: TestHarness
 test.before(async () => {
-  h = await startTestHarness({ plugins: ['shell', 'wall', 'social'] })
+  h = await startTestHarness({ plugins: ['shell', 'wall', 'social', 'calls'] })
 })
 test.after(async () => {
   await h.close()
@@ -16,6 +17,39 @@ test.before.each(async () => {
 })
 
 const api = (path: string, payload: unknown = {}) => h.api(path, payload, { token: TEST_TOKEN })
+
+test('ENG-11 harness: the server decides what a block does: a blocked host leaves search, recommendations, the wall and the follow list, her profile says so, no call goes to or from her; unblocking brings her back', async () => {
+  const her = 200003 // Isabella, online, followed by the test user
+  const ids = (rows: any): number[] => (Array.isArray(rows) ? rows : rows.list).map((r: any) => r.userId)
+  const everywhere = async () => ({
+    byName: ids((await api(SocialPath.search, { searchValue: 'Isabella' })).data),
+    byUid: ids((await api(SocialPath.search, { searchValue: String(her) })).data),
+    recommend: ids((await api(SocialPath.recommend)).data),
+    wallFollow: ids((await api('/api/anchor/v4/anchorList', { currentPage: 1, pageSize: 50, tagId: 0, isFollow: 1 })).data),
+    wallAll: ids((await api('/api/anchor/v4/anchorList', { currentPage: 1, pageSize: 50, tagId: 0 })).data),
+    follows: ids((await api(SocialPath.friends, { type: 3, currentPage: 1, pageSize: FRIENDS_PAGE_SIZE })).data),
+    postCall: ids((await api(CallPath.recommend, { searchValue: 0 })).data),
+  })
+  const before = await everywhere()
+  // she, and the first host of each list that does not hold her (so every list loses someone)
+  const blocked = [...new Set([her, ...Object.values(before).map((list) => (list.includes(her) ? her : list[0]))])]
+  for (const list of Object.values(before)) assert.ok(list.some((id) => blocked.includes(id)), 'each list holds a host to block')
+  for (const id of blocked) assert.is((await api(SocialPath.block, { type: 1, userId: id, yxAccid: `host_${id}` })).body.code, '0000')
+  assert.equal(ids((await api(SocialPath.blackListV2, { currentPage: 1, pageSize: 20 })).data).sort(), [...blocked].sort())
+  const after = await everywhere()
+  for (const [where, list] of Object.entries(after)) assert.not.ok(list.some((id) => blocked.includes(id)), `${where} leaves the blocked hosts out`)
+  const profile = (await api(CallPath.detail, { userId: her })).data
+  assert.equal([profile.isBlockUser, profile.whoBlock], [1, 1])
+  const call = await api(CallPath.create, { beCallUserId: her, callType: 1, discountFlag: 0, webSource: 'detail' })
+  assert.equal([call.body.code, call.body.msg], [Code.refused, CallRefusal.blocked])
+  const ring = await h.control('POST', '/__harness/calls/incoming', { hostId: her, userId: 100001 })
+  assert.equal([ring.body.ok, ring.body.blocked, ring.body.channelId], [false, true, null])
+  // unblocking brings them back everywhere
+  for (const id of blocked) assert.is((await api(SocialPath.unblock, { type: 1, userId: id, yxAccid: `host_${id}` })).body.code, '0000')
+  assert.equal(await everywhere(), before)
+  assert.is((await api(CallPath.detail, { userId: her })).data.isBlockUser, 0)
+  assert.ok((await h.control('POST', '/__harness/calls/incoming', { hostId: her, userId: 100001 })).body.ok)
+})
 
 test('ENG-11 harness: search by a name part or a uid; blank refused; emoji and 1,000 characters find nothing; recommendations are hosts online or live', async () => {
   const byName = (await api(SocialPath.search, { searchValue: 'sofia' })).data

@@ -2,7 +2,7 @@
 // ranking, the block list, favourites, the user card and the feedback form. The follow list
 // (userFriend) and follow/unfollow are the shell's and the wall's slices.
 import { Code } from '../../kernel/protocol/envelope.ts'
-import { byWallOrder, collection, defineFake, type EndpointCall, EndpointError, followedIds, type HarnessContext, hostCard, hosts, page, type UserRow } from '../../harness/slice-kit.ts'
+import { byWallOrder, collection, defineFake, type EndpointCall, EndpointError, followedIds, type HarnessContext, hostCard, hosts, page, type UserRow, withoutBlocked } from '../../harness/slice-kit.ts'
 import { FEEDBACK_MAX, FEEDBACK_PICS_MAX, FeedbackType, RankType, SEARCH_MAX, SocialPath } from './paths.ts'
 
 declare module '../../harness/collections.ts' {
@@ -75,7 +75,8 @@ function search(ctx: HarnessContext, call: EndpointCall) {
   if (!q) throw refuse('searchValue (a name or a uid) is required')
   const mine = call.user ? followedIds(ctx, call.user.userId) : new Set<number>()
   const needle = q.toLowerCase()
-  const found = hosts(ctx)
+  // ENG-11: a host the caller blocked is not found
+  const found = withoutBlocked(ctx, call.user?.userId, hosts(ctx))
     .filter((h) => String(h.userId) === q || h.nickname.toLowerCase().includes(needle))
     .sort(byWallOrder)
     .map((h) => hostCard(ctx, h, mine.has(h.userId)))
@@ -85,7 +86,7 @@ function search(ctx: HarnessContext, call: EndpointCall) {
 /** recommendations: the hosts online or live now, best first, at most 10 */
 function recommend(ctx: HarnessContext, call: EndpointCall) {
   const mine = call.user ? followedIds(ctx, call.user.userId) : new Set<number>()
-  return hosts(ctx)
+  return withoutBlocked(ctx, call.user?.userId, hosts(ctx))
     .filter((h) => Number(h.onlineStatus) === 1 || Number(h.onlineStatus) === -1)
     .sort(byWallOrder)
     .slice(0, 10)
@@ -153,7 +154,10 @@ function markedList(name: MarkTable) {
   return (ctx: HarnessContext, call: EndpointCall) => {
     const user = call.requireUser()
     const mine = followedIds(ctx, user.userId)
+    // ENG-11: the favourites leave out a host the user blocked (the block list is where she is)
+    const hidden = name === 'blocks' ? new Set<number>() : new Set(marks(ctx, 'blocks', user.userId).map((m) => m.targetId))
     const list = marks(ctx, name, user.userId).flatMap((m) => {
+      if (hidden.has(m.targetId)) return []
       const h = ctx.userById(m.targetId)
       return h ? [{ ...hostCard(ctx, h, mine.has(h.userId)), markedAt: m.at }] : []
     })
@@ -235,7 +239,7 @@ export default defineFake({
     [SocialPath.recommend]: recommend,
     [SocialPath.userRank]: userRank,
     [SocialPath.blackList]: markedList('blocks'),
-    '/api/user/blackListV2': markedList('blocks'),
+    [SocialPath.blackListV2]: markedList('blocks'),
     // d1 §7 skills a user has unlocked with a host: the harness models none
     '/api/user/checkUsertUnlockedSkills': (_ctx, call) => (call.requireUser(), { unlocked: [] }),
     // d3 §7 a host's personal card: the user card's data

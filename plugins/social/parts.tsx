@@ -1,5 +1,7 @@
 // The parts every social page shares: the page frame, the three states of a load, a host row.
 import type { ReactNode } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { hostsRef, statusWord } from '../wall/api.ts'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { Avatar } from '../../kernel/ui/Avatar.tsx'
@@ -37,19 +39,18 @@ export function Failed({ id, retry }: { id: string; retry: () => void }) {
   return <ErrorState testId={off ? `${id}-offline` : `${id}-error`} title={t(off ? 'social.offline' : 'social.failed')} message={off ? t('social.offlineText') : undefined} retryLabel={t('social.retry')} onRetry={retry} />
 }
 
-const ONLINE = new Set([1, 10001, 10002])
-
 export function HostRow({ host, end, testId }: { host: HostItem; end?: ReactNode; testId: string }) {
+  useSignals()
   const kernel = useKernel()
   const t = useT()
-  const live = host.onlineStatus === -1
-  const status = live ? 'live' : ONLINE.has(host.onlineStatus) ? 'online' : 'offline'
+  // NET-08: the one host store (pushes keep it fresh), else the row's own answer
+  const status = kernel.get(hostsRef)?.statusOf(host.userId).value ?? statusWord(host.onlineStatus)
   return (
     <li className="so-row" data-testid={testId}>
       <button type="button" className="so-row__main" onClick={() => kernel.router.navigate(`${SocialRoute.card}?id=${host.userId}`)}>
         <span className="so-row__pic">
           <Avatar src={host.icon} name={host.nickname} size={48} />
-          <span className={`so-dot so-dot--${status}`} aria-hidden="true" />
+          <span className={`so-dot so-dot--${status}`} data-testid={`${testId}-status`} data-status={status} role="img" aria-label={t(`social.status.${status}`)} />
         </span>
         <span className="so-row__who">
           <span className="so-row__name">{host.nickname}</span>

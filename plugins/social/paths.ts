@@ -7,6 +7,8 @@ export const SocialPath = {
   userRank: '/api/ranking/v2/userRank',
   friends: '/api/user/userFriend',
   blackList: '/api/user/blackList',
+  /** ENG-11: the block list the app reads (the spec's newer path; the harness answers both) */
+  blackListV2: '/api/user/blackListV2',
   block: '/api/user/blockUser',
   unblock: '/api/user/removeBlockUser',
   collectList: '/api/user/collectList',

@@ -6,6 +6,11 @@ import { STS_PATH } from '../../kernel/upload.ts'
 import { waitFor } from '../../test/wait.ts'
 import { byId, click, submit, type } from '../shell/testkit.tsx'
 import social from './index.ts'
+import { computed } from '@preact/signals-react'
+import { blocksRef } from './api.ts'
+import { blockedAccountsRef } from '../message/api.ts'
+import { createWallPlugin } from '../wall/index.ts'
+import { HostStatusPush } from '../wall/api.ts'
 import { BACK_AFTER_MS } from './feedback.ts'
 import { FEEDBACK_MAX, SocialPath } from './paths.ts'
 import { placeOf } from './RankPage.tsx'
@@ -123,6 +128,62 @@ test('ENG-11 NET-07 /friends: answers pass their guard: an object name or age is
   await waitFor(() => byId('friends-error'), { what: 'the error state' })
 })
 
+test('NET-08 /friends and /searchHost: a busy host shows busy (not offline), and her status pushes repaint the row through the wall\'s host store', async () => {
+  current = createTestKernel({
+    plugins: [social, createWallPlugin()],
+    path: '/friends',
+    token: 'tok',
+    api: (p) => ({ [SocialPath.friends]: list([host(200002, { onlineStatus: 2 }), host(200003, { onlineStatus: -1 }), host(200004, { onlineStatus: 3 })]), [SocialPath.search]: list([host(200002, { onlineStatus: 2 })]), [SocialPath.recommend]: [] })[p],
+  })
+  const t = current
+  await t.render()
+  const status = (id: string) => byId(`${id}-status`)?.dataset.status
+  await waitFor(() => status('friend-200002'), { what: 'the followed hosts' })
+  assert.equal([status('friend-200002'), status('friend-200003'), status('friend-200004')], ['busy', 'live', 'offline'])
+  assert.is(byId('friend-200002-status')!.getAttribute('aria-label'), 'Busy')
+  await act(async () => t.push(HostStatusPush, { userId: 200002, yxAccid: 'host_200002', onlineStatus: 1 }))
+  await act(async () => t.push(HostStatusPush, { userId: 200004, onlineStatus: 10003 }))
+  await waitFor(() => status('friend-200002') === 'online' && status('friend-200004') === 'busy', { what: 'the pushed statuses' })
+  // search results hold her too: the answer's status, then her next push
+  await act(async () => t.location.navigate('/searchHost'))
+  await type('search-input', 'Host')
+  await submit('search-form')
+  await waitFor(() => status('search-200002') === 'busy', { what: 'the search row' })
+  await act(async () => t.push(HostStatusPush, { yxAccid: 'host_200002', onlineStatus: 2 }))
+  await waitFor(() => status('search-200002') === 'offline', { what: 'the search row after a push' })
+})
+
+test('ENG-11 the block list is the server\'s: read from blackListV2 at start, it names the chats the inbox leaves out (the messaging link); a block the server refuses changes nothing; an agreed one tells the lists to ask again', async () => {
+  let refuse = false
+  const t = open('/friends', {
+    [SocialPath.friends]: () => list([]),
+    [SocialPath.blackListV2]: () => list([host(200002)]),
+    [SocialPath.block]: () => (refuse ? httpStatus(500) : { blocked: true }),
+    [SocialPath.unblock]: () => ({ blocked: false }),
+  })
+  await t.render()
+  const chats = [{ to: 'host_200002' }, { to: 'host_200003' }, { to: 'user_1' }]
+  const blocked = t.kernel.need(blockedAccountsRef).accids
+  const shown = computed(() => chats.filter((c) => !blocked.value.has(c.to)).map((c) => c.to))
+  await waitFor(() => shown.value.length === 2, { what: 'the block list read' })
+  assert.equal(shown.value, ['host_200003', 'user_1'])
+  assert.equal(sent(t, SocialPath.blackListV2)[0], { currentPage: 1, pageSize: 200 })
+  const told: unknown[] = []
+  t.kernel.events.on('host-blocked', (e) => told.push(e))
+  const blocks = t.kernel.need(blocksRef)
+  refuse = true
+  assert.is(await blocks.set({ userId: 200003, yxAccid: 'host_200003' }, true), false)
+  assert.equal(shown.value, ['host_200003', 'user_1'])
+  assert.equal(told, [])
+  refuse = false
+  assert.is(await blocks.set({ userId: 200003, yxAccid: 'host_200003' }, true), true)
+  assert.equal(shown.value, ['user_1'])
+  assert.equal(told, [{ userId: 200003, yxAccid: 'host_200003', blocked: true }])
+  assert.is(await blocks.set({ userId: 200002, yxAccid: 'host_200002' }, false), true)
+  assert.equal(shown.value, ['host_200002', 'user_1'])
+  assert.equal(sent(t, SocialPath.block), [{ type: 1, userId: 200003, yxAccid: 'host_200003' }, { type: 1, userId: 200003, yxAccid: 'host_200003' }])
+})
+
 test('ENG-11 /friends: the followed hosts (currentPage 1, pageSize 200, type 3); empty; error with retry', async () => {
   let answer: () => unknown = () => list([host(200001), host(200005)])
   const t = open('/friends', { [SocialPath.friends]: () => answer() })
@@ -152,7 +213,7 @@ test('ENG-11 offline: a page that failed without a connection says so, and loads
   const setOnline = (on: boolean) => Object.defineProperty(navigator, 'onLine', { value: on, configurable: true })
   setOnline(false)
   try {
-    const t = open('/friends', { [SocialPath.friends]: () => (down ? httpStatus(502) : list([host(200001)])), [SocialPath.blackList]: () => (down ? httpStatus(502) : list([host(200002)])) })
+    const t = open('/friends', { [SocialPath.friends]: () => (down ? httpStatus(502) : list([host(200001)])), [SocialPath.blackListV2]: () => (down ? httpStatus(502) : list([host(200002)])) })
     await t.render()
     assert.match((await waitFor(() => byId('friends-offline'), { what: 'offline' })).textContent ?? '', "You're offline")
     down = false
@@ -176,7 +237,7 @@ test('ENG-11 /blocklist: unblock sends { type: 1, userId, yxAccid } once for a d
   let rows = [host(200001), host(200002)]
   let down = true
   const t = open('/blocklist', {
-    [SocialPath.blackList]: () => (down ? httpStatus(500) : list(rows)),
+    [SocialPath.blackListV2]: () => (down ? httpStatus(500) : list(rows)),
     [SocialPath.unblock]: (p) => ((rows = rows.filter((r) => r.userId !== p.userId)), { blocked: false }),
   })
   await t.render()

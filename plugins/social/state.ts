@@ -2,7 +2,8 @@
 // guard (api.ts); a row the app cannot read (no id) is dropped rather than shown broken.
 import type { Kernel } from '../../kernel/types.ts'
 import { answer } from '../../kernel/guard.ts'
-import { hostRows, rankRows, userCardAnswer, type HostItem, type HostRow, type RankEntry, type UserCard } from './api.ts'
+import { HostStatus, hostsRef, statusWord } from '../wall/api.ts'
+import { blocksRef, hostRows, rankRows, userCardAnswer, type HostItem, type HostRow, type RankEntry, type UserCard } from './api.ts'
 import { FRIENDS_PAGE_SIZE, LIST_PAGE_SIZE, SEARCH_MAX, SocialPath } from './paths.ts'
 
 function toHost(r: HostRow): HostItem {
@@ -14,13 +15,18 @@ function toHost(r: HostRow): HostItem {
     age: r.age,
     countryCode: r.countryCode,
     levelName: r.anchorLevelName ?? r.levelName ?? '',
-    onlineStatus: r.onlineStatus ?? r.status ?? 2,
+    onlineStatus: r.onlineStatus ?? r.status ?? HostStatus.offline,
   }
 }
 
-/** a host list call; a malformed answer is a failed load (the page's error state) */
-const hostsAt = async (kernel: Kernel, path: string, payload: Record<string, unknown>) =>
-  answer(hostRows, path)(await kernel.api.post(path, payload, { silent: true })).map(toHost)
+/** a host list call; a malformed answer is a failed load (the page's error state). NET-08: each host's
+ *  status goes to the one host store, so her row follows her pushes like the wall's cards */
+const hostsAt = async (kernel: Kernel, path: string, payload: Record<string, unknown>) => {
+  const items = answer(hostRows, path)(await kernel.api.post(path, payload, { silent: true })).map(toHost)
+  const store = kernel.get(hostsRef)
+  for (const h of items) store?.track(h.userId, h.yxAccid, statusWord(h.onlineStatus))
+  return items
+}
 
 /** d1 §8 'Please enter name or uid': the query to send, or '' when there is none */
 export const searchQuery = (raw: string) => [...raw.trim()].slice(0, SEARCH_MAX).join('')
@@ -39,7 +45,7 @@ export async function followedHosts(kernel: Kernel): Promise<HostItem[]> {
 }
 
 export async function blockedHosts(kernel: Kernel, page: number): Promise<HostItem[]> {
-  return hostsAt(kernel, SocialPath.blackList, { currentPage: page, pageSize: LIST_PAGE_SIZE })
+  return hostsAt(kernel, SocialPath.blackListV2, { currentPage: page, pageSize: LIST_PAGE_SIZE })
 }
 
 export async function collectedHosts(kernel: Kernel, page: number): Promise<HostItem[]> {
@@ -48,10 +54,7 @@ export async function collectedHosts(kernel: Kernel, page: number): Promise<Host
 
 /** d1 §7 block and unblock: { type: 1, userId, yxAccid }; true when the server agreed */
 export async function setBlocked(kernel: Kernel, host: Pick<HostItem, 'userId' | 'yxAccid'>, block: boolean): Promise<boolean> {
-  return kernel.api.post(block ? SocialPath.block : SocialPath.unblock, { type: 1, userId: host.userId, yxAccid: host.yxAccid }).then(
-    () => true,
-    () => false,
-  )
+  return kernel.need(blocksRef).set(host, block)
 }
 
 export async function setCollected(kernel: Kernel, userId: number, on: boolean): Promise<boolean> {

@@ -83,6 +83,9 @@ export interface HostsService {
   statusOf(userId: number): ReadonlySignal<HostStatusWord | undefined>
   /** record a status change learned elsewhere, e.g. the calls plugin marking a host busy (d1 §5) */
   setStatus(userId: number, status: HostStatusWord): void
+  /** NET-08: a host another list or page shows (profile, Following, search...), with the status the
+   *  server just answered for her: from then on statusOf follows her pushes as it does the wall's */
+  track(userId: number, yxAccid: string, status: HostStatusWord): void
   /** add or refresh a host from a server row (anchor list shape); returns its userId, or null for a bad row */
   remember(row: unknown): number | null
   /** the country of a host (from the cached country list), if known; read in a render, the
@@ -125,6 +128,10 @@ declare module '../../kernel/types.ts' {
   interface PushTypes {
     /** onlineStatus is a pushed code (d1 §4); live marks a live room */
     'host.status': { userId: number; yxAccid?: string; onlineStatus: number | string | null; live?: boolean | number }
+  }
+  interface KernelEvents {
+    /** ENG-11: the user blocked or unblocked a host (the server agreed): lists holding hosts ask again */
+    'host-blocked': { userId: number; yxAccid: string; blocked: boolean }
   }
   interface SceneMarks {
     /** the wall shows its All tab (robot invitations are ignored there, d2 §7) */

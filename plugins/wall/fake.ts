@@ -2,7 +2,7 @@
 // look-ups, countries and follow/unfollow (the game list behind the Game tab is the game plugin's slice).
 import { Code } from '../../kernel/protocol/envelope.ts'
 import { HostStatus } from './api.ts'
-import { byWallOrder, collection, defineFake, type EndpointCall, EndpointError, fixture, followedIds, type HarnessContext, hostCard, hosts, langOf, page, type UserRow } from '../../harness/slice-kit.ts'
+import { byWallOrder, collection, defineFake, type EndpointCall, EndpointError, fixture, followedIds, type HarnessContext, hostCard, hosts, langOf, page, type UserRow, withoutBlocked } from '../../harness/slice-kit.ts'
 
 declare module '../../harness/collections.ts' {
   interface Collections {
@@ -70,7 +70,8 @@ function anchorList(area: boolean) {
     const areaIds = area ? new Set(collection(ctx, 'countries').value().filter((c) => c.area === 'me').map((c) => c.countryId)) : null
     const wanted = p.onlineStatus == null || p.onlineStatus === '' ? null : Number(p.onlineStatus)
 
-    const list = hosts(ctx)
+    // ENG-11: never a host the caller blocked
+    const list = withoutBlocked(ctx, call.user?.userId, hosts(ctx))
       .filter((h) => {
         const status = Number(h.onlineStatus)
         if (follow && !mineFollows.has(h.userId)) return false

@@ -115,14 +115,9 @@ export type WallInner = WallState['inner']
 // the secondary loads (NET-09) come after the first: their code too
 const later = () => import('./secondary.ts')
 
-/** The wall's own state, for its pages only (other plugins use hostsRef from api.ts). */
-export const wallStateRef = /* @__PURE__ */ ref<WallState>('wall.state')
-
-export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
-  const timers = opts.timers ?? realTimers
-  const store: SafeStorage = safeStorage(opts.storage ?? globalThis.localStorage)
-
-  // ---- the one host store ----
+/** The one host store (NET-08): every host any list showed, keyed by userId, so a status push
+ *  reaches every tab and page that holds her; and the hosts other pages track by status alone. */
+function createHostStore() {
   const hosts = new Map<number, Signal<Host | undefined>>()
   const byAccid = new Map<string, number>()
   const slot = (userId: number) => {
@@ -130,7 +125,6 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     if (!s) hosts.set(userId, (s = signal<Host | undefined>(undefined)))
     return s
   }
-  const statusSignals = new Map<number, ReadonlySignal<HostStatusWord | undefined>>()
 
   const remember = (row: unknown): number | null => {
     const host = hostFromRow(row)
@@ -140,12 +134,33 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     return host.userId
   }
 
+  // hosts other pages show (a profile, the Following list, search) that no wall list holds: their
+  // status alone, so a push reaches them by the same rule (NET-08)
+  const others = new Map<number, Signal<HostStatusWord | undefined>>()
+  const otherSlot = (userId: number) => {
+    let s = others.get(userId)
+    if (!s) others.set(userId, (s = signal<HostStatusWord | undefined>(undefined)))
+    return s
+  }
+  const knows = (userId: number) => !!hosts.get(userId)?.peek() || others.get(userId)?.peek() !== undefined
+
   const setStatus = (userId: number, status: HostStatusWord): boolean => {
     const s = hosts.get(userId)
     const host = s?.peek()
-    if (!s || !host) return false
-    if (host.status !== status) s.value = { ...host, status }
+    if (s && host) {
+      if (host.status !== status) s.value = { ...host, status }
+      return true
+    }
+    const other = others.get(userId)
+    if (!other || other.peek() === undefined) return false
+    other.value = status
     return true
+  }
+
+  const track = (userId: number, yxAccid: string, status: HostStatusWord) => {
+    if (!Number.isInteger(userId) || userId <= 0) return
+    if (yxAccid) byAccid.set(yxAccid, userId)
+    if (!setStatus(userId, status)) otherSlot(userId).value = status
   }
 
   /** NET-08: a host.status push; false (and nothing changes) for an unknown host or bad data */
@@ -155,11 +170,26 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     const word = pushedWordOf(d.onlineStatus, d.live)
     if (!word) return false
     const byId = Number(d.userId)
-    const userId = Number.isInteger(byId) && hosts.get(byId)?.peek() ? byId : typeof d.yxAccid === 'string' ? byAccid.get(d.yxAccid) : undefined
+    const userId = Number.isInteger(byId) && knows(byId) ? byId : typeof d.yxAccid === 'string' ? byAccid.get(d.yxAccid) : undefined
     return userId !== undefined && setStatus(userId, word)
   }
 
-  // ---- secondary loads (NET-09): after the first load they wait 3 s ----
+  const statusSignals = new Map<number, ReadonlySignal<HostStatusWord | undefined>>()
+  /** a signal of her status word; undefined while no list or page has shown her */
+  const statusOf = (userId: number) => {
+    let s = statusSignals.get(userId)
+    if (!s) {
+      const host = slot(userId)
+      const other = otherSlot(userId)
+      statusSignals.set(userId, (s = computed(() => host.value?.status ?? other.value)))
+    }
+    return s
+  }
+  return { hosts, slot, remember, setStatus, track, applyPush, statusOf }
+}
+
+/** NET-09: the secondary loads wait for the first load, then 3 s (the base config may tune it). */
+function createSecondaryGate(kernel: Kernel, timers: Timers) {
   let firstLoadAt: number | null = null
   const waiting: Array<() => void> = []
   let gateTimer: unknown = null
@@ -184,7 +214,61 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     gateTimer = timers.setTimeout(openGate, secondaryDelay())
   }
 
-  // ---- tags ----
+  return {
+    secondary,
+    firstLoadDone,
+    dispose() {
+      if (gateTimer) timers.clearTimeout(gateTimer)
+      waiting.length = 0
+    },
+  }
+}
+
+type FetchRows = (payload: Record<string, unknown>, path?: string) => Promise<number[]>
+
+/** One tab's pager of host ids. All: pages 1..k are the online hosts; the page where they run out is
+ *  topped up with the first offline page, and later pages continue the offline list (d3 §4 Home wall
+ *  tabs). The Live tab asks queryLiveList (LIVE-01). */
+function createTabList(kernel: Kernel, tag: WallTag, fetchRows: FetchRows, firstLoadDone: () => void): TabList {
+  const offlineFrom = signal<number | null>(null)
+  // where the offline hosts begin in the list, for the section divider
+  const offlineAt = signal<number | null>(null)
+  // only the latest load may move the phase: an answer the pager drops must not either
+  let generation = 0
+  const live = tag.kind === 'live'
+  const pager: Pager<number> = createPager<number>({
+    // LIVE-01: the Live tab lists rooms with queryLiveList, 6 a page (isMiddleEast in Arabic)
+    pageSize: live ? LIVE_PAGE_SIZE : PAGE_SIZE,
+    fetch: async (page) => {
+      if (live) return fetchRows(liveListQuery(page, kernel.i18n.locale.peek()), LIVE_LIST_PATH).finally(firstLoadDone)
+      const mine = ++generation
+      const before = page === 1 ? 0 : pager.items.peek().length
+      const commit = (from: number | null, at: number | null) => {
+        if (mine !== generation) return
+        offlineFrom.value = from
+        offlineAt.value = at
+      }
+      try {
+        const from = page === 1 ? null : offlineFrom.peek()
+        if (from !== null) return await fetchRows(listPayload(tag, page - from + 1, true))
+        const online = await fetchRows(listPayload(tag, page))
+        if (tag.kind !== 'all' || online.length >= PAGE_SIZE) {
+          if (page === 1) commit(null, null)
+          return online
+        }
+        const offline = await fetchRows(listPayload(tag, 1, true))
+        commit(page, before + online.length)
+        return [...online, ...offline]
+      } finally {
+        firstLoadDone()
+      }
+    },
+  })
+  return { tag, pager, offline: computed(() => offlineFrom.value !== null), offlineAt }
+}
+
+/** The wall's tabs (the tag list), asked in the locale of the moment: stale when it changes. */
+function createTags(kernel: Kernel) {
   const tags = signal<WallTag[]>([])
   const tagsState = signal<LoadState>('idle')
   let tagsLocale = ''
@@ -200,20 +284,12 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     }
   }
 
-  // ---- games (the Game tab shows only when there are games, ENG-01) ----
-  const games = signal<WallGame[] | null>(null)
-  /** the tabs shown: the Game tab only once there are games, and last, since the games arrive
-   *  after the first screen: appearing at the end it moves no tab a finger is already over */
-  const shownTags = () => {
-    const game = (games.value?.length ?? 0) > 0 ? tags.value.filter((tag) => tag.kind === 'game') : []
-    return tags.value.filter((tag) => tag.kind !== 'game').concat(game)
-  }
-  /** the open tab: the one ?tab= names, else the first */
-  const activeTab = (search: URLSearchParams): WallTag | undefined => pickTab(shownTags(), search)
-  // the tab appears when they arrive: their request and its code wait for the first screen
-  const loadGames = () => afterFirstScreen(kernel).then(later).then((m) => m.loadGames(inner))
+  return { tags, tagsState, loadTags, tagsStale: () => tagsLocale !== '' && tagsLocale !== kernel.i18n.locale.peek() }
+}
 
-  // ---- countries (NET-09: cached 7 days, per locale since names are localized) ----
+/** The country list (NET-09): cached 7 days per locale (names are localized); a warm start paints
+ *  with the cache at once; `fetchLater` asks the server as a secondary load. */
+function createCountries(kernel: Kernel, store: SafeStorage, timers: Timers, fetchLater: () => void) {
   const countries = signal<Map<number, Country>>(new Map())
   const countryKey = () => `wall.countries.${kernel.i18n.locale.peek()}`
   const readCountryCache = (): { at: number; list: Country[] } | null => {
@@ -233,8 +309,46 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     const cached = readCountryCache()
     if (cached) countries.value = new Map(cached.list.map((c) => [c.id, c]))
     if (cached && timers.now() - cached.at < COUNTRY_TTL_MS) return
-    secondary(() => void later().then((m) => m.fetchCountries(inner)))
+    fetchLater()
   }
+  /** a fetch outside the secondary loads (a page opened straight from a link), once */
+  const askOnce = (fetchNow: () => void) => {
+    if (countriesAsked) return
+    countriesAsked = true
+    fetchNow()
+  }
+  return { countries, countryKey, loadCountries, askOnce }
+}
+
+/** The wall's own state, for its pages only (other plugins use hostsRef from api.ts). */
+export const wallStateRef = /* @__PURE__ */ ref<WallState>('wall.state')
+
+export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
+  const timers = opts.timers ?? realTimers
+  const store: SafeStorage = safeStorage(opts.storage ?? globalThis.localStorage)
+
+  const { hosts, slot, remember, setStatus, track, applyPush, statusOf } = createHostStore()
+  const gate = createSecondaryGate(kernel, timers)
+  const { secondary, firstLoadDone } = gate
+
+  // ---- tags ----
+  const { tags, tagsState, loadTags, tagsStale } = createTags(kernel)
+
+  // ---- games (the Game tab shows only when there are games, ENG-01) ----
+  const games = signal<WallGame[] | null>(null)
+  /** the tabs shown: the Game tab only once there are games, and last, since the games arrive
+   *  after the first screen: appearing at the end it moves no tab a finger is already over */
+  const shownTags = () => {
+    const game = (games.value?.length ?? 0) > 0 ? tags.value.filter((tag) => tag.kind === 'game') : []
+    return tags.value.filter((tag) => tag.kind !== 'game').concat(game)
+  }
+  /** the open tab: the one ?tab= names, else the first */
+  const activeTab = (search: URLSearchParams): WallTag | undefined => pickTab(shownTags(), search)
+  // the tab appears when they arrive: their request and its code wait for the first screen
+  const loadGames = () => afterFirstScreen(kernel).then(later).then((m) => m.loadGames(inner))
+
+  // ---- countries ----
+  const { countries, countryKey, loadCountries, askOnce: askCountriesOnce } = createCountries(kernel, store, timers, () => secondary(() => void later().then((m) => m.fetchCountries(inner))))
 
   // ---- one pager per tab ----
   const lists = new Map<number, TabList>()
@@ -248,46 +362,16 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   const listFor = (tag: WallTag): TabList => {
     const known = lists.get(tag.tagId)
     if (known) return known
-    // All: pages 1..k are the online hosts; the page where they run out is topped up with the
-    // first offline page, and later pages continue the offline list (d3 §4 Home wall tabs)
-    const offlineFrom = signal<number | null>(null)
-    // where the offline hosts begin in the list, for the section divider
-    const offlineAt = signal<number | null>(null)
-    // only the latest load may move the phase: an answer the pager drops must not either
-    let generation = 0
-    const live = tag.kind === 'live'
-    const pager: Pager<number> = createPager<number>({
-      // LIVE-01: the Live tab lists rooms with queryLiveList, 6 a page (isMiddleEast in Arabic)
-      pageSize: live ? LIVE_PAGE_SIZE : PAGE_SIZE,
-      fetch: async (page) => {
-        if (live) return fetchRows(liveListQuery(page, kernel.i18n.locale.peek()), LIVE_LIST_PATH).finally(firstLoadDone)
-        const mine = ++generation
-        const before = page === 1 ? 0 : pager.items.peek().length
-        const commit = (from: number | null, at: number | null) => {
-          if (mine !== generation) return
-          offlineFrom.value = from
-          offlineAt.value = at
-        }
-        try {
-          const from = page === 1 ? null : offlineFrom.peek()
-          if (from !== null) return await fetchRows(listPayload(tag, page - from + 1, true))
-          const online = await fetchRows(listPayload(tag, page))
-          if (tag.kind !== 'all' || online.length >= PAGE_SIZE) {
-            if (page === 1) commit(null, null)
-            return online
-          }
-          const offline = await fetchRows(listPayload(tag, 1, true))
-          commit(page, before + online.length)
-          return [...online, ...offline]
-        } finally {
-          firstLoadDone()
-        }
-      },
-    })
-    const list: TabList = { tag, pager, offline: computed(() => offlineFrom.value !== null), offlineAt }
+    const list = createTabList(kernel, tag, fetchRows, firstLoadDone)
     lists.set(tag.tagId, list)
     return list
   }
+  const dropLists = () => {
+    lists.clear()
+    listsVersion.value++
+  }
+  // ENG-11: a host blocked or unblocked: every tab asks the server again (its answers leave her out)
+  const offBlocked = kernel.events.on('host-blocked', dropLists)
 
   // ---- who the user is, for tab locks ----
   const level = signal<number | null>(null)
@@ -338,24 +422,15 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
 
   const service: HostsService = {
     getHost: (userId) => hosts.get(userId)?.peek(),
-    statusOf(userId) {
-      let s = statusSignals.get(userId)
-      if (!s) {
-        const host = slot(userId)
-        statusSignals.set(userId, (s = computed(() => host.value?.status)))
-      }
-      return s
-    },
+    statusOf,
     setStatus: (userId, status) => void setStatus(userId, status),
+    track,
     remember,
     countryOf: (id) => {
       // a page opened straight from a link (/detail) asks before the wall ever loaded the list (nor
       // opened the secondary loads' gate): it loads now, once, and the page (which reads the
       // signal) draws the name when it arrives
-      if (id !== null && !countries.peek().size && !countriesAsked) {
-        countriesAsked = true
-        queueMicrotask(() => void later().then((m) => m.fetchCountries(inner)))
-      }
+      if (id !== null && !countries.peek().size) askCountriesOnce(() => queueMicrotask(() => void later().then((m) => m.fetchCountries(inner))))
       return id === null ? undefined : countries.value.get(id)
     },
   }
@@ -375,7 +450,7 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     shownTags,
     activeTab,
     listsHosts,
-    tagsStale: () => tagsLocale !== '' && tagsLocale !== kernel.i18n.locale.peek(),
+    tagsStale,
     games,
     loadGames,
     countries,
@@ -394,19 +469,16 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
     listFor,
     /** bumped when the lists are dropped, so pages holding one ask again */
     listsVersion,
-    dropLists: () => {
-      lists.clear()
-      listsVersion.value++
-    },
+    dropLists,
     userLevel,
     isVip: vip,
     loadLevel,
     lockOf,
     dispose() {
       offRecharge()
+      offBlocked()
       if (rechargeTimer) timers.clearTimeout(rechargeTimer)
-      if (gateTimer) timers.clearTimeout(gateTimer)
-      waiting.length = 0
+      gate.dispose()
     },
   }
 }

@@ -42,6 +42,8 @@ interface Backend {
   /** answer these list calls never (a time-out) */
   hang?: (payload: any) => boolean
   countryCalls?: number
+  /** hosts the server leaves out (blocked by the caller) */
+  hidden?: Set<number>
 }
 
 function backend(b: Backend): FakeApi {
@@ -62,7 +64,7 @@ function backend(b: Backend): FakeApi {
         return []
       case Paths.list: {
         if (b.hang?.(p)) return new Promise(() => {})
-        const pool = Number(p.tagId) === 4 ? fresh : Number(p.onlineStatus) === 2 ? offline : online
+        const pool = (Number(p.tagId) === 4 ? fresh : Number(p.onlineStatus) === 2 ? offline : online).filter((h) => !b.hidden?.has(h.userId))
         const start = (p.currentPage - 1) * p.pageSize
         return { list: pool.slice(start, start + p.pageSize), currentPage: p.currentPage, pageSize: p.pageSize, total: pool.length }
       }
@@ -378,6 +380,38 @@ test('NET-08 a host.status push updates the host in every list that holds it', a
   assert.is(card(1000)[0].dataset.status, 'offline', 'found by chat id too')
   t.push('host.status', { userId: 1000, onlineStatus: 10002 })
   assert.is(card(1000)[0].dataset.status, 'online')
+  t.dispose()
+})
+
+test('ENG-11 a host blocked elsewhere: the wall asks the server for its lists again, and shows what it answers (without her)', async () => {
+  const b: Backend = { online: 3 }
+  const { t } = wallKernel(b)
+  await t.render()
+  await waitFor(() => byTest('host-card').length === 3, { what: 'the three cards' })
+  const asked = () => t.requests.filter((r) => r.path === Paths.list).length
+  const before = asked()
+  // the server now leaves her out (its block records)
+  b.hidden = new Set([1002])
+  await act(async () => t.kernel.events.emit('host-blocked', { userId: 1002, yxAccid: 'host_1002', blocked: true }))
+  await waitFor(() => asked() > before && byTest('host-card').length === 2, { what: 'the list asked again' })
+  assert.equal(card(1002), [])
+  t.dispose()
+})
+
+test('NET-08 a host another page tracks (not on the wall) follows her pushes by id and chat account; an untracked one is not invented', async () => {
+  const { t, state } = wallKernel({ online: 1 })
+  const hosts = t.kernel.need(hostsRef)
+  hosts.track(4242, 'host_4242', 'busy')
+  assert.is(hosts.statusOf(4242).value, 'busy')
+  assert.is(hosts.getHost(4242), undefined, 'a tracked status is not a wall host')
+  t.push('host.status', { userId: 4242, onlineStatus: 1 })
+  assert.is(hosts.statusOf(4242).value, 'online')
+  t.push('host.status', { yxAccid: 'host_4242', onlineStatus: 3 })
+  assert.is(hosts.statusOf(4242).value, 'offline')
+  hosts.setStatus(4242, 'busy')
+  assert.is(hosts.statusOf(4242).value, 'busy', 'the calls plugin marking her busy reaches her too')
+  assert.is(state.applyPush({ userId: 4343, onlineStatus: 1 }), false)
+  assert.is(hosts.statusOf(4343).value, undefined)
   t.dispose()
 })
 

@@ -137,6 +137,7 @@ export abstract class CallStarting extends CallEnding {
     const e = apiErr(err)
     if (isInsufficient(err)) return this.deps.say('insufficient', { type: 'warning' })
     if (match && (isTimeout(err) || e.message === 'no.match.user')) return this.deps.say('matchTimeout', { type: 'warning' })
+    if (e.message === CallRefusal.blocked) return this.deps.say('youBlocked', { type: 'warning' })
     if (e.message === CallRefusal.hostBusy) return this.deps.say('hostBusyLine', { type: 'warning' })
     if (e.message === CallRefusal.hostOffline || e.message === CallRefusal.notHost) return this.deps.say('hostUnavailable', { type: 'warning' })
     this.deps.say('error', { type: 'warning' })

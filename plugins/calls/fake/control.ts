@@ -1,6 +1,6 @@
 // The slice's control entries under /__harness/calls/: how hosts answer, faults, pushes, media,
 // incoming calls and robot invitations, the state and a reset.
-import { collection, type FakeSlice, mediaOf } from '../../../harness/slice-kit.ts'
+import { collection, type FakeSlice, hasBlocked, mediaOf } from '../../../harness/slice-kit.ts'
 import { toUser } from '../../../kernel/protocol/user.ts'
 import { silenced } from '../../../kernel/protocol/disturb.ts'
 import { CallCategory, CallPush, CallGameType, MissedReason, NotifyType, type IncomingCall, type RobotInvite, ROBOT_INVITE } from '../api.ts'
@@ -96,6 +96,8 @@ export function callControl(core: CallCore): NonNullable<FakeSlice['control']> {
       if (!isHost(host)) throw new Error(`${body?.hostId} is not a host`)
       const viewer = ctx.userById(Number(body?.userId ?? 100001))
       if (!viewer || viewer.userType === 2 || viewer.userType === 3) throw new Error(`${body?.userId} is not a viewer`)
+      // ENG-11: a host the viewer blocked cannot ring him (nothing is recorded: no call was made)
+      if (hasBlocked(ctx, viewer.userId, host.userId)) return { ok: false, blocked: true, channelId: null, sockets: 0 }
       // IM-04: a VIP with do-not-disturb for calls is not rung (nothing is recorded: no call was made)
       if (silenced(toUser(viewer), 'calls', now())) return { ok: false, silenced: true, channelId: null, sockets: 0 }
       const waitTime = Math.max(1, Number(body?.waitTime) || 20)

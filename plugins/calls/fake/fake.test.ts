@@ -392,6 +392,17 @@ test('ENG-11 getUserDetail answers a host profile with price, VIP price, status 
   assert.equal(await refusal(h.call(CallPath.detail, { userId: 999 })), { code: '5000', msg: 'anchor.not.found' })
 })
 
+test('NET-08 the host profile answers her stored status in the wire values (busy is 2, not offline)', async () => {
+  const h = setup()
+  const statusOf = async (userId: number) => (await h.call(CallPath.detail, { userId })).onlineStatus
+  h.db.get('users').find({ userId: 200002 }).assign({ onlineStatus: 2 }).write()
+  assert.is(await statusOf(200002), 2)
+  assert.is(await statusOf(200003), 2) // kept at 10000 while in a call: busy
+  assert.is(await statusOf(200004), 3)
+  assert.is(await statusOf(200005), -1)
+  assert.is(await statusOf(200001), 1)
+})
+
 test('HAR-03 start() ends calls left over by a previous run and reset stops pending host actions', async () => {
   const h = setup()
   await h.call(CallPath.create, { beCallUserId: 200001, callType: 1 })

@@ -1,6 +1,6 @@
 // The call's own paths (d1 §7): create, join, begin, deduct, over, miss and the call limit.
 import { Code, Msg } from '../../../kernel/protocol/envelope.ts'
-import { type EndpointCall, EndpointError, type HarnessContext, type UserRow } from '../../../harness/slice-kit.ts'
+import { type EndpointCall, EndpointError, hasBlocked, type HarnessContext, type UserRow } from '../../../harness/slice-kit.ts'
 import { CallCategory, CallGameType, CallPath, CallRefusal, HangupReason, LiveCall, MissedReason } from '../api.ts'
 import { CallDefaults, effectivePrice, pointTime } from '../rules.ts'
 import { isVip, toUser } from '../../../kernel/protocol/user.ts'
@@ -25,6 +25,8 @@ export function lifecycleEndpoints(core: CallCore): Record<string, (ctx: Harness
       } else {
         host = ctx.userById(Number(p.beCallUserId))
         if (!isHost(host)) throw refuse(CallRefusal.notHost)
+        // ENG-11: no call to a host the viewer blocked
+        if (hasBlocked(ctx, viewer.userId, host.userId)) throw refuse(CallRefusal.blocked)
         // a private call from live (LIVE-14) reaches a host who is live; any other call refuses her
         const why = live ? liveCallRefusal(ctx, host) : hostRefusal(ctx, host)
         if (why) throw refuse(why)

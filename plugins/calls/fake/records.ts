@@ -1,13 +1,13 @@
 // Around the call (d1 §7, d3 §7): records, the pending call, ratings, feedback, recommended
 // hosts, match history, the robot lookup and the host profile.
-import { boundedRecord, collection, type EndpointCall, type HarnessContext } from '../../../harness/slice-kit.ts'
-import { HostStatus, mapPushedStatus } from '../../wall/api.ts'
+import { blockedIds, boundedRecord, collection, type EndpointCall, hasBlocked, type HarnessContext } from '../../../harness/slice-kit.ts'
+import { HostStatus } from '../../wall/api.ts'
 import { CallCategory, CallGameType, CallPath, CallRefusal, MissedReason, type CallRecord, type RecommendedHost, type RobotHost } from '../api.ts'
 import { effectivePrice } from '../rules.ts'
 import { later } from './hosts.ts'
 import { discountOffFor } from '../../offers/fake-api.ts'
 import { feedbackTypes, callLabels } from './tags.ts'
-import { ACTIVE, refuse, table, nextId, findCall, ownCall, isHost, followed, hostBusyInCall, vipPercent } from './store.ts'
+import { ACTIVE, refuse, table, nextId, findCall, ownCall, isHost, followed, hostBusyInCall, storedStatus, vipPercent } from './store.ts'
 import type { CallCore } from './core.ts'
 
 export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessContext, call: EndpointCall) => unknown> {
@@ -92,12 +92,13 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
     },
 
     [CallPath.recommend]: (ctx, call) => {
-      call.requireUser()
+      const viewer = call.requireUser()
       const skip = Number(call.payload?.searchValue)
+      const blocked = blockedIds(ctx, viewer.userId)
       // hosts who could take a call or are live now, live first; never the one just called
       const rows = collection(ctx, 'users').value()
-        .filter((u) => isHost(u) && u.userId !== skip)
-        .map((u) => ({ u, status: mapPushedStatus(u.onlineStatus, u.live) }))
+        .filter((u) => isHost(u) && u.userId !== skip && !blocked.has(u.userId))
+        .map((u) => ({ u, status: storedStatus(u) }))
         .filter(({ u, status }) => status === HostStatus.live || (status === HostStatus.online && !hostBusyInCall(ctx, u.userId)))
         .sort((a, b) => (a.status === HostStatus.live ? 0 : 1) - (b.status === HostStatus.live ? 0 : 1) || a.u.userId - b.u.userId)
         .slice(0, 6)
@@ -132,8 +133,9 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
       const callIndex = Number(call.payload?.callIndex)
       const invite = table(ctx, 'robotInvites').value().find((r) => r.callIndex === callIndex && r.viewerId === viewer.userId)
       const host = invite ? ctx.userById(invite.hostId) : null
-      // an unknown invitation answers no userId: the app ends the call info
-      if (!invite || !host) return {}
+      // an unknown invitation answers no userId: the app ends the call info; so does one from a host
+      // the viewer blocked (ENG-11: no call from her)
+      if (!invite || !host || hasBlocked(ctx, viewer.userId, host.userId)) return {}
       const userType = invite.userType ?? host.userType
       const view: RobotHost = { userId: host.userId, userType, yxAccid: host.yxAccid, nickname: host.nickname, icon: host.icon, videoPrice: Number(host.videoPrice) || 0 }
       if (userType !== 3) return view
@@ -187,9 +189,12 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
         vipVideoPrice: effectivePrice(price, { isVip: true, vipDiscount: vipPercent(ctx) }),
         // the server's one rule (PAY-10): this viewer's discount for this host, else a fixture's own amount
         discountOffDiamond: discountOffFor(ctx, user, me ?? null) || Number(user.discountOffDiamond) || 0,
-        onlineStatus: mapPushedStatus(user.onlineStatus, user.live),
+        onlineStatus: storedStatus(user),
         liveDescribe: user.liveDescribe ?? null,
         followed: me ? followed(ctx, me.userId, user.userId) : false,
+        // ENG-11 (d2 live info's fields): 1 and whoBlock 1 when the viewer blocked her
+        isBlockUser: hasBlocked(ctx, me?.userId, user.userId) ? 1 : 0,
+        whoBlock: hasBlocked(ctx, me?.userId, user.userId) ? 1 : 0,
         fansNum: follows.filter((f) => f.followUserId === user.userId).length,
         followNum: follows.filter((f) => f.userId === user.userId).length,
         photos: [user.icon],

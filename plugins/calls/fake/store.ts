@@ -1,8 +1,8 @@
 // The calls slice's store: the call rows the harness keeps, and the small rules over them
 // (who is a host, who may be called, what a call costs, the call.notify push).
 import { Code } from '../../../kernel/protocol/envelope.ts'
-import { HostStatus, mapPushedStatus } from '../../wall/api.ts'
-import { collection, type Collection, type Collections, EndpointError, type HarnessContext, type UserRow } from '../../../harness/slice-kit.ts'
+import { HostStatus, type HostStatusValue } from '../../wall/api.ts'
+import { collection, type Collection, type Collections, EndpointError, type HarnessContext, pushedCode, type UserRow } from '../../../harness/slice-kit.ts'
 import { CallPush, CallRefusal, type BillingReply, type CallCreated, type IncomingCall } from '../api.ts'
 import { CallDefaults, effectivePrice } from '../rules.ts'
 import { isVip, toUser } from '../../../kernel/protocol/user.ts'
@@ -117,9 +117,20 @@ export function hostBusyInCall(ctx: HarnessContext, hostId: number): boolean {
   return (table(ctx, 'calls').value()).some((c) => c.hostId === hostId && ACTIVE.includes(c.state))
 }
 
+const storedValues: number[] = [HostStatus.live, HostStatus.online, HostStatus.busy, HostStatus.offline]
+
+/** NET-08: a host's status as the server keeps it on her row: the app's values of d1 §4 (-1 live,
+ *  1 online, 2 busy, 3 offline), never a pushed code; 10000 (in a call) answers busy. */
+export function storedStatus(host: UserRow): HostStatusValue {
+  const v = Number(host.onlineStatus)
+  if (host.live === true || v === HostStatus.live) return HostStatus.live
+  if (v === HostStatus.other) return HostStatus.busy
+  return storedValues.includes(v) ? (v as HostStatusValue) : HostStatus.offline
+}
+
 /** Why a host cannot take a call now, or null. */
 export function hostRefusal(ctx: HarnessContext, host: UserRow): string | null {
-  const status = mapPushedStatus(host.onlineStatus, host.live)
+  const status = storedStatus(host)
   if (status === HostStatus.offline) return CallRefusal.hostOffline
   if (status === HostStatus.busy || status === HostStatus.live || hostBusyInCall(ctx, host.userId)) return CallRefusal.hostBusy
   return null
@@ -127,7 +138,7 @@ export function hostRefusal(ctx: HarnessContext, host: UserRow): string | null {
 
 /** a private call from live needs the host live and not already in a call */
 export function liveCallRefusal(ctx: HarnessContext, host: UserRow): string | null {
-  return mapPushedStatus(host.onlineStatus, host.live) === HostStatus.live && !hostBusyInCall(ctx, host.userId) ? null : CallRefusal.hostBusy
+  return storedStatus(host) === HostStatus.live && !hostBusyInCall(ctx, host.userId) ? null : CallRefusal.hostBusy
 }
 
 export function vipPercent(ctx: HarnessContext): number {
@@ -160,7 +171,8 @@ export function callView(ctx: HarnessContext, row: CallRow, host: UserRow): Call
 
 export function setHostStatus(ctx: HarnessContext, host: UserRow, onlineStatus: number) {
   ctx.db.get('users').find({ userId: host.userId }).assign({ onlineStatus }).write()
-  ctx.broadcast(HostStatusPush, { userId: host.userId, yxAccid: host.yxAccid, onlineStatus })
+  // the push carries the wire's code (d1 §4), not the stored value: a stored 2 (busy) pushed as is reads offline
+  ctx.broadcast(HostStatusPush, { userId: host.userId, yxAccid: host.yxAccid, onlineStatus: pushedCode(onlineStatus), live: onlineStatus === HostStatus.live })
 }
 
 export function notify(ctx: HarnessContext, rt: Runtime, row: CallRow, type: number, reason?: string) {

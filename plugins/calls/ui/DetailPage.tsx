@@ -24,6 +24,7 @@ import { isVip } from '../../../kernel/protocol/user.ts'
 import { isRouted } from '../../../kernel/router.tsx'
 import { useFormat } from '../../../kernel/format.ts'
 import { LIVE_PATH, liveHref } from '../../live/api.ts'
+import { blocksRef, viewerBlocked } from '../../social/api.ts'
 import css from './calls.css'
 import { sentenceText } from '../../../kernel/ui/sentence.tsx'
 
@@ -46,6 +47,7 @@ export default function DetailPage() {
   const [failed, setFailed] = useState(false)
   const [starting, setStarting] = useState(false)
   const [following, setFollowing] = useState(false)
+  const [blocking, setBlocking] = useState(false)
   const startingRef = useRef(false)
   const hosts = kernel.get(hostsRef)
   const live = useMemo(() => (hosts && id ? hosts.statusOf(id) : noStatus), [hosts, id])
@@ -55,10 +57,14 @@ export default function DetailPage() {
     setDetail(null)
     if (!(id > 0)) return setFailed(true)
     kernel.api.post(CallPath.detail, { userId: id }, { silent: true }).then(answer(hostDetail, CallPath.detail)).then(
-      (d) => setDetail(d),
+      (d) => {
+        setDetail(d)
+        // NET-08: the status just answered, and from now on her pushes, through the one host store
+        hosts?.track(d.userId, d.yxAccid, statusWord(d.onlineStatus))
+      },
       () => setFailed(true),
     )
-  }, [kernel, id])
+  }, [kernel, hosts, id])
   useEffect(load, [load])
 
   if (failed) {
@@ -78,8 +84,26 @@ export default function DetailPage() {
     )
   }
 
-  // the store's word wins (pushes keep it fresh), then the link's, then the profile's
-  const status: HostStatusWord = live.value ?? (search.get('status') as HostStatusWord | null) ?? statusWord(detail.onlineStatus)
+  // ENG-11: the server says whether she is blocked (the profile's answer); blocking asks it again
+  const blocks = kernel.get(blocksRef)
+  const blocked = viewerBlocked(detail)
+  const block = async (on: boolean) => {
+    if (!blocks || blocking) return
+    if (on && !(await kernel.overlays.confirm({ message: t('calls.detail.blockAsk', { name: `\u2068${detail.nickname}\u2069` }), ok: t('calls.detail.block'), cancel: t('calls.detail.cancel') }))) return
+    setBlocking(true)
+    try {
+      if (!(await blocks.set(detail, on))) return // the api client has toasted why
+      kernel.overlays.toast(t(on ? 'calls.detail.blockedToast' : 'calls.detail.unblockedToast'), { type: 'success' })
+      setDetail(await kernel.api.post(CallPath.detail, { userId: detail.userId }, { silent: true }).then(answer(hostDetail, CallPath.detail)))
+    } catch {
+      // the profile stays as the server last answered it
+    } finally {
+      setBlocking(false)
+    }
+  }
+
+  // the store's word wins (it holds the profile's answer and then her pushes); without the wall, the profile's
+  const status: HostStatusWord = live.value ?? statusWord(detail.onlineStatus)
   const user = kernel.session.user.value
   const price = effectivePrice(detail.videoPrice, { discountOffDiamond: detail.discountOffDiamond, isVip: isVip(user, Date.now()), vipDiscount: calls.engine.config().vipDiscount })
   const country = hosts?.countryOf(detail.countryId)
@@ -163,6 +187,34 @@ export default function DetailPage() {
             </span>
           )}
         </p>
+        {blocked && (
+          <div className="cl-detail__blocked" role="status" data-testid="detail-blocked">
+            <span>{t('calls.detail.youBlocked')}</span>
+            {blocks && (
+              <button type="button" className="cl-unblock" data-testid="detail-unblock" disabled={blocking} onClick={() => void block(false)}>
+                {t('calls.detail.unblock')}
+              </button>
+            )}
+          </div>
+        )}
+        {!blocked && (
+          <div className="cl-detail__actions">
+            <button type="button" className={`cl-follow${detail.followed ? ' cl-follow--on' : ''}`} data-testid="detail-follow" aria-pressed={detail.followed} disabled={following} onClick={() => void follow()}>
+              {t(detail.followed ? 'calls.detail.followed' : 'calls.detail.follow')}
+            </button>
+            {status === 'live' && isRouted(kernel, LIVE_PATH) && (
+              <button type="button" className="cl-watch" data-testid="detail-watch-live" onClick={() => kernel.router.navigate(liveHref(detail.userId, 'detail'))}>
+                <span className="cl-watch__dot" aria-hidden="true" />
+                {t('calls.detail.watchLive')}
+              </button>
+            )}
+            {blocks && kernel.session.loggedIn.value && (
+              <button type="button" className="cl-block" data-testid="detail-block" disabled={blocking} onClick={() => void block(true)}>
+                {t('calls.detail.block')}
+              </button>
+            )}
+          </div>
+        )}
         <dl className="cl-detail__facts">
           <div>
             <dt>{t('calls.detail.callPrice')}</dt>
@@ -180,37 +232,29 @@ export default function DetailPage() {
             <dd data-testid="detail-following">{f.number(detail.followNum)}</dd>
           </div>
         </dl>
-        <div className="cl-detail__actions">
-          <button type="button" className={`cl-follow${detail.followed ? ' cl-follow--on' : ''}`} data-testid="detail-follow" aria-pressed={detail.followed} disabled={following} onClick={() => void follow()}>
-            {t(detail.followed ? 'calls.detail.followed' : 'calls.detail.follow')}
-          </button>
-          {status === 'live' && isRouted(kernel, LIVE_PATH) && (
-            <button type="button" className="cl-watch" data-testid="detail-watch-live" onClick={() => kernel.router.navigate(liveHref(detail.userId, 'detail'))}>
-              <span className="cl-watch__dot" aria-hidden="true" />
-              {t('calls.detail.watchLive')}
-            </button>
-          )}
-        </div>
         {detail.liveDescribe && <p className="cl-detail__about">{detail.liveDescribe}</p>}
       </section>
 
-      <div className="cl-detail__cta">
-        {kernel.get(inboxRef) && (
-          <button type="button" className="cl-detail__chat" data-testid="detail-chat" aria-label={t('calls.detail.chat')} onClick={() => kernel.router.navigate(talkHref(detail.yxAccid, search.get('path') || 'host_card'))}>
-            <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
-              <path d="M4 5h16v11H9l-5 4z" />
-            </svg>
+      {/* ENG-11: no call to her and no chat while she is blocked */}
+      {!blocked && (
+        <div className="cl-detail__cta">
+          {kernel.get(inboxRef) && (
+            <button type="button" className="cl-detail__chat" data-testid="detail-chat" aria-label={t('calls.detail.chat')} onClick={() => kernel.router.navigate(talkHref(detail.yxAccid, search.get('path') || 'host_card'))}>
+              <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
+                <path d="M4 5h16v11H9l-5 4z" />
+              </svg>
+            </button>
+          )}
+          <button type="button" className="cl-cta" data-testid="detail-call" aria-busy={starting || undefined} onClick={() => void call()}>
+            <IconVideo size={26} />
+            <span>{t('calls.detail.call')}</span>
+            {/* the price a tap commits to, on the button itself */}
+            <span className="cl-cta__price" data-testid="detail-call-price">
+              <IconDiamond size={14} /> {t('calls.perMin', { price })}
+            </span>
           </button>
-        )}
-        <button type="button" className="cl-cta" data-testid="detail-call" aria-busy={starting || undefined} onClick={() => void call()}>
-          <IconVideo size={26} />
-          <span>{t('calls.detail.call')}</span>
-          {/* the price a tap commits to, on the button itself */}
-          <span className="cl-cta__price" data-testid="detail-call-price">
-            <IconDiamond size={14} /> {t('calls.perMin', { price })}
-          </span>
-        </button>
-      </div>
+        </div>
+      )}
     </main>
   )
 }

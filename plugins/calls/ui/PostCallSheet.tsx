@@ -10,7 +10,7 @@ import { Button } from '../../../kernel/ui/Button.tsx'
 import { Sheet } from '../../../kernel/ui/Sheet.tsx'
 import type { OverlayProps } from '../../../kernel/types.ts'
 import { rechargeRef } from '../../recharge/api.ts'
-import { detailHref, liveOpenerRef } from '../../wall/api.ts'
+import { detailHref, hostsRef, liveOpenerRef } from '../../wall/api.ts'
 import { answer, type Guard } from '../../../kernel/guard.ts'
 import { CallPath, recommendedHosts, type LastCall, type RecommendedHost } from '../api.ts'
 import { formatDuration, statusWord } from './format.ts'
@@ -48,7 +48,13 @@ export default function PostCallSheet({ props: last, close }: OverlayProps<LastC
       setProblem((p) => p ?? rows[0] ?? null)
     })
     if (long) void post(CallPath.labels, {}, positiveTags).then((rows) => rows && setLabels(rows))
-    else void post(CallPath.recommend, { searchValue: last.callUserId }, recommendedHosts).then((rows) => rows && setHosts(rows))
+    else
+      void post(CallPath.recommend, { searchValue: last.callUserId }, recommendedHosts).then((rows) => {
+        if (!rows) return
+        // NET-08: the picks follow their status pushes through the one host store
+        for (const h of rows) kernel.get(hostsRef)?.track(h.userId, h.yxAccid, statusWord(h.status))
+        setHosts(rows)
+      })
   }, [kernel, long, last.callUserId])
 
   /** once only; a tap while a submit is on its way is dropped */
@@ -74,9 +80,12 @@ export default function PostCallSheet({ props: last, close }: OverlayProps<LastC
     void recharge?.open({ source: 'callEnd' })
   }
 
+  /** NET-08: the store's word (pushes keep it fresh), else the answer's */
+  const wordOf = (h: RecommendedHost) => kernel.get(hostsRef)?.statusOf(h.userId).value ?? statusWord(h.status)
+
   const openHost = (h: RecommendedHost, index: number) => {
     close()
-    const word = statusWord(h.status)
+    const word = wordOf(h)
     const opener = kernel.get(liveOpenerRef)
     const host = { userId: h.userId, yxAccid: h.yxAccid, nickname: h.nickname, icon: h.icon, age: h.age, countryId: h.countryId, grade: null, videoPrice: h.videoPrice, status: word, liveChannelId: h.agoraLiveSimpleVO?.agoraChannelId }
     if (word === 'live' && opener) opener.open(host, { index, path: 'callEnd' })
@@ -179,7 +188,7 @@ export default function PostCallSheet({ props: last, close }: OverlayProps<LastC
                 <li key={h.userId}>
                   <button type="button" className="cl-rec" data-testid="post-call-host" data-host-id={h.userId} onClick={() => openHost(h, index)}>
                     <Avatar src={h.icon} name={h.nickname} size={58} />
-                    <span className={`cl-rec__dot cl-rec__dot--${statusWord(h.status)}`} aria-label={t(`calls.status.${statusWord(h.status)}`)} />
+                    <span className={`cl-rec__dot cl-rec__dot--${wordOf(h)}`} data-testid="post-call-host-status" data-status={wordOf(h)} aria-label={t(`calls.status.${wordOf(h)}`)} />
                     <bdi className="cl-rec__name">{h.nickname}</bdi>
                   </button>
                 </li>

@@ -5,6 +5,7 @@ import { act } from 'react'
 import { signal } from '@preact/signals-react'
 import { createTestKernel, fake, serverCode, type Fake, type TestKernel } from '../../../kernel/testing.tsx'
 import { definePlugin } from '../../../kernel/plugin.ts'
+import type { PluginEntry } from '../../../kernel/types.ts'
 import type { ImClient, ImEvents, ImMessage } from '../../../kernel/im/types.ts'
 import { EndpointError } from '../../../harness/slice-kit.ts'
 import { fakeTimers } from '../../../test/fake-timers.ts'
@@ -51,6 +52,8 @@ export interface UiRigOptions {
   endpoints?: Record<string, (payload: any) => unknown>
   /** stand-in pages of other plugins (e.g. the live room) */
   pages?: string[]
+  /** other plugins mounted beside calls (e.g. the wall, for its host store) */
+  plugins?: PluginEntry[]
 }
 
 /** the rig of the running test, disposed by cleanup() even when the test failed half-way */
@@ -99,6 +102,7 @@ export async function uiRig(o: UiRigOptions = {}) {
   tk = createTestKernel({
     plugins: [
       createCallsPlugin({ timers, rtc: async () => rtc.client, im: async () => im.client }),
+      ...(o.plugins ?? []),
       ...(o.pages ? [definePlugin({ id: 'pages', routes: o.pages.map((path) => ({ path, page: async () => ({ default: () => <p data-testid={`page${path.replace(/\//g, '-')}`} /> }) })) })] : []),
     ],
     path: o.path ?? '/wall',
@@ -168,7 +172,7 @@ export type UiRig = Awaited<ReturnType<typeof uiRig>>
 /** A hosts service double whose status signal the test moves, as the wall's pushes would. */
 export function hostsDouble(initial: 'online' | 'busy' | 'live' | 'offline') {
   const status = signal<'online' | 'busy' | 'live' | 'offline' | undefined>(initial)
-  return { status, service: { statusOf: () => status, getHost: () => undefined, setStatus: () => {}, remember: () => null, countryOf: () => undefined } }
+  return { status, service: { statusOf: () => status, getHost: () => undefined, setStatus: () => {}, track: () => {}, remember: () => null, countryOf: () => undefined } }
 }
 
 /** Type into an input the way React listens for it. */

@@ -2,10 +2,14 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { waitFor } from '../../../test/wait.ts'
-import { hostsRef } from '../../wall/api.ts'
+import { HostStatusPush, hostsRef } from '../../wall/api.ts'
+import { createWallPlugin } from '../../wall/index.ts'
 import { CallGameType, CallPath, CallStatus } from '../api.ts'
 import { cleanup, hostsDouble, typeInto, uiRig, type UiRig } from './testkit.tsx'
-import { VIEWER } from '../fake/testkit.ts'
+import { callEndpoint, VIEWER } from '../fake/testkit.ts'
+import socialPlugin from '../../social/index.ts'
+import socialFake from '../../social/fake.ts'
+import { SocialPath } from '../../social/api.ts'
 import { fake } from '../../../kernel/testing.tsx'
 import { intimacyRef } from '../../intimacy/api.ts'
 
@@ -208,6 +212,20 @@ test('CALL-14 under 60 s: problem tags (None first) and recommended hosts; the r
   r.dispose()
 })
 
+test('NET-08 the post-call picks show each host\'s status and follow her pushes through the wall\'s host store', async () => {
+  const r = await uiRig({ plugins: [createWallPlugin()], path: '/detail?id=200001&yxId=host_200001' })
+  await connect(r)
+  await r.advance(20_000)
+  await act(async () => r.service.hangUp())
+  assert.ok(await r.find('post-call'))
+  await waitFor(() => r.$$('post-call-host-status').length === 2, { what: 'the picks' })
+  const statuses = () => r.$$('post-call-host-status').map((el) => el.dataset.status)
+  assert.equal(statuses(), ['live', 'online'])
+  await act(async () => r.tk.push(HostStatusPush, { userId: 200002, yxAccid: 'host_200002', onlineStatus: 10000 }))
+  await waitFor(() => statuses()[1] === 'busy', { what: 'the pushed busy' })
+  r.dispose()
+})
+
 test('CALL-14 60 s or more: Like/Dislike, at most 3 positive tags with the others disabled, sent as score 0', async () => {
   const r = await uiRig()
   await connect(r)
@@ -286,6 +304,54 @@ test('CALL-04 the incoming popup: hidden on /match, decline reports missedReason
   assert.is(r.sent(CallPath.join).length, 1)
   assert.is(r.engine.info.value.status, CallStatus.CALLING_ING)
   assert.ok(r.$('call-screen'))
+  r.dispose()
+})
+
+test('NET-08 a busy host shows Busy on her profile opened without a status in the link, and her pushes repaint it', async () => {
+  const r = await uiRig({ path: '/detail?id=200001&yxId=host_200001', plugins: [createWallPlugin()] })
+  r.db.get('users').find({ userId: 200002 }).assign({ onlineStatus: 2 }).write()
+  await act(async () => r.kernel.router.navigate('/detail?id=200002&yxId=host_200002&path=friends'))
+  await waitFor(() => r.$('detail-status')?.dataset.status === 'busy', { what: 'the busy pill' })
+  assert.is(r.$('detail-status')!.textContent, 'Busy')
+  // the wall never listed her: the push still reaches her profile, by id and by chat account
+  await act(async () => r.tk.push(HostStatusPush, { userId: 200002, yxAccid: 'host_200002', onlineStatus: 10001 }))
+  await waitFor(() => r.$('detail-status')?.dataset.status === 'online', { what: 'the online pill after a push' })
+  await act(async () => r.tk.push(HostStatusPush, { yxAccid: 'host_200002', onlineStatus: 3 }))
+  await waitFor(() => r.$('detail-status')?.dataset.status === 'offline', { what: 'the offline pill after a push by chat account' })
+  r.dispose()
+})
+
+test('ENG-11 blocking from her profile: asked first, the server agrees, a toast says so, the profile shows she is blocked with Unblock and offers no call or chat; a call to her is refused with a word; Unblock restores', async () => {
+  // the social plugin's harness slice answers block, unblock and the block list from the same store
+  let ctx: UiRig['ctx'] | null = null
+  const social = (path: string) => (payload: unknown) => callEndpoint(socialFake, ctx!, path, payload)
+  const r = await uiRig({
+    path: '/detail?id=200001&yxId=host_200001',
+    plugins: [socialPlugin, createWallPlugin()],
+    endpoints: { [SocialPath.block]: social(SocialPath.block), [SocialPath.unblock]: social(SocialPath.unblock), [SocialPath.blackListV2]: social(SocialPath.blackListV2) },
+  })
+  ctx = r.ctx
+  r.db.set('blocks', []).write()
+  await r.find('detail-block')
+  assert.ok(r.$('detail-call'), 'a call button before the block')
+  await r.click('detail-block')
+  await r.click('confirm-ok')
+  await waitFor(() => r.$('detail-blocked'), { what: 'the blocked state' })
+  assert.equal(r.db.get('blocks').value().map((b: any) => [b.userId, b.targetId]), [[VIEWER, 200001]])
+  assert.ok(r.tk.toasts.some((x) => x.text === 'You have blocked this user'))
+  assert.match(r.$('detail-blocked')!.textContent!, 'You have blocked this user')
+  assert.is(r.$('detail-call'), null)
+  assert.is(r.$('detail-chat'), null)
+  assert.is(r.$('detail-block'), null)
+  // a call placed from elsewhere (a card drawn before the block) is refused by the server, with a word
+  await act(async () => void (await r.service.start({ hostId: 200001, videoPrice: 100 })))
+  assert.ok(r.tk.toasts.some((x) => x.text.startsWith('You have blocked this user. Unblock her')))
+  assert.is(r.sent(CallPath.create).length, 1)
+  await r.click('detail-unblock')
+  await waitFor(() => r.$('detail-call'), { what: 'the call button after Unblock' })
+  assert.is(r.$('detail-blocked'), null)
+  assert.equal(r.db.get('blocks').value(), [])
+  assert.ok(r.tk.toasts.some((x) => x.text === 'Unblocked'))
   r.dispose()
 })
 
