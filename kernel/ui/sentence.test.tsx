@@ -7,7 +7,7 @@ import { memoryStorage } from '../storage.ts'
 import { isolated, sentence, sentenceText, shownCount, shownText } from './sentence.tsx'
 
 const live = definePlugin({ id: 'live', strings: { en: { entered: '{{name}} entered the room', win: '{{sender}} won {{n}} diamonds' }, ar: { entered: '{{name}} دخل الغرفة' } } })
-const i18n = (lang: string) => createI18n({ plugins: [live], search: new URLSearchParams(`lang=${lang}`), storage: memoryStorage(), navigatorLanguage: 'en' })
+const i18n = (lang: string) => createI18n({ plugins: [live], search: new URLSearchParams(`lang=${lang}`), storage: memoryStorage(), navigatorLanguage: 'en', document: null })
 const html = (nodes: unknown) => renderToStaticMarkup(<p>{nodes as never}</p>)
 
 test('LIVE-06 SHELL-12 a name inside a sentence is isolated in <bdi>, in English and Arabic; the sentence itself is not', () => {

@@ -41,7 +41,7 @@ test('IM-05 the inbox reads a conversation by its shown messages: invitations ar
   // the server counts invitations like any message: 1 text and 10 invitations unread
   im.client.conversations = async () => [convOf(ROBOT, robotHistory[10], 11), convOf(OTHER, otherHistory[1], 2)]
   const user = signal<User | null>(toUser({ userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: ME, imToken: 'im-1' }))
-  const kernel = { im: async () => im.client, session: { user, loggedIn: signal(true) }, api: { post: async () => [] }, events: createEmitter() } as unknown as Kernel
+  const kernel = { im: async () => im.client, session: { user, loggedIn: signal(true) }, api: { post: async () => [] }, events: createEmitter(), get: () => undefined } as unknown as Kernel
   const timers = fakeTimers()
   const inbox = createInbox(kernel, { timers })
   const stop = inbox.start()
