@@ -21,7 +21,8 @@ import { createI18n, type Locale } from './i18n.ts'
 import { createSession, takeTokenFromUrl, type UrlTokenResult } from './session.ts'
 import { createApiClient, type ApiClient, type Cipher, type Http } from './api.ts'
 import { createPushBus } from './push.ts'
-import { createRealtime, type SocketClass, type Timers } from './realtime.ts'
+import type { createRealtime, RealtimeOptions, SocketClass, Timers } from './realtime.ts'
+import { lazyRealtime } from './realtime-lazy.ts'
 import { createOverlays } from './overlays.tsx'
 import { createRouter, type KernelRouter, type LocationSource } from './router.tsx'
 import { bindFirstScreen, openGate, type FirstScreenGate } from './first-screen.ts'
@@ -44,6 +45,9 @@ export interface KernelOptions {
   /** dictionaries at hand before any lazy one loads (tests read them from disk); see createI18n */
   strings?: (locale: Locale, namespace: string) => Strings | undefined
   WebSocket?: SocketClass
+  /** builds the realtime socket at once (tests pass realtime.ts's createRealtime); by default its
+   *  code loads once there is a token (a guest never loads it) */
+  createRealtime?: typeof createRealtime
   /** the wire cipher of the api client and the realtime token; default WebCrypto (tests pass the synchronous one) */
   cipher?: Cipher
   timers?: Timers
@@ -125,7 +129,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     onError: (err, pushType) => console.error(`push handler for "${pushType}" failed`, err),
     missing: lateWanted,
   })
-  const realtime = createRealtime({
+  const realtimeOptions: RealtimeOptions = {
     config,
     token: session.token,
     push,
@@ -139,7 +143,10 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     encryptToken: opts.cipher && ((token) => opts.cipher!.encrypt(token, { key: config.cipherKey, iv: config.cipherIv })),
     // a user's socket opens once the first screen is shown, not with it
     after: opts.firstScreen?.painted,
-  })
+  }
+  // the socket's code (over 2 KB) is no part of the first screen: it loads once there is a token, after
+  // the first screen is shown (a guest never loads it); tests build it at once
+  const realtime = opts.createRealtime ? opts.createRealtime(realtimeOptions) : lazyRealtime(realtimeOptions, undefined, firstScreen.painted)
 
   const get = serviceGetter(() => registry, () => kernel, pending, opts.services)
 

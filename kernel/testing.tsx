@@ -30,7 +30,7 @@ import type { AppSettings, PluginEntry, ServiceRef, Strings } from './types.ts'
 import type { Http } from './api.ts'
 import type { Locale } from './i18n.ts'
 import type { NativeBridge, StorePurchase } from './bridge.ts'
-import type { SocketLike, Timers } from './realtime.ts'
+import { createRealtime, type SocketLike, type Timers } from './realtime.ts'
 import type { FirstScreenGate } from './first-screen.ts'
 
 /** A fake backend: the decrypted payload in, the result out (or a serverCode / httpStatus answer). */
@@ -208,6 +208,7 @@ export function createTestKernel(o: TestKernelOptions): TestKernel {
     navigatorLanguage: 'en',
     strings: stringsFromDisk,
     WebSocket: Socket,
+    createRealtime,
     // the app encrypts with WebCrypto (asynchronous, off the main thread); crypto-js gives the
     // same text at once, so a test's settle() sees its answers sooner
     cipher: { encrypt, decrypt },
