@@ -63,8 +63,10 @@ t('BLD-01 the first host card shows before any late plugin loads; they join righ
 
 t('BLD-01 index.html names every chunk the first screen loads (modulepreload), so none waits for the entry to ask', async ({ openApp, baseUrl }) => {
   const html = await (await fetch(`${baseUrl}/wall`)).text()
-  const entry = /<script type="module" src="([^"]+)"/.exec(html)?.[1]
-  const hinted = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]))
+  const src = /<script type="module" src="([^"]+)"/.exec(html)?.[1]
+  const entry = src && new URL(src, `${baseUrl}/`).pathname
+  // the page names its files relative to its <base href> (a sub-path deploy): compared as paths from the root
+  const hinted = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => new URL(m[1], `${baseUrl}/`).pathname))
   assert.ok(entry && hinted.size >= 3, `entry ${entry}, hints: ${[...hinted].join(', ')}`)
   const report = await sizeReport()
   const wallPage = report.files.find((f) => f.source === 'plugins/wall/WallPage.tsx')

@@ -318,7 +318,8 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
         credited = s.diamondNum
       } catch (err) {
         if (!answerLost(err)) {
-          if (err instanceof ApiError) kernel.overlays.toast(t('recharge.notCompleted'), { type: 'warning' })
+          // the server's refusal (a forged, replayed or foreign receipt) is said in its own words (worded by the toast)
+          if (err instanceof ApiError) kernel.overlays.toast(err.kind === 'code' ? err.message : t('recharge.notCompleted'), { type: 'warning' })
           return 'failed'
         }
         // the store took the money and the answer was lost: the order may be credited, so it is pending
