@@ -4,8 +4,7 @@ import { createImService } from './im.ts'
 import { client, fakeCtx, serve, user } from './upgrade-test-kit.ts'
 import { waitFor } from '../test/wait.ts'
 
-async function setup() {
-  const ctx = fakeCtx([user(1), user(2, { nickname: 'Host Two', userType: 2 })])
+async function setup(ctx = fakeCtx([user(1), user(2, { nickname: 'Host Two', userType: 2 })])) {
   const im = createImService(ctx)
   const srv = await serve(im)
   let id = 0
@@ -176,17 +175,7 @@ test('IM-02 IM-06 harness IM refuses a client\'s official card (payment notice, 
 test('ENG-11 harness IM: a host the user blocked cannot reach him (her send fails with 102426, the server\'s sends in her name are dropped); he can still write, and unblocking lets her through', async () => {
   const blocks: Array<{ userId: number; targetId: number }> = [{ userId: 1, targetId: 2 }]
   const ctx = { ...fakeCtx([user(1), user(2, { nickname: 'Host Two', userType: 2 })]), db: { get: (name: string) => ({ value: () => (name === 'blocks' ? blocks : undefined) }) } }
-  const im = createImService(ctx)
-  const srv = await serve(im)
-  let id = 0
-  const call = async (c: Awaited<ReturnType<typeof client>>, body: Record<string, unknown>) => {
-    const rid = ++id
-    c.send({ ...body, id: rid })
-    for (;;) {
-      const f = await c.next()
-      if (f.id === rid) return f
-    }
-  }
+  const { im, srv, call } = await setup(ctx)
   const viewer = await client(`${srv.base}/im`)
   assert.ok((await call(viewer, { op: 'login', account: 'acc1', token: 'im-1' })).ok)
   const host = await client(`${srv.base}/im`)

@@ -2,20 +2,9 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { act } from 'react'
 import { CallPath, CallStatus, HangupReason, NotifyType } from '../api.ts'
-import { cleanup, uiRig, type UiRig } from './testkit.tsx'
+import { cleanup, connect, uiRig, type UiRig } from './testkit.tsx'
 
 test.after.each(cleanup)
-
-/** place a direct call to a host who accepts (3 s), and let it begin */
-async function connect(r: UiRig, hostId: number) {
-  let placed = false
-  await act(async () => void (placed = await r.service.start({ hostId, videoPrice: 100 })))
-  await r.tk.settle()
-  assert.ok(placed, 'the call was placed')
-  await r.advance(3000)
-  assert.is(r.engine.info.value.status, CallStatus.CALLING_ING)
-  await r.tk.settle()
-}
 
 async function endByUser(r: UiRig) {
   await r.click('call-end')

@@ -2,6 +2,7 @@
 // answered by the real harness slice (fake.ts) in fake time, its pushes delivered through the
 // kernel's push bus, and RTC and IM doubles. A test drives a call as a user would.
 import { act } from 'react'
+import * as assert from 'uvu/assert'
 import { signal } from '@preact/signals-react'
 import { createTestKernel, fake, serverCode, type Fake, type TestKernel } from '../../../kernel/testing.tsx'
 import { definePlugin } from '../../../kernel/plugin.ts'
@@ -16,6 +17,7 @@ import { createCallsFake } from '../fake.ts'
 import { callEndpoint, testContext, VIEWER } from '../fake/testkit.ts'
 import { createCallsPlugin } from '../index.ts'
 import { callsServiceRef } from '../service.ts'
+import { CallStatus } from '../api.ts'
 
 function fakeIm() {
   const sent: Array<{ to: string; text: string }> = []
@@ -182,4 +184,16 @@ export function typeInto(el: HTMLInputElement, value: string) {
     setter.call(el, value)
     el.dispatchEvent(new Event('input', { bubbles: true }))
   })
+}
+
+/** Place a direct call to a host who accepts (3 s), and let its begin-call answer and the lazy call screen load. */
+export async function connect(r: UiRig, hostId = 200001) {
+  // placing changes what shows (the waiting screen): all of it inside act
+  let placed = false
+  await act(async () => void (placed = await r.service.start({ hostId, videoPrice: 100 })))
+  await r.tk.settle()
+  assert.ok(placed, 'the call was placed')
+  await r.advance(3000)
+  assert.is(r.engine.info.value.status, CallStatus.CALLING_ING)
+  await r.tk.settle()
 }

@@ -5,7 +5,7 @@ import { waitFor } from '../../../test/wait.ts'
 import { HostStatusPush, hostsRef } from '../../wall/api.ts'
 import { createWallPlugin } from '../../wall/index.ts'
 import { CallGameType, CallPath, CallStatus } from '../api.ts'
-import { cleanup, hostsDouble, typeInto, uiRig, type UiRig } from './testkit.tsx'
+import { cleanup, connect, hostsDouble, typeInto, uiRig, type UiRig } from './testkit.tsx'
 import { callEndpoint, VIEWER } from '../fake/testkit.ts'
 import socialPlugin from '../../social/index.ts'
 import socialFake from '../../social/fake.ts'
@@ -16,19 +16,6 @@ import { intimacyRef } from '../../intimacy/api.ts'
 const HOST = 200001
 
 test.after.each(cleanup)
-
-/** Place a direct call to HOST and let her accept (3 s) and begin-call answer. */
-async function connect(r: UiRig, hostId = HOST) {
-  // placing changes what shows (the waiting screen): all of it inside act
-  let placed = false
-  await act(async () => void (placed = await r.service.start({ hostId, videoPrice: 100 })))
-  await r.tk.settle()
-  assert.ok(placed, 'the call was placed')
-  await r.advance(3000)
-  assert.is(r.engine.info.value.status, CallStatus.CALLING_ING)
-  // the lazy call screen loads
-  await r.tk.settle()
-}
 
 test('CALL-09 CALL-10 a video drop shows the reconnecting overlay at once and the link quality; it goes when the video is back', async () => {
   const r = await uiRig()
