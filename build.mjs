@@ -443,6 +443,29 @@ function printReport(label, report, initial, styles, first) {
 }
 
 /**
+ * Chromium (136 on) compiles every function of a script that starts with this comment at once, on a
+ * background thread while it streams in, instead of each function lazily on the main thread the
+ * first time it runs. The first screen runs most of its code before the first card, so this moves
+ * about 100 ms of a mid-range phone's main thread (4x CPU) off it; lazy chunks keep lazy compiling.
+ * Older engines read a comment. The source map gains the empty first line. Files of a few KB (the
+ * entry, the strings) gain nothing worth the hint's bytes.
+ */
+async function hintEagerCompile(outdir, files) {
+  const HINT = '//# allFunctionsCalledOnLoad\n'
+  for (const file of files) {
+    const path = join(outdir, file)
+    const code = await readFile(path, 'utf8')
+    if (code.length < 8192) continue
+    await writeFile(path, HINT + code)
+    const map = await readFile(path + '.map', 'utf8').catch(() => null)
+    if (map) {
+      const json = JSON.parse(map)
+      await writeFile(path + '.map', JSON.stringify({ ...json, mappings: ';' + json.mappings }))
+    }
+  }
+}
+
+/**
  * Build the app. Returns the size report (gzip per file), the entry's initial files and esbuild's metafile.
  * Fails when an SDK lands in the entry's static import graph.
  */
@@ -478,6 +501,12 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   if (leaked.length) throw new Error(`an SDK is in the first bundle (import it with import() only):\n  ${leaked.slice(0, 5).join('\n  ')}`)
 
   const entryFiles = initialKeys.map(outRel)
+  // every chunk of the first screen is named in index.html, so the browser asks for all of them at
+  // once instead of finding the page and its strings only when the entry runs
+  const sources = await firstScreenSources(manifestFile, outdir)
+  const firstKeys = [...new Set(Object.keys(metafile.outputs).filter((k) => sources.includes(metafile.outputs[k].entryPoint)).flatMap((k) => initialFiles(metafile, k)))]
+  const firstScreenFiles = [...entryFiles, ...firstKeys.map(outRel).filter((f) => !entryFiles.includes(f))].filter((f) => f.endsWith('.js'))
+  await hintEagerCompile(outdir, firstScreenFiles)
   const report = []
   for (const key of Object.keys(metafile.outputs)) {
     if (key.endsWith('.map')) continue
@@ -495,11 +524,6 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   }
   const styleGzip = report.filter((r) => styleFiles.includes(r.file)).reduce((s, r) => s + r.gzip, 0)
 
-  // every chunk of the first screen is named in index.html, so the browser asks for all of them at
-  // once instead of finding the page and its strings only when the entry runs
-  const sources = await firstScreenSources(manifestFile, outdir)
-  const firstKeys = [...new Set(Object.keys(metafile.outputs).filter((k) => sources.includes(metafile.outputs[k].entryPoint)).flatMap((k) => initialFiles(metafile, k)))]
-  const firstScreenFiles = [...entryFiles, ...firstKeys.map(outRel).filter((f) => !entryFiles.includes(f))].filter((f) => f.endsWith('.js'))
   const early = await earlyScript({ minify, target: base.target })
   const earlyGzip = gz(Buffer.from(early))
   // the early script is JavaScript of the first screen too, though it travels inside index.html

@@ -45,6 +45,7 @@ import { benchLive, liveRows } from './live.ts'
 import { benchMessage, messageRows } from './message.ts'
 import { benchMoney, moneyRows } from './money.ts'
 import { benchSoak, soakRows } from './soak.ts'
+import { profileFirstScreen } from './profile.ts'
 import { TEST_TOKEN } from '../harness/testing.ts'
 
 /** the first-screen JS ceiling (build.mjs checks it) */
@@ -328,6 +329,8 @@ async function main() {
       return `    ${path.padEnd(30)} ${kb(row?.gzip ?? 0).padStart(9)}  ${what}`
     }
     for (const b of bytes) console.log(`\n  scripts before the first host card, ${b.user.name} (gzip):\n` + b.scripts.map(describe).join('\n'))
+    // where the main thread's time goes before the first card (a CPU profile at 4x)
+    console.log('\n' + (await profileFirstScreen(browser)))
     if (sdkLoaded.length) {
       console.log(`\n  SDK code before the first host card: ${sdkLoaded.join(', ')} FAIL`)
       process.exitCode = 1
