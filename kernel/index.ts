@@ -12,15 +12,15 @@
 // dispose() undoes 6, 5 and 4 in reverse, so a test can build and drop kernels freely.
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
 import type { AppConfig } from './config.ts'
-import type { AppManifest, Disposer, Kernel, Plugin, Scene, ServiceRef, Strings } from './types.ts'
+import type { AppManifest, Disposer, Events, Kernel, Plugin, Scene, ServiceRef, Strings } from './types.ts'
 import { buildRegistry, type Registry } from './registry.ts'
 import { createEvents } from './events.ts'
 import { defaultStorage } from './storage.ts'
 import { createBridge, createHarnessBridge, type NativeBridge } from './bridge.ts'
 import { createI18n, type Locale } from './i18n.ts'
-import { createSession, takeTokenFromUrl, type UrlTokenResult } from './session.ts'
+import { createSession, takeTokenFromUrl, type Session, type UrlTokenResult } from './session.ts'
 import { createApiClient, type ApiClient, type Cipher, type Http } from './api.ts'
-import { createPushBus } from './push.ts'
+import { createPushBus, type PushBus } from './push.ts'
 import type { createRealtime, RealtimeOptions, SocketClass, Timers } from './realtime.ts'
 import { lazyRealtime } from './realtime-lazy.ts'
 import { createOverlays } from './overlays.tsx'
@@ -129,43 +129,14 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     onError: (err, pushType) => console.error(`push handler for "${pushType}" failed`, err),
     missing: lateWanted,
   })
-  const realtimeOptions: RealtimeOptions = {
-    config,
-    token: session.token,
-    push,
-    onGiveUp: () => toast(i18n.t('kernel.wsFailed'), { type: 'warning' }),
-    // a revoked token's socket is closed by the server: the app is a guest's again, as after a dead request
-    onUnauthorized: (token) => session.token.peek() === token && (session.logout(), toast(i18n.t('kernel.unauthorized'), { type: 'warning' })),
-    follow: { storage, session },
-    events,
-    WebSocket: opts.WebSocket,
-    timers: opts.timers,
-    encryptToken: opts.cipher && ((token) => opts.cipher!.encrypt(token, { key: config.cipherKey, iv: config.cipherIv })),
-    // a user's socket opens once the first screen is shown, not with it
-    after: opts.firstScreen?.painted,
-  }
-  // the socket's code (over 2 KB) is no part of the first screen: it loads once there is a token, after
-  // the first screen is shown (a guest never loads it); tests build it at once
-  const realtime = opts.createRealtime ? opts.createRealtime(realtimeOptions) : lazyRealtime(realtimeOptions, undefined, firstScreen.painted)
+  const realtime = createKernelRealtime(opts, { session, push, storage, events, firstScreen, warn: (key) => toast(i18n.t(key), { type: 'warning' }) })
 
   const get = serviceGetter(() => registry, () => kernel, pending, opts.services)
 
   const rtc = once(() => (opts.loadRtc ?? defaultLoadRtc)(config, api))
   const im = once(() => (opts.loadIm ?? defaultLoadIm)(config))
 
-  const disposers: Disposer[] = []
-  let disposed = false
-  const dispose = () => {
-    if (disposed) return
-    disposed = true
-    for (const d of disposers.splice(0).reverse()) {
-      try {
-        d()
-      } catch (err) {
-        console.error('a kernel disposer failed', err)
-      }
-    }
-  }
+  const { disposers, dispose, disposed } = disposerList()
 
   const runSetup = (p: Plugin) => {
     if (!p.setup) return
@@ -176,7 +147,7 @@ export function createKernel(opts: KernelOptions): KernelInstance {
   // the joining code comes with the late plugins themselves
   const join = once(() =>
     Promise.all([import('./late.ts'), ...registry.late.map((l) => l.load())]).then(([late, ...mods]) => {
-      if (disposed) return
+      if (disposed()) return
       const use = (next: Registry) => void (registry = next)
       const failed = late.joinLate({ registry, use, overlays, i18n, push, disposers, runSetup, pending }, mods.map((m) => ('default' in m ? m.default : m)))
       if (failed) throw failed
@@ -235,8 +206,53 @@ export function createKernel(opts: KernelOptions): KernelInstance {
   // opens now when logged in; from here on it follows login and logout by itself
   realtime.connect()
   // the rest of the app joins once the first screen is shown
-  if (pending.peek().length) void firstScreen.done.then(() => joinInBackground(loadPlugins, () => !disposed && pending.peek().length > 0))
+  if (pending.peek().length) void firstScreen.done.then(() => joinInBackground(loadPlugins, () => !disposed() && pending.peek().length > 0))
   return kernel
+}
+
+/** The realtime socket as the kernel wires it: its code (over 2 KB) is no part of the first screen, so
+ *  it loads once there is a token, after the first screen is shown (a guest never loads it); tests
+ *  build it at once. */
+function createKernelRealtime(
+  opts: KernelOptions,
+  k: { session: Session; push: PushBus; storage: Storage; events: Events; firstScreen: FirstScreenGate; warn: (key: string) => void },
+) {
+  const { config, cipher } = opts
+  const { session, warn } = k
+  const options: RealtimeOptions = {
+    config,
+    token: session.token,
+    push: k.push,
+    onGiveUp: () => warn('kernel.wsFailed'),
+    // a revoked token's socket is closed by the server: the app is a guest's again, as after a dead request
+    onUnauthorized: (token) => session.token.peek() === token && (session.logout(), warn('kernel.unauthorized')),
+    follow: { storage: k.storage, session },
+    events: k.events,
+    WebSocket: opts.WebSocket,
+    timers: opts.timers,
+    encryptToken: cipher && ((token) => cipher.encrypt(token, { key: config.cipherKey, iv: config.cipherIv })),
+    // a user's socket opens once the first screen is shown, not with it
+    after: opts.firstScreen?.painted,
+  }
+  return opts.createRealtime ? opts.createRealtime(options) : lazyRealtime(options, undefined, k.firstScreen.painted)
+}
+
+/** What setup and the kernel leave to undo: undone once, the last first; an undo that fails is logged. */
+function disposerList() {
+  const disposers: Disposer[] = []
+  let done = false
+  const dispose = () => {
+    if (done) return
+    done = true
+    for (const d of disposers.splice(0).reverse()) {
+      try {
+        d()
+      } catch (err) {
+        console.error('a kernel disposer failed', err)
+      }
+    }
+  }
+  return { disposers, dispose, disposed: () => done }
 }
 
 /** Services are created on first get/need, each once, with the finished kernel; fakes (tests) win. */

@@ -61,17 +61,8 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
   const timers = opts.timers ?? realTimers
   const Socket = opts.WebSocket ?? (globalThis.WebSocket as unknown as SocketClass)
   const state = signal<RealtimeState>('idle')
-  // a guest has no session to follow nor to resync: both start with the first token
-  let stopFollow = () => {}
-  let stopResync = () => {}
-  let watching = false
-  const watch = () => {
-    if (watching || !opts.token.peek()) return
-    watching = true
-    stopFollow = followOtherTabs(opts)
-    stopResync = opts.events ? watchResync(state, opts.events, typeof document === 'undefined' ? undefined : document) : () => {}
-  }
-  watch()
+  const session = watchSession(opts, state)
+  session.start()
 
   let ready = !opts.after // the first open may start
   let disposed = false
@@ -83,19 +74,9 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
   let heartbeat: unknown = null
   // bumped by every open and close, so a token encrypted for an older attempt opens nothing
   let attempt = 0
-  const keys = { key: opts.config.cipherKey, iv: opts.config.cipherIv }
-  // the app-config switch wsToken: the login token encrypted with the API cipher (default), or as it is
-  const encryptToken = opts.config.wsToken === 'plain' ? (token: string) => token : (opts.encryptToken ?? ((token: string) => encrypt(token, keys)))
+  const encryptToken = tokenSealer(opts)
 
-  const send = (frame: ClientFrame) => {
-    if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(frame))
-  }
-  const sendStatus = () =>
-    send({
-      messageType: ClientMessageType.status,
-      onlineStatus: channel ? OnlineStatusReport.inCall : OnlineStatusReport.online,
-    })
-  const sendHeartbeat = () => send({ messageType: ClientMessageType.heartbeat, channelId: channel })
+  const { sendStatus, sendHeartbeat } = clientFrames(() => socket, () => channel)
 
   const stopTimers = () => {
     if (heartbeat != null) timers.clearInterval(heartbeat)
@@ -110,6 +91,10 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
     const s = socket
     socket = null
     closeQuietly(s)
+  }
+  const closeIdle = () => {
+    closeSocket()
+    state.value = 'idle'
   }
 
   const open = () => {
@@ -158,8 +143,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
     s.onclose = (ev) => {
       if (Number(ev?.code) !== UNAUTHORIZED_CLOSE || s !== socket) return lost(s)
       // a dead token: retrying cannot help; the session it belongs to ends
-      closeSocket()
-      state.value = 'idle'
+      closeIdle()
       opts.onUnauthorized?.(token)
     }
     s.onerror = () => lost(s)
@@ -187,14 +171,11 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
   const unsubscribe = opts.token.subscribe((token) => {
     if (token === lastToken) return
     lastToken = token
-    watch()
+    session.start()
     if (!wanted) return
     retries = 0
     if (token) open()
-    else {
-      closeSocket()
-      state.value = 'idle'
-    }
+    else closeIdle()
   })
 
   opts.after?.then(() => {
@@ -212,8 +193,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
     },
     disconnect() {
       wanted = false
-      closeSocket()
-      state.value = 'idle'
+      closeIdle()
     },
     setCallChannel(channelId) {
       channel = channelId ?? ''
@@ -221,14 +201,46 @@ export function createRealtime(opts: RealtimeOptions): Realtime & { dispose(): v
     },
     dispose() {
       disposed = true
-      stopFollow()
-      stopResync()
+      session.stop()
       unsubscribe()
       wanted = false
-      closeSocket()
-      state.value = 'idle'
+      closeIdle()
     },
   }
+}
+
+/** what the client says on an open socket: its status (in a call or online) and that it is alive */
+function clientFrames(socket: () => SocketLike | null, channel: () => string) {
+  const send = (frame: ClientFrame) => {
+    const s = socket()
+    if (s && s.readyState === OPEN) s.send(JSON.stringify(frame))
+  }
+  return {
+    sendStatus: () => send({ messageType: ClientMessageType.status, onlineStatus: channel() ? OnlineStatusReport.inCall : OnlineStatusReport.online }),
+    sendHeartbeat: () => send({ messageType: ClientMessageType.heartbeat, channelId: channel() }),
+  }
+}
+
+/** the other tabs' logout and login, and the resync, from the first token on: a guest has no
+ *  session to follow nor to resync */
+function watchSession(opts: RealtimeOptions, state: ReadonlySignal<RealtimeState>) {
+  let stops: Array<() => void> | null = null
+  return {
+    start() {
+      if (stops || !opts.token.peek()) return
+      const resync = opts.events ? watchResync(state, opts.events, typeof document === 'undefined' ? undefined : document) : () => {}
+      stops = [followOtherTabs(opts), resync]
+    },
+    stop: () => stops?.forEach((stop) => stop()),
+  }
+}
+
+/** the token as the socket's URL carries it: the app-config switch wsToken says encrypted with the
+ *  API cipher (default) or as it is */
+function tokenSealer(opts: RealtimeOptions): (token: string) => string | Promise<string> {
+  if (opts.config.wsToken === 'plain') return (token) => token
+  const keys = { key: opts.config.cipherKey, iv: opts.config.cipherIv }
+  return opts.encryptToken ?? ((token) => encrypt(token, keys))
 }
 
 function followOtherTabs(opts: RealtimeOptions): () => void {
