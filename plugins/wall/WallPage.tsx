@@ -9,7 +9,7 @@ import { Button } from '../../kernel/ui/Button.tsx'
 import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
 import { Spinner } from '../../kernel/ui/Spinner.tsx'
 import { detailHref, liveOpenerRef, type Host } from './api.ts'
-import { wallStateRef, type WallTag } from './state.ts'
+import { wallStateRef, type WallState, type WallTag } from './state.ts'
 import { HostList } from './HostList.tsx'
 import { Sprite } from '../../kernel/ui/sprite.tsx'
 import css from './wall.css'
@@ -157,33 +157,7 @@ export default function WallPage() {
 
   return (
     <main className="wl-page" data-testid="wall" ref={main}>
-      {tags.length > 0 && (
-        <nav className="wl-tabs" aria-label={t('wall.tabsLabel')}>
-          <div className="wl-tabs__track" role="tablist">
-            {tags.map((tag) => {
-              const locked = !!state.lockOf(tag)
-              const selected = tag.tagId === active?.tagId
-              return (
-                <button
-                  key={tag.tagId}
-                  type="button"
-                  role="tab"
-                  aria-selected={selected}
-                  className={`wl-tab${selected ? ' wl-tab--on' : ''}`}
-                  data-testid="wall-tab"
-                  data-tag-id={tag.tagId}
-                  data-kind={tag.kind}
-                  data-locked={locked || undefined}
-                  onClick={() => choose(tag)}
-                >
-                  {tag.name}
-                  {locked && <Sprite id="wl-lock" size={11} className="wl-tab__lock" />}
-                </button>
-              )
-            })}
-          </div>
-        </nav>
-      )}
+      {tags.length > 0 && <WallTabs tags={tags} active={active} state={state} t={t} onChoose={choose} />}
       {extras && (
         <Suspense fallback={null}>
           <WallExtras main={main} state={state} list={list} active={active} closed={closed} online={online} loggedInAtStart={loggedInAtStart.current} t={t} />
@@ -193,5 +167,36 @@ export default function WallPage() {
         <Suspense fallback={<Spinner />}>{body}</Suspense>
       </section>
     </main>
+  )
+}
+
+/** The tab strip: the server's tags in its order, the open one selected, a lock on a locked one. */
+function WallTabs({ tags, active, state, t, onChoose }: { tags: WallTag[]; active: WallTag | undefined; state: WallState; t: (key: string) => string; onChoose: (tag: WallTag) => void }) {
+  return (
+    <nav className="wl-tabs" aria-label={t('wall.tabsLabel')}>
+      <div className="wl-tabs__track" role="tablist">
+        {tags.map((tag) => {
+          const locked = !!state.lockOf(tag)
+          const selected = tag.tagId === active?.tagId
+          return (
+            <button
+              key={tag.tagId}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              className={`wl-tab${selected ? ' wl-tab--on' : ''}`}
+              data-testid="wall-tab"
+              data-tag-id={tag.tagId}
+              data-kind={tag.kind}
+              data-locked={locked || undefined}
+              onClick={() => onChoose(tag)}
+            >
+              {tag.name}
+              {locked && <Sprite id="wl-lock" size={11} className="wl-tab__lock" />}
+            </button>
+          )
+        })}
+      </div>
+    </nav>
   )
 }
