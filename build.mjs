@@ -447,15 +447,15 @@ function printReport(label, report, initial, styles, first) {
  * background thread while it streams in, instead of each function lazily on the main thread the
  * first time it runs. The first screen runs most of its code before the first card, so this moves
  * about 100 ms of a mid-range phone's main thread (4x CPU) off it; lazy chunks keep lazy compiling.
- * Older engines read a comment. The source map gains the empty first line. Files of a few KB (the
- * entry, the strings) gain nothing worth the hint's bytes.
+ * Older engines read a comment. The source map gains the empty first line. Only the first bundle
+ * carries it: the page's and the strings' chunks are too small to gain what its bytes cost.
  */
 async function hintEagerCompile(outdir, files) {
   const HINT = '//# allFunctionsCalledOnLoad\n'
   for (const file of files) {
     const path = join(outdir, file)
     const code = await readFile(path, 'utf8')
-    if (code.length < 8192) continue
+    if (code.length < 65536) continue
     await writeFile(path, HINT + code)
     const map = await readFile(path + '.map', 'utf8').catch(() => null)
     if (map) {

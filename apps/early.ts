@@ -83,6 +83,3 @@ try {
 } catch {
   /* no config yet, or a storage that throws: the app asks for itself */
 }
-// the page's first Intl formatter sets up the locale data, about 25 ms (100 ms at a phone's speed)
-// whichever locale it is for: paid here, while the app's code downloads, not in the first render
-setTimeout(() => Intl.NumberFormat().format(0))
