@@ -13,10 +13,8 @@ const t = e2eSuite('gift')
 /** the device the page reports (navigator.hardwareConcurrency, navigator.deviceMemory): the gift
  *  layer's tier reads them, and this machine's own cores say nothing of a phone's */
 const device = (cores: number, memoryGb: number) => async (page: Page) => {
-  await page.addInitScript(([c, m]) => {
-    Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => c })
-    Object.defineProperty(navigator, 'deviceMemory', { get: () => m })
-  }, [cores, memoryGb])
+  // a script's text, not a function: the test runner's transform would wrap a function in helpers the page lacks
+  await page.addInitScript(`Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => ${cores} }); Object.defineProperty(navigator, 'deviceMemory', { get: () => ${memoryGb} })`)
 }
 
 async function openPanel(page: Page) {
