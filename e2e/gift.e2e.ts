@@ -10,6 +10,13 @@ import { assert, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, poll, shot,
 
 const t = e2eSuite('gift')
 
+/** the device the page reports (navigator.hardwareConcurrency, navigator.deviceMemory): the gift
+ *  layer's tier reads them, and this machine's own cores say nothing of a phone's */
+const device = (cores: number, memoryGb: number) => async (page: Page) => {
+  // a script's text, not a function: the test runner's transform would wrap a function in helpers the page lacks
+  await page.addInitScript(`Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => ${cores} }); Object.defineProperty(navigator, 'deviceMemory', { get: () => ${memoryGb} })`)
+}
+
 async function openPanel(page: Page) {
   await page.click('[data-testid=live-gift]')
   await waitForSelector(page, '[data-testid=gift-grid]')
@@ -31,7 +38,7 @@ async function ledgerMatches(ctx: E2EContext, page: Page, userId: number) {
 
 for (const lang of ['en', 'ar'] as const) {
   t(`LIVE-07 (${lang}) the gift panel in a live room: a send lands in the chat, a double tap is charged once, the ledger matches the balance shown; a full-screen gift plays and is gone`, async (ctx) => {
-    const { page, viewer } = await enterLiveRoom(ctx, lang)
+    const { page, viewer } = await enterLiveRoom(ctx, lang, { beforeLoad: device(8, 8) })
     await openPanel(page)
     assert.is(await page.locator('[data-testid=gift-tab-lucky]').count(), 1, 'lucky gifts exist in a room')
     await shot(page, `gift-panel-${lang}`)
@@ -58,6 +65,20 @@ for (const lang of ['en', 'ar'] as const) {
     await shot(page, `gift-fullscreen-${lang}`)
     await poll(async () => (await page.locator('[data-testid=gift-full]').count()) === 0, 15_000)
     assert.is(await page.locator('[data-testid=gift-full]').count(), 0, 'the player is gone after its play')
+    await ledgerMatches(ctx, page, viewer.userId)
+    assert.equal(errorsOf(page), [])
+  })
+
+  t(`LIVE-07 (${lang}) on a weak phone (2 cores, 2 GB) a full-screen gift shows its banner with a light effect and no full-screen play; the ledger matches`, async (ctx) => {
+    const { page, viewer } = await enterLiveRoom(ctx, lang, { beforeLoad: device(2, 2) })
+    await openPanel(page)
+    await page.click('[data-testid=gift-cell][data-gift="1008"]')
+    await page.fill('[data-testid=gift-qty]', '1')
+    await page.click('[data-testid=gift-send]')
+    // the sign that the send landed and the layer ran: the gift's banner, lit
+    await waitForSelector(page, '[data-testid=gift-banner][data-gift="1008"][data-light]')
+    await shot(page, `gift-lite-${lang}`)
+    assert.is(await page.locator('[data-testid=gift-full]').count(), 0, 'no full-screen play on a lite device')
     await ledgerMatches(ctx, page, viewer.userId)
     assert.equal(errorsOf(page), [])
   })

@@ -308,9 +308,9 @@ export const LIVE_ROOM = '[data-testid=live-room]'
 
 /** A viewer opens the wall, picks the Live tab (it asks queryLiveList) and taps the first live card;
  *  resolves with the room once it plays (`live: false`: once it is there). Its chat is kept quiet. */
-export async function enterLiveRoom(ctx: E2EContext, lang: 'en' | 'ar', o: { live?: boolean; viewer?: Record<string, any> } = {}): Promise<{ page: Page; hostId: number; viewer: Record<string, any> }> {
+export async function enterLiveRoom(ctx: E2EContext, lang: 'en' | 'ar', o: { live?: boolean; viewer?: Record<string, any>; beforeLoad?: OpenOptions['beforeLoad'] } = {}): Promise<{ page: Page; hostId: number; viewer: Record<string, any> }> {
   const viewer = o.viewer ?? (await ctx.harness.viewer())
-  const page = await ctx.openApp('/wall', { token: viewer.token, lang })
+  const page = await ctx.openApp('/wall', { token: viewer.token, lang, beforeLoad: o.beforeLoad })
   await waitForSelector(page, '[data-testid=host-card]')
   const tabs = page.locator('[data-testid=wall-tab]')
   const names = await tabs.allTextContents()

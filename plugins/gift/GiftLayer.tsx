@@ -12,7 +12,7 @@ import { IconDiamond, IconGiftBox } from './icons.tsx'
 import { playAnimation } from './player.ts'
 import type { FullShow } from './queue.ts'
 import { winMultiple, winTier } from './rules.ts'
-import type { LuckyWin } from './state.ts'
+import type { LuckyWin } from './lucky-moment.ts'
 import css from './gift.css'
 import { sentence, shownCount, shownText } from '../../kernel/ui/sentence.tsx'
 
@@ -29,7 +29,7 @@ export function GiftLayer() {
     <div className="gf-layer" aria-live="polite">
       <div className="gf-banners">
         {banners.map((b) => (
-          <div key={b.key} className="gf-banner" data-testid="gift-banner" data-gift={b.giftId}>
+          <div key={b.key} className={b.light ? 'gf-banner gf-banner--light' : 'gf-banner'} data-testid="gift-banner" data-gift={b.giftId} data-light={b.light || undefined}>
             {b.img ? <img className="gf-banner__img" src={b.img} alt="" /> : <IconGiftBox size={28} />}
             <span className="gf-banner__text">
               <bdi className="gf-banner__nick">{shownText(b.senderNick)}</bdi>

@@ -7,6 +7,7 @@ import { Code, Msg } from '../../kernel/protocol/envelope.ts'
 import { readCatalogue } from './catalogue.ts'
 import { GiftPaths } from './paths.ts'
 import { catalogue } from './fake.ts'
+import { formatOf } from './formats.ts'
 
 let h: TestHarness
 test.before(async () => {
@@ -37,7 +38,8 @@ test('LIVE-07 the gift list: groups Popular, Exclusive and Lucky Gift, every gif
   assert.ok(c['Lucky Gift'].some((g) => g.tempId) && c['Lucky Gift'].some((g) => g.type === 6))
   assert.ok(c.Popular.some((g) => g.type === 5), 'a sticker')
   const big = Object.values(c).flat().find((g) => g.animation)!
-  const anim = await fetch(`${h.url}/__harness/gift/anim?id=${big.id}`).then((r) => r.json())
+  assert.is(formatOf(big.animation!), 'lottie', 'the file names its format as a server\'s does')
+  const anim = await fetch(`${h.url}${big.animation}`).then((r) => r.json())
   assert.ok(anim.layers.length >= 40 && anim.op === 90, 'a real-sized Lottie file')
   const svg = await fetch(`${h.url}/__harness/gift/img?id=${big.id}`)
   assert.is(svg.headers.get('content-type'), 'image/svg+xml')

@@ -106,7 +106,7 @@ export function giftView(ctx: HarnessContext, g: GiftRow, lang: 'en' | 'ar', use
     weight: g.weight,
     unlock: userLevel >= g.level ? 1 : 0,
     ...(g.tempId && { tempId: g.tempId }),
-    ...(g.fullScreen && { giftAnimation: `/__harness/gift/anim?id=${g.id}` }),
+    ...(g.fullScreen && { giftAnimation: `/__harness/gift/anim.json?id=${g.id}` }),
   }
 }
 
@@ -339,7 +339,7 @@ export default defineFake({
       const id = Number(params.get('id')) || 0
       return new RawReply(giftSvg(id, catalogue().find((g) => g.id === id)?.art), 'image/svg+xml', 200, { 'cache-control': 'max-age=86400' })
     },
-    'gift/anim': (_ctx, _body, params) => new RawReply(JSON.stringify(giftLottie(Number(params.get('id')) || 0)), 'application/json', 200, { 'cache-control': 'max-age=86400' }),
+    'gift/anim.json': (_ctx, _body, params) => new RawReply(JSON.stringify(giftLottie(Number(params.get('id')) || 0)), 'application/json', 200, { 'cache-control': 'max-age=86400' }),
     'gift/odds': (ctx, body) => {
       const w = worldOf(ctx)
       if (body?.reset) w.odds = freshOdds()
@@ -381,7 +381,7 @@ export default defineFake({
   },
   controlInfo: {
     'gift/img': { title: 'Gift picture (generated)', public: true },
-    'gift/anim': { title: 'Gift animation (generated Lottie)', public: true },
+    'gift/anim.json': { title: 'Gift animation (generated Lottie)', public: true },
     'gift/odds': { title: 'Lucky odds', description: 'Seed, a pool per tempId (id, multiple, weight, winningStyle) and box prizes; reset: true restores the fixture.', tab: 'money', body: { tempId: 'L1', pool: [{ id: 1, multiple: 0, weight: 50 }, { id: 2, multiple: 2, weight: 50, winningStyle: 1 }] } },
     'gift/lucky-force': { title: 'Force a lucky win', description: 'The next lucky sends win this multiple of their price.', tab: 'money', body: { multiple: 500, winningStyle: 3, times: 1 } },
     'gift/fail-send': { title: 'Fail gift sends', description: 'error: refused; slow: answered after ms (charged); silent: charged, never answered in time.', tab: 'faults', body: { count: 1, mode: 'error', ms: 3000 } },

@@ -2,6 +2,7 @@
 // the kernel's one loader and never part of the first screen. One player per play, destroyed when
 // it ends, fails or is cancelled, so no animation is left alive (the field's best-known leak).
 import { once } from '../../kernel/once.ts'
+import type { AnimationFormat } from './formats.ts'
 
 type Lottie = typeof import('./lottie.ts').lottie
 
@@ -9,6 +10,9 @@ type Lottie = typeof import('./lottie.ts').lottie
 // test DOM) the player is not loaded at all and gifts show their banners only
 const canvasAtHand = () => !!document.createElement('canvas').getContext?.('2d')
 export const loadPlayer = once<Lottie>(() => (canvasAtHand() ? import('./lottie.ts').then((m) => m.lottie) : Promise.reject(new Error('no 2D canvas: the gift player cannot run here'))))
+
+/** the formats this build has a player for: SVGA and alpha MP4 files show their banners only */
+export const playsFormat = (f: AnimationFormat | null) => f === 'lottie'
 
 /** longest a play may take before it is cut (a broken file never blocks the queue) */
 const MAX_PLAY_MS = 8000

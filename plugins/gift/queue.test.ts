@@ -69,4 +69,21 @@ test('LIVE-07 full-screen animations: one at a time, the next 800 ms after the l
   still.dispose()
 })
 
+test('LIVE-07 a lite device: a full-screen gift shows its banner with the light effect and no full-screen play; a plain gift has no light', () => {
+  const timers = fakeTimers()
+  let lite = true
+  const q = createGiftQueue({ timers, lite: () => lite })
+  q.add(show({ senderId: 'a', animation: '/anim/9.json' }))
+  q.add(show({ senderId: 'b' }))
+  assert.is(q.full.value, null, 'no full-screen play')
+  assert.equal(q.banners.value.map((b) => [b.senderId, !!b.light]), [['a', true], ['b', false]])
+  lite = false
+  timers.tick(BANNER_MS + GAP_MS)
+  q.add(show({ senderId: 'c', animation: '/anim/9.json' }))
+  assert.ok(q.full.value, 'a full device plays it')
+  assert.is(q.banners.value.find((b) => b.senderId === 'c')?.light, undefined)
+  q.dispose()
+  assert.is(timers.pending(), 0)
+})
+
 test.run()

@@ -2,7 +2,8 @@
 // at most MAX_BANNERS at once; a banner of the same sender and gift still showing or waiting takes
 // the new count (a combo) instead of queueing again; full-screen animations play one at a time,
 // 800 ms apart, and the waiting line is capped so a storm never grows it without end. With reduced
-// motion the full-screen part is skipped: the banner alone says it (drawn without motion).
+// motion the full-screen part is skipped: the banner alone says it (drawn without motion). On a
+// lite device (device-tier.ts) it is skipped too, and the banner carries a light effect instead.
 import { signal, type ReadonlySignal } from '@preact/signals-react'
 import { realTimers, type Timers } from '../../kernel/timers.ts'
 
@@ -29,6 +30,8 @@ export interface Banner extends GiftShow {
   key: number
   /** how many of this gift the sender sent in a row */
   combo: number
+  /** a full-screen gift on a lite device: the banner's light effect stands in for it */
+  light?: boolean
 }
 
 export interface FullShow {
@@ -49,7 +52,14 @@ export interface GiftQueue {
   dispose(): void
 }
 
-export function createGiftQueue(o: { timers?: Timers; reducedMotion?: () => boolean } = {}): GiftQueue {
+export interface QueueDeps {
+  timers?: Timers
+  reducedMotion?: () => boolean
+  /** a weak device: no full-screen animation, the banner's light effect instead */
+  lite?: () => boolean
+}
+
+export function createGiftQueue(o: QueueDeps = {}): GiftQueue {
   const timers = o.timers ?? realTimers
   const banners = signal<Banner[]>([])
   const full = signal<FullShow | null>(null)
@@ -93,19 +103,21 @@ export function createGiftQueue(o: { timers?: Timers; reducedMotion?: () => bool
     banners,
     full,
     add(show) {
+      const playsFull = !!show.animation && !o.reducedMotion?.()
+      const light = playsFull && !!o.lite?.()
       const shown = banners.peek().find((b) => sameAs(b, show))
       if (shown) {
         // a combo: the banner counts on and stays its full time again
         timers.clearTimeout(ends.get(shown.key))
         pending.delete(ends.get(shown.key))
-        banners.value = banners.peek().map((b) => (b.key === shown.key ? { ...b, combo: b.combo + show.num, num: show.num, reward: show.reward ?? b.reward } : b))
+        banners.value = banners.peek().map((b) => (b.key === shown.key ? { ...b, combo: b.combo + show.num, num: show.num, reward: show.reward ?? b.reward, ...(light && { light }) } : b))
         ends.set(shown.key, later(() => endBanner(shown.key), BANNER_MS))
       } else {
         const queued = waiting.find((b) => sameAs(b, show))
-        if (queued) Object.assign(queued, { combo: queued.combo + show.num, num: show.num, reward: show.reward ?? queued.reward })
-        else waiting = [...waiting, { ...show, key: ++seq, combo: show.num }].slice(-MAX_WAITING)
+        if (queued) Object.assign(queued, { combo: queued.combo + show.num, num: show.num, reward: show.reward ?? queued.reward }, light && { light })
+        else waiting = [...waiting, { ...show, key: ++seq, combo: show.num, ...(light && { light }) }].slice(-MAX_WAITING)
       }
-      if (show.animation && !o.reducedMotion?.()) fullWaiting = [...fullWaiting, { key: ++seq, animation: show.animation, giftId: show.giftId }].slice(-MAX_WAITING)
+      if (show.animation && playsFull && !light) fullWaiting = [...fullWaiting, { key: ++seq, animation: show.animation, giftId: show.giftId }].slice(-MAX_WAITING)
       pump()
     },
     fullDone(key) {

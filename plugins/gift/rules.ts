@@ -12,6 +12,8 @@ export const LEVEL_TOAST_MS = 3000
 /** lucky tip and combo window (d2 §4.5, §9) */
 export const LUCKY_TIP_MS = 3500
 export const COMBO_WINDOW_MS = 5000
+/** a paid request (a send, a box opening) not answered in this time is tried once more with the same key */
+export const SEND_TIMEOUT_MS = 8000
 
 /** what the quantity field keeps of what was typed or pasted: its digits, at most two */
 export const quantityText = (input: string) => input.replace(/\D/g, '').slice(0, 2)
