@@ -41,24 +41,106 @@ class BadRequest extends Error {}
 
 type Handler = (m: { body: any; params: URLSearchParams; args: string[] }) => unknown
 
+/** a path or body part that must be a whole number */
+const num = (text: string, what: string) => {
+  const n = Number(text)
+  if (!Number.isInteger(n)) throw new BadRequest(`${what} must be a number, got ${text}`)
+  return n
+}
+/** an operation's refusal as the caller's mistake (400) */
+const guard = <T>(fn: () => T): T => {
+  try {
+    return fn()
+  } catch (err) {
+    throw err instanceof BadRequest ? err : new BadRequest((err as Error).message)
+  }
+}
+
+/** the scenarios running now, their latest progress, and where their events go */
+interface ScenarioRuns {
+  running: Map<string, ScenarioRun>
+  progress: Map<string, Progress>
+  emit: EventLog['emit']
+}
+
+/** run a scenario (the one of that name running is cancelled first); wait: answer when it is over */
+async function startScenario(deps: ControlDeps, runs: ScenarioRuns, name: string, wait: boolean) {
+  const scenario = deps.scenarios.get(name)
+  if (!scenario) throw new NotFound(`no scenario ${name}; known: ${[...deps.scenarios.keys()].join(', ')}`)
+  runs.running.get(scenario.name)?.cancel()
+  const p: Progress = { status: 'running', startedAt: Date.now(), steps: [] }
+  runs.progress.set(scenario.name, p)
+  runs.emit({ kind: 'scenario', name: scenario.name, status: 'running' })
+  const onStep = (step: StepResult) => {
+    p.steps.push(step)
+    runs.emit({ kind: 'scenario', name: scenario.name, status: 'running', step })
+  }
+  const run = runScenario(scenario, deps.ops, { log: deps.ctx.log, onStep })
+  runs.running.set(scenario.name, run)
+  const finished = run.done
+    .then(
+      (out) => ((p.status = out.status), out),
+      (err) => ((p.status = 'failed'), Promise.reject(err)),
+    )
+    .finally(() => {
+      if (runs.running.get(scenario.name) === run) runs.running.delete(scenario.name)
+      runs.emit({ kind: 'scenario', name: scenario.name, status: p.status })
+    })
+  // {"wait": true} answers when the story is over; otherwise at once
+  if (wait) return await finished
+  finished.catch((err) => deps.ctx.log(`scenario ${scenario.name} failed:`, err))
+  return { started: scenario.name, steps: scenario.steps.length, durationMs: scenario.steps.at(-1)?.at ?? 0 }
+}
+
+/** one diamond movement (a gift, a call deduction, a refund), as a load generator or QA makes it */
+function moveDiamonds(ctx: HarnessContext, body: any) {
+  const userId = num(String(body.userId), 'userId')
+  if (!Number.isInteger(body.delta) || body.delta === 0) throw new BadRequest('delta must be a whole number of diamonds, not 0')
+  // peerId: who the movement is about (a call's host, a gift's receiver): the records name them
+  const extra = { ...(body.key == null ? {} : { key: String(body.key) }), ...(Number.isInteger(body.peerId) ? { peerId: body.peerId } : {}) }
+  const entry = ctx.move(userId, body.delta, typeof body.reason === 'string' && body.reason ? body.reason : 'harness.move', extra)
+  ctx.push(userId, 'user.balance', { diamondNum: entry.balanceAfter, reason: entry.reason })
+  return entry
+}
+
+/** a viewer who has paid before, or a new one who never paid (forcePayConfig.isFinished) */
+function markPaid(ctx: HarnessContext, userId: number, paid: unknown) {
+  if (typeof paid !== 'boolean') throw new BadRequest('paid must be true or false')
+  if (!ctx.userById(userId)) throw new BadRequest(`no user ${userId}`)
+  const change = paid ? { forcePayFinished: true, firstPayTime: ctx.userById(userId)!.firstPayTime ?? new Date().toISOString() } : { forcePayFinished: false, firstPayTime: null }
+  ctx.db.get('users').find({ userId }).assign(change).write()
+  return { userId, ...change }
+}
+
+/** every login token of the user dies, as after a password change: the app's next request meets a dead token */
+function revoke(ctx: HarnessContext, userId: number) {
+  if (!ctx.userById(userId)) throw new BadRequest(`no user ${userId}`)
+  ctx.db.get('users').find({ userId }).assign({ token: null, tokens: [] }).write()
+  return { userId, revoked: true }
+}
+
+/** a generated avatar for an id (a host's looks like a host's) */
+function avatarFor(ctx: HarnessContext, rawId: string) {
+  const id = rawId.slice(0, 64)
+  const user = /^\d+$/.test(id) ? ctx.userById(Number(id)) : null
+  return avatarSvg(id, { host: user?.userType === 2 })
+}
+
+/** a handler's answer: its own raw reply (a page, a script), else JSON ({ ok: true } for nothing) */
+function sendReply(res: ServerResponse, out: unknown) {
+  if (out instanceof RawReply) {
+    res.writeHead(out.status, { 'content-type': out.contentType, 'cache-control': 'no-store', ...out.headers })
+    return void res.end(out.body)
+  }
+  sendJson(res, 200, out ?? { ok: true })
+}
+
 export function createControl(deps: ControlDeps) {
   const { ctx, ops } = deps
   const running = new Map<string, ScenarioRun>()
   const progress = new Map<string, Progress>()
   const emit: EventLog['emit'] = (e) => deps.events?.emit(e)
-
-  const num = (text: string, what: string) => {
-    const n = Number(text)
-    if (!Number.isInteger(n)) throw new BadRequest(`${what} must be a number, got ${text}`)
-    return n
-  }
-  const guard = <T>(fn: () => T): T => {
-    try {
-      return fn()
-    } catch (err) {
-      throw err instanceof BadRequest ? err : new BadRequest((err as Error).message)
-    }
-  }
+  const runs: ScenarioRuns = { running, progress, emit }
 
   // [method, pattern, handler]; patterns are matched against the path after /__harness
   const routes: Array<[string, RegExp, Handler]> = [
@@ -72,8 +154,8 @@ export function createControl(deps: ControlDeps) {
     // every account's record for the control page's tables (the raw state router is off by default)
     ['GET', /^\/users\/records$/, () => collection(ctx, 'users').value().map(({ password: _password, ...rest }) => rest)],
     ['POST', /^\/users\/([^/]+)\/balance$/, ({ body, args }) => guard(() => ops.setBalance(num(args[0], 'userId'), body.diamondNum))],
-    ['POST', /^\/users\/([^/]+)\/paid$/, ({ body, args }) => guard(() => markPaid(num(args[0], 'userId'), body.paid))],
-    ['POST', /^\/users\/([^/]+)\/revoke$/, ({ args }) => guard(() => revoke(num(args[0], 'userId')))],
+    ['POST', /^\/users\/([^/]+)\/paid$/, ({ body, args }) => guard(() => markPaid(ctx, num(args[0], 'userId'), body.paid))],
+    ['POST', /^\/users\/([^/]+)\/revoke$/, ({ args }) => guard(() => revoke(ctx, num(args[0], 'userId')))],
     ['GET', /^\/hosts$/, () => ops.hosts()],
     ['POST', /^\/hosts\/tick$/, () => ({ changes: deps.timeline.tick() })],
     ['POST', /^\/hosts\/([^/]+)\/status$/, ({ body, args }) => guard(() => ops.setHostStatus(num(args[0], 'userId'), body.status))],
@@ -84,16 +166,7 @@ export function createControl(deps: ControlDeps) {
       })],
     ['GET', /^\/connections$/, () => deps.realtime().connected()],
     ['POST', /^\/connections\/drop$/, ({ body }) => ops.dropSockets(body.userId == null ? undefined : num(body.userId, 'userId'))],
-    // one diamond movement (a gift, a call deduction, a refund), as a load generator or QA makes it
-    ['POST', /^\/ledger\/move$/, ({ body }) => {
-      const userId = num(String(body.userId), 'userId')
-      if (!Number.isInteger(body.delta) || body.delta === 0) throw new BadRequest('delta must be a whole number of diamonds, not 0')
-      // peerId: who the movement is about (a call's host, a gift's receiver): the records name them
-      const extra = { ...(body.key == null ? {} : { key: String(body.key) }), ...(Number.isInteger(body.peerId) ? { peerId: body.peerId } : {}) }
-      const entry = ctx.move(userId, body.delta, typeof body.reason === 'string' && body.reason ? body.reason : 'harness.move', extra)
-      ctx.push(userId, 'user.balance', { diamondNum: entry.balanceAfter, reason: entry.reason })
-      return entry
-    }],
+    ['POST', /^\/ledger\/move$/, ({ body }) => moveDiamonds(ctx, body)],
     ['GET', /^\/ledger$/, ({ params }) => ops.ledger(params.get('userId') ? num(params.get('userId')!, 'userId') : undefined)],
     ['GET', /^\/settings$/, () => ops.settings()],
     ['POST', /^\/settings$/, ({ body }) => {
@@ -115,34 +188,8 @@ export function createControl(deps: ControlDeps) {
       run?.cancel()
       return { cancelled: !!run }
     }],
-    ['POST', /^\/scenarios\/([^/]+)$/, async ({ body, args }) => {
-      const scenario = deps.scenarios.get(args[0])
-      if (!scenario) throw new NotFound(`no scenario ${args[0]}; known: ${[...deps.scenarios.keys()].join(', ')}`)
-      running.get(scenario.name)?.cancel()
-      const p: Progress = { status: 'running', startedAt: Date.now(), steps: [] }
-      progress.set(scenario.name, p)
-      emit({ kind: 'scenario', name: scenario.name, status: 'running' })
-      const onStep = (step: StepResult) => {
-        p.steps.push(step)
-        emit({ kind: 'scenario', name: scenario.name, status: 'running', step })
-      }
-      const run = runScenario(scenario, ops, { log: ctx.log, onStep })
-      running.set(scenario.name, run)
-      const finished = run.done
-        .then(
-          (out) => ((p.status = out.status), out),
-          (err) => ((p.status = 'failed'), Promise.reject(err)),
-        )
-        .finally(() => {
-          if (running.get(scenario.name) === run) running.delete(scenario.name)
-          emit({ kind: 'scenario', name: scenario.name, status: p.status })
-        })
-      // {"wait": true} answers when the story is over; otherwise at once
-      if (body?.wait) return await finished
-      finished.catch((err) => ctx.log(`scenario ${scenario.name} failed:`, err))
-      return { started: scenario.name, steps: scenario.steps.length, durationMs: scenario.steps.at(-1)?.at ?? 0 }
-    }],
-    ['GET', /^\/avatar\/([^/]+)\.svg$/, ({ args }) => new Svg(avatarFor(args[0]))],
+    ['POST', /^\/scenarios\/([^/]+)$/, ({ body, args }) => startScenario(deps, runs, args[0], !!body?.wait)],
+    ['GET', /^\/avatar\/([^/]+)\.svg$/, ({ args }) => new Svg(avatarFor(ctx, args[0]))],
     // the plugins' control entries and how the page offers them (README "Control page")
     ['GET', /^\/controls$/, () => ({
       open: !!deps.openControl,
@@ -153,28 +200,6 @@ export function createControl(deps: ControlDeps) {
     ['GET', /^\/ui\/?$/, () => controlPage.html()],
     ['GET', /^\/ui\/app\.js$/, () => controlPage.script()],
   ]
-
-  /** a viewer who has paid before, or a new one who never paid (forcePayConfig.isFinished) */
-  function markPaid(userId: number, paid: unknown) {
-    if (typeof paid !== 'boolean') throw new BadRequest('paid must be true or false')
-    if (!ctx.userById(userId)) throw new BadRequest(`no user ${userId}`)
-    const change = paid ? { forcePayFinished: true, firstPayTime: ctx.userById(userId)!.firstPayTime ?? new Date().toISOString() } : { forcePayFinished: false, firstPayTime: null }
-    ctx.db.get('users').find({ userId }).assign(change).write()
-    return { userId, ...change }
-  }
-
-  /** every login token of the user dies, as after a password change: the app's next request meets a dead token */
-  function revoke(userId: number) {
-    if (!ctx.userById(userId)) throw new BadRequest(`no user ${userId}`)
-    ctx.db.get('users').find({ userId }).assign({ token: null, tokens: [] }).write()
-    return { userId, revoked: true }
-  }
-
-  function avatarFor(rawId: string) {
-    const id = rawId.slice(0, 64)
-    const user = /^\d+$/.test(id) ? ctx.userById(Number(id)) : null
-    return avatarSvg(id, { host: user?.userType === 2 })
-  }
 
   return async function handleControl(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://harness')
@@ -190,21 +215,12 @@ export function createControl(deps: ControlDeps) {
             res.writeHead(200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' })
             return void res.end(out.text)
           }
-          if (out instanceof RawReply) {
-            res.writeHead(out.status, { 'content-type': out.contentType, 'cache-control': 'no-store', ...out.headers })
-            return void res.end(out.body)
-          }
-          return sendJson(res, 200, out ?? { ok: true })
+          return sendReply(res, out)
         }
       }
       const extra = deps.sliceControls.get(sub.replace(/^\//, ''))
       if (extra) {
-        const out = await extra.entry(ctx, body, url.searchParams)
-        if (out instanceof RawReply) {
-          res.writeHead(out.status, { 'content-type': out.contentType, 'cache-control': 'no-store', ...out.headers })
-          return void res.end(out.body)
-        }
-        return sendJson(res, 200, out ?? { ok: true })
+        return sendReply(res, await extra.entry(ctx, body, url.searchParams))
       }
       sendJson(res, 404, { error: `no control endpoint ${req.method} ${url.pathname}; GET /__harness/ lists them` })
     } catch (err) {

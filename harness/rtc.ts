@@ -69,10 +69,13 @@ interface TokenClaims {
   e: number
 }
 
-export function createRtcService(ctx: HarnessContext, options: RtcServiceOptions = {}): RtcService {
-  const ttlSec = options.tokenTtlSec ?? 3600
-  const warnMs = (options.warnBeforeSec ?? 30) * 1000
-  // a secret of this process: a token cannot be made by anyone else (clients know the wire cipher key)
+/** an event to one member's socket, when it has an open one (simulated hosts have none) */
+const write = (ws: WebSocket | undefined, e: RtcServerEvent) => {
+  if (ws && ws.readyState === ws.OPEN) ws.send(JSON.stringify(e))
+}
+
+/** the tokens this process issues and only it can make (clients know the wire cipher key) */
+function tokenSigner(ttlSec: number) {
   const secret = randomBytes(32)
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url')
   const issue = (g: { channel: string; uid: string; role: RtcRole }, ttl = ttlSec): RtcGrant => {
@@ -94,22 +97,14 @@ export function createRtcService(ctx: HarnessContext, options: RtcServiceOptions
       return null
     }
   }
+  return { issue, verify }
+}
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 }) // 1 MB frames: nothing the app sends is bigger
+/** who is in which channel, what each is told when others come, publish and go, and when each
+ *  member's token runs out */
+function channelRoster(warnMs: number) {
   const channels = new Map<string, Map<string, Member>>()
   const sockets = new Map<WebSocket, { channel: string; uid: string } | null>()
-  const audienceFaults = new Map<string, string>()
-
-  // a uid may be an IM account or a user id; either way show the user's nickname, and their
-  // avatar, which the app's generated video animates (a person, not a letter)
-  const userOf = (uid: string) => ctx.userByAccid(uid) ?? (/^\d+$/.test(uid) ? ctx.userById(Number(uid)) : undefined)
-  const rtcUid = (who: string) => String(ctx.userByAccid(who)?.userId ?? who)
-  const nameOf = (uid: string) => userOf(uid)?.nickname ?? uid
-  const pictureOf = (uid: string) => userOf(uid)?.icon || undefined
-
-  const write = (ws: WebSocket | undefined, e: RtcServerEvent) => {
-    if (ws && ws.readyState === ws.OPEN) ws.send(JSON.stringify(e))
-  }
   const others = (channel: string, uid: string) => [...(channels.get(channel)?.values() ?? [])].filter((m) => m.peer.uid !== uid)
   const tell = (channel: string, uid: string, e: RtcServerEvent) => others(channel, uid).forEach((m) => write(m.ws, e))
 
@@ -151,6 +146,24 @@ export function createRtcService(ctx: HarnessContext, options: RtcServiceOptions
     end.unref?.()
     member.timers = [warn, end]
   }
+  return { channels, sockets, others, tell, add, leave, expireAt }
+}
+
+export function createRtcService(ctx: HarnessContext, options: RtcServiceOptions = {}): RtcService {
+  const ttlSec = options.tokenTtlSec ?? 3600
+  const warnMs = (options.warnBeforeSec ?? 30) * 1000
+  const { issue, verify } = tokenSigner(ttlSec)
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 }) // 1 MB frames: nothing the app sends is bigger
+  const { channels, sockets, others, tell, add, leave, expireAt } = channelRoster(warnMs)
+  const audienceFaults = new Map<string, string>()
+
+  // a uid may be an IM account or a user id; either way show the user's nickname, and their
+  // avatar, which the app's generated video animates (a person, not a letter)
+  const userOf = (uid: string) => ctx.userByAccid(uid) ?? (/^\d+$/.test(uid) ? ctx.userById(Number(uid)) : undefined)
+  const rtcUid = (who: string) => String(ctx.userByAccid(who)?.userId ?? who)
+  const nameOf = (uid: string) => userOf(uid)?.nickname ?? uid
+  const pictureOf = (uid: string) => userOf(uid)?.icon || undefined
 
   const onRequest = (ws: WebSocket, req: RtcRequest) => {
     const at = sockets.get(ws)

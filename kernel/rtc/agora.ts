@@ -22,7 +22,7 @@ import type {
   NetworkQuality,
   UID,
 } from 'agora-rtc-sdk-ng/esm'
-import { createEmitter } from '../im/emitter.ts'
+import { createEmitter, type Emitter } from '../im/emitter.ts'
 import { realTimers, type Timers } from '../timers.ts'
 import { RtcError } from './errors.ts'
 import type { LocalDeviceState, RtcClient, RtcConnectionState, RtcEvents, RtcGrant, RtcRole, RtcTokenSource } from './types.ts'
@@ -61,13 +61,69 @@ export interface AgoraRtcOptions {
   joinTimeoutMs?: number
 }
 
+/** the local tracks opened for this call (none until publish) */
+type LocalTracks = { mic?: IMicrophoneAudioTrack; camera?: ICameraVideoTrack }
+
+/** the client's events as the app's RtcEvents (the token's are the adapter's own) */
+function forwardEvents(c: AgoraClient, events: Emitter<RtcEvents>) {
+  listen(c, 'connection-state-change', (cur, _prev, reason) =>
+    events.emit('connection-state', { state: cur.toLowerCase() as RtcConnectionState, ...(reason && { reason }) }),
+  )
+  listen(c, 'network-quality', (q) => events.emit('network-quality', { uplink: q.uplinkNetworkQuality, downlink: q.downlinkNetworkQuality }))
+  listen(c, 'user-joined', (u) => events.emit('user-joined', { uid: String(u.uid) }))
+  listen(c, 'user-left', (u, reason) => events.emit('user-left', { uid: String(u.uid), ...(reason && { reason }) }))
+  listen(c, 'user-published', (u, mediaType) => {
+    if (mediaType === 'datachannel') return
+    // the interface has no audio element: a remote voice is played as soon as it appears
+    if (mediaType === 'audio')
+      c.subscribe(u, 'audio').then(
+        (track) => track.play(),
+        () => undefined,
+      )
+    events.emit('user-published', { uid: String(u.uid), mediaType })
+  })
+  listen(c, 'user-unpublished', (u, mediaType) => mediaType !== 'datachannel' && events.emit('user-unpublished', { uid: String(u.uid), mediaType }))
+}
+
+/** a grant from the server, or the caller's own token (tests) */
+const grantFor = (tokens: RtcTokenSource, channel: string, role: RtcRole, uid: string, token?: string | null): Promise<RtcGrant> =>
+  token ? Promise.resolve({ token, uid, expireSeconds: 0 }) : tokens({ channel, role, uid })
+
+/** token then join, within the bound: past it the SDK is stopped and NETWORK_ERROR thrown */
+function joinBounded(c: AgoraClient, opts: AgoraRtcOptions, timers: Timers, at: { channel: string; role: RtcRole; uid: string; token?: string | null }) {
+  const { channel, role, uid, token } = at
+  return new Promise<RtcGrant>((resolve, reject) => {
+    const ms = opts.joinTimeoutMs ?? JOIN_TIMEOUT_MS
+    const timer = timers.setTimeout(() => reject(new RtcError('NETWORK_ERROR', `the video service did not answer within ${ms / 1000} s`)), ms)
+    const attempt = async () => {
+      const grant = await grantFor(opts.tokens, channel, role, uid, token)
+      if (role === 'audience') await c.setClientRole('audience')
+      await c.join(opts.appId, channel, grant.token, agoraUid(grant.uid))
+      return grant
+    }
+    attempt().then(resolve, (err) => reject(toRtcError(err))).finally(() => timers.clearTimeout(timer))
+  })
+}
+
+/** the camera and the microphone, each as far as it goes: one refusal does not cost the other */
+async function openTracks(sdk: AgoraSdk): Promise<{ tracks: LocalTracks; state: { camera: LocalDeviceState; mic: LocalDeviceState } }> {
+  try {
+    const [mic, camera] = await sdk.createMicrophoneAndCameraTracks({}, { encoderConfig: '480p' })
+    return { tracks: { mic, camera }, state: { camera: 'ok', mic: 'ok' } }
+  } catch {
+    const [mic, camera] = await Promise.allSettled([sdk.createMicrophoneAudioTrack(), sdk.createCameraVideoTrack({ encoderConfig: '480p' })])
+    const tracks = { ...(mic.status === 'fulfilled' && { mic: mic.value }), ...(camera.status === 'fulfilled' && { camera: camera.value }) }
+    return { tracks, state: { camera: deviceState(camera), mic: deviceState(mic) } }
+  }
+}
+
 export function createAgoraRtc(opts: AgoraRtcOptions): RtcClient {
   if (!opts.appId) throw new Error('agoraAppId is missing from the app config')
   const timers = opts.timers ?? realTimers
   const events = createEmitter<RtcEvents>()
   let client: AgoraClient | null = null
   let joined: { channel: string; uid: string; role: RtcRole } | null = null
-  let local: { mic?: IMicrophoneAudioTrack; camera?: ICameraVideoTrack } = {}
+  let local: LocalTracks = {}
 
   // the browser blocked sound before a gesture: the SDK plays it after the next tap; the UI may say so
   opts.sdk.onAutoplayFailed(() => events.emit('autoplay-blocked', {}))
@@ -75,45 +131,15 @@ export function createAgoraRtc(opts: AgoraRtcOptions): RtcClient {
   // a call is an 'rtc' channel; a live room is a 'live' channel joined as audience (d2 §4.1)
   const newClient = (role: RtcRole) => {
     const c = opts.sdk.createClient({ mode: role === 'audience' ? 'live' : 'rtc', codec: 'vp9' })
-    listen(c, 'connection-state-change', (cur, _prev, reason) =>
-      events.emit('connection-state', { state: cur.toLowerCase() as RtcConnectionState, ...(reason && { reason }) }),
-    )
-    listen(c, 'network-quality', (q) => events.emit('network-quality', { uplink: q.uplinkNetworkQuality, downlink: q.downlinkNetworkQuality }))
-    listen(c, 'user-joined', (u) => events.emit('user-joined', { uid: String(u.uid) }))
-    listen(c, 'user-left', (u, reason) => events.emit('user-left', { uid: String(u.uid), ...(reason && { reason }) }))
-    listen(c, 'user-published', (u, mediaType) => {
-      if (mediaType === 'datachannel') return
-      // the interface has no audio element: a remote voice is played as soon as it appears
-      if (mediaType === 'audio')
-        c.subscribe(u, 'audio').then(
-          (track) => track.play(),
-          () => undefined,
-        )
-      events.emit('user-published', { uid: String(u.uid), mediaType })
-    })
-    listen(c, 'user-unpublished', (u, mediaType) => mediaType !== 'datachannel' && events.emit('user-unpublished', { uid: String(u.uid), mediaType }))
+    forwardEvents(c, events)
     listen(c, 'token-privilege-will-expire', () => void renew(c))
     listen(c, 'token-privilege-did-expire', () => void rejoin(c))
     return c
   }
 
-  /** a grant from the server, or the caller's own token (tests) */
-  const grantFor = (channel: string, role: RtcRole, uid: string, token?: string | null): Promise<RtcGrant> =>
-    token ? Promise.resolve({ token, uid, expireSeconds: 0 }) : opts.tokens({ channel, role, uid })
-
   /** token then join, within the bound: past it the SDK is stopped and NETWORK_ERROR thrown */
   const joinWithin = (c: AgoraClient, channel: string, role: RtcRole, uid: string, token?: string | null) =>
-    new Promise<RtcGrant>((resolve, reject) => {
-      const ms = opts.joinTimeoutMs ?? JOIN_TIMEOUT_MS
-      const timer = timers.setTimeout(() => reject(new RtcError('NETWORK_ERROR', `the video service did not answer within ${ms / 1000} s`)), ms)
-      const attempt = async () => {
-        const grant = await grantFor(channel, role, uid, token)
-        if (role === 'audience') await c.setClientRole('audience')
-        await c.join(opts.appId, channel, grant.token, agoraUid(grant.uid))
-        return grant
-      }
-      attempt().then(resolve, (err) => reject(toRtcError(err))).finally(() => timers.clearTimeout(timer))
-    })
+    joinBounded(c, opts, timers, { channel, role, uid, token })
 
   /** leave the SDK's channel and drop every listener this adapter put on the client */
   const dropClient = async (c: AgoraClient | null) => {
@@ -166,15 +192,9 @@ export function createAgoraRtc(opts: AgoraRtcOptions): RtcClient {
 
   /** the camera and the microphone, each as far as it goes: one refusal does not cost the other */
   const openDevices = async (): Promise<{ camera: LocalDeviceState; mic: LocalDeviceState }> => {
-    try {
-      const [mic, camera] = await opts.sdk.createMicrophoneAndCameraTracks({}, { encoderConfig: '480p' })
-      local = { mic, camera }
-      return { camera: 'ok', mic: 'ok' }
-    } catch {
-      const [mic, camera] = await Promise.allSettled([opts.sdk.createMicrophoneAudioTrack(), opts.sdk.createCameraVideoTrack({ encoderConfig: '480p' })])
-      local = { ...(mic.status === 'fulfilled' && { mic: mic.value }), ...(camera.status === 'fulfilled' && { camera: camera.value }) }
-      return { camera: deviceState(camera), mic: deviceState(mic) }
-    }
+    const opened = await openTracks(opts.sdk)
+    local = opened.tracks
+    return opened.state
   }
 
   return {

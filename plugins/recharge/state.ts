@@ -2,7 +2,7 @@
 // sheet and (through rechargeRef) every plugin that offers a recharge. Balances are never computed
 // here: after a payment the server's user (and its user.balance push) says what the balance is.
 import { answer } from '../../kernel/guard.ts'
-import { signal, type ReadonlySignal } from '@preact/signals-react'
+import { signal, type ReadonlySignal, type Signal } from '@preact/signals-react'
 import { ApiError, isTimeout } from '../../kernel/api.ts'
 import { confirmPaid, type KeyStatus } from '../../kernel/paid.ts'
 import { realTimers, type Timers } from '../../kernel/timers.ts'
@@ -121,18 +121,10 @@ export interface RechargeDeps {
 /** where the pending orders are kept (localStorage) */
 const PENDING_STORE_KEY = 'payPending'
 
-export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): RechargeService {
-  const template = signal<RechargeTemplate | null>(null)
-  const status = signal<LoadStatus>('idle')
-  const lastSuccess = signal<{ orderCode: string; vip: boolean; at: number } | null>(null)
-  const later = deps.setTimeout ?? ((fn, ms) => setTimeout(fn, ms))
-  const timers: Timers = { ...realTimers, setTimeout: later, ...(deps.now && { now: deps.now }) }
-  const origin = deps.origin ?? (() => window.location.origin)
-  const t = (key: string, p?: Record<string, unknown>) => kernel.i18n.t(key, p)
-  let loading: Promise<void> | null = null
-  const now = deps.now ?? (() => Date.now())
-  const store = safeStorage(deps.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage))
-  const readPending = () => {
+/** the orders left with a provider and not answered yet, kept in storage across starts */
+function pendingOrders(storage: Storage | undefined, now: () => number) {
+  const store = safeStorage(storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage))
+  const readPending = (): PendingOrder[] => {
     try {
       return livePending(JSON.parse(store.get(PENDING_STORE_KEY) ?? '[]'), now())
     } catch {
@@ -147,8 +139,76 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
   }
   const remember = (orderCode: string, vipFlag: 0 | 1) => savePending([...readPending().filter((o) => o.orderCode !== orderCode), { orderCode, vipFlag, at: now() }])
   const forget = (orderCode: string) => savePending(readPending().filter((o) => o.orderCode !== orderCode))
+  return { pending, readPending, remember, forget }
+}
 
+/** true when an item may not be bought this way here (and the user is told why) */
+function payRefused(kernel: Kernel, item: RechargeItem, method: PayMethodSku, ctx: PayContext): boolean {
+  const t = (key: string) => kernel.i18n.t(key)
+  if (vipRefusal(paidBefore(kernel.session.user.peek()), item)) {
+    // d3 §4: the payment guide shows instead: why, and the diamond items to make that first recharge
+    kernel.overlays.toast(t('recharge.vipNeedsRecharge'), { type: 'warning' })
+    if (!kernel.overlays.isOpen(SHEET_ID)) void kernel.overlays.open(SHEET_ID, { source: 'vipGuide', inCall: ctx.inCall, inLive: ctx.inLive })
+    return true
+  }
+  const shiftLead = Number((kernel.get(shellRef)?.baseConfig.peek()?.appShift as { shiftLeadType?: number } | null)?.shiftLeadType ?? 0)
+  if (storeVipRefused(item, method, shiftLead)) {
+    kernel.overlays.toast(t('recharge.giftHey'), { type: 'warning' })
+    return true
+  }
+  return false
+}
 
+interface StorePayDeps {
+  remember(orderCode: string, vipFlag: 0 | 1): void
+  forget(orderCode: string): void
+  orderKeyStatus(orderCode: string): Promise<KeyStatus<OrderStatus>>
+  timers: Timers
+}
+
+/** a store order: the native purchase, then the server's check of its receipt. The diamonds the
+ *  server credited, or the outcome when nothing was (a lost answer is pending, never failed) */
+async function payInStore(kernel: Kernel, order: OrderResult, item: RechargeItem, d: StorePayDeps): Promise<{ credited: number } | { outcome: PayOutcome }> {
+  const t = (key: string) => kernel.i18n.t(key)
+  let receipt: string
+  try {
+    receipt = (await kernel.bridge.purchase({ productId: order.productId ?? item.productId, orderCode: order.orderCode })).receipt
+  } catch {
+    kernel.overlays.toast(t('recharge.notCompleted'), { type: 'warning' })
+    return { outcome: 'cancelled' }
+  }
+  try {
+    const s = await kernel.api.post<OrderStatus>(RechargePath.storeReceipt, { orderCode: order.orderCode, receipt }, { silent: true })
+    if (s?.status !== 1) return { outcome: 'failed' }
+    return { credited: s.diamondNum }
+  } catch (err) {
+    if (!answerLost(err)) {
+      // the server's refusal (a forged, replayed or foreign receipt) is said in its own words (worded by the toast)
+      if (err instanceof ApiError) kernel.overlays.toast(err.kind === 'code' ? err.message : t('recharge.notCompleted'), { type: 'warning' })
+      return { outcome: 'failed' }
+    }
+    // the store took the money and the answer was lost: the order may be credited, so it is pending
+    // (asked about by its code now, and at the next start and foreground), never 'not completed'
+    d.remember(order.orderCode, item.vipFlag)
+    kernel.overlays.toast(t('recharge.status.pending'), { type: 'info', position: 'top' })
+    const s = await confirmPaid(d.orderKeyStatus, order.orderCode, d.timers)
+    if (s.state !== 'done') return { outcome: s.state === 'none' ? (d.forget(order.orderCode), 'failed') : 'pending' }
+    d.forget(order.orderCode)
+    return { credited: s.answer.diamondNum }
+  }
+}
+
+/** an order's status as the pending rule asks it: done once paid, none once closed, else pending */
+const orderKeyStatusOf = (kernel: Kernel, orderCode: string): Promise<KeyStatus<OrderStatus>> =>
+  kernel.api
+    .post<OrderStatus>(RechargePath.orderStatus, { searchValue: orderCode }, { silent: true })
+    .then((s) => (s?.status === 1 ? { state: 'done', answer: s } : s?.status === 0 ? { state: 'none' } : { state: 'pending' }))
+
+/** the pay template, loaded once (or again when forced); a failed load is said by its status */
+function templateLoader(kernel: Kernel) {
+  const template = signal<RechargeTemplate | null>(null)
+  const status = signal<LoadStatus>('idle')
+  let loading: Promise<void> | null = null
   async function load(opts: { force?: boolean } = {}) {
     if (loading) return loading
     if (status.peek() === 'ready' && !opts.force) return
@@ -168,6 +228,51 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
       })
     return loading
   }
+  return { template, status, load }
+}
+
+type SucceededOrder = { orderCode: string; vipFlag: 0 | 1; channelType?: number; credited?: number }
+
+interface AfterPaymentDeps {
+  lastSuccess: Signal<{ orderCode: string; vip: boolean; at: number } | null>
+  later(fn: () => void, ms: number): unknown
+  load(opts?: { force?: boolean }): Promise<void>
+}
+
+/** what follows a paid order (PAY-07): the server's user, the news for whoever shows what a
+ *  recharge changes, the effects of its kind, and the template again (first-charge gifts) */
+async function afterPayment(kernel: Kernel, order: SucceededOrder, d: AfterPaymentDeps) {
+  const t = (key: string, p?: Record<string, unknown>) => kernel.i18n.t(key, p)
+  const effects = successEffects({ vipFlag: order.vipFlag }, order.channelType != null ? { channelType: order.channelType } : null)
+  d.lastSuccess.value = { orderCode: order.orderCode, vip: order.vipFlag === 1, at: Date.now() }
+  const shell = kernel.get(shellRef)
+  // the balance and the VIP state always come from the server
+  await shell?.refreshUser().catch(() => {})
+  // PAY-07: whoever shows something a recharge changes (tags, games, banners) refreshes it
+  kernel.events.emit('recharge-success', { orderCode: order.orderCode, vip: order.vipFlag === 1 })
+  if (effects.includes('closeVipPopup')) kernel.overlays.close(VIP_POPUP)
+  if (effects.includes('storeTip')) {
+    // what moved and where the balance now stands (the server's user, refreshed above)
+    const after = kernel.session.user.peek()?.diamondNum
+    const text = order.credited ? t('recharge.successCredited', { n: order.credited }) + (typeof after === 'number' ? ` ${t('recharge.status.balance', { n: after })}` : '') : t('recharge.success')
+    kernel.overlays.toast(text, { type: 'success', position: 'top', duration: STORE_TIP_MS })
+  }
+  if (effects.includes('refreshLevel')) d.later(() => void shell?.refreshUser().catch(() => {}), LEVEL_REFRESH_DELAY_MS)
+  if (effects.includes('rechargeStatus')) await kernel.api.post(RechargePath.rechargeStatus, { searchValue: -2 }, { silent: true }).catch(() => {})
+  // first-charge gifts and boughtFlag changed
+  void d.load({ force: true })
+}
+
+export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): RechargeService {
+  const { template, status, load } = templateLoader(kernel)
+  const lastSuccess = signal<{ orderCode: string; vip: boolean; at: number } | null>(null)
+  const later = deps.setTimeout ?? ((fn, ms) => setTimeout(fn, ms))
+  const timers: Timers = { ...realTimers, setTimeout: later, ...(deps.now && { now: deps.now }) }
+  const origin = deps.origin ?? (() => window.location.origin)
+  const t = (key: string, p?: Record<string, unknown>) => kernel.i18n.t(key, p)
+  const now = deps.now ?? (() => Date.now())
+  const { pending, readPending, remember, forget } = pendingOrders(deps.storage, now)
+
 
   async function refreshBalance() {
     const r = await kernel.api.post<{ diamondNum: number }>(RechargePath.balance, {})
@@ -175,26 +280,7 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     kernel.overlays.toast(t('recharge.balanceUpdated'), { type: 'success', position: 'top', duration: 3000 })
   }
 
-  async function succeeded(order: { orderCode: string; vipFlag: 0 | 1; channelType?: number; credited?: number }) {
-    const effects = successEffects({ vipFlag: order.vipFlag }, order.channelType != null ? { channelType: order.channelType } : null)
-    lastSuccess.value = { orderCode: order.orderCode, vip: order.vipFlag === 1, at: Date.now() }
-    const shell = kernel.get(shellRef)
-    // the balance and the VIP state always come from the server
-    await shell?.refreshUser().catch(() => {})
-    // PAY-07: whoever shows something a recharge changes (tags, games, banners) refreshes it
-    kernel.events.emit('recharge-success', { orderCode: order.orderCode, vip: order.vipFlag === 1 })
-    if (effects.includes('closeVipPopup')) kernel.overlays.close(VIP_POPUP)
-    if (effects.includes('storeTip')) {
-      // what moved and where the balance now stands (the server's user, refreshed above)
-      const after = kernel.session.user.peek()?.diamondNum
-      const text = order.credited ? t('recharge.successCredited', { n: order.credited }) + (typeof after === 'number' ? ` ${t('recharge.status.balance', { n: after })}` : '') : t('recharge.success')
-      kernel.overlays.toast(text, { type: 'success', position: 'top', duration: STORE_TIP_MS })
-    }
-    if (effects.includes('refreshLevel')) later(() => void shell?.refreshUser().catch(() => {}), LEVEL_REFRESH_DELAY_MS)
-    if (effects.includes('rechargeStatus')) await kernel.api.post(RechargePath.rechargeStatus, { searchValue: -2 }, { silent: true }).catch(() => {})
-    // first-charge gifts and boughtFlag changed
-    void load({ force: true })
-  }
+  const succeeded = (order: SucceededOrder) => afterPayment(kernel, order, { lastSuccess, later, load })
 
   const methodsFor = (item: RechargeItem, ctx: PayContext) => methodsOf(kernel, item, ctx)
 
@@ -248,24 +334,10 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
     return reconciling
   }
 
-  const orderKeyStatus = (orderCode: string): Promise<KeyStatus<OrderStatus>> =>
-    kernel.api
-      .post<OrderStatus>(RechargePath.orderStatus, { searchValue: orderCode }, { silent: true })
-      .then((s) => (s?.status === 1 ? { state: 'done', answer: s } : s?.status === 0 ? { state: 'none' } : { state: 'pending' }))
+  const orderKeyStatus = (orderCode: string) => orderKeyStatusOf(kernel, orderCode)
 
   async function pay(item: RechargeItem, method: PayMethodSku, ctx: PayContext): Promise<PayOutcome> {
-    const user = kernel.session.user.peek()
-    if (vipRefusal(paidBefore(user), item)) {
-      // d3 §4: the payment guide shows instead: why, and the diamond items to make that first recharge
-      kernel.overlays.toast(t('recharge.vipNeedsRecharge'), { type: 'warning' })
-      if (!kernel.overlays.isOpen(SHEET_ID)) void kernel.overlays.open(SHEET_ID, { source: 'vipGuide', inCall: ctx.inCall, inLive: ctx.inLive })
-      return 'refused'
-    }
-    const shiftLead = Number((kernel.get(shellRef)?.baseConfig.peek()?.appShift as { shiftLeadType?: number } | null)?.shiftLeadType ?? 0)
-    if (storeVipRefused(item, method, shiftLead)) {
-      kernel.overlays.toast(t('recharge.giftHey'), { type: 'warning' })
-      return 'refused'
-    }
+    if (payRefused(kernel, item, method, ctx)) return 'refused'
     if (method.payMethodType === PayMethod.USDT) {
       // USDT is not handled by the common recharge: its own page creates the order with a chain
       kernel.router.navigate(`/usdtPay?skuInfoId=${method.id}&productId=${encodeURIComponent(item.productId)}&source=${encodeURIComponent(ctx.source)}`)
@@ -304,33 +376,9 @@ export function createRecharge(kernel: Kernel, deps: RechargeDeps = {}): Recharg
       return 'paid'
     }
     if (order.action === 'store') {
-      let credited: number
-      let receipt: string
-      try {
-        receipt = (await kernel.bridge.purchase({ productId: order.productId ?? item.productId, orderCode: order.orderCode })).receipt
-      } catch {
-        kernel.overlays.toast(t('recharge.notCompleted'), { type: 'warning' })
-        return 'cancelled'
-      }
-      try {
-        const s = await kernel.api.post<OrderStatus>(RechargePath.storeReceipt, { orderCode: order.orderCode, receipt }, { silent: true })
-        if (s?.status !== 1) return 'failed'
-        credited = s.diamondNum
-      } catch (err) {
-        if (!answerLost(err)) {
-          // the server's refusal (a forged, replayed or foreign receipt) is said in its own words (worded by the toast)
-          if (err instanceof ApiError) kernel.overlays.toast(err.kind === 'code' ? err.message : t('recharge.notCompleted'), { type: 'warning' })
-          return 'failed'
-        }
-        // the store took the money and the answer was lost: the order may be credited, so it is pending
-        // (asked about by its code now, and at the next start and foreground), never 'not completed'
-        remember(order.orderCode, item.vipFlag)
-        kernel.overlays.toast(t('recharge.status.pending'), { type: 'info', position: 'top' })
-        const s = await confirmPaid(orderKeyStatus, order.orderCode, timers)
-        if (s.state !== 'done') return s.state === 'none' ? (forget(order.orderCode), 'failed') : 'pending'
-        forget(order.orderCode)
-        credited = s.answer.diamondNum
-      }
+      const bought = await payInStore(kernel, order, item, { remember, forget, orderKeyStatus, timers })
+      if ('outcome' in bought) return bought.outcome
+      const { credited } = bought
       await succeeded({ orderCode: order.orderCode, vipFlag: item.vipFlag, channelType: method.channelType, credited })
       return 'paid'
     }

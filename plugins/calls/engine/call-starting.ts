@@ -1,13 +1,63 @@
 // Starting a call (CALL-01, CALL-03, CALL-12): the shared checks, the 'has call' lock, the direct
 // call's limit check, createCall, the waiting screen's count-down and its cancel.
 import { CallEnding } from './call-ending.ts'
-import type { CallUser } from './call-state.ts'
+import type { CallDeps, CallUser } from './call-state.ts'
+import type { ToastKey } from '../strings.ts'
 import { isInsufficient, isTimeout, type ApiErrorShape } from '../../../kernel/api.ts'
 import { CallGameType, CallPath, emptyInfo, CallRefusal, CallStatus, FrontType, MissedReason, type CallCreated, type CallInfo, type CallLimit, type CallNotify, type StartCallOptions } from '../api.ts'
 import { isActive } from './machine.ts'
 import { CallDefaults, cancelReason, effectivePrice, limitAllows, outgoingBalanceShort } from '../rules.ts'
 
 const apiErr = (err: unknown): Partial<ApiErrorShape> => (err && typeof err === 'object' ? (err as ApiErrorShape) : {})
+
+/** what the user is told when createCall refused or went unanswered */
+function createRefusalWord(err: unknown, match: boolean): ToastKey {
+  const e = apiErr(err)
+  if (isInsufficient(err)) return 'insufficient'
+  if (match && (isTimeout(err) || e.message === 'no.match.user')) return 'matchTimeout'
+  if (e.message === CallRefusal.blocked) return 'youBlocked'
+  if (e.message === CallRefusal.hostBusy) return 'hostBusyLine'
+  if (e.message === CallRefusal.hostOffline || e.message === CallRefusal.notHost) return 'hostUnavailable'
+  return 'error'
+}
+
+/** CALL-01: whether a direct call's host may take one more call from this user (the server's
+ *  limit and the messages each side sent); unknown when the server could not be asked */
+async function hostLimit(deps: CallDeps, opts: StartCallOptions): Promise<'free' | 'busy' | 'unknown'> {
+  let limit: CallLimit
+  try {
+    limit = await deps.post<CallLimit>(CallPath.limit, { searchValue: opts.hostId })
+  } catch {
+    return 'unknown'
+  }
+  const counts = deps.messageCounts?.(limit.yxAccId || opts.yxAccid || '') ?? { own: 0, host: 0 }
+  return limitAllows(limit, counts) ? 'free' : 'busy'
+}
+
+/** the user cannot pay the host's first minute (her price after the discounts he has); no check
+ *  when the caller knows no price */
+function balanceShortFor(user: CallUser, opts: StartCallOptions, vipDiscount: number | null | undefined): boolean {
+  if (opts.videoPrice === CallDefaults.noPriceCheck) return false
+  const price = effectivePrice(opts.videoPrice, { discountOffDiamond: opts.discountOffDiamond, isVip: user.isVip, vipDiscount })
+  return outgoingBalanceShort(user.diamondNum, price)
+}
+
+/** the call's card as createCall (or an accepted incoming call) answered it */
+export function infoFromCreated(c: CallCreated): Partial<CallInfo> {
+  return {
+    channelId: c.channelId,
+    callUserId: c.callUserId ?? null,
+    yxAccid: c.yxAccid ?? '',
+    videoPrice: Number(c.videoPrice) || 0,
+    countryCode: c.countryCode ?? null,
+    nickname: c.nickname ?? '',
+    age: c.age ?? null,
+    icon: c.icon ?? '',
+    userType: Number(c.userType) || 0,
+    followed: !!c.followed,
+    levelName: c.levelName ?? null,
+  }
+}
 
 export abstract class CallStarting extends CallEnding {
   /** a remote message (engine.ts); those that came before createCall answered are replayed */
@@ -43,39 +93,25 @@ export abstract class CallStarting extends CallEnding {
     const user = this.commonChecks()
     if (!user) return false
     const gameType = opts.gameType ?? CallGameType.DIRECT
-    const cfg = this.config()
-    if (opts.videoPrice !== CallDefaults.noPriceCheck) {
-      const price = effectivePrice(opts.videoPrice, { discountOffDiamond: opts.discountOffDiamond, isVip: user.isVip, vipDiscount: cfg.vipDiscount })
-      if (outgoingBalanceShort(user.diamondNum, price)) {
-        this.deps.say('insufficient', { type: 'warning' })
-        this.deps.openShop('call')
-        return false
-      }
+    if (balanceShortFor(user, opts, this.config().vipDiscount)) {
+      this.deps.say('insufficient', { type: 'warning' })
+      this.deps.openShop('call')
+      return false
     }
     // the lock covers the checks below, so a double tap cannot start two calls
     this.lock()
     if (gameType === CallGameType.DIRECT) {
-      let limit: CallLimit
-      try {
-        limit = await this.deps.post<CallLimit>(CallPath.limit, { searchValue: opts.hostId })
-      } catch {
-        this.lockStartedAt = null
-        return false
-      }
-      const counts = this.deps.messageCounts?.(limit.yxAccId || opts.yxAccid || '') ?? { own: 0, host: 0 }
-      if (!limitAllows(limit, counts)) {
-        this.lockStartedAt = null
+      const limit = await hostLimit(this.deps, opts)
+      if (limit !== 'free') this.lockStartedAt = null
+      if (limit === 'unknown') return false
+      if (limit === 'busy') {
         this.deps.say('hostBusyTryOther', { type: 'warning' })
         this.deps.markHostBusy?.(opts.hostId)
         return false
       }
     }
-    return this.place(
-      { webSource: opts.source ?? '', beCallUserId: opts.hostId, callType: gameType, discountFlag: opts.discountFlag ?? 0 },
-      { callTagPath: opts.source ?? '', callTagSqec: opts.sqec ?? null },
-      gameType,
-      gameType === CallGameType.LIVE ? FrontType.LIVE : FrontType.DIRECT,
-    )
+    const front = gameType === CallGameType.LIVE ? FrontType.LIVE : FrontType.DIRECT
+    return this.place({ webSource: opts.source ?? '', beCallUserId: opts.hostId, callType: gameType, discountFlag: opts.discountFlag ?? 0 }, { callTagPath: opts.source ?? '', callTagSqec: opts.sqec ?? null }, gameType, front)
   }
 
   /** CALL-12: a match call. */
@@ -105,7 +141,7 @@ export abstract class CallStarting extends CallEnding {
     } catch (err) {
       this.early = null
       this.lockStartedAt = null
-      this.createFailed(err, match)
+      this.deps.say(createRefusalWord(err, match), { type: 'warning' })
       return false
     }
     const early = this.early ?? []
@@ -116,7 +152,7 @@ export abstract class CallStarting extends CallEnding {
       this.deps.say(match ? 'matchTimeout' : 'error', { type: 'warning' })
       return false
     }
-    this.move(CallStatus.CALLING, { ...this.fromCreated(created), waitLeft: match ? 0 : cfg.callTimeOut })
+    this.move(CallStatus.CALLING, { ...infoFromCreated(created), waitLeft: match ? 0 : cfg.callTimeOut })
     this.deps.setCallChannel(created.channelId)
     this.rate('create')
     // ring time-out: the waiting screen for direct calls, the 5 s match time-out for matches
@@ -131,32 +167,6 @@ export abstract class CallStarting extends CallEnding {
       return false
     }
     return gen === this.generation
-  }
-
-  protected createFailed(err: unknown, match: boolean) {
-    const e = apiErr(err)
-    if (isInsufficient(err)) return this.deps.say('insufficient', { type: 'warning' })
-    if (match && (isTimeout(err) || e.message === 'no.match.user')) return this.deps.say('matchTimeout', { type: 'warning' })
-    if (e.message === CallRefusal.blocked) return this.deps.say('youBlocked', { type: 'warning' })
-    if (e.message === CallRefusal.hostBusy) return this.deps.say('hostBusyLine', { type: 'warning' })
-    if (e.message === CallRefusal.hostOffline || e.message === CallRefusal.notHost) return this.deps.say('hostUnavailable', { type: 'warning' })
-    this.deps.say('error', { type: 'warning' })
-  }
-
-  protected fromCreated(c: CallCreated): Partial<CallInfo> {
-    return {
-      channelId: c.channelId,
-      callUserId: c.callUserId ?? null,
-      yxAccid: c.yxAccid ?? '',
-      videoPrice: Number(c.videoPrice) || 0,
-      countryCode: c.countryCode ?? null,
-      nickname: c.nickname ?? '',
-      age: c.age ?? null,
-      icon: c.icon ?? '',
-      userType: Number(c.userType) || 0,
-      followed: !!c.followed,
-      levelName: c.levelName ?? null,
-    }
   }
 
   protected startWaiting(timeout: number) {

@@ -13,7 +13,7 @@
 // The class is built in layers, one concern a file: call-state.ts (signals, config, timers),
 // call-media.ts (RTC), call-billing.ts (connect, begin-call), call-ending.ts (hang-up, summary),
 // call-starting.ts (checks, create, waiting); this file adds remote messages and incoming calls.
-import { CallStarting } from './call-starting.ts'
+import { CallStarting, infoFromCreated } from './call-starting.ts'
 import type { CallDeps } from './call-state.ts'
 import { CallPath, emptyInfo, CallScene, CallStatus, FrontType, HangupReason, NotifyType, type CallCreated, type CallNotify } from '../api.ts'
 import { isActive } from './machine.ts'
@@ -77,7 +77,7 @@ export class CallEngine extends CallStarting {
   /** agreed: the user tapped Accept (a robot invitation's free call joins without it: no camera) */
   protected async acceptedIncoming(created: CallCreated, free: boolean, agreed = true) {
     this.generation++
-    this.info.value = { ...emptyInfo(), ...this.fromCreated(created), callInOrOut: 'in', free, callStartTime: this.deps.timers.now(), callFrontGameType: free ? FrontType.BOT : FrontType.DIRECT }
+    this.info.value = { ...emptyInfo(), ...infoFromCreated(created), callInOrOut: 'in', free, callStartTime: this.deps.timers.now(), callFrontGameType: free ? FrontType.BOT : FrontType.DIRECT }
     this.deps.setCallChannel(created.channelId)
     const gen = this.generation
     const joined = await this.joinRtc(created.channelId, agreed)

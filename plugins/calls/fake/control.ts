@@ -1,6 +1,6 @@
 // The slice's control entries under /__harness/calls/: how hosts answer, faults, pushes, media,
 // incoming calls and robot invitations, the state and a reset.
-import { collection, type FakeSlice, hasBlocked, mediaOf } from '../../../harness/slice-kit.ts'
+import { collection, type FakeSlice, type HarnessContext, hasBlocked, mediaOf } from '../../../harness/slice-kit.ts'
 import { toUser } from '../../../kernel/protocol/user.ts'
 import { silenced } from '../../../kernel/protocol/disturb.ts'
 import { CallCategory, CallPush, CallGameType, MissedReason, NotifyType, type IncomingCall, type RobotInvite, ROBOT_INVITE } from '../api.ts'
@@ -9,7 +9,7 @@ import { type RobotInviteRow, table, findCall, isHost, callPrice, notify } from 
 import type { CallCore } from './core.ts'
 
 export function callControl(core: CallCore): NonNullable<FakeSlice['control']> {
-  const { finish, hostHangUp, newCall, activeOf, rtOf, now, setQuality } = core
+  const { finish, hostHangUp, activeOf, rtOf, setQuality } = core
   return {
     /** set how one host (hostId) or every host without its own (no hostId) answers calls */
     'calls/behaviour': (ctx, body) => {
@@ -91,70 +91,9 @@ export function callControl(core: CallCore): NonNullable<FakeSlice['control']> {
       return { ok: true, channelId: row.channelId }
     },
     /** a host calls a user: { hostId, userId?, waitTime?, free? } */
-    'calls/incoming': (ctx, body) => {
-      const host = ctx.userById(Number(body?.hostId))
-      if (!isHost(host)) throw new Error(`${body?.hostId} is not a host`)
-      const viewer = ctx.userById(Number(body?.userId ?? 100001))
-      if (!viewer || viewer.userType === 2 || viewer.userType === 3) throw new Error(`${body?.userId} is not a viewer`)
-      // ENG-11: a host the viewer blocked cannot ring him (nothing is recorded: no call was made)
-      if (hasBlocked(ctx, viewer.userId, host.userId)) return { ok: false, blocked: true, channelId: null, sockets: 0 }
-      // IM-04: a VIP with do-not-disturb for calls is not rung (nothing is recorded: no call was made)
-      if (silenced(toUser(viewer), 'calls', now())) return { ok: false, silenced: true, channelId: null, sockets: 0 }
-      const waitTime = Math.max(1, Number(body?.waitTime) || 20)
-      const free = !!body?.free
-      const row = newCall(ctx, viewer, host, { direction: 'in', price: free ? 0 : callPrice(ctx, host, viewer, 0), free, waitTime })
-      const incoming: IncomingCall = {
-        channelId: row.channelId,
-        callUserId: host.userId,
-        beCallUserId: viewer.userId,
-        yxAccid: host.yxAccid,
-        nickname: host.nickname,
-        icon: host.icon,
-        age: (host.age as number) ?? null,
-        countryCode: (host.countryCode as string) ?? null,
-        levelName: (host.anchorLevelName as string) ?? null,
-        userType: host.userType,
-        videoPrice: row.price,
-        waitTime,
-        free,
-      }
-      table(ctx, 'pushCalls').push({ ...incoming, viewerId: viewer.userId, status: 0 }).write()
-      const rt = rtOf(ctx)
-      // the server stops ringing a while after the app's own wait, in case the app is gone
-      later(rt, row.channelId, (waitTime + 5) * 1000, () => {
-        const cur = findCall(ctx, row.channelId)
-        if (cur?.state !== 'ringing') return
-        finish(ctx, cur, { state: 'missed', missedReason: MissedReason.timeout, category: CallCategory.timeout })
-        table(ctx, 'pushCalls').find({ channelId: cur.channelId }).assign({ status: 3 }).write()
-      })
-      const sockets = ctx.push(viewer.userId, CallPush.incoming, { ...incoming })
-      if (rt.duplicatePushes) ctx.push(viewer.userId, CallPush.incoming, { ...incoming })
-      return { ok: true, channelId: row.channelId, sockets }
-    },
-    /**
-     * IM-05: a robot host invites a user to a call through the harness IM: { hostId?, userId?,
-     * callType?, userType? }. Default host: the first robot (userType 3); userType overrides what
-     * the lookup answers (4 makes the app abort). Sent as a custom message (messageType 100) whose
-     * attachment.raw is JSON { type: 'robot.call.invite', callIndex, callType }.
-     */
-    'calls/robot-invite': (ctx, body) => {
-      const hosts = collection(ctx, 'users').value().filter(isHost)
-      const host = body?.hostId != null ? ctx.userById(Number(body.hostId)) : (hosts.find((u) => u.userType === 3) ?? null)
-      if (!isHost(host)) throw new Error(`${body?.hostId} is not a host`)
-      const viewer = ctx.userById(Number(body?.userId ?? 100001))
-      if (!viewer || viewer.userType === 2 || viewer.userType === 3) throw new Error(`${body?.userId} is not a viewer`)
-      const userType = body?.userType != null ? Number(body.userType) : null
-      if (userType != null && ![1, 2, 3, 4].includes(userType)) throw new Error('userType must be 1, 2, 3 or 4')
-      const im = mediaOf(ctx).im()
-      if (!im) throw new Error('the harness has no IM service')
-      const rows = table(ctx, 'robotInvites')
-      const callIndex = rows.value().reduce((max, r) => Math.max(max, r.callIndex), 0) + 1
-      const callType = Number(body?.callType) || CallGameType.DIRECT
-      rows.push({ callIndex, callType, hostId: host.userId, viewerId: viewer.userId, userType, channelId: null, at: now() } satisfies RobotInviteRow).write()
-      const invite: RobotInvite = { type: ROBOT_INVITE, callIndex, callType }
-      im.send(host.yxAccid, viewer.yxAccid, { messageType: 100, attachment: { raw: JSON.stringify(invite) } })
-      return { ok: true, callIndex, callType, hostId: host.userId, userId: viewer.userId }
-    },
+    'calls/incoming': (ctx, body) => ringViewer(core, ctx, body),
+    /** IM-05: a robot host invites a user to a call (below) */
+    'calls/robot-invite': (ctx, body) => inviteFromRobot(core, ctx, body),
     /** what is going on: calls, behaviours, simulated failures */
     'calls/state': (ctx) => {
       const rt = rtOf(ctx)
@@ -176,4 +115,76 @@ export function callControl(core: CallCore): NonNullable<FakeSlice['control']> {
       return { ok: true }
     },
   }
+}
+
+/** what a control entry was posted (the harness's JSON body) */
+type ControlBody = Parameters<NonNullable<FakeSlice['control']>[string]>[1]
+
+/** a host rings a viewer: the incoming call, its push, and the server's give-up after the wait */
+function ringViewer(core: CallCore, ctx: HarnessContext, body: ControlBody) {
+  const { finish, newCall, rtOf, now } = core
+  const host = ctx.userById(Number(body?.hostId))
+  if (!isHost(host)) throw new Error(`${body?.hostId} is not a host`)
+  const viewer = ctx.userById(Number(body?.userId ?? 100001))
+  if (!viewer || viewer.userType === 2 || viewer.userType === 3) throw new Error(`${body?.userId} is not a viewer`)
+  // ENG-11: a host the viewer blocked cannot ring him (nothing is recorded: no call was made)
+  if (hasBlocked(ctx, viewer.userId, host.userId)) return { ok: false, blocked: true, channelId: null, sockets: 0 }
+  // IM-04: a VIP with do-not-disturb for calls is not rung (nothing is recorded: no call was made)
+  if (silenced(toUser(viewer), 'calls', now())) return { ok: false, silenced: true, channelId: null, sockets: 0 }
+  const waitTime = Math.max(1, Number(body?.waitTime) || 20)
+  const free = !!body?.free
+  const row = newCall(ctx, viewer, host, { direction: 'in', price: free ? 0 : callPrice(ctx, host, viewer, 0), free, waitTime })
+  const incoming: IncomingCall = {
+    channelId: row.channelId,
+    callUserId: host.userId,
+    beCallUserId: viewer.userId,
+    yxAccid: host.yxAccid,
+    nickname: host.nickname,
+    icon: host.icon,
+    age: (host.age as number) ?? null,
+    countryCode: (host.countryCode as string) ?? null,
+    levelName: (host.anchorLevelName as string) ?? null,
+    userType: host.userType,
+    videoPrice: row.price,
+    waitTime,
+    free,
+  }
+  table(ctx, 'pushCalls').push({ ...incoming, viewerId: viewer.userId, status: 0 }).write()
+  const rt = rtOf(ctx)
+  // the server stops ringing a while after the app's own wait, in case the app is gone
+  later(rt, row.channelId, (waitTime + 5) * 1000, () => {
+    const cur = findCall(ctx, row.channelId)
+    if (cur?.state !== 'ringing') return
+    finish(ctx, cur, { state: 'missed', missedReason: MissedReason.timeout, category: CallCategory.timeout })
+    table(ctx, 'pushCalls').find({ channelId: cur.channelId }).assign({ status: 3 }).write()
+  })
+  const sockets = ctx.push(viewer.userId, CallPush.incoming, { ...incoming })
+  if (rt.duplicatePushes) ctx.push(viewer.userId, CallPush.incoming, { ...incoming })
+  return { ok: true, channelId: row.channelId, sockets }
+}
+
+/**
+ * IM-05: a robot host invites a user to a call through the harness IM: { hostId?, userId?,
+ * callType?, userType? }. Default host: the first robot (userType 3); userType overrides what
+ * the lookup answers (4 makes the app abort). Sent as a custom message (messageType 100) whose
+ * attachment.raw is JSON { type: 'robot.call.invite', callIndex, callType }.
+ */
+function inviteFromRobot(core: CallCore, ctx: HarnessContext, body: ControlBody) {
+  const { now } = core
+  const hosts = collection(ctx, 'users').value().filter(isHost)
+  const host = body?.hostId != null ? ctx.userById(Number(body.hostId)) : (hosts.find((u) => u.userType === 3) ?? null)
+  if (!isHost(host)) throw new Error(`${body?.hostId} is not a host`)
+  const viewer = ctx.userById(Number(body?.userId ?? 100001))
+  if (!viewer || viewer.userType === 2 || viewer.userType === 3) throw new Error(`${body?.userId} is not a viewer`)
+  const userType = body?.userType != null ? Number(body.userType) : null
+  if (userType != null && ![1, 2, 3, 4].includes(userType)) throw new Error('userType must be 1, 2, 3 or 4')
+  const im = mediaOf(ctx).im()
+  if (!im) throw new Error('the harness has no IM service')
+  const rows = table(ctx, 'robotInvites')
+  const callIndex = rows.value().reduce((max, r) => Math.max(max, r.callIndex), 0) + 1
+  const callType = Number(body?.callType) || CallGameType.DIRECT
+  rows.push({ callIndex, callType, hostId: host.userId, viewerId: viewer.userId, userType, channelId: null, at: now() } satisfies RobotInviteRow).write()
+  const invite: RobotInvite = { type: ROBOT_INVITE, callIndex, callType }
+  im.send(host.yxAccid, viewer.yxAccid, { messageType: 100, attachment: { raw: JSON.stringify(invite) } })
+  return { ok: true, callIndex, callType, hostId: host.userId, userId: viewer.userId }
 }

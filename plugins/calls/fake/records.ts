@@ -11,7 +11,7 @@ import { ACTIVE, refuse, table, nextId, findCall, ownCall, isHost, followed, hos
 import type { CallCore } from './core.ts'
 
 export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessContext, call: EndpointCall) => unknown> {
-  const { finish, newCall, record, recordsOf, rtOf, now } = core
+  const { record, recordsOf, now } = core
   return {
     [CallPath.records]: (ctx, call) => {
       const viewer = call.requireUser()
@@ -91,32 +91,7 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
       return null
     },
 
-    [CallPath.recommend]: (ctx, call) => {
-      const viewer = call.requireUser()
-      const skip = Number(call.payload?.searchValue)
-      const blocked = blockedIds(ctx, viewer.userId)
-      // hosts who could take a call or are live now, live first; never the one just called
-      const rows = collection(ctx, 'users').value()
-        .filter((u) => isHost(u) && u.userId !== skip && !blocked.has(u.userId))
-        .map((u) => ({ u, status: storedStatus(u) }))
-        .filter(({ u, status }) => status === HostStatus.live || (status === HostStatus.online && !hostBusyInCall(ctx, u.userId)))
-        .sort((a, b) => (a.status === HostStatus.live ? 0 : 1) - (b.status === HostStatus.live ? 0 : 1) || a.u.userId - b.u.userId)
-        .slice(0, 6)
-      return rows.map(({ u, status }): RecommendedHost => ({
-        userId: u.userId,
-        yxAccid: u.yxAccid,
-        icon: u.icon,
-        nickname: u.nickname,
-        age: (u.age as number) ?? null,
-        countryId: (u.countryId as number) ?? null,
-        anchorLevelName: (u.anchorLevelName as string) ?? null,
-        groupStatus: 'online',
-        videoPrice: Number(u.videoPrice) || 0,
-        liveUrl: null,
-        status,
-        agoraLiveSimpleVO: status === HostStatus.live ? { agoraChannelId: `live_${u.userId}`, joinNum: Number(u.liveViewers) || 0, liveDescribe: String(u.liveDescribe ?? '') } : null,
-      }))
-    },
+    [CallPath.recommend]: recommendedHosts,
 
     [CallPath.matchRecords]: (ctx, call) => {
       const viewer = call.requireUser()
@@ -127,30 +102,7 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
       return { list: rows.slice((currentPage - 1) * pageSize, currentPage * pageSize).map((r) => record(ctx, r)), currentPage, pageSize, total: rows.length }
     },
 
-    /** IM-05: which host an invitation is for. A robot (userType 3) gets a free call ready to join. */
-    [CallPath.robotLookup]: (ctx, call): RobotHost => {
-      const viewer = call.requireUser()
-      const callIndex = Number(call.payload?.callIndex)
-      const invite = table(ctx, 'robotInvites').value().find((r) => r.callIndex === callIndex && r.viewerId === viewer.userId)
-      const host = invite ? ctx.userById(invite.hostId) : null
-      // an unknown invitation answers no userId: the app ends the call info; so does one from a host
-      // the viewer blocked (ENG-11: no call from her)
-      if (!invite || !host || hasBlocked(ctx, viewer.userId, host.userId)) return {}
-      const userType = invite.userType ?? host.userType
-      const view: RobotHost = { userId: host.userId, userType, yxAccid: host.yxAccid, nickname: host.nickname, icon: host.icon, videoPrice: Number(host.videoPrice) || 0 }
-      if (userType !== 3) return view
-      // one free call per invitation
-      const existing = invite.channelId ? findCall(ctx, invite.channelId) : undefined
-      if (existing && ACTIVE.includes(existing.state)) return { ...view, videoPrice: 0, channelId: existing.channelId }
-      const row = newCall(ctx, viewer, host, { direction: 'in', price: 0, free: true, callType: Number(invite.callType) || CallGameType.DIRECT, waitTime: 30 })
-      table(ctx, 'robotInvites').find({ callIndex }).assign({ channelId: row.channelId }).write()
-      // nobody joined: the server lets the call go after a while
-      later(rtOf(ctx), row.channelId, 30_000, () => {
-        const cur = findCall(ctx, row.channelId)
-        if (cur?.state === 'ringing') finish(ctx, cur, { state: 'missed', missedReason: MissedReason.timeout, category: CallCategory.timeout })
-      })
-      return { ...view, videoPrice: 0, channelId: row.channelId }
-    },
+    [CallPath.robotLookup]: (ctx, call): RobotHost => robotLookup(ctx, call, core),
 
     [CallPath.feedbackTypes]: (_ctx, call) => feedbackTypes(call.headers),
     [CallPath.labels]: (_ctx, call) => callLabels(call.headers),
@@ -166,39 +118,96 @@ export function recordEndpoints(core: CallCore): Record<string, (ctx: HarnessCon
       return null
     },
 
-    [CallPath.detail]: (ctx, call) => {
-      const p = call.payload ?? {}
-      const id = Number(p.userId ?? p.searchValue ?? p.id)
-      const user = ctx.userById(id)
-      if (!user) throw refuse(CallRefusal.notHost)
-      const me = call.user
-      const follows = table(ctx, 'follows').value()
-      const price = Number(user.videoPrice) || 0
-      return {
-        userId: user.userId,
-        yxAccid: user.yxAccid,
-        nickname: user.nickname,
-        icon: user.icon,
-        userType: user.userType,
-        age: user.age ?? null,
-        countryId: user.countryId ?? null,
-        countryCode: user.countryCode ?? null,
-        levelName: user.anchorLevelName ?? null,
-        anchorLevel: user.anchorLevel ?? null,
-        videoPrice: price,
-        vipVideoPrice: effectivePrice(price, { isVip: true, vipDiscount: vipPercent(ctx) }),
-        // the server's one rule (PAY-10): this viewer's discount for this host, else a fixture's own amount
-        discountOffDiamond: discountOffFor(ctx, user, me ?? null) || Number(user.discountOffDiamond) || 0,
-        onlineStatus: storedStatus(user),
-        liveDescribe: user.liveDescribe ?? null,
-        followed: me ? followed(ctx, me.userId, user.userId) : false,
-        // ENG-11 (d2 live info's fields): 1 and whoBlock 1 when the viewer blocked her
-        isBlockUser: hasBlocked(ctx, me?.userId, user.userId) ? 1 : 0,
-        whoBlock: hasBlocked(ctx, me?.userId, user.userId) ? 1 : 0,
-        fansNum: follows.filter((f) => f.followUserId === user.userId).length,
-        followNum: follows.filter((f) => f.userId === user.userId).length,
-        photos: [user.icon],
-      }
-    },
+    [CallPath.detail]: hostProfile,
+  }
+}
+
+/** the hosts suggested after a call (the few who could take one now) */
+function recommendedHosts(ctx: HarnessContext, call: EndpointCall): RecommendedHost[] {
+  const viewer = call.requireUser()
+  const skip = Number(call.payload?.searchValue)
+  const blocked = blockedIds(ctx, viewer.userId)
+  // hosts who could take a call or are live now, live first; never the one just called
+  const rows = collection(ctx, 'users').value()
+    .filter((u) => isHost(u) && u.userId !== skip && !blocked.has(u.userId))
+    .map((u) => ({ u, status: storedStatus(u) }))
+    .filter(({ u, status }) => status === HostStatus.live || (status === HostStatus.online && !hostBusyInCall(ctx, u.userId)))
+    .sort((a, b) => (a.status === HostStatus.live ? 0 : 1) - (b.status === HostStatus.live ? 0 : 1) || a.u.userId - b.u.userId)
+    .slice(0, 6)
+  return rows.map(({ u, status }): RecommendedHost => ({
+    userId: u.userId,
+    yxAccid: u.yxAccid,
+    icon: u.icon,
+    nickname: u.nickname,
+    age: (u.age as number) ?? null,
+    countryId: (u.countryId as number) ?? null,
+    anchorLevelName: (u.anchorLevelName as string) ?? null,
+    groupStatus: 'online',
+    videoPrice: Number(u.videoPrice) || 0,
+    liveUrl: null,
+    status,
+    agoraLiveSimpleVO: status === HostStatus.live ? { agoraChannelId: `live_${u.userId}`, joinNum: Number(u.liveViewers) || 0, liveDescribe: String(u.liveDescribe ?? '') } : null,
+  }))
+}
+
+/** IM-05: which host an invitation is for. A robot (userType 3) gets a free call ready to join. */
+function robotLookup(ctx: HarnessContext, call: EndpointCall, core: CallCore): RobotHost {
+  const { finish, newCall, rtOf } = core
+  const viewer = call.requireUser()
+  const callIndex = Number(call.payload?.callIndex)
+  const invite = table(ctx, 'robotInvites').value().find((r) => r.callIndex === callIndex && r.viewerId === viewer.userId)
+  const host = invite ? ctx.userById(invite.hostId) : null
+  // an unknown invitation answers no userId: the app ends the call info; so does one from a host
+  // the viewer blocked (ENG-11: no call from her)
+  if (!invite || !host || hasBlocked(ctx, viewer.userId, host.userId)) return {}
+  const userType = invite.userType ?? host.userType
+  const view: RobotHost = { userId: host.userId, userType, yxAccid: host.yxAccid, nickname: host.nickname, icon: host.icon, videoPrice: Number(host.videoPrice) || 0 }
+  if (userType !== 3) return view
+  // one free call per invitation
+  const existing = invite.channelId ? findCall(ctx, invite.channelId) : undefined
+  if (existing && ACTIVE.includes(existing.state)) return { ...view, videoPrice: 0, channelId: existing.channelId }
+  const row = newCall(ctx, viewer, host, { direction: 'in', price: 0, free: true, callType: Number(invite.callType) || CallGameType.DIRECT, waitTime: 30 })
+  table(ctx, 'robotInvites').find({ callIndex }).assign({ channelId: row.channelId }).write()
+  // nobody joined: the server lets the call go after a while
+  later(rtOf(ctx), row.channelId, 30_000, () => {
+    const cur = findCall(ctx, row.channelId)
+    if (cur?.state === 'ringing') finish(ctx, cur, { state: 'missed', missedReason: MissedReason.timeout, category: CallCategory.timeout })
+  })
+  return { ...view, videoPrice: 0, channelId: row.channelId }
+}
+
+/** ENG-11: a host's profile as this viewer sees it (her discount for him, whether he follows or blocked her) */
+function hostProfile(ctx: HarnessContext, call: EndpointCall) {
+  const p = call.payload ?? {}
+  const id = Number(p.userId ?? p.searchValue ?? p.id)
+  const user = ctx.userById(id)
+  if (!user) throw refuse(CallRefusal.notHost)
+  const me = call.user
+  const follows = table(ctx, 'follows').value()
+  const price = Number(user.videoPrice) || 0
+  return {
+    userId: user.userId,
+    yxAccid: user.yxAccid,
+    nickname: user.nickname,
+    icon: user.icon,
+    userType: user.userType,
+    age: user.age ?? null,
+    countryId: user.countryId ?? null,
+    countryCode: user.countryCode ?? null,
+    levelName: user.anchorLevelName ?? null,
+    anchorLevel: user.anchorLevel ?? null,
+    videoPrice: price,
+    vipVideoPrice: effectivePrice(price, { isVip: true, vipDiscount: vipPercent(ctx) }),
+    // the server's one rule (PAY-10): this viewer's discount for this host, else a fixture's own amount
+    discountOffDiamond: discountOffFor(ctx, user, me ?? null) || Number(user.discountOffDiamond) || 0,
+    onlineStatus: storedStatus(user),
+    liveDescribe: user.liveDescribe ?? null,
+    followed: me ? followed(ctx, me.userId, user.userId) : false,
+    // ENG-11 (d2 live info's fields): 1 and whoBlock 1 when the viewer blocked her
+    isBlockUser: hasBlocked(ctx, me?.userId, user.userId) ? 1 : 0,
+    whoBlock: hasBlocked(ctx, me?.userId, user.userId) ? 1 : 0,
+    fansNum: follows.filter((f) => f.followUserId === user.userId).length,
+    followNum: follows.filter((f) => f.userId === user.userId).length,
+    photos: [user.icon],
   }
 }

@@ -15,7 +15,7 @@ import type { OverlayProps } from '../../../kernel/types.ts'
 import { giftRef } from '../../gift/api.ts'
 import { intimacyRef } from '../../intimacy/api.ts'
 import { rechargeRef } from '../../recharge/api.ts'
-import { CallGameType, FrontType } from '../api.ts'
+import { CallGameType, FrontType, type CallInfo, type CallWarning } from '../api.ts'
 import { CallChat } from './CallChat.tsx'
 import { formatDuration } from './format.ts'
 import { useCalls } from './hooks.ts'
@@ -43,52 +43,9 @@ export default function CallScreen(_: OverlayProps) {
   // an optional link: the gift button shows once the gift feature has joined
   const gifts = kernel.pending.value.includes('gift') ? undefined : kernel.get(giftRef)
   const intimacy = kernel.pending.value.includes('intimacy') ? undefined : kernel.get(intimacyRef)
-  const remote = useRef<HTMLDivElement>(null)
-  const local = useRef<HTMLDivElement>(null)
-  const [video, setVideo] = useState(false)
-  const [controls, setControls] = useState(true)
-  const hideTimer = useRef<unknown>(null)
+  const { controls, activity } = useControlsAutoHide()
+  const { remote, local, video } = useCallVideo(i.channelId)
   const confirming = useRef(false)
-
-  const activity = useCallback(() => {
-    setControls(true)
-    calls.timers.clearTimeout(hideTimer.current)
-    hideTimer.current = calls.timers.setTimeout(() => setControls(false), CONTROLS_HIDE_MS)
-  }, [calls])
-
-  useEffect(() => {
-    activity()
-    return () => calls.timers.clearTimeout(hideTimer.current)
-  }, [activity, calls])
-
-  // the host's video into the big container, the own camera into the corner
-  useEffect(() => {
-    let gone = false
-    let off = () => {}
-    const own = String(kernel.session.user.peek()?.userId ?? '')
-    calls
-      .rtc()
-      .then((rtc) => {
-        if (gone) return
-        const show = (uid: string) => {
-          if (!uid || uid === own || !remote.current) return
-          rtc.subscribe(uid, remote.current).then(
-            () => !gone && setVideo(true),
-            () => {},
-          )
-        }
-        off = rtc.on('user-published', (e) => e.mediaType === 'video' && show(e.uid))
-        // one uid scheme: the host is in the video channel as her user id (she may have published already)
-        const host = calls.info.peek().callUserId
-        show(host == null ? '' : String(host))
-        if (local.current) rtc.playLocal(local.current)
-      })
-      .catch(() => {})
-    return () => {
-      gone = true
-      off()
-    }
-  }, [calls, kernel, i.channelId])
 
   const end = async () => {
     activity()
@@ -103,11 +60,6 @@ export default function CallScreen(_: OverlayProps) {
     activity()
     void recharge?.open({ source: 'call', inCall: true })
   }
-
-  const matchFree = i.callGameType === CallGameType.MATCH && i.callDuration < calls.engine.config().matchFreeTime
-  const free = i.free || i.callFrontGameType === FrontType.BOT
-  // LIVE-14: the free minutes left, counting down, then the price a minute (as the ledger charges)
-  const freeLeft = i.freeUntil != null && i.callDuration < i.freeUntil ? i.freeUntil - i.callDuration : null
 
   return (
     <section className={`cl-full cl-call${controls ? '' : ' cl-call--bare'}`} data-testid="call-screen" data-controls={controls ? 'shown' : 'hidden'} onClick={activity}>
@@ -130,39 +82,9 @@ export default function CallScreen(_: OverlayProps) {
         </div>
       )}
 
-      <header className="cl-call__top cl-fade">
-        <div className="cl-call__who">
-          <Avatar src={i.icon} name={i.nickname} size={40} />
-          <div>
-            <p className="cl-call__name">
-              <bdi data-dialog-title>{i.nickname}</bdi>
-            </p>
-            <p className="cl-call__price" data-testid="call-price" data-free-left={freeLeft ?? ''}>
-              {free ? t('calls.free') : freeLeft != null ? <>{t('calls.screen.freeLeft', { time: formatDuration(freeLeft) })}</> : <><IconDiamond size={13} /> {t('calls.perMin', { price: i.videoPrice })}</>}
-              {matchFree && <span className="cl-chip">{t('calls.screen.freeTime')}</span>}
-            </p>
-          </div>
-        </div>
-        <p className="cl-call__duration" data-testid="call-duration">
-          <QualityBars quality={link.quality} label={t('calls.screen.quality', { q: t(`calls.screen.q${Math.min(6, Math.max(0, link.quality))}`) })} />
-          <span className="cl-live-dot" aria-hidden="true" />
-          {formatDuration(i.callDuration)}
-        </p>
-      </header>
+      <CallHeader info={i} quality={link.quality} />
 
-      {warning && (
-        <div className="cl-warning" role="alert" data-testid="call-warning" data-units={warning.units}>
-          <IconAlert size={20} />
-          <span className="cl-warning__text">
-            {warning.units === 0 && warning.secondsLeft != null ? t('calls.toast.endsIn', { n: warning.secondsLeft }) : t('calls.toast.lowBalance')}
-          </span>
-          {recharge && (
-            <button type="button" className="cl-warning__btn" data-testid="call-warning-recharge" onClick={openRecharge}>
-              {t('calls.screen.recharge')}
-            </button>
-          )}
-        </div>
-      )}
+      {warning && <BalanceWarning warning={warning} onRecharge={recharge ? openRecharge : undefined} />}
 
       <footer className="cl-call__bottom">
         <CallChat to={i.yxAccid} onActivity={activity} />
@@ -193,6 +115,111 @@ export default function CallScreen(_: OverlayProps) {
         </div>
       </footer>
     </section>
+  )
+}
+
+/** d1 §4: the controls show on any activity and hide CONTROLS_HIDE_MS after the last */
+function useControlsAutoHide() {
+  const calls = useCalls()
+  const [controls, setControls] = useState(true)
+  const hideTimer = useRef<unknown>(null)
+
+  const activity = useCallback(() => {
+    setControls(true)
+    calls.timers.clearTimeout(hideTimer.current)
+    hideTimer.current = calls.timers.setTimeout(() => setControls(false), CONTROLS_HIDE_MS)
+  }, [calls])
+
+  useEffect(() => {
+    activity()
+    return () => calls.timers.clearTimeout(hideTimer.current)
+  }, [activity, calls])
+  return { controls, activity }
+}
+
+/** the host's video into the big container, the own camera into the corner; video: hers is shown */
+function useCallVideo(channelId: CallInfo['channelId']) {
+  const kernel = useKernel()
+  const calls = useCalls()
+  const remote = useRef<HTMLDivElement>(null)
+  const local = useRef<HTMLDivElement>(null)
+  const [video, setVideo] = useState(false)
+  useEffect(() => {
+    let gone = false
+    let off = () => {}
+    const own = String(kernel.session.user.peek()?.userId ?? '')
+    calls
+      .rtc()
+      .then((rtc) => {
+        if (gone) return
+        const show = (uid: string) => {
+          if (!uid || uid === own || !remote.current) return
+          rtc.subscribe(uid, remote.current).then(
+            () => !gone && setVideo(true),
+            () => {},
+          )
+        }
+        off = rtc.on('user-published', (e) => e.mediaType === 'video' && show(e.uid))
+        // one uid scheme: the host is in the video channel as her user id (she may have published already)
+        const host = calls.info.peek().callUserId
+        show(host == null ? '' : String(host))
+        if (local.current) rtc.playLocal(local.current)
+      })
+      .catch(() => {})
+    return () => {
+      gone = true
+      off()
+    }
+  }, [calls, kernel, channelId])
+  return { remote, local, video }
+}
+
+/** who, the price (free, the free minutes left, or per minute), the link's quality and the duration */
+function CallHeader({ info: i, quality }: { info: CallInfo; quality: number }) {
+  const calls = useCalls()
+  const t = useT()
+  const matchFree = i.callGameType === CallGameType.MATCH && i.callDuration < calls.engine.config().matchFreeTime
+  const free = i.free || i.callFrontGameType === FrontType.BOT
+  // LIVE-14: the free minutes left, counting down, then the price a minute (as the ledger charges)
+  const freeLeft = i.freeUntil != null && i.callDuration < i.freeUntil ? i.freeUntil - i.callDuration : null
+  return (
+    <header className="cl-call__top cl-fade">
+      <div className="cl-call__who">
+        <Avatar src={i.icon} name={i.nickname} size={40} />
+        <div>
+          <p className="cl-call__name">
+            <bdi data-dialog-title>{i.nickname}</bdi>
+          </p>
+          <p className="cl-call__price" data-testid="call-price" data-free-left={freeLeft ?? ''}>
+            {free ? t('calls.free') : freeLeft != null ? <>{t('calls.screen.freeLeft', { time: formatDuration(freeLeft) })}</> : <><IconDiamond size={13} /> {t('calls.perMin', { price: i.videoPrice })}</>}
+            {matchFree && <span className="cl-chip">{t('calls.screen.freeTime')}</span>}
+          </p>
+        </div>
+      </div>
+      <p className="cl-call__duration" data-testid="call-duration">
+        <QualityBars quality={quality} label={t('calls.screen.quality', { q: t(`calls.screen.q${Math.min(6, Math.max(0, quality))}`) })} />
+        <span className="cl-live-dot" aria-hidden="true" />
+        {formatDuration(i.callDuration)}
+      </p>
+    </header>
+  )
+}
+
+/** the low-balance warning (or the seconds before the call ends), with a recharge when this build has one */
+function BalanceWarning({ warning, onRecharge }: { warning: CallWarning; onRecharge: (() => void) | undefined }) {
+  const t = useT()
+  return (
+    <div className="cl-warning" role="alert" data-testid="call-warning" data-units={warning.units}>
+      <IconAlert size={20} />
+      <span className="cl-warning__text">
+        {warning.units === 0 && warning.secondsLeft != null ? t('calls.toast.endsIn', { n: warning.secondsLeft }) : t('calls.toast.lowBalance')}
+      </span>
+      {onRecharge && (
+        <button type="button" className="cl-warning__btn" data-testid="call-warning-recharge" onClick={onRecharge}>
+          {t('calls.screen.recharge')}
+        </button>
+      )}
+    </div>
   )
 }
 

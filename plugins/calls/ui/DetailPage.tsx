@@ -3,7 +3,7 @@
 // the wall, so status pushes repaint it), fans and following, Follow, Watch live while she is live
 // (when this build has live rooms), Message and the video-call button. A double tap places one call.
 import { safeImageUrl } from '../../../kernel/url.ts'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { signal } from '@preact/signals-react'
 import { useKernel, useRoute, useT } from '../../../kernel/hooks.ts'
@@ -40,49 +40,18 @@ export default function DetailPage() {
   const kernel = useKernel()
   const calls = useCalls()
   const t = useT()
-  const f = useFormat()
   const { search } = useRoute()
   const id = Number(search.get('id'))
-  const [detail, setDetail] = useState<HostDetail | null>(null)
-  const [failed, setFailed] = useState(false)
+  const hosts = kernel.get(hostsRef)
+  const { detail, setDetail, failed, load } = useHostDetail(id)
   const [starting, setStarting] = useState(false)
   const [following, setFollowing] = useState(false)
   const [blocking, setBlocking] = useState(false)
   const startingRef = useRef(false)
-  const hosts = kernel.get(hostsRef)
   const live = useMemo(() => (hosts && id ? hosts.statusOf(id) : noStatus), [hosts, id])
 
-  const load = useCallback(() => {
-    setFailed(false)
-    setDetail(null)
-    if (!(id > 0)) return setFailed(true)
-    kernel.api.post(CallPath.detail, { userId: id }, { silent: true }).then(answer(hostDetail, CallPath.detail)).then(
-      (d) => {
-        setDetail(d)
-        // NET-08: the status just answered, and from now on her pushes, through the one host store
-        hosts?.track(d.userId, d.yxAccid, statusWord(d.onlineStatus))
-      },
-      () => setFailed(true),
-    )
-  }, [kernel, hosts, id])
-  useEffect(load, [load])
-
-  if (failed) {
-    return (
-      <main className="cl-detail cl-detail--state" data-testid="detail">
-        <BackButton />
-        <ErrorState testId="detail-error" title={t('calls.detail.loadFailed')} retryLabel={t('calls.retry')} onRetry={load} />
-      </main>
-    )
-  }
-  if (!detail) {
-    return (
-      <main className="cl-detail cl-detail--state" data-testid="detail">
-        <BackButton />
-        <PageSpinner />
-      </main>
-    )
-  }
+  if (failed) return <DetailState><ErrorState testId="detail-error" title={t('calls.detail.loadFailed')} retryLabel={t('calls.retry')} onRetry={load} /></DetailState>
+  if (!detail) return <DetailState><PageSpinner /></DetailState>
 
   // ENG-11: the server says whether she is blocked (the profile's answer); blocking asks it again
   const blocks = kernel.get(blocksRef)
@@ -153,50 +122,10 @@ export default function DetailPage() {
 
   return (
     <main className="cl-detail" data-testid="detail" data-host-id={detail.userId}>
-      <div className="cl-detail__hero">
-        {safeImageUrl(detail.photos?.[0] || detail.icon) ? <img className="cl-detail__img" src={safeImageUrl(detail.photos?.[0] || detail.icon)} alt="" decoding="async" /> : <div className="cl-detail__img cl-detail__img--none" />}
-        <div className="cl-detail__shade" aria-hidden="true" />
-        <BackButton />
-        <span className={`cl-pill cl-pill--${status}`} data-testid="detail-status" data-status={status}>
-          <span className="cl-pill__dot" />
-          {t(`calls.status.${status}`)}
-        </span>
-      </div>
-
+      <HostHero detail={detail} status={status} />
       <section className="cl-detail__card">
-        <h1 className="cl-detail__name">
-          <bdi data-testid="detail-name" title={detail.nickname}>
-            {detail.nickname}
-          </bdi>
-          {detail.levelName && (
-            <span className={`cl-grade cl-grade--${detail.levelName.toLowerCase()}`} data-testid="detail-grade" title={sentenceText(t, 'calls.detail.level', { grade: detail.levelName })}>
-              {detail.levelName}
-            </span>
-          )}
-        </h1>
-        <p className="cl-detail__meta">
-          {detail.age != null && (
-            <span className="cl-detail__age" data-testid="detail-age">
-              {t('calls.age', { age: detail.age })}
-            </span>
-          )}
-          {(flag || country?.name) && (
-            <span className="cl-detail__country" data-testid="detail-country">
-              {flag && <span aria-hidden="true">{flag}</span>}
-              {country?.name && <bdi title={country.name}>{country.name}</bdi>}
-            </span>
-          )}
-        </p>
-        {blocked && (
-          <div className="cl-detail__blocked" role="status" data-testid="detail-blocked">
-            <span>{t('calls.detail.youBlocked')}</span>
-            {blocks && (
-              <button type="button" className="cl-unblock" data-testid="detail-unblock" disabled={blocking} onClick={() => void block(false)}>
-                {t('calls.detail.unblock')}
-              </button>
-            )}
-          </div>
-        )}
+        <HostHeading detail={detail} flag={flag} countryName={country?.name} />
+        {blocked && <BlockedNote canUnblock={!!blocks} blocking={blocking} onUnblock={() => void block(false)} />}
         {!blocked && (
           <div className="cl-detail__actions">
             <button type="button" className={`cl-follow${detail.followed ? ' cl-follow--on' : ''}`} data-testid="detail-follow" aria-pressed={detail.followed} disabled={following} onClick={() => void follow()}>
@@ -215,47 +144,160 @@ export default function DetailPage() {
             )}
           </div>
         )}
-        <dl className="cl-detail__facts">
-          <div>
-            <dt>{t('calls.detail.callPrice')}</dt>
-            <dd data-testid="detail-price">
-              <IconDiamond size={15} /> {t('calls.perMin', { price })}
-              {price !== detail.videoPrice && <s className="cl-detail__was">{f.number(detail.videoPrice)}</s>}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('calls.detail.fans')}</dt>
-            <dd data-testid="detail-fans">{f.number(detail.fansNum)}</dd>
-          </div>
-          <div>
-            <dt>{t('calls.detail.following')}</dt>
-            <dd data-testid="detail-following">{f.number(detail.followNum)}</dd>
-          </div>
-        </dl>
+        <HostFacts detail={detail} price={price} />
         {detail.liveDescribe && <p className="cl-detail__about">{detail.liveDescribe}</p>}
       </section>
 
       {/* ENG-11: no call to her and no chat while she is blocked */}
-      {!blocked && (
-        <div className="cl-detail__cta">
-          {kernel.get(inboxRef) && (
-            <button type="button" className="cl-detail__chat" data-testid="detail-chat" aria-label={t('calls.detail.chat')} onClick={() => kernel.router.navigate(talkHref(detail.yxAccid, search.get('path') || 'host_card'))}>
-              <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
-                <path d="M4 5h16v11H9l-5 4z" />
-              </svg>
-            </button>
-          )}
-          <button type="button" className="cl-cta" data-testid="detail-call" aria-busy={starting || undefined} onClick={() => void call()}>
-            <IconVideo size={26} />
-            <span>{t('calls.detail.call')}</span>
-            {/* the price a tap commits to, on the button itself */}
-            <span className="cl-cta__price" data-testid="detail-call-price">
-              <IconDiamond size={14} /> {t('calls.perMin', { price })}
-            </span>
-          </button>
-        </div>
-      )}
+      {!blocked && <CallBar detail={detail} price={price} starting={starting} source={search.get('path') || 'host_card'} onCall={() => void call()} />}
     </main>
+  )
+}
+
+/** the profile's answer, asked again by load() (the retry) */
+function useHostDetail(id: number) {
+  const kernel = useKernel()
+  const hosts = kernel.get(hostsRef)
+  const [detail, setDetail] = useState<HostDetail | null>(null)
+  const [failed, setFailed] = useState(false)
+  const load = useCallback(() => {
+    setFailed(false)
+    setDetail(null)
+    if (!(id > 0)) return setFailed(true)
+    kernel.api.post(CallPath.detail, { userId: id }, { silent: true }).then(answer(hostDetail, CallPath.detail)).then(
+      (d) => {
+        setDetail(d)
+        // NET-08: the status just answered, and from now on her pushes, through the one host store
+        hosts?.track(d.userId, d.yxAccid, statusWord(d.onlineStatus))
+      },
+      () => setFailed(true),
+    )
+  }, [kernel, hosts, id])
+  useEffect(load, [load])
+  return { detail, setDetail, failed, load }
+}
+
+/** the page while the profile loads or after it failed: a way back and what is happening */
+function DetailState({ children }: { children: ReactNode }) {
+  return (
+    <main className="cl-detail cl-detail--state" data-testid="detail">
+      <BackButton />
+      {children}
+    </main>
+  )
+}
+
+/** her portrait, the way back and her live status */
+function HostHero({ detail, status }: { detail: HostDetail; status: HostStatusWord }) {
+  const t = useT()
+  const src = safeImageUrl(detail.photos?.[0] || detail.icon)
+  return (
+    <div className="cl-detail__hero">
+      {src ? <img className="cl-detail__img" src={src} alt="" decoding="async" /> : <div className="cl-detail__img cl-detail__img--none" />}
+      <div className="cl-detail__shade" aria-hidden="true" />
+      <BackButton />
+      <span className={`cl-pill cl-pill--${status}`} data-testid="detail-status" data-status={status}>
+        <span className="cl-pill__dot" />
+        {t(`calls.status.${status}`)}
+      </span>
+    </div>
+  )
+}
+
+/** her name and grade, age and country */
+function HostHeading({ detail, flag, countryName }: { detail: HostDetail; flag: string | null | undefined; countryName: string | undefined }) {
+  const t = useT()
+  return (
+    <>
+      <h1 className="cl-detail__name">
+        <bdi data-testid="detail-name" title={detail.nickname}>
+          {detail.nickname}
+        </bdi>
+        {detail.levelName && (
+          <span className={`cl-grade cl-grade--${detail.levelName.toLowerCase()}`} data-testid="detail-grade" title={sentenceText(t, 'calls.detail.level', { grade: detail.levelName })}>
+            {detail.levelName}
+          </span>
+        )}
+      </h1>
+      <p className="cl-detail__meta">
+        {detail.age != null && (
+          <span className="cl-detail__age" data-testid="detail-age">
+            {t('calls.age', { age: detail.age })}
+          </span>
+        )}
+        {(flag || countryName) && (
+          <span className="cl-detail__country" data-testid="detail-country">
+            {flag && <span aria-hidden="true">{flag}</span>}
+            {countryName && <bdi title={countryName}>{countryName}</bdi>}
+          </span>
+        )}
+      </p>
+    </>
+  )
+}
+
+/** ENG-11: the viewer blocked her, and the way to undo it when this build can */
+function BlockedNote({ canUnblock, blocking, onUnblock }: { canUnblock: boolean; blocking: boolean; onUnblock: () => void }) {
+  const t = useT()
+  return (
+    <div className="cl-detail__blocked" role="status" data-testid="detail-blocked">
+      <span>{t('calls.detail.youBlocked')}</span>
+      {canUnblock && (
+        <button type="button" className="cl-unblock" data-testid="detail-unblock" disabled={blocking} onClick={onUnblock}>
+          {t('calls.detail.unblock')}
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** her price per minute (struck through when a discount applies), fans and following */
+function HostFacts({ detail, price }: { detail: HostDetail; price: number }) {
+  const t = useT()
+  const f = useFormat()
+  return (
+    <dl className="cl-detail__facts">
+      <div>
+        <dt>{t('calls.detail.callPrice')}</dt>
+        <dd data-testid="detail-price">
+          <IconDiamond size={15} /> {t('calls.perMin', { price })}
+          {price !== detail.videoPrice && <s className="cl-detail__was">{f.number(detail.videoPrice)}</s>}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('calls.detail.fans')}</dt>
+        <dd data-testid="detail-fans">{f.number(detail.fansNum)}</dd>
+      </div>
+      <div>
+        <dt>{t('calls.detail.following')}</dt>
+        <dd data-testid="detail-following">{f.number(detail.followNum)}</dd>
+      </div>
+    </dl>
+  )
+}
+
+/** Message (when this build has the inbox) and the video-call button with the price a tap commits to */
+function CallBar({ detail, price, starting, source, onCall }: { detail: HostDetail; price: number; starting: boolean; source: string; onCall: () => void }) {
+  const kernel = useKernel()
+  const t = useT()
+  return (
+    <div className="cl-detail__cta">
+      {kernel.get(inboxRef) && (
+        <button type="button" className="cl-detail__chat" data-testid="detail-chat" aria-label={t('calls.detail.chat')} onClick={() => kernel.router.navigate(talkHref(detail.yxAccid, source))}>
+          <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
+            <path d="M4 5h16v11H9l-5 4z" />
+          </svg>
+        </button>
+      )}
+      <button type="button" className="cl-cta" data-testid="detail-call" aria-busy={starting || undefined} onClick={onCall}>
+        <IconVideo size={26} />
+        <span>{t('calls.detail.call')}</span>
+        {/* the price a tap commits to, on the button itself */}
+        <span className="cl-cta__price" data-testid="detail-call-price">
+          <IconDiamond size={14} /> {t('calls.perMin', { price })}
+        </span>
+      </button>
+    </div>
   )
 }
 
