@@ -4,7 +4,7 @@
 import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import type { ImConversation } from '../../kernel/im/types.ts'
-import { drawnWindow, indexes, type RowAttrs } from './Bubbles.tsx'
+import { drawnWindow, indexes, useKeptRows, type RowAttrs } from './Bubbles.tsx'
 
 /** a row's height before it is measured: a 52 px face and 10 px above and below, px */
 const ROW_ESTIMATE = 72
@@ -39,17 +39,20 @@ export function ConversationList({ list, greeting, renderRow }: ConversationList
     if (top !== margin) setMargin(top)
   })
   const { before, after, from, to } = drawnWindow(v, margin)
-  // a scroll that keeps the same rows re-renders none of them: only the paddings move
-  const drawn = useMemo(
-    () =>
-      indexes(from, to).map((i) => {
-        const row: RowAttrs = { ref: v.measureElement, 'data-index': i }
-        if (i < first) return <Fragment key={GREETING_KEY}>{greeting?.(row)}</Fragment>
-        const c = list[i - first]
-        return <Fragment key={c.conversationId}>{renderRow(c, { ...row, 'aria-posinset': i - first + 1, 'aria-setsize': list.length })}</Fragment>
-      }),
-    [from, to, first, list, greeting, renderRow, v.measureElement],
-  )
+  // a scroll that keeps the same rows re-renders none of them: only the paddings move; a scroll
+  // that brings rows in renders those rows alone
+  const keep = useKeptRows([greeting, renderRow, v.measureElement])
+  const drawn = useMemo(() => {
+    const kept = keep.begin()
+    return indexes(from, to).map((i) => {
+      const row: RowAttrs = { ref: v.measureElement, 'data-index': i }
+      if (i < first) return kept(GREETING_KEY, [i], () => <Fragment key={GREETING_KEY}>{greeting?.(row)}</Fragment>)
+      const c = list[i - first]
+      return kept(c.conversationId, [c, i, list.length], () => (
+        <Fragment key={c.conversationId}>{renderRow(c, { ...row, 'aria-posinset': i - first + 1, 'aria-setsize': list.length })}</Fragment>
+      ))
+    })
+  }, [from, to, first, list, greeting, renderRow, v.measureElement])
   return (
     <ul className="ms-list" ref={listRef} style={{ paddingBlockStart: before, paddingBlockEnd: after }} data-testid="message-list">
       {drawn}

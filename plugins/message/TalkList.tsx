@@ -8,7 +8,7 @@ import { Fragment, useLayoutEffect, useMemo, useRef, type ReactNode } from 'reac
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useT } from '../../kernel/hooks.ts'
 import type { FormatLocale } from '../../kernel/format.ts'
-import { drawnWindow, indexes, TimeLine, type RowAttrs } from './Bubbles.tsx'
+import { drawnWindow, indexes, TimeLine, useKeptRows, type RowAttrs } from './Bubbles.tsx'
 import type { ChatItem } from './chat.ts'
 import { estimateRow, talkRows } from './rows.ts'
 
@@ -73,17 +73,20 @@ export function TalkList({ items, older, locale, loadOlder, isMine, renderMessag
   }
 
   const { before, after, from, to } = drawnWindow(v, HEAD)
-  // a scroll that keeps the same rows re-renders none of them: only the paddings move
-  const drawn = useMemo(
-    () =>
-      indexes(from, to).map((i) => {
-        const row = rows[i]
-        const attrs: RowAttrs = { ref: v.measureElement, 'data-index': i }
-        if (row.kind === 'time') return <TimeLine key={row.key} at={row.at} locale={locale} row={attrs} />
-        return <Fragment key={row.key}>{renderMessage(row.m, { ...attrs, 'aria-posinset': row.pos, 'aria-setsize': items.length })}</Fragment>
-      }),
-    [from, to, rows, locale, items.length, renderMessage, v.measureElement],
-  )
+  // a scroll that keeps the same rows re-renders none of them: only the paddings move; a scroll
+  // that brings rows in renders those rows alone
+  const keep = useKeptRows([renderMessage, locale, v.measureElement])
+  const drawn = useMemo(() => {
+    const kept = keep.begin()
+    return indexes(from, to).map((i) => {
+      const row = rows[i]
+      const attrs: RowAttrs = { ref: v.measureElement, 'data-index': i }
+      if (row.kind === 'time') return kept(row.key, [row.at, i], () => <TimeLine key={row.key} at={row.at} locale={locale} row={attrs} />)
+      return kept(row.key, [row.m, i, row.pos, items.length], () => (
+        <Fragment key={row.key}>{renderMessage(row.m, { ...attrs, 'aria-posinset': row.pos, 'aria-setsize': items.length })}</Fragment>
+      ))
+    })
+  }, [from, to, rows, locale, items.length, renderMessage, v.measureElement])
   return (
     <div className="tk-scroll" ref={scrollRef} onScroll={onScroll} data-testid="talk-list">
       <Head older={older} onRetry={loadOlder} />
