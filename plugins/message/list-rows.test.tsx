@@ -15,7 +15,7 @@ import { TalkList } from './TalkList.tsx'
 import { ME, msg } from './testkit.ts'
 
 const HOST = 'host_5'
-const ROW = 41
+const ROW = 39
 const MESSAGES = 200
 /** the chat list's height as the virtual list lays it out: its head, paddings, rows and gaps (TalkList.tsx) */
 const CHAT_HEIGHT = 28 + 12 + MESSAGES * ROW + (MESSAGES - 1) * 10 + 16

@@ -28,7 +28,7 @@ test('IM-02 chat rows: first height guesses by kind; bad input (10,000 character
   const [image] = talkRows([msg('h', 1, { messageType: 1, attachment: { url: 'https://cdn.example.com/a.jpg', width: 400, height: 200 } })], { startKnown: false })
   const [bare] = talkRows([msg('h', 1, { messageType: 1, attachment: { url: 'https://cdn.example.com/a.jpg' } })], { startKnown: false })
   const [noUrl] = talkRows([msg('h', 1, { messageType: 1, attachment: {} })], { startKnown: false })
-  assert.is(estimateRow(text), 41)
+  assert.is(estimateRow(text), 39, 'a line of text: 21 px and 18 px of padding (talk.css)')
   assert.ok(estimateRow(long) > 5000)
   assert.is(estimateRow(image), 106)
   assert.is(estimateRow(bare), 206)
