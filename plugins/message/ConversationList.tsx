@@ -1,7 +1,7 @@
 // IM-01 the inbox's list, virtual: the page scrolls as usual, and only the rows near the screen
 // are in it, so 200 sessions open and scroll like 10. Each row is measured as it is drawn; the
 // greeting entry, when there is one, is the first row.
-import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import type { ImConversation } from '../../kernel/im/types.ts'
 import { drawnWindow, indexes, useKeptRows, type RowAttrs } from './Bubbles.tsx'
@@ -10,6 +10,7 @@ import { drawnWindow, indexes, useKeptRows, type RowAttrs } from './Bubbles.tsx'
 const ROW_ESTIMATE = 72
 const OVERSCAN = 8
 const GREETING_KEY = 'greetings'
+const rowEstimate = () => ROW_ESTIMATE
 
 export interface ConversationListProps {
   list: ImConversation[]
@@ -22,10 +23,13 @@ export function ConversationList({ list, greeting, renderRow }: ConversationList
   // where the list starts in the page: the window scrolls, the rows are placed from there
   const [margin, setMargin] = useState(0)
   const first = greeting ? 1 : 0
+  // the same key function while the list is the same: a new one makes the virtual list place every
+  // row again, on every scroll event
+  const getItemKey = useCallback((i: number) => (i < first ? GREETING_KEY : list[i - first].conversationId), [first, list])
   const v = useWindowVirtualizer({
     count: list.length + first,
-    estimateSize: () => ROW_ESTIMATE,
-    getItemKey: (i) => (i < first ? GREETING_KEY : list[i - first].conversationId),
+    estimateSize: rowEstimate,
+    getItemKey,
     overscan: OVERSCAN,
     scrollMargin: margin,
   })

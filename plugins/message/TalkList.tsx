@@ -4,7 +4,7 @@
 // were on (the virtualizer's anchorTo 'end'); new messages follow the end only while the reader
 // is at the end, one's own always; a row that changes height (a late image) moves nothing on
 // screen. Rows sit in the flow between two paddings, so the list's flex gap and alignment hold.
-import { Fragment, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
+import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useT } from '../../kernel/hooks.ts'
 import type { FormatLocale } from '../../kernel/format.ts'
@@ -41,13 +41,17 @@ export function TalkList({ items, older, locale, loadOlder, isMine, renderMessag
   const scrollRef = useRef<HTMLDivElement>(null)
   const startKnown = older === 'done'
   const rows = useMemo(() => talkRows(items, { startKnown }), [items, startKnown])
+  // the same functions while the rows are the same: a new key function makes the virtual list
+  // place every row again (a guess for each of a thousand), on every scroll event
+  const estimateSize = useCallback((i: number) => estimateRow(rows[i]), [rows])
+  const getItemKey = useCallback((i: number) => rows[i].key, [rows])
   const v = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     // the rows start below the head
     scrollMargin: HEAD,
-    estimateSize: (i) => estimateRow(rows[i]),
-    getItemKey: (i) => rows[i].key,
+    estimateSize,
+    getItemKey,
     overscan: OVERSCAN,
     paddingStart: PAD_START,
     paddingEnd: PAD_END,

@@ -35,4 +35,18 @@ test('IM-02 chat rows: first height guesses by kind; bad input (10,000 character
   assert.is(estimateRow(noUrl), 41, 'an attachment without a url is a neutral placeholder')
 })
 
+test('IM-02 a message is read once, however often the chat list guesses, filters and draws it (a long chat asked again for every row on every scroll)', () => {
+  let reads = 0
+  const m = msg('host_1', 1)
+  Object.defineProperty(m, 'messageType', { enumerable: true, get: () => (reads++, 0) })
+  const [row] = talkRows([m], { startKnown: false })
+  const first = reads
+  assert.ok(first > 0, 'the message was read')
+  for (let i = 0; i < 5; i++) {
+    estimateRow(row)
+    talkRows([m], { startKnown: false })
+  }
+  assert.is(reads, first, 'read again')
+})
+
 test.run()
