@@ -71,7 +71,18 @@ test('IM-02 a chat scrolled by a few rows draws only the rows that came into vie
 })
 
 test('IM-01 an inbox scrolled by a few rows draws only the rows that came into view; the rows still on screen are not drawn again', async () => {
-  const restore = giveSizes({ '[data-testid=message-list] > li': { width: 390, height: 72 } })
+  const restoreSizes = giveSizes({ '[data-testid=message-list] > li': { width: 390, height: 72 } })
+  // as in a browser, the list's box moves up as the page scrolls (happy-dom's stays put, and the
+  // list, reading its place once a scroll ends, would think it starts far down the page)
+  const measure = HTMLElement.prototype.getBoundingClientRect
+  HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+    const r = measure.call(this)
+    return this.matches('[data-testid=message-list]') ? DOMRect.fromRect({ x: r.x, y: r.y - window.scrollY, width: r.width, height: r.height }) : r
+  }
+  const restore = () => {
+    HTMLElement.prototype.getBoundingClientRect = measure
+    restoreSizes()
+  }
   try {
     const t = createTestKernel({ plugins: [], path: '/', api: () => null })
     const list: ImConversation[] = Array.from({ length: 200 }, (_, i) => ({

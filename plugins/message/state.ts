@@ -167,13 +167,34 @@ function createLoginRetry(timers: Timers) {
   }
 }
 
+/** Every incoming message to each page that listens, across reconnects; a faulty listener never
+ *  stops the others. */
+function createMessageFanOut() {
+  const listeners = new Set<(m: ImMessage) => void>()
+  return {
+    add(fn: (m: ImMessage) => void) {
+      listeners.add(fn)
+      return () => void listeners.delete(fn)
+    },
+    tell(m: ImMessage) {
+      for (const fn of [...listeners]) {
+        try {
+          fn(m)
+        } catch (err) {
+          console.error(err)
+        }
+      }
+    },
+  }
+}
+
 export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): InboxController {
   const status = signal<InboxStatus>('idle')
   let conn: ImConnection | null = null
   let account: string | null = null
   let offs: Array<() => void> = []
   let generation = 0
-  const listeners = new Set<(m: ImMessage) => void>()
+  const messages = createMessageFanOut()
   const timers = opts.timers ?? realTimers
   const sessions = createConversationList(kernel, timers, () => (conn ? { client: conn.client, generation } : null))
   const peers = createProfileCache(kernel)
@@ -217,16 +238,6 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     }
   }
 
-  const tellListeners = (m: ImMessage) => {
-    for (const fn of [...listeners]) {
-      try {
-        fn(m)
-      } catch (err) {
-        console.error(err)
-      }
-    }
-  }
-
   const connect = async (user: User, mine: number, { connectIm }: typeof import('../../kernel/im/login.ts')) => {
     const c = await connectIm({
       load: kernel.im,
@@ -250,7 +261,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     retry.reset()
     status.value = 'ready'
     offs.push(c.client.on('conversations-changed', sessions.queueChanged))
-    offs.push(c.client.on('message', tellListeners))
+    offs.push(c.client.on('message', messages.tell))
     const list = await sessions.firstLoad(c.client)
     if (mine !== generation) return
     // d2 §4.9: the session profile cache is cleared on load; a page that asked before (a chat opened
@@ -298,10 +309,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     loadProfiles: peers.loadProfiles,
     client: () => (status.peek() === 'ready' ? (conn?.client ?? null) : null),
     me: () => account,
-    onMessage(fn) {
-      listeners.add(fn)
-      return () => void listeners.delete(fn)
-    },
+    onMessage: messages.add,
     patch: sessions.patch,
     async reconnect() {
       const user = kernel.session.user.peek()
