@@ -9,7 +9,7 @@ import type { V2NIMConversation, V2NIMConversationIdUtil, V2NIMConversationServi
 import type { V2NIMLoginService } from 'nim-web-sdk-ng/dist/esm/nim/src/V2NIMLoginService'
 import type { V2NIMMessage, V2NIMMessageCreator, V2NIMMessageService } from 'nim-web-sdk-ng/dist/esm/nim/src/V2NIMMessageService'
 import { withDeadline } from './deadline.ts'
-import { createEmitter } from './emitter.ts'
+import { createEmitter, type Emitter } from './emitter.ts'
 import { codeOf, ImCode, ImError, REFRESH_TOKEN_CODES, RELOGIN_CODES } from './errors.ts'
 import { peerOf } from './protocol.ts'
 import type { ImClient, ImConversation, ImEvents, ImImage, ImMessage } from './types.ts'
@@ -95,12 +95,9 @@ const toConversation = (c: NimConversation): ImConversation => {
   }
 }
 
-export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean }): ImClient {
-  if (!opts.appKey) throw new Error('nimAppKey is missing from the app config')
-  const { NIM, V2NIMConst } = opts.sdk
-  const Status = V2NIMConst.V2NIMLoginStatus
-  const events = createEmitter<ImEvents>()
-  let nim: NimInstance | null = null
+/** Where the login stands, from the SDK's login events: connected, lost (reported a turn late so a
+ *  kick can win), kicked or logged out for good; and the chat rooms waiting for a login. */
+function createLoginState(events: Emitter<ImEvents>, Status: NimSdk['V2NIMConst']['V2NIMLoginStatus']) {
   let wanted = false // between our login() and logout(): a LOGOUT status then means a loss
   let lostTimer: ReturnType<typeof setTimeout> | undefined
   let lostCode: number | undefined
@@ -128,81 +125,101 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
     lostTimer = undefined
     lostCode = undefined
   }
-  const onLoginStatus = (status: number) => {
-    online = status === Status.V2NIM_LOGIN_STATUS_LOGINED
-    if (status === Status.V2NIM_LOGIN_STATUS_LOGINED) {
-      tellWaiting(true)
-      cancelLoss()
-      events.emit('connect-state', { state: 'connected' })
-    } else if (status === Status.V2NIM_LOGIN_STATUS_LOGINING) events.emit('connect-state', { state: 'connecting' })
-    else if (status === Status.V2NIM_LOGIN_STATUS_LOGOUT && wanted) reportLoss()
-  }
   const policyCode = (err: unknown) => {
     const code = codeOf(err)
     // codes with a policy (d1 §8, and V2NIM's own) go out as errors first, so the keeper acts on them
     if (code !== undefined && (REFRESH_TOKEN_CODES.includes(code) || RELOGIN_CODES.includes(code))) events.emit('error', { code })
     return code
   }
-  const onDisconnected = (err: unknown) => {
-    const code = policyCode(err)
-    if (wanted) reportLoss(code)
+  const sdkEvents = {
+    onLoginStatus(status: number) {
+      online = status === Status.V2NIM_LOGIN_STATUS_LOGINED
+      if (status === Status.V2NIM_LOGIN_STATUS_LOGINED) {
+        tellWaiting(true)
+        cancelLoss()
+        events.emit('connect-state', { state: 'connected' })
+      } else if (status === Status.V2NIM_LOGIN_STATUS_LOGINING) events.emit('connect-state', { state: 'connecting' })
+      else if (status === Status.V2NIM_LOGIN_STATUS_LOGOUT && wanted) reportLoss()
+    },
+    onDisconnected(err: unknown) {
+      const code = policyCode(err)
+      if (wanted) reportLoss(code)
+    },
+    onLoginFailed: (err: unknown) => void policyCode(err),
+    onKicked(detail: { reason?: number }) {
+      cancelLoss()
+      // signed in elsewhere or put out by the server: never logged back in on our own
+      const was = wanted
+      wanted = false
+      online = false
+      gaveUp = true
+      tellWaiting(false)
+      if (was) events.emit('connect-state', { state: 'failed', code: detail?.reason })
+    },
   }
-  const onLoginFailed = (err: unknown) => void policyCode(err)
-  const onKicked = (detail: { reason?: number }) => {
-    cancelLoss()
-    // signed in elsewhere or put out by the server: never logged back in on our own
-    const was = wanted
-    wanted = false
-    online = false
-    gaveUp = true
-    tellWaiting(false)
-    if (was) events.emit('connect-state', { state: 'failed', code: detail?.reason })
+  return {
+    sdkEvents,
+    wanted: () => wanted,
+    /** our login() starts */
+    loggingIn() {
+      wanted = true
+      gaveUp = false
+    },
+    /** our login() failed */
+    loginFailed() {
+      wanted = false
+      online = false
+      tellWaiting(false)
+    },
+    /** our logout(): nobody logs in again until the app says so */
+    loggedOut() {
+      wanted = false
+      online = false
+      gaveUp = true
+      tellWaiting(false)
+      cancelLoss()
+    },
+    /** resolves once logged in; rejects when a login fails, after a logout or a kick, or after LINKS_WAIT_MS */
+    whenOnline: () =>
+      online && wanted
+        ? Promise.resolve()
+        : gaveUp
+          ? Promise.reject(new ImError(ImCode.disconnected, 'im not logged in'))
+          : new Promise<void>((resolve, reject) => {
+              const done = (up: boolean) => {
+                clearTimeout(timer)
+                waiting.delete(done)
+                if (up) resolve()
+                else reject(new ImError(ImCode.disconnected, 'im not logged in'))
+              }
+              const timer = setTimeout(() => done(false), LINKS_WAIT_MS)
+              waiting.add(done)
+            }),
   }
+}
+type LoginState = ReturnType<typeof createLoginState>
+
+/** One list of the SDK events this adapter follows, added ('on') and removed ('off') alike. */
+function sdkListeners(events: Emitter<ImEvents>, login: LoginState['sdkEvents']) {
   const onMessages = (list: NimMessage[]) => {
     for (const m of list ?? []) events.emit('message', toMessage(m))
   }
   const changed = (list: NimConversation[]) => events.emit('conversations-changed', list.map(toConversation))
   const onChanged = (list: NimConversation[]) => changed(list ?? [])
   const onCreated = (c: NimConversation) => changed([c])
-
-  const instance = () => {
-    if (nim) return nim
-    nim = NIM.getInstance({ appkey: opts.appKey, apiVersion: 'v2', debugLevel: opts.debug ? 'debug' : 'off' })
-    listen(nim, 'on')
-    return nim
-  }
-  const release = (n: NimInstance) => listen(n, 'off')
-  // one list of the SDK events this adapter follows, added and removed alike
-  const listen = (n: NimInstance, how: 'on' | 'off') => {
-    n.V2NIMLoginService[how]('onLoginStatus', onLoginStatus)
-    n.V2NIMLoginService[how]('onDisconnected', onDisconnected)
-    n.V2NIMLoginService[how]('onLoginFailed', onLoginFailed)
-    n.V2NIMLoginService[how]('onKickedOffline', onKicked)
+  return (n: NimInstance, how: 'on' | 'off') => {
+    n.V2NIMLoginService[how]('onLoginStatus', login.onLoginStatus)
+    n.V2NIMLoginService[how]('onDisconnected', login.onDisconnected)
+    n.V2NIMLoginService[how]('onLoginFailed', login.onLoginFailed)
+    n.V2NIMLoginService[how]('onKickedOffline', login.onKicked)
     n.V2NIMMessageService[how]('onReceiveMessages', onMessages)
     n.V2NIMConversationService[how]('onConversationChanged', onChanged)
     n.V2NIMConversationService[how]('onConversationCreated', onCreated)
   }
+}
 
-  const loggedIn = () => {
-    if (!nim || !wanted) throw new ImError(ImCode.disconnected, 'im not logged in')
-    return nim
-  }
-  /** resolves once logged in; rejects when a login fails, after a logout or a kick, or after LINKS_WAIT_MS */
-  const whenOnline = () =>
-    online && wanted
-      ? Promise.resolve()
-      : gaveUp
-        ? Promise.reject(new ImError(ImCode.disconnected, 'im not logged in'))
-        : new Promise<void>((resolve, reject) => {
-            const done = (up: boolean) => {
-              clearTimeout(timer)
-              waiting.delete(done)
-              if (up) resolve()
-              else reject(new ImError(ImCode.disconnected, 'im not logged in'))
-            }
-            const timer = setTimeout(() => done(false), LINKS_WAIT_MS)
-            waiting.add(done)
-          })
+/** The requests of a logged-in client: each bounded by REQUEST_DEADLINE_MS, answered in our types. */
+function nimRequests(loggedIn: () => NimInstance, whenOnline: () => Promise<void>, V2NIMConst: NimSdk['V2NIMConst']) {
   const ask = <T>(p: Promise<T>, what: string) => withDeadline(p, REQUEST_DEADLINE_MS, what)
   const send = async (to: string, message: V2NIMMessage) => {
     const n = loggedIn()
@@ -210,73 +227,93 @@ export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean
     const res = await ask(n.V2NIMMessageService.sendMessage(message, n.V2NIMConversationIdUtil.p2pConversationId(to)), 'send')
     return toMessage(res.message)
   }
+  return {
+    ask,
+    requests: {
+      sendText: async (to, text) => send(to, loggedIn().V2NIMMessageCreator.createTextMessage(text)),
+      sendCustom: async (to, raw) => send(to, loggedIn().V2NIMMessageCreator.createCustomMessage('', JSON.stringify(raw))),
+      sendImage: async (to, image) => send(to, imageMessage(loggedIn(), image)),
+      async conversations(limit = 100) {
+        const res = await ask(loggedIn().V2NIMConversationService.getConversationList(0, limit), 'conversations')
+        return (res?.conversationList ?? []).map(toConversation)
+      },
+      async history(to, limit = 50, before) {
+        const n = loggedIn()
+        const list = await ask(
+          n.V2NIMMessageService.getMessageList({
+            conversationId: n.V2NIMConversationIdUtil.p2pConversationId(to),
+            limit,
+            // the SDK's end time is inclusive: one millisecond earlier leaves the anchor message out
+            ...(before !== undefined && { endTime: before - 1 }),
+            direction: V2NIMConst.V2NIMQueryDirection.V2NIM_QUERY_DIRECTION_DESC,
+          }),
+          'history',
+        )
+        // newest first from the SDK; oldest first for us, as the harness answers
+        return list.map(toMessage).reverse()
+      },
+      async markRead(to) {
+        const n = loggedIn()
+        await ask(n.V2NIMConversationService.clearUnreadCountByIds([n.V2NIMConversationIdUtil.p2pConversationId(to)]), 'mark read')
+      },
+      async pin(to, on) {
+        const n = loggedIn()
+        await ask(n.V2NIMConversationService.stickTopConversation(n.V2NIMConversationIdUtil.p2pConversationId(to), on), 'pin')
+      },
+      // asked only once logged in: the SDK, asked before, waits for a connection that may never come
+      chatRoomLinks: async (roomId) => {
+        await whenOnline()
+        return ask(loggedIn().V2NIMLoginService.getChatroomLinkAddress(roomId, false), 'chat-room links')
+      },
+    } satisfies Omit<ImClient, 'login' | 'logout' | 'on'>,
+  }
+}
+
+export function createNimIm(opts: { appKey: string; sdk: NimSdk; debug?: boolean }): ImClient {
+  if (!opts.appKey) throw new Error('nimAppKey is missing from the app config')
+  const { NIM, V2NIMConst } = opts.sdk
+  const events = createEmitter<ImEvents>()
+  const state = createLoginState(events, V2NIMConst.V2NIMLoginStatus)
+  const listen = sdkListeners(events, state.sdkEvents)
+  let nim: NimInstance | null = null
+
+  const instance = () => {
+    if (nim) return nim
+    nim = NIM.getInstance({ appkey: opts.appKey, apiVersion: 'v2', debugLevel: opts.debug ? 'debug' : 'off' })
+    listen(nim, 'on')
+    return nim
+  }
+  const loggedIn = () => {
+    if (!nim || !state.wanted()) throw new ImError(ImCode.disconnected, 'im not logged in')
+    return nim
+  }
+  const { ask, requests } = nimRequests(loggedIn, state.whenOnline, V2NIMConst)
 
   return {
     async login(account, token) {
       const n = instance()
-      wanted = true
-      gaveUp = false
+      state.loggingIn()
       try {
         // one SDK attempt per call, bounded: the retry policy lives in kernel/im/login.ts
         await withDeadline(n.V2NIMLoginService.login(account, token, { retryCount: 1, timeout: LOGIN_TIMEOUT_MS, forceMode: false }), LOGIN_DEADLINE_MS, 'login')
       } catch (err) {
-        wanted = false
-        online = false
-        tellWaiting(false)
+        state.loginFailed()
         // a login our deadline gave up on must not complete later behind the keeper's back
         if (codeOf(err) === ImCode.timeout) void n.V2NIMLoginService.logout().catch(() => undefined)
         throw err
       }
     },
     async logout() {
-      wanted = false
-      online = false
-      gaveUp = true
-      tellWaiting(false)
-      cancelLoss()
+      state.loggedOut()
       const n = nim
       nim = null
       if (n) {
-        release(n)
+        listen(n, 'off')
         await ask(n.V2NIMLoginService.logout(), 'logout').catch(() => undefined)
       }
       events.emit('connect-state', { state: 'idle' })
     },
-    sendText: async (to, text) => send(to, loggedIn().V2NIMMessageCreator.createTextMessage(text)),
-    sendCustom: async (to, raw) => send(to, loggedIn().V2NIMMessageCreator.createCustomMessage('', JSON.stringify(raw))),
-    sendImage: async (to, image) => send(to, imageMessage(loggedIn(), image)),
-    async conversations(limit = 100) {
-      const res = await ask(loggedIn().V2NIMConversationService.getConversationList(0, limit), 'conversations')
-      return (res?.conversationList ?? []).map(toConversation)
-    },
-    async history(to, limit = 50, before) {
-      const n = loggedIn()
-      const list = await ask(
-        n.V2NIMMessageService.getMessageList({
-          conversationId: n.V2NIMConversationIdUtil.p2pConversationId(to),
-          limit,
-          // the SDK's end time is inclusive: one millisecond earlier leaves the anchor message out
-          ...(before !== undefined && { endTime: before - 1 }),
-          direction: V2NIMConst.V2NIMQueryDirection.V2NIM_QUERY_DIRECTION_DESC,
-        }),
-        'history',
-      )
-      // newest first from the SDK; oldest first for us, as the harness answers
-      return list.map(toMessage).reverse()
-    },
-    async markRead(to) {
-      const n = loggedIn()
-      await ask(n.V2NIMConversationService.clearUnreadCountByIds([n.V2NIMConversationIdUtil.p2pConversationId(to)]), 'mark read')
-    },
-    async pin(to, on) {
-      const n = loggedIn()
-      await ask(n.V2NIMConversationService.stickTopConversation(n.V2NIMConversationIdUtil.p2pConversationId(to), on), 'pin')
-    },
-    // asked only once logged in: the SDK, asked before, waits for a connection that may never come
-    chatRoomLinks: async (roomId) => {
-      await whenOnline()
-      return ask(loggedIn().V2NIMLoginService.getChatroomLinkAddress(roomId, false), 'chat-room links')
-    },
+    ...requests,
     on: (ev, fn) => events.on(ev, fn),
   }
 }

@@ -1,6 +1,6 @@
 // The parts of a chat list shared by /talk and the customer chat: a bubble per message kind,
 // the time line, and the send state of one's own messages. Text is rendered as text, always.
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { formatDate, type FormatLocale } from '../../kernel/format.ts'
 import { useT } from '../../kernel/hooks.ts'
 import type { ImMessage } from '../../kernel/im/types.ts'
@@ -30,6 +30,35 @@ export function drawnWindow(v: { getVirtualItems(): VirtualItem[]; getTotalSize(
     after: last ? v.getTotalSize() - (last.end - margin) : 0,
     from: first?.index ?? 0,
     to: last?.index ?? -1,
+  }
+}
+
+interface KeptRow {
+  inputs: readonly unknown[]
+  el: ReactNode
+}
+
+/** A virtual list's drawn rows, each element kept while its inputs stay the same. React skips an
+ *  element it drew before, so a scroll renders only the rows that come into view, not every row
+ *  on screen each time the window moves. `renderers` are what every row depends on (a change
+ *  draws them all again). Call `begin()` once per render, then `row()` for each row drawn: only
+ *  the rows drawn last time are kept. */
+export function useKeptRows(renderers: readonly unknown[]) {
+  const kept = useRef<{ renderers: readonly unknown[]; rows: Map<string, KeptRow> } | null>(null)
+  return {
+    begin() {
+      const before = kept.current
+      const same = !!before && before.renderers.length === renderers.length && before.renderers.every((r, i) => r === renderers[i])
+      const last = same ? before.rows : new Map<string, KeptRow>()
+      const rows = new Map<string, KeptRow>()
+      kept.current = { renderers, rows }
+      return (key: string, inputs: readonly unknown[], draw: () => ReactNode): ReactNode => {
+        const had = last.get(key)
+        const el = had && had.inputs.length === inputs.length && had.inputs.every((x, i) => x === inputs[i]) ? had.el : draw()
+        rows.set(key, { inputs, el })
+        return el
+      }
+    },
   }
 }
 

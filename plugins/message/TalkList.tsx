@@ -4,11 +4,11 @@
 // were on (the virtualizer's anchorTo 'end'); new messages follow the end only while the reader
 // is at the end, one's own always; a row that changes height (a late image) moves nothing on
 // screen. Rows sit in the flow between two paddings, so the list's flex gap and alignment hold.
-import { Fragment, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
+import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useT } from '../../kernel/hooks.ts'
 import type { FormatLocale } from '../../kernel/format.ts'
-import { drawnWindow, indexes, TimeLine, type RowAttrs } from './Bubbles.tsx'
+import { drawnWindow, indexes, TimeLine, useKeptRows, type RowAttrs } from './Bubbles.tsx'
 import type { ChatItem } from './chat.ts'
 import { estimateRow, talkRows } from './rows.ts'
 
@@ -41,13 +41,17 @@ export function TalkList({ items, older, locale, loadOlder, isMine, renderMessag
   const scrollRef = useRef<HTMLDivElement>(null)
   const startKnown = older === 'done'
   const rows = useMemo(() => talkRows(items, { startKnown }), [items, startKnown])
+  // the same functions while the rows are the same: a new key function makes the virtual list
+  // place every row again (a guess for each of a thousand), on every scroll event
+  const estimateSize = useCallback((i: number) => estimateRow(rows[i]), [rows])
+  const getItemKey = useCallback((i: number) => rows[i].key, [rows])
   const v = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     // the rows start below the head
     scrollMargin: HEAD,
-    estimateSize: (i) => estimateRow(rows[i]),
-    getItemKey: (i) => rows[i].key,
+    estimateSize,
+    getItemKey,
     overscan: OVERSCAN,
     paddingStart: PAD_START,
     paddingEnd: PAD_END,
@@ -73,17 +77,20 @@ export function TalkList({ items, older, locale, loadOlder, isMine, renderMessag
   }
 
   const { before, after, from, to } = drawnWindow(v, HEAD)
-  // a scroll that keeps the same rows re-renders none of them: only the paddings move
-  const drawn = useMemo(
-    () =>
-      indexes(from, to).map((i) => {
-        const row = rows[i]
-        const attrs: RowAttrs = { ref: v.measureElement, 'data-index': i }
-        if (row.kind === 'time') return <TimeLine key={row.key} at={row.at} locale={locale} row={attrs} />
-        return <Fragment key={row.key}>{renderMessage(row.m, { ...attrs, 'aria-posinset': row.pos, 'aria-setsize': items.length })}</Fragment>
-      }),
-    [from, to, rows, locale, items.length, renderMessage, v.measureElement],
-  )
+  // a scroll that keeps the same rows re-renders none of them: only the paddings move; a scroll
+  // that brings rows in renders those rows alone
+  const keep = useKeptRows([renderMessage, locale, v.measureElement])
+  const drawn = useMemo(() => {
+    const kept = keep.begin()
+    return indexes(from, to).map((i) => {
+      const row = rows[i]
+      const attrs: RowAttrs = { ref: v.measureElement, 'data-index': i }
+      if (row.kind === 'time') return kept(row.key, [row.at, i], () => <TimeLine key={row.key} at={row.at} locale={locale} row={attrs} />)
+      return kept(row.key, [row.m, i, row.pos, items.length], () => (
+        <Fragment key={row.key}>{renderMessage(row.m, { ...attrs, 'aria-posinset': row.pos, 'aria-setsize': items.length })}</Fragment>
+      ))
+    })
+  }, [from, to, rows, locale, items.length, renderMessage, v.measureElement])
   return (
     <div className="tk-scroll" ref={scrollRef} onScroll={onScroll} data-testid="talk-list">
       <Head older={older} onRetry={loadOlder} />

@@ -16,7 +16,7 @@ import { callsRef } from '../calls/api.ts'
 import { giftRef } from '../gift/api.ts'
 import { hostsRef } from '../wall/api.ts'
 import { intimacyCardRef, isHostAccount, MessagePath, RECHARGE_NOTIFY } from './api.ts'
-import { Bubble } from './Bubbles.tsx'
+import { Bubble, type RowAttrs } from './Bubbles.tsx'
 import { createChat, MAX_TEXT, type ChatItem } from './chat.ts'
 import { Composer } from './Composer.tsx'
 import { inboxControllerRef, socialRef } from './refs.ts'
@@ -44,12 +44,31 @@ export default function TalkPage() {
   const me = inbox.me()
   const recharge = to === RECHARGE_NOTIFY
   const isMine = useCallback((m: ChatItem) => m.senderId === me || !!m.sendState, [me])
+  const name = recharge ? t('message.rechargeService') : profile?.nickname || to
+  const calls = kernel.get(callsRef)
+  const callBack = useMemo(
+    () => (calls && profile ? () => void calls.start({ hostId: profile.userId, videoPrice: Number(profile.videoPrice) || 0, source: 'talk', yxAccid: to }) : undefined),
+    [calls, profile, to],
+  )
+  // one function while nothing it draws with changes: the list then renders only rows that come into view
+  const renderMessage = useCallback(
+    (m: ChatItem, row: RowAttrs) => (
+      <Bubble
+        m={m}
+        mine={isMine(m)}
+        sendState={m.sendState}
+        onRetry={() => chat.retry(m.messageClientId)}
+        onCallBack={callBack}
+        avatar={<Avatar src={profile?.icon} name={name} size={32} className="ch-avatar" />}
+        row={row}
+      />
+    ),
+    [isMine, chat, callBack, profile?.icon, name],
+  )
+  const loadOlder = useCallback(() => void chat.loadOlder(), [chat])
 
   if (!to) return <ErrorState testId="talk-error" title={t('message.noPeer')} retryLabel={t('message.back')} onRetry={() => goBackOrHome(kernel)} />
 
-  const name = recharge ? t('message.rechargeService') : profile?.nickname || to
-  const calls = kernel.get(callsRef)
-  const callBack = calls && profile ? () => void calls.start({ hostId: profile.userId, videoPrice: Number(profile.videoPrice) || 0, source: 'talk', yxAccid: to }) : undefined
   const body =
     chat.loading.value === 'failed' && !items.length ? (
       <ErrorState testId="talk-error" title={t('message.historyFailed')} retryLabel={t('message.retry')} onRetry={() => void chat.load()} />
@@ -65,19 +84,9 @@ export default function TalkPage() {
         items={items}
         older={chat.older.value}
         locale={locale}
-        loadOlder={() => void chat.loadOlder()}
+        loadOlder={loadOlder}
         isMine={isMine}
-        renderMessage={(m, row) => (
-          <Bubble
-            m={m}
-            mine={isMine(m)}
-            sendState={m.sendState}
-            onRetry={() => chat.retry(m.messageClientId)}
-            onCallBack={callBack}
-            avatar={<Avatar src={profile?.icon} name={name} size={32} className="ch-avatar" />}
-            row={row}
-          />
-        )}
+        renderMessage={renderMessage}
       />
     )
 

@@ -29,29 +29,44 @@ export interface ChatDeps {
 let localSeq = 0
 const localId = () => `local-${Date.now().toString(36)}-${++localSeq}`
 
-export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
+/** The chat's messages in time order, by client id; IM-05 robot invitations are no line of it. */
+function createMessageList(peer: string) {
   const items = signal<ChatItem[]>([])
-  const loading = signal<'idle' | 'loading' | 'failed'>('idle')
-  const older = signal<'idle' | 'loading' | 'done' | 'failed'>('idle')
-  const hasFailed = computed(() => items.value.some((m) => m.sendState === 'failed'))
-  let disposed = false
-  let loaded = false
-
-  const mine = (m: ImMessage) => m.conversationId.split('|')[2] === peer || m.senderId === peer
-
   /** the oldest message a page brought (invitations included): where the page before starts */
   let oldest = Infinity
-  const reached = (list: ImMessage[]) => {
-    for (const m of list) oldest = Math.min(oldest, m.createTime)
+  return {
+    items,
+    hasFailed: computed(() => items.value.some((m) => m.sendState === 'failed')),
+    /** a message of this conversation */
+    belongs: (m: ImMessage) => m.conversationId.split('|')[2] === peer || m.senderId === peer,
+    /** add or replace by client id, kept in time order */
+    upsert(list: ChatItem[]) {
+      const byId = new Map(items.peek().map((m) => [m.messageClientId, m]))
+      for (const m of list) if (!isInvitation(m)) byId.set(m.messageClientId, m)
+      items.value = [...byId.values()].sort((a, b) => a.createTime - b.createTime)
+    },
+    remove: (id: string) => (items.value = items.peek().filter((m) => m.messageClientId !== id)),
+    /** a page of history arrived: the next page starts before its oldest message */
+    reached(list: ImMessage[]) {
+      for (const m of list) oldest = Math.min(oldest, m.createTime)
+    },
+    /** where the page before the shown ones ends: Infinity before the first page */
+    pageStart: () => Math.min(oldest, items.peek().find((m) => !m.sendState)?.createTime ?? Infinity),
   }
+}
+type MessageList = ReturnType<typeof createMessageList>
+interface ChatScope {
+  list: MessageList
+  inbox: ChatDeps['inbox']
+  peer: string
+  disposed: () => boolean
+}
 
-  /** add or replace by client id, kept in time order; IM-05 robot invitations are no line of the chat */
-  const upsert = (list: ChatItem[]) => {
-    const byId = new Map(items.peek().map((m) => [m.messageClientId, m]))
-    for (const m of list) if (!isInvitation(m)) byId.set(m.messageClientId, m)
-    items.value = [...byId.values()].sort((a, b) => a.createTime - b.createTime)
-  }
-
+/** The first page and the pages before it, newest first from the server. */
+function createHistory({ list, inbox, peer, disposed }: ChatScope) {
+  const loading = signal<'idle' | 'loading' | 'failed'>('idle')
+  const older = signal<'idle' | 'loading' | 'done' | 'failed'>('idle')
+  let loaded = false
   const markRead = () => void inbox.client()?.markRead(peer).catch(() => undefined)
 
   async function load() {
@@ -59,53 +74,58 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
     if (!client) return
     loading.value = 'loading'
     try {
-      const list = await client.history(peer, PAGE_SIZE)
-      if (disposed) return
-      reached(list)
+      const page = await client.history(peer, PAGE_SIZE)
+      if (disposed()) return
+      list.reached(page)
       batch(() => {
-        upsert(list)
-        older.value = list.length < PAGE_SIZE ? 'done' : 'idle'
+        list.upsert(page)
+        older.value = page.length < PAGE_SIZE ? 'done' : 'idle'
         loading.value = 'idle'
         loaded = true
       })
       markRead()
     } catch {
-      if (!disposed) loading.value = 'failed'
+      if (!disposed()) loading.value = 'failed'
     }
   }
 
   /** the page before the oldest message shown; false when there is none (or a load runs) */
   async function loadOlder(): Promise<boolean> {
     const client = inbox.client()
-    const first = Math.min(oldest, items.peek().find((m) => !m.sendState)?.createTime ?? Infinity)
+    const first = list.pageStart()
     if (!client || first === Infinity || older.peek() === 'loading' || older.peek() === 'done') return false
     older.value = 'loading'
     try {
-      const list = await client.history(peer, PAGE_SIZE, first)
-      if (disposed) return false
-      reached(list)
+      const page = await client.history(peer, PAGE_SIZE, first)
+      if (disposed()) return false
+      list.reached(page)
       batch(() => {
-        upsert(list)
-        older.value = list.length < PAGE_SIZE ? 'done' : 'idle'
+        list.upsert(page)
+        older.value = page.length < PAGE_SIZE ? 'done' : 'idle'
       })
-      return list.length > 0
+      return page.length > 0
     } catch {
-      if (!disposed) older.value = 'failed'
+      if (!disposed()) older.value = 'failed'
       return false
     }
   }
+  return { loading, older, load, loadOlder, markRead, loaded: () => loaded }
+}
 
+/** Sending: each message shows at once as 'sending', or 'queued' while messaging is down, and is
+ *  replaced by the server's copy once sent, or marked 'failed' with a retry. */
+function createOutbox({ list, inbox, peer, disposed }: ChatScope, now: () => number) {
   async function transmit(item: ChatItem, client: ImClient) {
     const out = item.outgoing!
     try {
       const sent = 'text' in out ? await client.sendText(peer, out.text) : await client.sendImage(peer, out.image)
-      if (disposed) return
+      if (disposed()) return
       batch(() => {
-        items.value = items.peek().filter((m) => m.messageClientId !== item.messageClientId)
-        upsert([sent])
+        list.remove(item.messageClientId)
+        list.upsert([sent])
       })
     } catch {
-      if (!disposed) upsert([{ ...item, sendState: 'failed' }])
+      if (!disposed()) list.upsert([{ ...item, sendState: 'failed' }])
     }
   }
 
@@ -121,63 +141,73 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
       sendState: client ? 'sending' : 'queued',
       outgoing,
     }
-    upsert([item])
+    list.upsert([item])
     if (client) void transmit(item, client)
     return item
   }
 
-  /** text as typed (trimmed, capped): 'queued' when messaging is down, 'empty' for blank text */
-  function sendText(text: string): SendResult {
-    const body = text.trim().slice(0, MAX_TEXT)
-    if (!body) return 'empty'
-    return enqueue({ text: body }, inbox.me() ?? 'me').sendState === 'queued' ? 'queued' : 'sent'
+  return {
+    /** text as typed (trimmed, capped): 'queued' when messaging is down, 'empty' for blank text */
+    sendText(text: string): SendResult {
+      const body = text.trim().slice(0, MAX_TEXT)
+      if (!body) return 'empty'
+      return enqueue({ text: body }, inbox.me() ?? 'me').sendState === 'queued' ? 'queued' : 'sent'
+    },
+    sendImage: (image: ImImage): SendResult => (enqueue({ image }, inbox.me() ?? 'me').sendState === 'queued' ? 'queued' : 'sent'),
+    /** send a failed (or queued) message again */
+    retry(id: string) {
+      const item = list.items.peek().find((m) => m.messageClientId === id)
+      const client = inbox.client()
+      if (!item?.outgoing || !client) return
+      const again = { ...item, sendState: 'sending' as const }
+      list.upsert([again])
+      void transmit(again, client)
+    },
+    /** back online: the queued messages go out, in order */
+    flushQueued(client: ImClient) {
+      for (const m of list.items.peek()) if (m.sendState === 'queued') void transmit({ ...m, sendState: 'sending' }, client)
+    },
   }
+}
 
-  function sendImage(image: ImImage): SendResult {
-    return enqueue({ image }, inbox.me() ?? 'me').sendState === 'queued' ? 'queued' : 'sent'
-  }
-
-  /** send a failed (or queued) message again */
-  function retry(id: string) {
-    const item = items.peek().find((m) => m.messageClientId === id)
-    const client = inbox.client()
-    if (!item?.outgoing || !client) return
-    const again = { ...item, sendState: 'sending' as const }
-    upsert([again])
-    void transmit(again, client)
-  }
+export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
+  let disposed = false
+  const list = createMessageList(peer)
+  const scope: ChatScope = { list, inbox, peer, disposed: () => disposed }
+  const history = createHistory(scope)
+  const outbox = createOutbox(scope, now)
 
   const offMessage = inbox.onMessage((m) => {
-    if (!mine(m)) return
-    upsert([m])
-    markRead()
+    if (!list.belongs(m)) return
+    list.upsert([m])
+    history.markRead()
   })
   // a message the server sent on this user's behalf (a gift sent from the chat) reaches this device
   // as the conversation's last message, not as an incoming one: it joins the chat from there
   const offLast = effect(() => {
     const last = inbox.conversations.value.find((c) => c.to === peer)?.lastMessage
-    if (!last || !loaded || !mine(last) || items.peek().some((m) => m.messageClientId === last.messageClientId)) return
-    upsert([last])
+    if (!last || !history.loaded() || !list.belongs(last) || list.items.peek().some((m) => m.messageClientId === last.messageClientId)) return
+    list.upsert([last])
   })
   // back online: the queued messages go out, in order; a chat opened offline loads now
   const offStatus = effect(() => {
     if (inbox.status.value !== 'ready') return
     const client = inbox.client()
     if (!client) return
-    if (!items.peek().some((m) => !m.sendState) && loading.peek() !== 'loading') void load()
-    for (const m of items.peek()) if (m.sendState === 'queued') void transmit({ ...m, sendState: 'sending' }, client)
+    if (!list.items.peek().some((m) => !m.sendState) && history.loading.peek() !== 'loading') void history.load()
+    outbox.flushQueued(client)
   })
 
   return {
-    items,
-    loading,
-    older,
-    hasFailed,
-    load,
-    loadOlder,
-    sendText,
-    sendImage,
-    retry,
+    items: list.items,
+    loading: history.loading,
+    older: history.older,
+    hasFailed: list.hasFailed,
+    load: history.load,
+    loadOlder: history.loadOlder,
+    sendText: outbox.sendText,
+    sendImage: outbox.sendImage,
+    retry: outbox.retry,
     dispose() {
       disposed = true
       offMessage()
@@ -186,4 +216,3 @@ export function createChat({ inbox, peer, now = Date.now }: ChatDeps) {
     },
   }
 }
-

@@ -65,10 +65,21 @@ function ordinaryKind(m: ImMessage): MessageKind {
 /** IM-05: a robot call invitation (a custom message whose payload's type is the calls feature's
  *  ROBOT_INVITE). Recognised from any sender: it is only ever hidden, and the calls feature asks the
  *  server who the invitation is for before acting on it. */
-export const isInvitation = (m: ImMessage | undefined): boolean => !!m && Number(m.messageType) === MsgType.custom && customOf(m).type === ROBOT_INVITE
+const invitation = (m: ImMessage): boolean => Number(m.messageType) === MsgType.custom && customOf(m).type === ROBOT_INVITE
+export const isInvitation = (m: ImMessage | undefined): boolean => !!m && kindOf(m).kind === 'invite'
+
+// what each message is, read once: a message is never changed after it arrives (a new state is a
+// new object), and the chat list asks again for every row it guesses, draws or filters
+const kinds = new WeakMap<ImMessage, MessageKind>()
 
 export function kindOf(m: ImMessage): MessageKind {
-  if (isInvitation(m)) return { kind: 'invite' }
+  let k = kinds.get(m)
+  if (!k) kinds.set(m, (k = readKind(m)))
+  return k
+}
+
+function readKind(m: ImMessage): MessageKind {
+  if (invitation(m)) return { kind: 'invite' }
   const ext = extensionOf(m)
   if (!fromOfficial(m, ext)) return ordinaryKind(m)
   if (Number(ext.viewFlag) === VIEW_FLAG_PAID) {

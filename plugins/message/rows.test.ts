@@ -28,11 +28,25 @@ test('IM-02 chat rows: first height guesses by kind; bad input (10,000 character
   const [image] = talkRows([msg('h', 1, { messageType: 1, attachment: { url: 'https://cdn.example.com/a.jpg', width: 400, height: 200 } })], { startKnown: false })
   const [bare] = talkRows([msg('h', 1, { messageType: 1, attachment: { url: 'https://cdn.example.com/a.jpg' } })], { startKnown: false })
   const [noUrl] = talkRows([msg('h', 1, { messageType: 1, attachment: {} })], { startKnown: false })
-  assert.is(estimateRow(text), 41)
+  assert.is(estimateRow(text), 39, 'a line of text: 21 px and 18 px of padding (talk.css)')
   assert.ok(estimateRow(long) > 5000)
   assert.is(estimateRow(image), 106)
   assert.is(estimateRow(bare), 206)
   assert.is(estimateRow(noUrl), 41, 'an attachment without a url is a neutral placeholder')
+})
+
+test('IM-02 a message is read once, however often the chat list guesses, filters and draws it (a long chat asked again for every row on every scroll)', () => {
+  let reads = 0
+  const m = msg('host_1', 1)
+  Object.defineProperty(m, 'messageType', { enumerable: true, get: () => (reads++, 0) })
+  const [row] = talkRows([m], { startKnown: false })
+  const first = reads
+  assert.ok(first > 0, 'the message was read')
+  for (let i = 0; i < 5; i++) {
+    estimateRow(row)
+    talkRows([m], { startKnown: false })
+  }
+  assert.is(reads, first, 'read again')
 })
 
 test.run()

@@ -30,6 +30,9 @@ export function estimateRow(row: TalkRow): number {
   const k = kindOf(row.m)
   if (k.kind === 'image') return k.width && k.height ? Math.min(266, Math.round((200 * k.height) / k.width) + 6) : 206
   if (k.kind === 'gift' || k.kind === 'missed-call' || k.kind === 'paid') return 68
-  if (k.kind === 'text') return 41 + 21 * Math.floor(k.text.length / 30)
+  // a line of text is 21 px (15 px at line-height 1.4) inside 9 px of padding above and below
+  // (talk.css .ch-bubble): a guess off by 2 px moved the list on every row that came into view above
+  if (k.kind === 'text') return 39 + 21 * Math.floor(k.text.length / 30)
+  // the placeholder's dashed border adds 2 px
   return 41
 }

@@ -59,23 +59,17 @@ export interface InboxController extends Inbox {
   patch(list: ImConversation[]): void
 }
 
-export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): InboxController {
+/** The inbox's conversations: the last loaded list with the changes applied over it in batches
+ *  (d2 §4.9), robot invitations filtered (IM-05), blocked hosts left out (ENG-11). `current` is the
+ *  connection the changes came from and its generation, so a batch from a closed one is dropped. */
+function createConversationList(kernel: Kernel, timers: Timers, current: () => { client: ImClient; generation: number } | null) {
   const all = signal<ImConversation[]>([])
   // ENG-11: a host the user blocked leaves the inbox (the block list is the server's, through the optional link)
   const conversations = computed(() => {
     const blocked = kernel.get(blockedAccountsRef)?.accids.value
     return blocked?.size ? all.value.filter((c) => !blocked.has(c.to)) : all.value
   })
-  const status = signal<InboxStatus>('idle')
   const unread = computed(() => conversations.value.reduce((n, c) => n + (c.unreadCount > 0 ? c.unreadCount : 0), 0))
-  let conn: ImConnection | null = null
-  let account: string | null = null
-  let offs: Array<() => void> = []
-  let generation = 0
-  const listeners = new Set<(m: ImMessage) => void>()
-  const profiles = signal<ReadonlyMap<string, PeerProfile>>(new Map())
-  const asked = new Set<string>()
-  const timers = opts.timers ?? realTimers
   let changed: ImConversation[] = []
   let batchTimer: unknown = null
   // IM-05: robot invitations are not chat lines: conversations are shown as their shown messages say
@@ -83,20 +77,43 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
   const applyChanged = () => {
     batchTimer = null
     const list = changed.splice(0)
-    const c = conn
+    const c = current()
     if (!list.length || !c) return
-    const mine = generation
     const now = invitations.apply(list, c.client)
     all.value = mergeConversations(all.peek(), now.shown)
     void now.later?.then(({ shown, hidden }) => {
-      if (mine === generation) all.value = mergeConversations(all.peek(), shown, hidden)
+      if (c.generation === current()?.generation) all.value = mergeConversations(all.peek(), shown, hidden)
     })
   }
-  const queueChanged = (list: ImConversation[]) => {
-    changed.push(...list)
-    batchTimer ??= timers.setTimeout(applyChanged, SESSION_BATCH_MS)
+  return {
+    conversations,
+    unread,
+    queueChanged(list: ImConversation[]) {
+      changed.push(...list)
+      batchTimer ??= timers.setTimeout(applyChanged, SESSION_BATCH_MS)
+    },
+    /** the conversations a fresh connection starts from, as shown */
+    async firstLoad(client: ImClient): Promise<ImConversation[]> {
+      const loaded = invitations.apply(await client.conversations(CONVERSATION_LIMIT), client)
+      const read = (await loaded.later) ?? { shown: [], hidden: [] }
+      return [...loaded.shown, ...read.shown]
+    },
+    show: (list: ImConversation[]) => (all.value = sortConversations(list)),
+    patch: (list: ImConversation[]) => (all.value = mergeConversations(all.peek(), list)),
+    clear() {
+      if (batchTimer != null) timers.clearTimeout(batchTimer)
+      batchTimer = null
+      changed = []
+      invitations.reset()
+      all.value = []
+    },
   }
+}
 
+/** Peers' names and faces by chat account, asked for in batches, each account once per load. */
+function createProfileCache(kernel: Kernel) {
+  const profiles = signal<ReadonlyMap<string, PeerProfile>>(new Map())
+  const asked = new Set<string>()
   const loadProfiles = async (accounts: string[]) => {
     const wanted = [...new Set(accounts)].filter((a) => a && !asked.has(a))
     if (!wanted.length) return
@@ -111,39 +128,90 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
       wanted.forEach((a) => asked.delete(a))
     }
   }
+  return {
+    profiles,
+    loadProfiles,
+    /** d2 §4.9: the cache is cleared on each load; returns the accounts asked for before, to ask again */
+    clear(): string[] {
+      const before = [...asked]
+      asked.clear()
+      profiles.value = new Map()
+      return before
+    },
+  }
+}
 
-  // NET-06: a first login that failed is tried again on the reconnect schedule, and at once when
-  // the app's connection comes back or the app returns to the foreground
-  let retryTimer: unknown = null
-  let failedLogins = 0
-  const stopRetry = () => {
-    if (retryTimer != null) timers.clearTimeout(retryTimer)
-    retryTimer = null
+type LoginPolicy = Pick<typeof import('../../kernel/im/login.ts'), 'reconnectDelayMs' | 'RECONNECT_MAX'>
+
+/** NET-06: a first login that failed is tried again on the reconnect schedule, up to its maximum. */
+function createLoginRetry(timers: Timers) {
+  let timer: unknown = null
+  let failed = 0
+  const stop = () => {
+    if (timer != null) timers.clearTimeout(timer)
+    timer = null
   }
-  const retryLater = (user: User, policy: { reconnectDelayMs(n: number): number; RECONNECT_MAX: number }) => {
-    stopRetry()
-    if (failedLogins >= policy.RECONNECT_MAX) return
-    failedLogins++
-    retryTimer = timers.setTimeout(() => {
-      retryTimer = null
-      if (account === user.yxAccid && !conn) void open(user)
-    }, policy.reconnectDelayMs(failedLogins))
+  return {
+    stop,
+    /** a login succeeded, or the user asked for one: the schedule starts over */
+    reset: () => void (failed = 0),
+    later(policy: LoginPolicy, again: () => void) {
+      stop()
+      if (failed >= policy.RECONNECT_MAX) return
+      failed++
+      timer = timers.setTimeout(() => {
+        timer = null
+        again()
+      }, policy.reconnectDelayMs(failed))
+    },
   }
+}
+
+/** Every incoming message to each page that listens, across reconnects; a faulty listener never
+ *  stops the others. */
+function createMessageFanOut() {
+  const listeners = new Set<(m: ImMessage) => void>()
+  return {
+    add(fn: (m: ImMessage) => void) {
+      listeners.add(fn)
+      return () => void listeners.delete(fn)
+    },
+    tell(m: ImMessage) {
+      for (const fn of [...listeners]) {
+        try {
+          fn(m)
+        } catch (err) {
+          console.error(err)
+        }
+      }
+    },
+  }
+}
+
+export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): InboxController {
+  const status = signal<InboxStatus>('idle')
+  let conn: ImConnection | null = null
+  let account: string | null = null
+  let offs: Array<() => void> = []
+  let generation = 0
+  const messages = createMessageFanOut()
+  const timers = opts.timers ?? realTimers
+  const sessions = createConversationList(kernel, timers, () => (conn ? { client: conn.client, generation } : null))
+  const peers = createProfileCache(kernel)
+  // NET-06: tried again on the schedule, and at once when the app's connection comes back or the
+  // app returns to the foreground
+  const retry = createLoginRetry(timers)
 
   const close = () => {
-    stopRetry()
+    retry.stop()
     generation++
     offs.splice(0).forEach((off) => off())
-    if (batchTimer != null) timers.clearTimeout(batchTimer)
-    batchTimer = null
-    changed = []
-    invitations.reset()
     const c = conn
     conn = null
     account = null
     void c?.close().catch(() => undefined)
     batch(() => {
-      all.value = []
+      sessions.clear()
       status.value = 'idle'
     })
   }
@@ -159,7 +227,10 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
       try {
         await connect(user, mine, policy)
       } catch {
-        if (mine === generation) retryLater(user, policy)
+        if (mine === generation)
+          retry.later(policy, () => {
+            if (account === user.yxAccid && !conn) void open(user)
+          })
         throw new Error('messaging login failed')
       }
     } catch {
@@ -187,82 +258,72 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
     })
     if (mine !== generation) return void c.close().catch(() => undefined)
     conn = c
-    failedLogins = 0
+    retry.reset()
     status.value = 'ready'
-    offs.push(c.client.on('conversations-changed', queueChanged))
-    offs.push(
-      c.client.on('message', (m) => {
-        for (const fn of [...listeners]) {
-          try {
-            fn(m)
-          } catch (err) {
-            console.error(err)
-          }
-        }
-      }),
-    )
-    const loaded = invitations.apply(await c.client.conversations(CONVERSATION_LIMIT), c.client)
-    const read = (await loaded.later) ?? { shown: [], hidden: [] }
-    const list = [...loaded.shown, ...read.shown]
+    offs.push(c.client.on('conversations-changed', sessions.queueChanged))
+    offs.push(c.client.on('message', messages.tell))
+    const list = await sessions.firstLoad(c.client)
     if (mine !== generation) return
     // d2 §4.9: the session profile cache is cleared on load; a page that asked before (a chat opened
     // by its link) is asked for again, else its name would stay the account until it reopens
-    const askedBefore = [...asked]
-    asked.clear()
+    let askedBefore: string[] = []
     batch(() => {
-      profiles.value = new Map()
-      all.value = sortConversations(list)
+      askedBefore = peers.clear()
+      sessions.show(list)
       status.value = 'ready'
     })
-    void loadProfiles([...list.map((x) => x.to), ...askedBefore])
+    void peers.loadProfiles([...list.map((x) => x.to), ...askedBefore])
   }
 
+  /** the same account stays connected across user info refreshes (balance changes); a logout closes */
+  const followSession = () =>
+    effect(() => {
+      const user = kernel.session.user.value
+      const loggedIn = kernel.session.loggedIn.value
+      untracked(() => {
+        if (!loggedIn) {
+          if (account) close()
+          return
+        }
+        if (user?.yxAccid && user.imToken && user.yxAccid !== account) {
+          if (account) close()
+          void open(user)
+        }
+      })
+    })
+
+  /** the app's connection is back, or the app is in the foreground again: a login that failed is tried now */
+  const retryOnResync = () =>
+    kernel.events.on('resync', () => {
+      const user = kernel.session.user.peek()
+      if (conn || !account || status.peek() !== 'offline' || !user?.yxAccid || user.yxAccid !== account) return
+      retry.stop()
+      void open(user)
+    })
+
   return {
-    conversations,
-    unread,
+    conversations: sessions.conversations,
+    unread: sessions.unread,
     status,
-    profiles,
-    loadProfiles,
+    profiles: peers.profiles,
+    loadProfiles: peers.loadProfiles,
     client: () => (status.peek() === 'ready' ? (conn?.client ?? null) : null),
     me: () => account,
-    onMessage(fn) {
-      listeners.add(fn)
-      return () => void listeners.delete(fn)
-    },
-    patch: (list) => (all.value = mergeConversations(all.peek(), list)),
+    onMessage: messages.add,
+    patch: sessions.patch,
     async reconnect() {
       const user = kernel.session.user.peek()
       if (!user?.yxAccid || !user.imToken) return
-      failedLogins = 0
+      retry.reset()
       close()
       await open(user)
     },
     start() {
-      const stop = effect(() => {
-        const user = kernel.session.user.value
-        const loggedIn = kernel.session.loggedIn.value
-        untracked(() => {
-          if (!loggedIn) {
-            if (account) close()
-            return
-          }
-          // the same account stays connected across user info refreshes (balance changes)
-          if (user?.yxAccid && user.imToken && user.yxAccid !== account) {
-            if (account) close()
-            void open(user)
-          }
-        })
-      })
-      // the app's connection is back, or the app is in the foreground again: a login that failed is tried now
-      const offResync = kernel.events.on('resync', () => {
-        const user = kernel.session.user.peek()
-        if (conn || !account || status.peek() !== 'offline' || !user?.yxAccid || user.yxAccid !== account) return
-        stopRetry()
-        void open(user)
-      })
+      const stopFollowing = followSession()
+      const offResync = retryOnResync()
       return () => {
         offResync()
-        stop()
+        stopFollowing()
         close()
       }
     },
