@@ -3,7 +3,9 @@
 //      (default 60 s), at 1x and 4x CPU: frames per second, p95 frame time, long tasks over 50 ms,
 //      and the room's DOM nodes at the end (the chat keeps a capped window)
 //   2. tapping a live card on /wall to the room's first video frame, 4x CPU (median), as a ratio
-//      to the hello world's first paint
+//      to the hello world's first paint: a real touch (touch-down, TAP_HOLD_MS held, touch-up, the
+//      browser's own click), timed from the click (the touch-up, where a tap is felt to start) and,
+//      apart, from the touch-down
 import type { Browser, Page } from 'playwright-core'
 import type { Harness } from '../harness/server.ts'
 import { PHONE } from '../e2e/chromium.ts'
@@ -12,6 +14,8 @@ import { TEST_TOKEN } from '../harness/testing.ts'
 
 const ROOM = '[data-testid=live-room]'
 const LIVE_CARD = '[data-testid=host-card][data-status=live]'
+/** how long a finger rests on the glass in a tap (about 100 ms in touch studies) */
+const TAP_HOLD_MS = 100
 
 export interface LiveLoad {
   cpu: number
@@ -26,16 +30,23 @@ export interface LiveBenchResult {
   tapMs: number[]
   tapMedian: number
   tapRatio: number
+  /** from the touch-down */
+  downMs: number[]
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 export async function openWall(browser: Browser, base: string, cpu: number): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
-  await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(TEST_TOKEN)})`)
+  // a viewer who saw today's offer popups already: a finger cannot tap a card under a sheet
+  await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(TEST_TOKEN)})
+    const d = new Date()
+    for (const k of ['specialPopTime', 'discountPopTime']) localStorage.setItem(k, (d.getMonth() + 1) + '-' + d.getDate())`)
   const page = await context.newPage()
   // the first frame, in the page's own clock (a string: tsx would wrap a function)
   await page.addInitScript(`
+    addEventListener('pointerdown', () => { window.__downAt = performance.now() }, true)
+    addEventListener('click', () => { if (window.__downAt !== undefined && window.__tapAt === undefined) window.__tapAt = performance.now() }, true)
     new MutationObserver(() => {
       const room = document.querySelector(${JSON.stringify(ROOM)})
       if (window.__tapAt !== undefined && window.__liveAt === undefined && room && room.getAttribute('data-status') === 'live') window.__liveAt = performance.now()
@@ -49,15 +60,30 @@ export async function openWall(browser: Browser, base: string, cpu: number): Pro
   return page
 }
 
-/** tap the first live card; ms until the room shows the host's first frame */
-export async function tapToFirstFrame(page: Page): Promise<{ ms: number; hostId: number }> {
-  await page.evaluate(`(() => { window.__tapAt = performance.now(); document.querySelector(${JSON.stringify(LIVE_CARD)}).click() })()`)
-  await page.waitForFunction('window.__liveAt !== undefined', null, { timeout: 60_000 }).catch(async (err) => {
-    throw new Error(`no live room after the tap: at ${page.url()}, room ${await page.locator(ROOM).getAttribute('data-status', { timeout: 1000 }).catch(() => 'absent')}: ${err}`)
-  })
-  const ms = (await page.evaluate('window.__liveAt - window.__tapAt')) as number
+/** tap the first live card with a finger (touch-down, held, touch-up: the browser clicks); ms from
+ *  the click and from the touch-down until the room shows the host's first frame */
+export async function tapToFirstFrame(page: Page): Promise<{ ms: number; downMs: number; hostId: number }> {
+  const card = page.locator(LIVE_CARD).first()
+  await card.scrollIntoViewIfNeeded()
+  const box = await card.boundingBox()
+  if (!box) throw new Error('no live card on screen to tap')
+  const point = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
+  const cover = await page.evaluate(`(() => { const el = document.elementFromPoint(${point.x}, ${point.y}); return el && !el.closest(${JSON.stringify(LIVE_CARD)}) ? (el.closest("[data-overlay]") || el).outerHTML.slice(0, 400) : null })()`)
+  if (cover) throw new Error(`the live card is covered, a finger cannot tap it: ${cover}`)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] })
+  await page.waitForTimeout(TAP_HOLD_MS) // the finger on the glass, not a wait for a condition
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  // the session stays until the room shows: detached at once, it took the tap's click with it
+  await page
+    .waitForFunction('window.__liveAt !== undefined', null, { timeout: 60_000 })
+    .catch(async (err) => {
+      throw new Error(`no live room after the tap: at ${page.url()}, room ${await page.locator(ROOM).getAttribute('data-status', { timeout: 1000 }).catch(() => 'absent')}: ${err}`)
+    })
+    .finally(() => cdp.detach().catch(() => undefined))
+  const [ms, downMs] = (await page.evaluate('[window.__liveAt - window.__tapAt, window.__liveAt - window.__downAt]')) as number[]
   const hostId = Number(await page.locator(ROOM).getAttribute('data-host'))
-  return { ms, hostId }
+  return { ms, downMs, hostId }
 }
 
 async function underLoad(browser: Browser, harness: Harness, cpu: number, durationMs: number): Promise<LiveLoad> {
@@ -84,11 +110,14 @@ export async function benchLive(input: { browser: Browser; harness: Harness; hel
   const durationMs = input.durationMs ?? Number(process.env.BENCH_LIVE_MS || 60_000)
   const base = input.harness.url.replace(/\/$/, '')
   const tapMs: number[] = []
+  const downMs: number[] = []
   for (let i = 0; i < runs; i++) {
     input.harness.reset()
     const page = await openWall(input.browser, base, 4)
     try {
-      tapMs.push((await tapToFirstFrame(page)).ms)
+      const tap = await tapToFirstFrame(page)
+      tapMs.push(tap.ms)
+      downMs.push(tap.downMs)
     } finally {
       await page.context().close()
     }
@@ -100,20 +129,25 @@ export async function benchLive(input: { browser: Browser; harness: Harness; hel
   }
   input.harness.reset()
   const tapMedian = median(tapMs)
-  return { load, tapMs, tapMedian, tapRatio: tapMedian / input.helloMs }
+  return { load, tapMs, tapMedian, tapRatio: tapMedian / input.helloMs, downMs }
 }
 
-/** Rows for bench/run.ts's table: [measure, hello world, app, ratio, budget]. */
+/** Rows for bench/run.ts's table: [measure, hello world, app, ratio, goal]; the goals of the
+ *  "fast on the phones our users have" issue at 4x CPU, each with PASS or OVER */
 export function liveRows(r: LiveBenchResult, helloMs: number): string[][] {
   const secs = Math.round(Number(process.env.BENCH_LIVE_MS || 60_000) / 1000)
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'OVER')
+  const goal = (cpu: number, text: string, ok: boolean) => (cpu === 4 ? `${text} ${verdict(ok)}` : '')
+  const tapRatioFromDown = median(r.downMs) / helloMs
   return [
     ...r.load.flatMap((l) => [
-      [`live room, 200 lines/s + 20 events/s for ${secs} s, ${l.cpu}x CPU: fps`, '', l.fps.toFixed(1), '', l.cpu === 1 ? `>= 55 ${l.fps >= 55 ? 'PASS' : 'MISS'}` : ''],
-      ['  p95 frame time', '', `${l.p95.toFixed(1)} ms`, '', l.cpu === 1 ? `<= 20 ${l.p95 <= 20 ? 'PASS' : 'MISS'}` : ''],
-      ['  long tasks over 50 ms', '', String(l.longTasks), '', l.cpu === 1 ? `0 ${l.longTasks === 0 ? 'PASS' : 'MISS'}` : ''],
+      [`live room, 200 lines/s + 20 events/s for ${secs} s, ${l.cpu}x CPU: fps`, '', l.fps.toFixed(1), '', goal(l.cpu, '>= 55', l.fps >= 55)],
+      ['  p95 frame time', '', `${l.p95.toFixed(1)} ms`, '', goal(l.cpu, '<= 20 ms', l.p95 <= 20)],
+      ['  long tasks over 50 ms', '', String(l.longTasks), '', goal(l.cpu, '0', l.longTasks === 0)],
       ['  room DOM nodes / chat lines at the end', '', `${l.domNodes} / ${l.chatLines}`, '', ''],
     ]),
-    ['tap live card to first video frame, 4x CPU (median)', `${helloMs.toFixed(0)} ms`, `${r.tapMedian.toFixed(0)} ms`, r.tapRatio.toFixed(2), ''],
+    ['tap live card to first video frame, 4x CPU (median, from the touch-up)', `${helloMs.toFixed(0)} ms`, `${r.tapMedian.toFixed(0)} ms`, r.tapRatio.toFixed(2), `<= 1.0x ${verdict(r.tapRatio <= 1)}`],
     ['  runs (ms)', '', r.tapMs.map((x) => x.toFixed(0)).join(' '), '', ''],
+    [`  from the touch-down (${TAP_HOLD_MS} ms before the touch-up)`, '', `${median(r.downMs).toFixed(0)} ms`, tapRatioFromDown.toFixed(2), ''],
   ]
 }

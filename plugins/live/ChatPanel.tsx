@@ -47,22 +47,12 @@ export function ChatPanel() {
   useSignals()
   const t = useT()
   const room = useLive().room
-  const lines = room.lines.value
-  const chatStatus = room.chatStatus.value
-  const list = useRef<HTMLDivElement>(null)
   const [draft, setDraft] = useState('')
   const quick = useQuickMessages()
   // LIVE-07: an optional link; the gift button shows once the gift feature has joined
   const kernel = useKernel()
   const gifts = kernel.pending.value.includes('gift') ? undefined : kernel.get(giftRef)
   const hostId = room.hostId.value
-  const stick = useRef(true)
-
-  // follow the newest line unless the viewer scrolled up to read
-  useLayoutEffect(() => {
-    const el = list.current
-    if (el && stick.current) el.scrollTop = el.scrollHeight
-  }, [lines])
 
   const submit = async () => {
     if (await room.send(draft)) setDraft('')
@@ -71,28 +61,7 @@ export function ChatPanel() {
   return (
     <section className="lv-chat" data-testid="live-chat">
       <Arrivals t={t} />
-      <div
-        className="lv-chat__list"
-        ref={list}
-        data-testid="live-chat-list"
-        onScroll={(e) => {
-          const el = e.currentTarget
-          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40
-        }}
-      >
-        <p className="lv-line lv-line--tip">{t('live.tips')}</p>
-        {lines.map((l) => (
-          <Line key={l.messageClientId} line={l} t={t} />
-        ))}
-        {chatStatus === 'failed' && (
-          <p className="lv-line lv-line--tip lv-chat__failed" role="status" data-testid="live-chat-failed">
-            {t('live.chatFailed')}{' '}
-            <button type="button" className="lv-chat__retry" data-testid="live-chat-retry" onClick={() => room.retryChat()}>
-              {t('live.chatRetry')}
-            </button>
-          </p>
-        )}
-      </div>
+      <ChatLines t={t} />
       {quick.length > 0 && (
         <div className="lv-chips" data-testid="live-quick">
           {quick.map((q) => (
@@ -128,6 +97,48 @@ export function ChatPanel() {
         )}
       </form>
     </section>
+  )
+}
+
+/** the lines (a new batch every 100 ms under load): only this list re-renders for them, not the
+ *  input or the chips */
+function ChatLines({ t }: { t: T }) {
+  useSignals()
+  const room = useLive().room
+  const lines = room.lines.value
+  const chatStatus = room.chatStatus.value
+  const list = useRef<HTMLDivElement>(null)
+  const stick = useRef(true)
+
+  // follow the newest line unless the viewer scrolled up to read
+  useLayoutEffect(() => {
+    const el = list.current
+    if (el && stick.current) el.scrollTop = el.scrollHeight
+  }, [lines])
+
+  return (
+    <div
+      className="lv-chat__list"
+      ref={list}
+      data-testid="live-chat-list"
+      onScroll={(e) => {
+        const el = e.currentTarget
+        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40
+      }}
+    >
+      <p className="lv-line lv-line--tip">{t('live.tips')}</p>
+      {lines.map((l) => (
+        <Line key={l.messageClientId} line={l} t={t} />
+      ))}
+      {chatStatus === 'failed' && (
+        <p className="lv-line lv-line--tip lv-chat__failed" role="status" data-testid="live-chat-failed">
+          {t('live.chatFailed')}{' '}
+          <button type="button" className="lv-chat__retry" data-testid="live-chat-retry" onClick={() => room.retryChat()}>
+            {t('live.chatRetry')}
+          </button>
+        </p>
+      )}
+    </div>
   )
 }
 

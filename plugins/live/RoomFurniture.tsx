@@ -23,6 +23,20 @@ import { shellRef } from '../shell/api.ts'
 /** a pendant or activity link is a backend-configured link: the shell's rules follow it (SHELL-14) */
 const openLink = (kernel: Kernel, link: string) => void kernel.get(shellRef)?.linkRules().then((r) => r.follow(link))
 
+/** the audience count moves with every entrance and leave (dozens a second in a busy room): it
+ *  alone re-renders then, not the whole furniture */
+function AudiencePill({ onOpen }: { onOpen: () => void }) {
+  useSignals()
+  const kernel = useKernel()
+  const audience = useLive().room.audience.value
+  return (
+    <button type="button" className="lv-pill lv-audience" data-testid="live-audience" onClick={onOpen}>
+      <IconEye size={14} />
+      <bdi>{audienceLabel(audience, kernel.i18n.locale.value)}</bdi>
+    </button>
+  )
+}
+
 export function RoomFurniture({ onClose, onMore, onCall }: { onClose: () => void; onMore: () => void; onCall: () => void }) {
   useSignals()
   const kernel = useKernel()
@@ -66,10 +80,7 @@ export function RoomFurniture({ onClose, onMore, onCall }: { onClose: () => void
               <Avatar src={r.topSpender.icon} size={28} />
             </button>
           )}
-          <button type="button" className="lv-pill lv-audience" data-testid="live-audience" onClick={() => open(RankOverlay.viewers, { ...roomRef, tab: 'viewers' })}>
-            <IconEye size={14} />
-            <bdi>{audienceLabel(room.audience.value, kernel.i18n.locale.value)}</bdi>
-          </button>
+          <AudiencePill onOpen={() => open(RankOverlay.viewers, { ...roomRef, tab: 'viewers' })} />
           <button type="button" className="lv-icon-btn" data-testid="live-exit" aria-label={t('live.close')} onClick={onClose}>
             <IconClose size={20} />
           </button>

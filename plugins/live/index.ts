@@ -11,9 +11,11 @@ import { livePush } from './push.ts'
 import { liveServiceRef } from './refs.ts'
 import { createLiveService, type LiveService } from './service.ts'
 import type { RoomDeps } from './state.ts'
+import { warmOnTouchDown } from './touch-down.ts'
 
 
 export function createLivePlugin(deps: RoomDeps = {}) {
+  const livePage = () => import('./LivePage.tsx')
   const services = new WeakMap<Kernel, LiveService>()
   const serviceOf = (kernel: Kernel) => {
     let s = services.get(kernel)
@@ -23,7 +25,7 @@ export function createLivePlugin(deps: RoomDeps = {}) {
   return definePlugin({
     id: 'live',
     requires: ['wall'],
-    routes: [{ path: LIVE_PATH, page: () => import('./LivePage.tsx'), auth: true }],
+    routes: [{ path: LIVE_PATH, page: livePage, auth: true }],
     push: livePush,
     services: [
       provide(liveServiceRef, serviceOf),
@@ -34,7 +36,19 @@ export function createLivePlugin(deps: RoomDeps = {}) {
     ],
     strings: { en: () => import('../../locales/en/live.json'), ar: () => import('../../locales/ar/live.json') },
     widgets: [Floating],
-    setup: (kernel) => () => services.get(kernel)?.dispose(),
+    setup: (kernel) => {
+      const stopWarming =
+        typeof document === 'undefined'
+          ? () => {}
+          : warmOnTouchDown(document, () => {
+              livePage().catch(() => undefined)
+              serviceOf(kernel).room.warm()
+            })
+      return () => {
+        stopWarming()
+        services.get(kernel)?.dispose()
+      }
+    },
   })
 }
 

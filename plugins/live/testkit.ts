@@ -131,6 +131,8 @@ export function liveKernel(
   const rtc = o.rtc ?? fakeRtc()
   const chat = fakeChatRoom()
   const frames = manualFrames()
+  /** how often the room asked for the video client (its code loading) */
+  let rtcLoads = 0
   const room = { ...ROOM, ...o.room }
   const api: FakeApi =
     o.api ??
@@ -144,7 +146,7 @@ export function liveKernel(
       return null
     })
   const t = createTestKernel({
-    plugins: [definePlugin({ id: 'wall' }), createLivePlugin({ timers, rtc: async () => rtc.client, chatRoom: async () => chat.client, frame: frames.schedule }), ...(o.plugins?.(timers) ?? [])],
+    plugins: [definePlugin({ id: 'wall' }), createLivePlugin({ timers, rtc: async () => (rtcLoads++, rtc.client), chatRoom: async () => chat.client, frame: frames.schedule }), ...(o.plugins?.(timers) ?? [])],
     ...(o.fakes && { fakes: o.fakes }),
     path: o.path ?? '/wall',
     token: 'tok',
@@ -154,5 +156,5 @@ export function liveKernel(
   })
   t.kernel.session.setUser({ userId: 100001, nickname: 'Viewer', icon: '', diamondNum: 10, yxAccid: 'viewer_1', imToken: 'im', userLevel: 3 })
   const live = t.kernel.need(liveServiceRef)
-  return { t, timers, rtc, chat, frames, live, room: live.room }
+  return { t, timers, rtc, chat, frames, live, room: live.room, rtcLoads: () => rtcLoads }
 }
