@@ -86,3 +86,10 @@ try {
 // the page's first Intl formatter sets up the locale data, about 25 ms (100 ms at a phone's speed)
 // whichever locale it is for: paid here, while the app's code downloads, not in the first render
 setTimeout(() => Intl.NumberFormat().format(0))
+// the service worker (sw.js beside index.html), once the page has loaded and the main thread is
+// idle, so it costs the first screen nothing: a repeat open then needs only the API. Without one
+// (http, a webview that has none) or when it fails, nothing happens: the app works as before.
+addEventListener('load', () => {
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1))
+  idle(() => navigator.serviceWorker?.register('sw.js').catch(() => {}))
+})
