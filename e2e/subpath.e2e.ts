@@ -16,8 +16,8 @@ t('BLD-01 SHELL-01 served under /app/: a deep link loads its lazy page with its 
   // the harness writes the config into the page (no round trip); the file stays under the sub-path for a static host
   assert.not.ok(asked.includes('/app/app-config.js'), 'the config came with the page')
   assert.ok(await page.evaluate(() => !!document.getElementById('app-config') && !!(window as any).__APP_CONFIG__?.apiBase), 'the page carries its config')
-  assert.ok(await page.evaluate(async () => (await (await fetch('app-config.js')).text()).includes('__APP_CONFIG__')), '/app/app-config.js is served')
   assert.ok(asked.filter((a) => a.endsWith('.js')).every((a) => a.startsWith('/app/assets/')), 'every script came from /app/assets/')
+  assert.ok(await page.evaluate(async () => (await (await fetch('app-config.js')).text()).includes('__APP_CONFIG__')), '/app/app-config.js is served')
   assert.ok(asked.some((a) => /^\/app\/assets\/chunk-/.test(a)), 'lazy chunks load from under the sub-path')
   // the profile's chat button is an in-app navigation: the URL keeps the sub-path
   await page.click('[data-testid=detail-chat]')
