@@ -360,6 +360,65 @@ async function earlyScript({ minify, target }) {
   return `(()=>{${outputFiles[0].text.trim()}})()`.replace(/<\/script/gi, '<\\/script')
 }
 
+/**
+ * sw.js, the service worker: a repeat open needs only the API. Installing it keeps the page (the
+ * shell) and the first screen's files; a navigation gets the kept page at once and refreshes it for
+ * the next open; hashed files come from the cache, and a lazy chunk is kept once it has loaded. Its
+ * text changes with every deploy (the list below), so the browser installs the new one; it takes
+ * over once no page of the old one is open (an old page never loses its files mid-way), then drops
+ * the old files. A page of the old version that needs a chunk the deploy removed gets a 404, and the
+ * kernel's SHELL-03/04 recovery (the update dialog, which clears workers and caches) brings the new
+ * one. Plain script: the worker has no bundler around it.
+ */
+export function serviceWorkerSource(precache) {
+  const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12)
+  return `// built by build.mjs; version ${version}
+const CACHE = 'app-${version}'
+const FILES = ${JSON.stringify(precache)}
+const scope = new URL(self.registration.scope)
+const shellUrl = scope.href
+self.addEventListener('install', (e) => {
+  e.waitUntil(caches.open(CACHE).then((c) => c.addAll([shellUrl, ...FILES.map((f) => new URL(f, scope).href)])))
+})
+self.addEventListener('activate', (e) => {
+  const old = (k) => k.startsWith('app-') && k !== CACHE
+  e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter(old).map((k) => caches.delete(k)))).then(() => self.clients.claim()))
+})
+self.addEventListener('fetch', (e) => {
+  const req = e.request
+  const url = new URL(req.url)
+  if (req.method !== 'GET' || url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return
+  const path = url.pathname.slice(scope.pathname.length)
+  // the app's own pages only: not a file, not a service of the server ('__harness')
+  if (req.mode === 'navigate') return /\\.[a-z0-9]+$/i.test(path) || path.startsWith('__') ? undefined : e.respondWith(page(e))
+  if (path.startsWith('assets/')) e.respondWith(hashed(req))
+})
+/** the kept page at once, refreshed behind it for the next open; the network when none is kept */
+async function page(e) {
+  const cache = await caches.open(CACHE)
+  const fresh = fetch(e.request).then((res) => {
+    if (res.ok && (res.headers.get('content-type') || '').includes('text/html')) return cache.put(shellUrl, res.clone()).then(() => res)
+    return res
+  })
+  const kept = await cache.match(shellUrl)
+  if (!kept) return fresh
+  e.waitUntil(fresh.catch(() => {}))
+  return kept
+}
+/** a hashed file never changes: the cache, else the network (and kept) */
+async function hashed(req) {
+  const kept = await caches.match(req)
+  if (kept) return kept
+  const res = await fetch(req)
+  if (res.ok) {
+    const cache = await caches.open(CACHE)
+    await cache.put(req, res.clone())
+  }
+  return res
+}
+`
+}
+
 /** Output files reachable from the entry through static imports: what the browser loads first. */
 export function initialFiles(metafile, entryOut) {
   const seen = new Set()
@@ -536,6 +595,7 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   }
   const html = await writeIndexHtml(outdir, entryFiles[0], firstScreenFiles.slice(1), styleFiles, await spriteMarkup(sprites), early, servedAt)
   const htmlGzip = gz(Buffer.from(html))
+  await writeFile(join(outdir, 'sw.js'), serviceWorkerSource([...styleFiles, ...firstScreenFiles]))
   if (config) {
     await writeFile(join(outdir, 'app-config.js'), `window.__APP_CONFIG__ = ${JSON.stringify(config, null, 2)};\n`)
   }

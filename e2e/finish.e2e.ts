@@ -97,7 +97,16 @@ t('SHELL-04 SHELL-12 the start-up error is Arabic under ?lang=ar, before any str
   const page = await openApp('/wall?lang=ar', {
     // a deploy left a config the app cannot start with
     beforeLoad: async (p) => {
-      await p.route(/app-config\.js/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__APP_CONFIG__ = { mode: 42 }' }))
+      // (the harness writes the config into the page, as an edge may; a static host serves the file)
+      const broken = 'window.__APP_CONFIG__ = { mode: 42 }'
+      await p.route(/app-config\.js/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: broken }))
+      await p.route(
+        (url) => url.pathname === '/wall',
+        async (route) => {
+          const res = await route.fetch()
+          route.fulfill({ response: res, body: (await res.text()).replace(/<script id="app-config">[\s\S]*?<\/script>/, `<script>${broken}</script>`) })
+        },
+      )
     },
   })
   await waitForSelector(page, $('app-error'))

@@ -171,6 +171,9 @@ export function e2eSuite(name: string, options: Partial<HarnessOptions> & { dail
         isMobile: (opts.width ?? PHONE.width) <= 600,
         hasTouch: true,
         locale: opts.lang === 'ar' ? 'ar' : 'en-US',
+        // the product registers a service worker once loaded; page.route cannot see what a worker
+        // answers, so the suites run without it (the update suite opens its own contexts with it)
+        serviceWorkers: 'block',
       })
       contexts.push(context)
       if (opts.token) {

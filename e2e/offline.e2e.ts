@@ -40,7 +40,7 @@ const UPLOAD_BOUND_MS = 8000
 let cut: Browser | null = null
 const openCut = (ctx: E2EContext) => async (path: string, o: OpenOptions = {}): Promise<Page> => {
   cut ??= await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...CUT_NETWORK_ARGS] })
-  const context = await cut.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: o.lang === 'ar' ? 'ar' : 'en-US' })
+  const context = await cut.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: o.lang === 'ar' ? 'ar' : 'en-US', serviceWorkers: 'block' })
   await context.addInitScript((token) => {
     if (token && !sessionStorage.getItem('e2e-token-set')) {
       localStorage.setItem('token', token)

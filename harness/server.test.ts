@@ -38,6 +38,51 @@ test('HAR-01 the built app is served with index.html for client routes, files as
   await h.close()
 })
 
+test('HAR-01 SHELL-04 hashed files are kept a year; the page, sw.js and app-config.js are asked again and answer 304 when unchanged', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'harness-cache-'))
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><base href="/"><script src="app-config.js"></script><title>app</title>')
+  writeFileSync(join(dir, 'sw.js'), '// worker')
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'assets/main-AB12.js'), 'console.log(1)')
+  const h = await startTestHarness({ staticDir: dir })
+  assert.is((await httpRequest(`${h.url}/assets/main-AB12.js`)).headers['cache-control'], 'public, max-age=31536000, immutable')
+  for (const path of ['/wall', '/sw.js', '/app-config.js']) {
+    const first = await httpRequest(h.url + path)
+    assert.is(first.status, 200, path)
+    assert.is(first.headers['cache-control'], 'no-cache', path)
+    const tag = String(first.headers.etag ?? first.headers['last-modified'] ?? '')
+    assert.ok(tag, `${path} names its version`)
+    const again = await httpRequest(h.url + path, 'GET', undefined, first.headers.etag ? { 'if-none-match': tag } : { 'if-modified-since': tag })
+    assert.is(again.status, 304, path)
+    assert.is(again.text, '', path)
+  }
+  await h.close()
+})
+
+test('HAR-01 BLD-01 the page carries its configuration inline (no round trip for app-config.js), at the root and under a sub-path; the file stays for a static host', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'harness-inline-'))
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><base href="/"><script src="app-config.js"></script><script>early()</script></head></html>')
+  for (const basePath of ['/', '/app/']) {
+    const h = await startTestHarness({ staticDir: dir, basePath, appConfig: { appVersion: '</script><b>' } })
+    const port = new URL(h.url).port
+    for (const path of [basePath + 'wall', basePath, basePath + 'index.html']) {
+      const page = await httpRequest(h.url + path, 'GET', undefined, { host: `localhost:${port}` })
+      assert.is(page.status, 200, path)
+      assert.not.match(page.text, 'src="app-config.js"', `${path}: no request for the config`)
+      assert.match(page.text, `<base href="${basePath}">`)
+      const inline = /<script id="app-config">([\s\S]*?)<\/script>/.exec(page.text)
+      assert.ok(inline, `${path}: the config is in the page`)
+      assert.ok(inline!.index < page.text.indexOf('<script>early()'), 'before the early script')
+      const window: any = {}
+      new Function('window', inline![1])(window)
+      assert.is(window.__APP_CONFIG__.apiBase, `http://localhost:${port}`)
+      assert.is(window.__APP_CONFIG__.appVersion, '</script><b>', 'a value cannot close the tag')
+    }
+    assert.match((await httpRequest(`${h.url}${basePath}app-config.js`)).text, 'window.__APP_CONFIG__')
+    await h.close()
+  }
+})
+
 test('HAR-01 state lives in a file: created from fixtures, kept across restarts, a broken one refused and left as it is', async () => {
   let h = await startTestHarness()
   const dir = join(h.statePath, '..')

@@ -2,7 +2,6 @@
 // /app-config.js, the encrypted API at /api/*, the control API at /__harness/*, the raw state
 // at /__harness/db, and the WebSocket services (/ws realtime, /im, /rtc) on the same server.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
@@ -30,6 +29,7 @@ import { createHostTimeline } from './hosts.ts'
 import { createOperations, type Operations } from './operations.ts'
 import { loadScenarios } from './scenario-runner.ts'
 import { buildSeed, fixture } from './seed.ts'
+import { isPagePath, sendRevalidated, serveIndex, staticCacheHeaders } from './static.ts'
 import { createSettings, type SettingsStore } from './settings.ts'
 import { loadSlices, mergeEntries } from './slices.ts'
 import type { HarnessContext, HarnessSettings, UpgradeService } from './types.ts'
@@ -175,6 +175,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const oss = ossHandler(ctx)
   const guard = controlGuard({ open: !!options.openControl, publicEntries, hostNames: options.hostNames })
 
+  /** what /app-config.js says, and index.html carries inline: the harness's own config, the slices' hints, the options' */
+  const configScript = (req: IncomingMessage) => {
+    const hints = slices.map(({ slice }) => slice.appConfig?.(ctx))
+    return appConfigScript(Object.assign(appConfigFor(req, keysFile, apps.defaultAppId), ...hints, options.appConfig))
+  }
   const basePath = `/${(options.basePath ?? '/').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/')
   const app = jsonServer.create()
   app.use(store.commitBeforeAnswer)
@@ -195,15 +200,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (path.startsWith('/api/') || endpoints.has(path)) return void handleApi(req, res)
     if (path.startsWith('/__harness/') && oss(req, res, path.slice('/__harness/'.length))) return
     if (path === '/__harness' || path.startsWith('/__harness/')) return void handleControl(req, res)
-    if (path === '/app-config.js' || path === `${basePath}app-config.js`) {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
-      const hints = slices.map(({ slice }) => slice.appConfig?.(ctx))
-      return void res.end(appConfigScript(Object.assign(appConfigFor(req, keysFile, apps.defaultAppId), ...hints, options.appConfig)))
-    }
+    if (path === '/app-config.js' || path === `${basePath}app-config.js`) return sendRevalidated(req, res, configScript(req), 'text/javascript; charset=utf-8')
     next()
   })
-  if (options.staticDir) app.use(basePath, ...jsonServer.defaults({ static: options.staticDir, logger: false, noCors: true, noGzip: true }))
-  app.use((req: IncomingMessage, res: ServerResponse) => serveIndex(req, res, options.staticDir, basePath))
+  const page = (req: IncomingMessage, res: ServerResponse) => serveIndex(req, res, { staticDir: options.staticDir, basePath, configScript: () => configScript(req) })
+  // the page itself (a client route, the base, or index.html by name), with its configuration inline
+  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const path = new URL(req.url ?? '/', 'http://harness').pathname
+    if (options.staticDir && isPagePath(path, basePath)) return page(req, res)
+    next()
+  })
+  if (options.staticDir) app.use(basePath, staticCacheHeaders('/'), ...jsonServer.defaults({ static: options.staticDir, logger: false, noCors: true, noGzip: true }))
+  app.use(page)
 
   const server = createServer(app)
   server.on('upgrade', (req, socket, head) => {
@@ -262,22 +270,4 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 function rawStateOff(_req: IncomingMessage, res: ServerResponse) {
   res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
   res.end(JSON.stringify({ error: 'the raw state router is off; start the harness with HARNESS_RAW_STATE=1 (or rawState: true) to read and write the state file through /__harness/db' }))
-}
-
-/** Client routes (/wall, /detail/...) get index.html; a missing build gets a page saying so. */
-function serveIndex(req: IncomingMessage, res: ServerResponse, staticDir?: string, basePath = '/') {
-  const index = staticDir ? join(staticDir, 'index.html') : ''
-  const pathname = new URL(req.url ?? '/', 'http://h').pathname
-  const isPage = (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(pathname) && (pathname + '/').startsWith(basePath)
-  if (isPage && index && existsSync(index)) {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
-    // the page's addresses are relative to its <base href>: this harness's sub-path, whatever the build said
-    return void res.end(readFileSync(index, 'utf8').replace(/<base href="[^"]*">/, `<base href="${basePath}">`))
-  }
-  if (isPage) {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    return void res.end('<!doctype html><meta charset="utf-8"><title>Harness</title><p>The harness is running, but the app is not built here. Run <code>npm start</code>, which builds it, or see <a href="/__harness/">/__harness/</a>.</p>')
-  }
-  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
-  res.end(`not found: ${req.url}`)
 }
