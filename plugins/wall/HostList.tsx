@@ -1,6 +1,6 @@
 // One tab's host grid: skeletons, the cards, scroll paging by a sentinel, a retry row when a
 // page failed (NET-04), the end line, and the empty / error / offline states.
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Button } from '../../kernel/ui/Button.tsx'
 import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
@@ -21,28 +21,6 @@ export interface HostListProps {
   words: boolean
 }
 
-/** the cards a phone shows before scrolling (three rows of two at 390 x 844) */
-const FIRST_CARDS = 6
-let firstListDrawn = false
-
-/** How many cards to draw: the app's first list draws only what the screen shows, so the first card
- *  paints sooner on a slow phone, and the rest a frame later; every later list draws them all. */
-function useDrawnCount(count: number): number {
-  const [all, setAll] = useState(() => firstListDrawn)
-  useEffect(() => {
-    if (all || !count) return
-    firstListDrawn = true
-    let timer: ReturnType<typeof setTimeout> | undefined
-    // after the frame that paints the first cards
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setAll(true))))
-    return () => {
-      cancelAnimationFrame(frame)
-      clearTimeout(timer)
-    }
-  }, [all, count])
-  return all ? count : Math.min(count, FIRST_CARDS)
-}
-
 export function HostList({ state, list, online, t, onOpen, words }: HostListProps) {
   useSignals()
   const { pager } = list
@@ -53,7 +31,6 @@ export function HostList({ state, list, online, t, onOpen, words }: HostListProp
   const offlineAt = list.offlineAt.value
   // a host moving between the online and offline lists while paging may come twice
   const ids = useMemo(() => [...new Set(items)], [items])
-  const drawn = useDrawnCount(ids.length)
   const sentinel = useRef<HTMLDivElement>(null)
 
   // first visit of this tab: load page 1
@@ -110,7 +87,7 @@ export function HostList({ state, list, online, t, onOpen, words }: HostListProp
   return (
     <>
       <div className="wl-grid" data-testid="wall-grid">
-        {ids.slice(0, drawn).map((id, i) => (
+        {ids.map((id, i) => (
           <HostCardSlot key={id} showDivider={offlineAt !== null && i === offlineAt && i > 0} t={t}>
             <HostCard state={state} userId={id} index={i} t={t} onOpen={onOpen} />
           </HostCardSlot>
