@@ -383,7 +383,6 @@ async function main() {
       }
     }
     for (const user of users) console.log(`\n  waterfall, repeat open, ${LIGHTHOUSE.name}, ${user.name}:\n` + drawWaterfall(medianRun(repeatRuns.get(user.name)!)))
-    // the CPU profile of the first render at 4x (bench/profile.ts) is printed here: one call
 
     const describe = (path: string) => {
       const row = app.report.find((r) => '/' + r.file === path)
