@@ -180,38 +180,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const hints = slices.map(({ slice }) => slice.appConfig?.(ctx))
     return appConfigScript(Object.assign(appConfigFor(req, keysFile, apps.defaultAppId), ...hints, options.appConfig))
   }
-  const basePath = `/${(options.basePath ?? '/').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/')
-  const app = jsonServer.create()
-  app.use(store.commitBeforeAnswer)
-  const emptyDir = join(projectRoot, 'harness/scenarios') // never served: express.static needs some folder
-  app.use(jsonServer.defaults({ static: options.staticDir ?? emptyDir, logger: false, noCors: true }).slice(0, 1)) // compression
-  app.use(corsFor(() => (settings.get().appOrigins as string[] | undefined) ?? [], (path) => isPublicEntry(path, publicEntries)))
-  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const refusal = guard(req)
-    if (!refusal) return next()
-    res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' })
-    res.end(JSON.stringify({ error: refusal }))
-  })
-  if (options.rawState) app.use('/__harness/db', dbBody, clearRouter(router), dbError)
-  else app.use('/__harness/db', rawStateOff)
-  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const path = new URL(req.url ?? '/', 'http://harness').pathname
-    // the spec's few paths outside /api (/user/account/info/*, /sts/getkey) are API calls too
-    if (path.startsWith('/api/') || endpoints.has(path)) return void handleApi(req, res)
-    if (path.startsWith('/__harness/') && oss(req, res, path.slice('/__harness/'.length))) return
-    if (path === '/__harness' || path.startsWith('/__harness/')) return void handleControl(req, res)
-    if (path === '/app-config.js' || path === `${basePath}app-config.js`) return sendRevalidated(req, res, configScript(req), 'text/javascript; charset=utf-8')
-    next()
-  })
-  const page = (req: IncomingMessage, res: ServerResponse) => serveIndex(req, res, { staticDir: options.staticDir, basePath, configScript: () => configScript(req) })
-  // the page itself (a client route, the base, or index.html by name), with its configuration inline
-  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const path = new URL(req.url ?? '/', 'http://harness').pathname
-    if (options.staticDir && isPagePath(path, basePath)) return page(req, res)
-    next()
-  })
-  if (options.staticDir) app.use(basePath, staticCacheHeaders('/'), ...jsonServer.defaults({ static: options.staticDir, logger: false, noCors: true, noGzip: true }))
-  app.use(page)
+  const app = httpApp(options, { store, router, settings, guard, publicEntries, endpoints, handleApi, handleControl, oss, configScript })
 
   const server = createServer(app)
   server.on('upgrade', (req, socket, head) => {
@@ -264,6 +233,60 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       store.close()
     },
   }
+}
+
+/** The HTTP side, in the order a request meets it: the state committed before any answer, compression,
+ *  CORS, the control guard, the raw state router, the API, the object store, the control API,
+ *  /app-config.js, the page with its configuration inline, the app's files and the page for any route. */
+function httpApp(
+  options: HarnessOptions,
+  h: {
+    store: ReturnType<typeof openStore>
+    router: ReturnType<typeof jsonServer.router>
+    settings: SettingsStore
+    guard: ReturnType<typeof controlGuard>
+    publicEntries: Set<string>
+    endpoints: Map<string, unknown>
+    handleApi: ReturnType<typeof createApi>
+    handleControl: ReturnType<typeof createControl>
+    oss: ReturnType<typeof ossHandler>
+    configScript: (req: IncomingMessage) => string
+  },
+) {
+  const { store, router, settings, guard, publicEntries, endpoints, handleApi, handleControl, oss, configScript } = h
+  const basePath = `/${(options.basePath ?? '/').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/')
+  const app = jsonServer.create()
+  app.use(store.commitBeforeAnswer)
+  const emptyDir = join(projectRoot, 'harness/scenarios') // never served: express.static needs some folder
+  app.use(jsonServer.defaults({ static: options.staticDir ?? emptyDir, logger: false, noCors: true }).slice(0, 1)) // compression
+  app.use(corsFor(() => (settings.get().appOrigins as string[] | undefined) ?? [], (path) => isPublicEntry(path, publicEntries)))
+  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const refusal = guard(req)
+    if (!refusal) return next()
+    res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(JSON.stringify({ error: refusal }))
+  })
+  if (options.rawState) app.use('/__harness/db', dbBody, clearRouter(router), dbError)
+  else app.use('/__harness/db', rawStateOff)
+  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const path = new URL(req.url ?? '/', 'http://harness').pathname
+    // the spec's few paths outside /api (/user/account/info/*, /sts/getkey) are API calls too
+    if (path.startsWith('/api/') || endpoints.has(path)) return void handleApi(req, res)
+    if (path.startsWith('/__harness/') && oss(req, res, path.slice('/__harness/'.length))) return
+    if (path === '/__harness' || path.startsWith('/__harness/')) return void handleControl(req, res)
+    if (path === '/app-config.js' || path === `${basePath}app-config.js`) return sendRevalidated(req, res, configScript(req), 'text/javascript; charset=utf-8')
+    next()
+  })
+  const page = (req: IncomingMessage, res: ServerResponse) => serveIndex(req, res, { staticDir: options.staticDir, basePath, configScript: () => configScript(req) })
+  // the page itself (a client route, the base, or index.html by name), with its configuration inline
+  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const path = new URL(req.url ?? '/', 'http://harness').pathname
+    if (options.staticDir && isPagePath(path, basePath)) return page(req, res)
+    next()
+  })
+  if (options.staticDir) app.use(basePath, staticCacheHeaders('/'), ...jsonServer.defaults({ static: options.staticDir, logger: false, noCors: true, noGzip: true }))
+  app.use(page)
+  return app
 }
 
 /** /__harness/db without the flag: a clear refusal naming it, not the control API's 404 */
