@@ -320,6 +320,24 @@ function createCountries(kernel: Kernel, store: SafeStorage, timers: Timers, fet
   return { countries, countryKey, loadCountries, askOnce }
 }
 
+/** Who the user is, for tab locks: the level (the user record's, else the one asked for) and VIP. */
+function createLocks(kernel: Kernel) {
+  const level = signal<number | null>(null)
+  const userLevel = computed(() => {
+    const fromUser = userLevelOf(kernel.session.user.value)
+    return fromUser ? fromUser : (level.value ?? 0)
+  })
+  // read again with each user record; an end passing while the page shows waits for the next one
+  const vip = computed(() => isVip(kernel.session.user.value, Date.now()))
+  /** why this tag is locked for this user, or null when it is open */
+  const lockOf = (tag: WallTag): { kind: 'vip' } | { kind: 'level'; level: number } | null => {
+    if (tag.lock === 'vip') return vip.value ? null : { kind: 'vip' }
+    if (tag.lock > 0 && tag.lock > userLevel.value) return { kind: 'level', level: tag.lock }
+    return null
+  }
+  return { level, userLevel, vip, lockOf }
+}
+
 /** The wall's own state, for its pages only (other plugins use hostsRef from api.ts). */
 export const wallStateRef = /* @__PURE__ */ ref<WallState>('wall.state')
 
@@ -373,22 +391,9 @@ export function createWallState(kernel: Kernel, opts: WallOptions = {}) {
   // ENG-11: a host blocked or unblocked: every tab asks the server again (its answers leave her out)
   const offBlocked = kernel.events.on('host-blocked', dropLists)
 
-  // ---- who the user is, for tab locks ----
-  const level = signal<number | null>(null)
-  const userLevel = computed(() => {
-    const fromUser = userLevelOf(kernel.session.user.value)
-    return fromUser ? fromUser : (level.value ?? 0)
-  })
-  // read again with each user record; an end passing while the page shows waits for the next one
-  const vip = computed(() => isVip(kernel.session.user.value, Date.now()))
+  const { level, userLevel, vip, lockOf } = createLocks(kernel)
   /** the level is not part of the user info: asked once when a level lock needs it (d3 §8) */
   const loadLevel = () => later().then((m) => m.loadLevel(inner))
-  /** why this tag is locked for this user, or null when it is open */
-  const lockOf = (tag: WallTag): { kind: 'vip' } | { kind: 'level'; level: number } | null => {
-    if (tag.lock === 'vip') return vip.value ? null : { kind: 'vip' }
-    if (tag.lock > 0 && tag.lock > userLevel.value) return { kind: 'level', level: tag.lock }
-    return null
-  }
 
   /** does this tab list hosts now (not the Game tab, not locked, not Follow for a guest)? */
   const listsHosts = (tag: WallTag) => tag.kind !== 'game' && !lockOf(tag) && !(tag.kind === 'follow' && !kernel.session.loggedIn.peek())
