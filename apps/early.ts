@@ -83,10 +83,7 @@ try {
 } catch {
   /* no config yet, or a storage that throws: the app asks for itself */
 }
-// the service worker (sw.js beside index.html), once the page has loaded and the main thread is
-// idle, so it costs the first screen nothing: a repeat open then needs only the API. Without one
-// (http, a webview that has none) or when it fails, nothing happens: the app works as before.
-addEventListener('load', () => {
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1))
-  idle(() => navigator.serviceWorker?.register('sw.js').catch(() => {}))
-})
+// the service worker (sw.js beside index.html), a second after the page has loaded, so it costs the
+// first screen nothing: a repeat open then needs only the API. Without one (http, a webview that has
+// none) or when it fails, nothing happens: the app works as before.
+addEventListener('load', () => setTimeout(() => navigator.serviceWorker?.register('sw.js').catch(() => {}), 1000))

@@ -112,7 +112,9 @@ interface Waiting {
 }
 
 /** kernel.overlays: what is open, the popup queue and the toasts; the host loads on first show. */
-export function createOverlays(opts: OverlaysOptions): KernelOverlays {
+/** The overlays the plugins define, by id: the built-ins and the first screen's at once, a late
+ *  plugin's when it joins (an id asked before that waits for the late plugins). */
+function overlayDefs(opts: OverlaysOptions) {
   const defs = new Map<string, OverlayDef>()
   const define = (list: readonly OverlayDef[]) => {
     for (const d of list) {
@@ -121,8 +123,6 @@ export function createOverlays(opts: OverlaysOptions): KernelOverlays {
     }
   }
   define([...builtIns, ...opts.defs])
-  const host = signal<ComponentType | null>(null)
-  const load = once(() => (opts.host ?? loadHost)().then((m) => void (host.value = m.OverlayLayers)))
   /** run fn now, or once the plugin defining id has arrived */
   const whenDefined = <T,>(id: string, fn: () => T): T | Promise<T> => {
     const more = defs.has(id) ? null : opts.missing?.()
@@ -133,6 +133,13 @@ export function createOverlays(opts: OverlaysOptions): KernelOverlays {
     if (!d) throw new Error(`no overlay "${id}": no plugin of this build defines it`)
     return d
   }
+  return { defs, define, whenDefined, need }
+}
+
+export function createOverlays(opts: OverlaysOptions): KernelOverlays {
+  const { defs, define, whenDefined, need } = overlayDefs(opts)
+  const host = signal<ComponentType | null>(null)
+  const load = once(() => (opts.host ?? loadHost)().then((m) => void (host.value = m.OverlayLayers)))
   const holds = (d: OverlayDef, ctx: OverlayContext) => {
     try {
       return !d.when || d.when(ctx)
