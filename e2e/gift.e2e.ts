@@ -36,6 +36,26 @@ async function ledgerMatches(ctx: E2EContext, page: Page, userId: number) {
   return entries
 }
 
+t('LIVE-07 (en) a broken SVGA file does not block the queue: its banner shows, its play ends, and the next full-screen gift plays', async (ctx) => {
+  const { page } = await enterLiveRoom(ctx, 'en', { beforeLoad: device(8, 8) })
+  // the server's file is not SVGA (the parser refuses it)
+  let served = 0
+  await page.route('**/gift/anim.svga*', (route) => (served++, route.fulfill({ status: 200, contentType: 'application/octet-stream', body: 'not an svga file' })))
+  await openPanel(page)
+  await page.click('[data-testid=gift-cell][data-gift="1009"]')
+  await page.fill('[data-testid=gift-qty]', '1')
+  await page.click('[data-testid=gift-send]')
+  await waitForSelector(page, '[data-testid=gift-banner][data-gift="1009"]')
+  await poll(async () => (await page.locator('[data-testid=gift-full][data-gift="1009"]').count()) === 0, 15_000)
+  assert.is(served, 1, 'the SVGA player asked for the file once')
+  assert.is(await page.locator('[data-testid=gift-svga]').count(), 0, 'no SVGA canvas left')
+  await page.waitForTimeout(SEND_DEBOUNCE_MS + 100)
+  await page.click('[data-testid=gift-cell][data-gift="1008"]')
+  await page.click('[data-testid=gift-send]')
+  await waitForSelector(page, '[data-testid=gift-full][data-gift="1008"] svg', 15_000)
+  assert.equal(errorsOf(page), [])
+})
+
 for (const lang of ['en', 'ar'] as const) {
   t(`LIVE-07 (${lang}) the gift panel in a live room: a send lands in the chat, a double tap is charged once, the ledger matches the balance shown; a full-screen gift plays and is gone`, async (ctx) => {
     const { page, viewer } = await enterLiveRoom(ctx, lang, { beforeLoad: device(8, 8) })
