@@ -33,8 +33,13 @@ export function createGiftPlugin(deps: GiftDeps & { preload?: boolean } = {}) {
     widgets: [GiftLayer],
     setup(kernel) {
       const timer = deps.preload === false ? undefined : setTimeout(() => void loadPlayer().catch(() => undefined), PLAYER_PRELOAD_MS)
-      // the SVGA player lives as long as the room it plays in (an app without rooms keeps it to the end)
-      const stopWatching = kernel.get(liveRef)?.current.subscribe((room) => room || releaseSvgaPlayer())
+      // the SVGA player lives as long as the room it plays in: leaving it, or moving to the next
+      // host's room, lets it go (an app without rooms keeps it to the end)
+      let roomHost: number | undefined
+      const stopWatching = kernel.get(liveRef)?.current.subscribe((room) => {
+        if (room?.hostId !== roomHost) releaseSvgaPlayer()
+        roomHost = room?.hostId
+      })
       return () => {
         clearTimeout(timer)
         stopWatching?.()
