@@ -36,6 +36,26 @@ async function ledgerMatches(ctx: E2EContext, page: Page, userId: number) {
   return entries
 }
 
+t('LIVE-07 (en) a broken SVGA file does not block the queue: its banner shows, its play ends, and the next full-screen gift plays', async (ctx) => {
+  const { page } = await enterLiveRoom(ctx, 'en', { beforeLoad: device(8, 8) })
+  // the server's file is not SVGA (the parser refuses it)
+  let served = 0
+  await page.route('**/gift/anim.svga*', (route) => (served++, route.fulfill({ status: 200, contentType: 'application/octet-stream', body: 'not an svga file' })))
+  await openPanel(page)
+  await page.click('[data-testid=gift-cell][data-gift="1009"]')
+  await page.fill('[data-testid=gift-qty]', '1')
+  await page.click('[data-testid=gift-send]')
+  await waitForSelector(page, '[data-testid=gift-banner][data-gift="1009"]')
+  await poll(async () => (await page.locator('[data-testid=gift-full][data-gift="1009"]').count()) === 0, 15_000)
+  assert.is(served, 1, 'the SVGA player asked for the file once')
+  assert.is(await page.locator('[data-testid=gift-svga]').count(), 0, 'no SVGA canvas left')
+  await page.waitForTimeout(SEND_DEBOUNCE_MS + 100)
+  await page.click('[data-testid=gift-cell][data-gift="1008"]')
+  await page.click('[data-testid=gift-send]')
+  await waitForSelector(page, '[data-testid=gift-full][data-gift="1008"] svg', 15_000)
+  assert.equal(errorsOf(page), [])
+})
+
 for (const lang of ['en', 'ar'] as const) {
   t(`LIVE-07 (${lang}) the gift panel in a live room: a send lands in the chat, a double tap is charged once, the ledger matches the balance shown; a full-screen gift plays and is gone`, async (ctx) => {
     const { page, viewer } = await enterLiveRoom(ctx, lang, { beforeLoad: device(8, 8) })
@@ -66,6 +86,41 @@ for (const lang of ['en', 'ar'] as const) {
     await poll(async () => (await page.locator('[data-testid=gift-full]').count()) === 0, 15_000)
     assert.is(await page.locator('[data-testid=gift-full]').count(), 0, 'the player is gone after its play')
     await ledgerMatches(ctx, page, viewer.userId)
+    assert.equal(errorsOf(page), [])
+  })
+
+  t(`LIVE-07 (${lang}) an SVGA gift plays with the SVGA player: its canvas drawn, the player kept while the room is open and destroyed (its parser's worker ended) after leaving the room`, async (ctx) => {
+    const { page, viewer } = await enterLiveRoom(ctx, lang, { beforeLoad: device(8, 8) })
+    // the svga parser reads and inflates the file in a worker of its own (from a blob: URL)
+    const workers: Array<{ closed: boolean }> = []
+    page.on('worker', (w) => {
+      if (!w.url().startsWith('blob:')) return
+      const seen = { closed: false }
+      workers.push(seen)
+      w.on('close', () => (seen.closed = true))
+    })
+    await openPanel(page)
+    await page.click('[data-testid=gift-cell][data-gift="1009"]')
+    await page.fill('[data-testid=gift-qty]', '1')
+    await page.click('[data-testid=gift-send]')
+    await waitForSelector(page, '[data-testid=gift-full][data-gift="1009"] canvas[data-testid=gift-svga]', 15_000)
+    // pixels the player drew (a script's text: the test transform's helpers are not in the page)
+    const painted = `(() => { const c = document.querySelector('[data-testid=gift-svga]'); if (!c || !c.width) return 0; const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n })()`
+    const drawn = await poll(async () => ((await page.evaluate(painted)) as number) || null, 10_000, 50)
+    assert.ok(drawn && drawn > 500, `the SVGA player drew on its canvas (${drawn} pixels)`)
+    await shot(page, `gift-svga-${lang}`)
+    await poll(async () => (await page.locator('[data-testid=gift-full]').count()) === 0, 15_000)
+    assert.is(await page.locator('[data-testid=gift-svga]').count(), 0, 'the canvas is taken out after its play')
+    assert.is(workers.length, 1, 'one parser worker for the room')
+    assert.is(workers[0].closed, false, 'the player is kept while the room is open')
+    await ledgerMatches(ctx, page, viewer.userId)
+    // the panel closed by a tap above it, then the room left
+    await page.click('[data-testid=overlay-backdrop]', { position: { x: 195, y: 80 } })
+    await poll(async () => (await page.locator('[data-overlay="gift.panel"]').count()) === 0)
+    await page.click('[data-testid=live-exit]')
+    await page.click('[data-testid=live-exit-confirm-exit]')
+    await poll(async () => workers[0].closed, 10_000)
+    assert.ok(workers[0].closed, "the player is destroyed after the room: its parser's worker ended")
     assert.equal(errorsOf(page), [])
   })
 

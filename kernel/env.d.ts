@@ -16,3 +16,8 @@ declare module 'nim-web-sdk-ng/dist/v2/CHATROOM_BROWSER_SDK.js' {
   export * from 'nim-web-sdk-ng/dist/v2/CHATROOM_BROWSER_SDK/index'
   export { default } from 'nim-web-sdk-ng/dist/v2/CHATROOM_BROWSER_SDK/index'
 }
+
+// svga's ES build (its "browser" field names a UMD file) has its types at the package's root.
+declare module 'svga/dist/index.esm.min.js' {
+  export * from 'svga'
+}

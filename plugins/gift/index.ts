@@ -7,6 +7,8 @@ import type { Kernel } from '../../kernel/types.ts'
 import { giftRef } from './api.ts'
 import { GiftLayer } from './GiftLayer.tsx'
 import { loadPlayer } from './player.ts'
+import { releaseSvgaPlayer } from './svga-player.ts'
+import { liveRef } from '../live/api.ts'
 import { giftServiceRef } from './refs.ts'
 import { BOXES_ID, createGiftService, PANEL_ID, type GiftDeps, type GiftService } from './state.ts'
 
@@ -31,8 +33,17 @@ export function createGiftPlugin(deps: GiftDeps & { preload?: boolean } = {}) {
     widgets: [GiftLayer],
     setup(kernel) {
       const timer = deps.preload === false ? undefined : setTimeout(() => void loadPlayer().catch(() => undefined), PLAYER_PRELOAD_MS)
+      // the SVGA player lives as long as the room it plays in: leaving it, or moving to the next
+      // host's room, lets it go (an app without rooms keeps it to the end)
+      let roomHost: number | undefined
+      const stopWatching = kernel.get(liveRef)?.current.subscribe((room) => {
+        if (room?.hostId !== roomHost) releaseSvgaPlayer()
+        roomHost = room?.hostId
+      })
       return () => {
         clearTimeout(timer)
+        stopWatching?.()
+        releaseSvgaPlayer()
         services.get(kernel)?.dispose()
       }
     },

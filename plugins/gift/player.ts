@@ -1,8 +1,10 @@
-// The full-screen gift player: lottie-web's light build (SVG renderer), loaded on first use through
-// the kernel's one loader and never part of the first screen. One player per play, destroyed when
-// it ends, fails or is cancelled, so no animation is left alive (the field's best-known leak).
+// The full-screen gift players, chosen by the file's format: lottie-web's light build (SVG renderer)
+// for Lottie, svga for SVGA (svga-player.ts), each loaded on first use through the kernel's one
+// loader and never part of the first screen. A Lottie player is made per play and destroyed when it
+// ends, fails or is cancelled; the SVGA player is one per room (see svga-player.ts).
 import { once } from '../../kernel/once.ts'
-import type { AnimationFormat } from './formats.ts'
+import { formatOf, type AnimationFormat } from './formats.ts'
+import { playSvga } from './svga-player.ts'
 
 type Lottie = typeof import('./lottie.ts').lottie
 
@@ -11,8 +13,8 @@ type Lottie = typeof import('./lottie.ts').lottie
 const canvasAtHand = () => !!document.createElement('canvas').getContext?.('2d')
 export const loadPlayer = once<Lottie>(() => (canvasAtHand() ? import('./lottie.ts').then((m) => m.lottie) : Promise.reject(new Error('no 2D canvas: the gift player cannot run here'))))
 
-/** the formats this build has a player for: SVGA and alpha MP4 files show their banners only */
-export const playsFormat = (f: AnimationFormat | null) => f === 'lottie'
+/** the formats this build has a player for: alpha MP4 files show their banners only */
+export const playsFormat = (f: AnimationFormat | null) => f === 'lottie' || f === 'svga'
 
 /** longest a play may take before it is cut (a broken file never blocks the queue) */
 const MAX_PLAY_MS = 8000
@@ -21,7 +23,7 @@ const CACHE = 4
 const files = new Map<string, Promise<unknown>>()
 let alive = 0
 
-/** how many players exist now (tests and the bench check it returns to 0) */
+/** how many Lottie players exist now (tests and the bench check it returns to 0) */
 export const playersAlive = () => alive
 
 function fileOf(url: string): Promise<unknown> {
@@ -40,6 +42,7 @@ function fileOf(url: string): Promise<unknown> {
 
 /** play `url` once in `el`; resolves when done, failed or aborted, with the player destroyed */
 export async function playAnimation(el: HTMLElement, url: string, abort: AbortSignal): Promise<void> {
+  if (formatOf(url) === 'svga') return canvasAtHand() ? playSvga(el, url, abort, MAX_PLAY_MS) : undefined
   const [lottie, data] = await Promise.all([loadPlayer(), fileOf(url)])
   if (abort.aborted) return
   alive++
