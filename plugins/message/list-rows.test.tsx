@@ -36,6 +36,22 @@ function counted<T>(keyOf: (x: T) => string, text: (x: T) => string) {
 
 const drawnKeys = () => [...document.querySelectorAll('[data-testid=row]')].map((li) => li.getAttribute('data-key')!)
 
+/** after a scroll: more than `minStayed` rows stayed on screen, none of them drawn again, and the
+ *  rows that came into view drawn once */
+function assertOnlyNewRowsDrawn(before: string[], draws: Map<string, number>, minStayed: number) {
+  const stayed = drawnKeys().filter((k) => before.includes(k))
+  assert.ok(stayed.length > minStayed, `most rows stay on screen (${stayed.length})`)
+  assert.equal(
+    stayed.filter((k) => draws.has(k)),
+    [],
+    'rows that stayed are not drawn again',
+  )
+  assert.ok(
+    drawnKeys().some((k) => !before.includes(k) && draws.get(k) === 1),
+    'the rows that came into view are drawn once',
+  )
+}
+
 test('IM-02 a chat scrolled by a few rows draws only the rows that came into view; the rows still on screen are not drawn again', async () => {
   const restore = giveSizes({ '[data-testid=talk-list]': { width: 390, height: 640, scrollHeight: CHAT_HEIGHT }, '[data-testid=talk-list] [data-index]': { width: 366, height: ROW } })
   try {
@@ -53,17 +69,7 @@ test('IM-02 a chat scrolled by a few rows draws only the rows that came into vie
     // four rows up: four rows come into view above, as many leave below
     await act(async () => void (list.scrollTop -= 4 * (ROW + 10)))
     await waitFor(() => drawnKeys()[0] !== before[0], { what: 'the window moved' })
-    const stayed = drawnKeys().filter((k) => before.includes(k))
-    assert.ok(stayed.length > 10, `most rows stay on screen (${stayed.length})`)
-    assert.equal(
-      stayed.filter((k) => rows.draws.has(k)),
-      [],
-      'rows that stayed are not drawn again',
-    )
-    assert.ok(
-      drawnKeys().some((k) => !before.includes(k) && rows.draws.get(k) === 1),
-      'the rows that came into view are drawn once',
-    )
+    assertOnlyNewRowsDrawn(before, rows.draws, 10)
     t.dispose()
   } finally {
     restore()
@@ -110,17 +116,7 @@ test('IM-01 an inbox scrolled by a few rows draws only the rows that came into v
     rows.draws.clear()
     await scrollTo(44 * 72)
     await waitFor(() => drawnKeys().at(-1) !== before.at(-1), { what: 'the window moved' })
-    const stayed = drawnKeys().filter((k) => before.includes(k))
-    assert.ok(stayed.length > 5, `most rows stay on screen (${stayed.length})`)
-    assert.equal(
-      stayed.filter((k) => rows.draws.has(k)),
-      [],
-      'rows that stayed are not drawn again',
-    )
-    assert.ok(
-      drawnKeys().some((k) => !before.includes(k) && rows.draws.get(k) === 1),
-      'the rows that came into view are drawn once',
-    )
+    assertOnlyNewRowsDrawn(before, rows.draws, 5)
     t.dispose()
   } finally {
     restore()
