@@ -38,10 +38,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export async function openWall(browser: Browser, base: string, cpu: number): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
-  // a viewer who saw today's offer popups already: a finger cannot tap a card under a sheet
+  // a viewer who saw today's offer and check-in popups already: a finger cannot tap a card under a sheet
   await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(TEST_TOKEN)})
     const d = new Date()
-    for (const k of ['specialPopTime', 'discountPopTime']) localStorage.setItem(k, (d.getMonth() + 1) + '-' + d.getDate())`)
+    for (const k of ['specialPopTime', 'discountPopTime', 'popupShown.engage.checkin-daily']) localStorage.setItem(k, (d.getMonth() + 1) + '-' + d.getDate())`)
   const page = await context.newPage()
   // the first frame, in the page's own clock (a string: tsx would wrap a function)
   await page.addInitScript(`

@@ -54,6 +54,43 @@ for (const lang of ['en', 'ar'] as const) {
   })
 }
 
+for (const lang of ['en', 'ar'] as const) {
+  t(`LIVE-06 (${lang}) the chat keeps its newest line in view as lines arrive; a viewer who scrolled up to read keeps that line in view`, async (ctx) => {
+    const { page, hostId } = await enterLiveRoom(ctx, lang)
+    const list = page.locator('[data-testid=live-chat-list]')
+    // whether a line is wholly inside the list's box (a string, so the page runs it as written)
+    const inView = (text: string) =>
+      page.evaluate(`(() => {
+        const list = document.querySelector('[data-testid=live-chat-list]').getBoundingClientRect()
+        const line = [...document.querySelectorAll('[data-testid=live-line]')].find((l) => l.textContent.includes(${JSON.stringify(text)}))
+        if (!line) return false
+        const r = line.getBoundingClientRect()
+        return r.top >= list.top - 1 && r.bottom <= list.bottom + 1
+      })()`) as Promise<boolean>
+    // lines in batches under a tick's crowd limit, so none is thinned
+    const say = async (from: number, to: number) => {
+      for (let i = from; i < to; i++) await ctx.harness.call('POST', '/live/chat', { hostId, text: `line ${i}`, nick: 'Omar' })
+      await expectText(page, '[data-testid=live-chat-list]', `line ${to - 1}`)
+    }
+    for (let i = 0; i < 30; i += 5) await say(i, i + 5)
+    assert.ok(await poll(() => inView('line 29'), 10_000), 'the newest line is in view')
+    assert.not.ok(await inView('line 3'), 'the oldest lines went up out of view')
+    // the viewer scrolls up to read an older line; more lines come
+    await list.evaluate((el) => el.querySelector('[data-testid=live-line]:nth-child(12)')!.scrollIntoView({ block: 'center' }))
+    const reading = ((await list.locator('[data-testid=live-line]').nth(10).textContent()) ?? '').replace(/^.*(line \d+).*$/, '$1')
+    assert.ok(await poll(() => inView(reading), 5000), `${reading} in view`)
+    await say(30, 35)
+    await say(35, 40)
+    assert.ok(await inView(reading), `${reading} stays in view while new lines arrive below`)
+    assert.not.ok(await inView('line 39'), 'the new lines wait below')
+    // back at the bottom, the chat follows the newest line again
+    await list.evaluate((el) => el.scrollBy(0, 1e6))
+    await say(40, 45)
+    assert.ok(await poll(() => inView('line 44'), 10_000), 'following the newest line again')
+    assert.equal(errorsOf(page), [])
+  })
+}
+
 t('LIVE-01 (ar) the home page lists the followed hosts live now and the rooms live now; a card opens her room', async (ctx) => {
   const viewer = await ctx.harness.viewer()
   // a host the seeded viewer follows goes live (the fixtures' followedByTestUser)

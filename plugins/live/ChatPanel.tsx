@@ -3,7 +3,7 @@
 // d2 §3, quick-message chips and the input; above it, who just came in (LIVE-05).
 import { sentence } from '../../kernel/ui/sentence.tsx'
 import { safeImageUrl } from '../../kernel/url.ts'
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useEffect, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { useLive } from './hooks.ts'
@@ -101,43 +101,30 @@ export function ChatPanel() {
 }
 
 /** the lines (a new batch every 100 ms under load): only this list re-renders for them, not the
- *  input or the chips */
+ *  input or the chips. The list is a reversed flex column around one inner block: its scroll origin
+ *  is the bottom, so the newest line stays in view by layout alone, and a viewer who scrolled up to
+ *  read keeps their place; no script reads the layout per batch (that forced a layout every 100 ms) */
 function ChatLines({ t }: { t: T }) {
   useSignals()
   const room = useLive().room
   const lines = room.lines.value
   const chatStatus = room.chatStatus.value
-  const list = useRef<HTMLDivElement>(null)
-  const stick = useRef(true)
-
-  // follow the newest line unless the viewer scrolled up to read
-  useLayoutEffect(() => {
-    const el = list.current
-    if (el && stick.current) el.scrollTop = el.scrollHeight
-  }, [lines])
-
   return (
-    <div
-      className="lv-chat__list"
-      ref={list}
-      data-testid="live-chat-list"
-      onScroll={(e) => {
-        const el = e.currentTarget
-        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40
-      }}
-    >
-      <p className="lv-line lv-line--tip">{t('live.tips')}</p>
-      {lines.map((l) => (
-        <Line key={l.messageClientId} line={l} t={t} />
-      ))}
-      {chatStatus === 'failed' && (
-        <p className="lv-line lv-line--tip lv-chat__failed" role="status" data-testid="live-chat-failed">
-          {t('live.chatFailed')}{' '}
-          <button type="button" className="lv-chat__retry" data-testid="live-chat-retry" onClick={() => room.retryChat()}>
-            {t('live.chatRetry')}
-          </button>
-        </p>
-      )}
+    <div className="lv-chat__list" data-testid="live-chat-list">
+      <div className="lv-chat__lines">
+        <p className="lv-line lv-line--tip">{t('live.tips')}</p>
+        {lines.map((l) => (
+          <Line key={l.messageClientId} line={l} t={t} />
+        ))}
+        {chatStatus === 'failed' && (
+          <p className="lv-line lv-line--tip lv-chat__failed" role="status" data-testid="live-chat-failed">
+            {t('live.chatFailed')}{' '}
+            <button type="button" className="lv-chat__retry" data-testid="live-chat-retry" onClick={() => room.retryChat()}>
+              {t('live.chatRetry')}
+            </button>
+          </p>
+        )}
+      </div>
     </div>
   )
 }

@@ -48,7 +48,8 @@ test('LIVE-06 the chat window flushes once per tick and keeps only the last 100 
   let renders = 0
   const off = w.lines.subscribe(() => renders++)
   renders = 0
-  const line = (i: number): ChatLine => ({ ...toLine(msg({ text: `l${i}` }), 'me', 'host1')!, messageClientId: `id${i}` })
+  // the host's lines: none is thinned
+  const line = (i: number): ChatLine => ({ ...toLine(msg({ from: 'host1', text: `l${i}` }), 'me', 'host1')!, messageClientId: `id${i}` })
   for (let i = 0; i < 250; i++) w.add(line(i))
   assert.is(w.lines.value.length, 0, 'nothing before the frame')
   frames.flushFrames()
@@ -61,6 +62,27 @@ test('LIVE-06 the chat window flushes once per tick and keeps only the last 100 
   assert.ok(w.has('id150'), 'a shown line')
   assert.not.ok(w.has('id149'), 'a line let go')
   off()
+  w.dispose()
+})
+
+test('LIVE-06 a tick shows at most 8 other viewers\' lines, the newest, in order; the viewer\'s own, the host\'s and records always show', () => {
+  const frames = manualFrames()
+  const w = createChatWindow(frames.schedule)
+  const crowd = (i: number) => toLine(msg({ from: `v${i}`, text: `c${i}` }), 'me', 'host1')!
+  const own = toLine(msg({ from: 'me', text: 'mine' }), 'me', 'host1')!
+  const host = toLine(msg({ from: 'host1', text: 'hello all' }), 'me', 'host1')!
+  const record = toLine(msg({ custom: { type: 'followTip', fromNick: 'Omar' } }), 'me', 'host1')!
+  w.add(own)
+  w.add(host)
+  w.add(record)
+  for (let i = 0; i < 20; i++) w.add(crowd(i))
+  frames.flushFrames()
+  const texts = w.lines.value.map((l) => l.text || l.type)
+  assert.equal(texts, ['mine', 'hello all', 'followTip', ...Array.from({ length: 8 }, (_, i) => `c${12 + i}`)])
+  // a quiet tick shows every line
+  for (let i = 0; i < 3; i++) w.add(crowd(100 + i))
+  frames.flushFrames()
+  assert.equal(w.lines.value.slice(-3).map((l) => l.text), ['c100', 'c101', 'c102'])
   w.dispose()
 })
 

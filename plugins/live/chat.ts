@@ -1,7 +1,8 @@
 // Room chat (LIVE-06): the record types of d2 §3 read from a chat-room line, and the window of
 // lines the room shows. Lines arrive at hundreds a second under load, so they are buffered and
-// flushed into the signal every CHAT_FLUSH_MS, on an animation frame, and only the last MAX_LINES
-// are kept (ARCHITECTURE.md, real-time rooms under load).
+// flushed into the signal every CHAT_FLUSH_MS, on an animation frame, at most CROWD_PER_TICK other
+// viewers' lines a tick, and only the last MAX_LINES are kept (ARCHITECTURE.md, real-time rooms under
+// load).
 import { signal, type ReadonlySignal } from '@preact/signals-react'
 import type { ChatRoomMessage } from '../../kernel/im/chatroom.ts'
 
@@ -114,6 +115,19 @@ export const chatTick: FrameScheduler = (fn) => {
   }
 }
 
+/** other viewers' plain lines shown per tick at most (80 a second, more than anyone reads): each
+ *  line drawn costs a phone its layout, so in a busier room the oldest of a tick's crowd lines are
+ *  let go, as the window's oldest are. The viewer's own lines, the host's and records always show. */
+export const CROWD_PER_TICK = 8
+
+const isCrowd = (l: ChatLine) => l.type === 'text' && !l.isHost && !l.isSelf
+
+/** a tick's lines with at most `keep` crowd lines, the newest, in their order */
+function thinned(batch: ChatLine[], keep = CROWD_PER_TICK): ChatLine[] {
+  let over = batch.filter(isCrowd).length - keep
+  return over <= 0 ? batch : batch.filter((l) => !(isCrowd(l) && over-- > 0))
+}
+
 export function createChatWindow(schedule: FrameScheduler = chatTick, max = MAX_LINES): ChatWindow {
   const lines = signal<ChatLine[]>([])
   let buffer: ChatLine[] = []
@@ -121,7 +135,7 @@ export function createChatWindow(schedule: FrameScheduler = chatTick, max = MAX_
   const flush = () => {
     cancel = null
     if (!buffer.length) return
-    const next = lines.peek().concat(buffer.length > max ? buffer.slice(-max) : buffer)
+    const next = lines.peek().concat(thinned(buffer.length > max ? buffer.slice(-max) : buffer))
     buffer = []
     lines.value = next.length > max ? next.slice(-max) : next
   }
