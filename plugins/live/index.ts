@@ -12,7 +12,7 @@ import { liveServiceRef } from './refs.ts'
 import { createLiveService, type LiveService } from './service.ts'
 import type { RoomDeps } from './state.ts'
 import { warmOnTouchDown } from './touch-down.ts'
-
+import { preloadRtc } from '../../kernel/rtc/modules.ts'
 
 export function createLivePlugin(deps: RoomDeps = {}) {
   const livePage = () => import('./LivePage.tsx')
@@ -42,6 +42,7 @@ export function createLivePlugin(deps: RoomDeps = {}) {
           ? () => {}
           : warmOnTouchDown(document, () => {
               livePage().catch(() => undefined)
+              preloadRtc(kernel.config)
               serviceOf(kernel).room.warm()
             })
       return () => {
