@@ -118,7 +118,7 @@ export const chatTick: FrameScheduler = (fn) => {
 /** other viewers' plain lines shown per tick at most (80 a second, more than anyone reads): each
  *  line drawn costs a phone its layout, so in a busier room the oldest of a tick's crowd lines are
  *  let go, as the window's oldest are. The viewer's own lines, the host's and records always show. */
-export const CROWD_PER_TICK = 8
+const CROWD_PER_TICK = 8
 
 const isCrowd = (l: ChatLine) => l.type === 'text' && !l.isHost && !l.isSelf
 
