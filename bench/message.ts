@@ -6,6 +6,8 @@
 //   2. the inbox with 200 sessions: tapping the Messages tab on /wall to its first rows painted with
 //      all 200 sessions listed (the list is virtual: aria-setsize), then scrolling it end to end to
 //      the oldest session: the same figures
+//   3. the baseline of both: a static page of 200 such rows, no script, dragged the same way (what
+//      the browser alone gives on this machine, as the hello world is the loads' baseline)
 // Both scroll as a finger drags, at a brisk 1,500 px/s: each frame the list moves by the time since
 // the last one. (Before, the chat jumped to its top at once, page after page, and the inbox moved
 // 80 % of a screen each frame, about 40,000 px/s: speeds no finger reaches, which drew a new screen
@@ -46,6 +48,8 @@ export interface ScrollRun {
 export interface MessageBenchResult {
   chat: ScrollRun
   inbox: ScrollRun
+  /** the baseline: a static page of as many rows, no script, dragged the same way */
+  bare: FrameStats
 }
 
 async function openPage(browser: Browser, url: string): Promise<{ page: Page; cdp: CDPSession }> {
@@ -200,7 +204,30 @@ export async function benchMessage(input: { browser: Browser; harness: Harness }
   input.harness.reset()
   const inbox = await benchInbox(input.browser, input.harness)
   input.harness.reset()
-  return { chat, inbox }
+  return { chat, inbox, bare: await benchBareList(input.browser) }
+}
+
+/** The scroll's baseline, as the hello world is the load's: a page of INBOX_SESSIONS static rows
+ *  shaped like the inbox's (a round picture, a name and a line, a time), no script and no virtual
+ *  list, dragged end to end the same way at the same slowdown. What the browser alone costs here. */
+async function benchBareList(browser: Browser): Promise<FrameStats> {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+  try {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU })
+    const face = (i: number) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 52 52"><circle cx="26" cy="26" r="26" fill="hsl(${(i * 47) % 360},60%,60%)"/></svg>`)}`
+    const row = (i: number) =>
+      `<li style="display:flex;align-items:center;gap:12px;padding:10px 16px"><img src="${face(i)}" width="52" height="52" style="border-radius:50%" alt="">` +
+      `<div style="flex:1;min-width:0;display:grid;gap:3px;border-bottom:1px solid #2a2238"><div style="display:flex;justify-content:space-between"><b>Peer ${i}</b><small>12:0${i % 10}</small></div><span>hello ${i}</span></div></li>`
+    await page.setContent(`<!doctype html><meta name="viewport" content="width=device-width"><body style="margin:0;background:#16111f;color:#eee;font:15px sans-serif"><ul style="list-style:none;margin:0;padding:0">${Array.from({ length: INBOX_SESSIONS }, (_, i) => row(i)).join('')}</ul></body>`)
+    await page.evaluate(START_FRAMES)
+    const reached = await dragUntil(page, { scroller: 'document.scrollingElement', towards: 'end', done: 'Math.ceil(box.scrollTop + box.clientHeight) >= box.scrollHeight - 1' })
+    if (!reached) throw new Error('the static list never reached its end')
+    return (await page.evaluate(STOP_FRAMES)) as FrameStats
+  } finally {
+    await context.close()
+  }
 }
 
 const meetsGoal = (s: ScrollRun) => s.fps >= GOAL_FPS && s.p95 <= GOAL_P95 && s.longTasks <= GOAL_LONG
@@ -218,5 +245,15 @@ export function messageRows(r: MessageBenchResult, helloMs: number): string[][] 
     ],
     ['  DOM nodes at the end', '', String(s.domNodes), '', ''],
   ]
-  return [...rows(`chat with ${CHAT_MESSAGES} messages`, r.chat), ...rows(`inbox with ${INBOX_SESSIONS} sessions`, r.inbox)]
+  return [
+    ...rows(`chat with ${CHAT_MESSAGES} messages`, r.chat),
+    ...rows(`inbox with ${INBOX_SESSIONS} sessions`, r.inbox),
+    [
+      `  baseline: ${INBOX_SESSIONS} static rows, no script, dragged the same way: fps / p95 frame / long tasks`,
+      '',
+      `${r.bare.fps.toFixed(1)} / ${r.bare.p95.toFixed(1)} ms / ${r.bare.longTasks}`,
+      '',
+      'what the browser alone gives here',
+    ],
+  ]
 }
