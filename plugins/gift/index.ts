@@ -1,19 +1,18 @@
 // Gifts (LIVE-07, LIVE-08): the gift panel (a sheet any scene opens through giftRef: the live
 // room, a call, a chat), lucky gifts and lucky boxes, and the gift layer (banners, combos, the
 // full-screen player, the lucky win). A late plugin: nothing of it is on the first screen, and the
-// animation player loads on first use (or 5 s after the plugin joins, as the spec does).
+// animation player loads on first use (or 5 s after the plugin joins, as the spec does, later if
+// a live room is opening then: preload.ts).
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { giftRef } from './api.ts'
 import { GiftLayer } from './GiftLayer.tsx'
 import { loadPlayer } from './player.ts'
+import { preloadPlayer } from './preload.ts'
 import { releaseSvgaPlayer } from './svga-player.ts'
 import { liveRef } from '../live/api.ts'
 import { giftServiceRef } from './refs.ts'
 import { BOXES_ID, createGiftService, PANEL_ID, type GiftDeps, type GiftService } from './state.ts'
-
-/** the spec loads the animation player 5 s after start */
-const PLAYER_PRELOAD_MS = 5000
 
 export function createGiftPlugin(deps: GiftDeps & { preload?: boolean } = {}) {
   const services = new WeakMap<Kernel, GiftService>()
@@ -32,7 +31,8 @@ export function createGiftPlugin(deps: GiftDeps & { preload?: boolean } = {}) {
     strings: { en: () => import('../../locales/en/gift.json'), ar: () => import('../../locales/ar/gift.json') },
     widgets: [GiftLayer],
     setup(kernel) {
-      const timer = deps.preload === false ? undefined : setTimeout(() => void loadPlayer().catch(() => undefined), PLAYER_PRELOAD_MS)
+      const load = () => void loadPlayer().catch(() => undefined)
+      const stopPreload = deps.preload === false ? () => {} : preloadPlayer(kernel.get(liveRef)?.current, load)
       // the SVGA player lives as long as the room it plays in: leaving it, or moving to the next
       // host's room, lets it go (an app without rooms keeps it to the end)
       let roomHost: number | undefined
@@ -41,7 +41,7 @@ export function createGiftPlugin(deps: GiftDeps & { preload?: boolean } = {}) {
         roomHost = room?.hostId
       })
       return () => {
-        clearTimeout(timer)
+        stopPreload()
         stopWatching?.()
         releaseSvgaPlayer()
         services.get(kernel)?.dispose()
