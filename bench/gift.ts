@@ -12,7 +12,7 @@
 //      of that format only; goal p95 <= 20 ms and no long task
 //   2. tapping the room's gift button to a usable panel (its grid in the DOM), 4x CPU (median of
 //      BENCH_RUNS), as a ratio to the hello world's first paint
-//   3. whether the animation player (lottie-web) is in the first screen's JavaScript: the build's
+//   3. whether an animation player (lottie-web, svga, yyeva) is in the first screen's JavaScript: the build's
 //      first-screen files, and the scripts the page loaded before its first host card
 //   4. a gift storm with double taps, refused sends, lost and slow answers, lucky wins (e2e/gift-storm.ts)
 //      while the simulated gifters send at the storm's rate: the ledger invariant, every send charged
@@ -221,11 +221,14 @@ async function faultStorm(browser: Browser, harness: Harness): Promise<StormRepo
   }
 }
 
-/** true when a module of lottie-web is in one of `files` (build outputs, paths relative to the build) */
-function lottieIn(app: BuildResult, files: string[]): boolean {
+/** the gift players' packages */
+const PLAYERS = ['node_modules/lottie-web/', 'node_modules/svga/', 'node_modules/yyeva/']
+
+/** true when a module of a gift player is in one of `files` (build outputs, paths relative to the build) */
+function playerIn(app: BuildResult, files: string[]): boolean {
   const outputs = app.metafile.outputs
   const inputsOf = (file: string) => Object.keys(outputs[Object.keys(outputs).find((k) => k.endsWith('/' + file) || k === file) ?? '']?.inputs ?? {})
-  return files.some((f) => inputsOf(f).some((i) => i.includes('node_modules/lottie-web/')))
+  return files.some((f) => inputsOf(f).some((i) => PLAYERS.some((p) => i.includes(p))))
 }
 
 export interface GiftBenchResult {
@@ -268,8 +271,8 @@ export async function benchGift(input: { browser: Browser; app: BuildResult; har
     openMs,
     openMedian,
     openRatio: openMedian / input.helloMs,
-    playerInFirstBuild: lottieIn(input.app, input.app.firstScreenFiles),
-    playerLoadedFirst: lottieIn(input.app, input.firstScripts.map((p) => p.replace(/^\//, ''))),
+    playerInFirstBuild: playerIn(input.app, input.app.firstScreenFiles),
+    playerLoadedFirst: playerIn(input.app, input.firstScripts.map((p) => p.replace(/^\//, ''))),
     faults,
   }
 }
@@ -309,7 +312,7 @@ export function giftRows(r: GiftBenchResult, helloMs: number): string[][] {
     ...r.byFormat.flatMap((s) => formatRows(s, secs)),
     ['tap gift button to usable panel, 4x CPU (median)', `${helloMs.toFixed(0)} ms`, `${r.openMedian.toFixed(0)} ms`, r.openRatio.toFixed(2), ''],
     ['  runs (ms)', '', r.openMs.map((x) => x.toFixed(0)).join(' '), '', ''],
-    ['animation player (lottie-web) in the first-screen JS: build / loaded', '', `${r.playerInFirstBuild ? 'YES' : 'no'} / ${r.playerLoadedFirst ? 'YES' : 'no'}`, '', pass(!r.playerInFirstBuild && !r.playerLoadedFirst, 'FAIL')],
+    ['animation players (lottie-web, svga, yyeva) in the first-screen JS: build / loaded', '', `${r.playerInFirstBuild ? 'YES' : 'no'} / ${r.playerLoadedFirst ? 'YES' : 'no'}`, '', pass(!r.playerInFirstBuild && !r.playerLoadedFirst, 'FAIL')],
     [`gift storm with faults (${f.rounds} rounds: double tap, refused, lost answer, slow answer, lucky win)`, '', `${f.viewerSends} of ${f.expectedSends} sends`, '', pass(stormHolds(f), 'FAIL')],
     ['  sends in the storm (every gifter) / charged twice / not credited once', '', `${f.sends} / ${f.doubleCharged} / ${f.notCreditedOnce}`, '', ''],
     ['  lucky rewards / credited twice or without a send / the viewer\'s of lucky rounds', '', `${f.rewards} / ${f.badRewards} / ${f.viewerRewards} of ${f.luckyRounds}`, '', ''],
