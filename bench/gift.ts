@@ -7,9 +7,12 @@
 //      is left in the document: full-screen layers, animation SVGs, canvases, banners (goal: none). The player
 //      counts its live instances (plugins/gift/player.ts playersAlive) but the page cannot reach that
 //      count: a player not destroyed shows as its SVG in the document or as nodes alive.
+//      Then the storm once per full-screen format (Lottie, SVGA, alpha MP4) at 4x CPU: the bench sends
+//      every gift itself (no simulated gifter's random pick of another format), the full-screen ones
+//      of that format only; goal p95 <= 20 ms and no long task
 //   2. tapping the room's gift button to a usable panel (its grid in the DOM), 4x CPU (median of
 //      BENCH_RUNS), as a ratio to the hello world's first paint
-//   3. whether the animation player (lottie-web) is in the first screen's JavaScript: the build's
+//   3. whether an animation player (lottie-web, svga, yyeva) is in the first screen's JavaScript: the build's
 //      first-screen files, and the scripts the page loaded before its first host card
 //   4. a gift storm with double taps, refused sends, lost and slow answers, lucky wins (e2e/gift-storm.ts)
 //      while the simulated gifters send at the storm's rate: the ledger invariant, every send charged
@@ -22,7 +25,8 @@ import type { Harness } from '../harness/server.ts'
 import { PHONE } from '../e2e/chromium.ts'
 import { SCREENSHOTS } from '../e2e/lib.ts'
 import { giftStorm, stormHolds, type Fault, type StormReport } from '../e2e/gift-storm.ts'
-import { catalogue, sendGift, SIM_GIFTERS } from '../plugins/gift/fake.ts'
+import { catalogue, sendGift, SIM_GIFTERS, type GiftRow } from '../plugins/gift/fake.ts'
+import type { AnimationFormat } from '../plugins/gift/formats.ts'
 import { START_FRAMES, STOP_FRAMES, type FrameStats } from './frames.ts'
 import { memoryProbe, mib, sampleMemory, type MemorySample } from './memory.ts'
 import { TEST_TOKEN } from '../harness/testing.ts'
@@ -41,6 +45,15 @@ const FAULTS: Fault[] = ['double', 'refused', 'lost', 'slow', 'lucky']
 const FAULT_CYCLES = 3
 const FULL_SCREEN = new Set(catalogue().filter((g) => g.fullScreen).map((g) => g.id))
 const FULL_FOR_ALL = catalogue().filter((g) => g.fullScreen && g.level === 0).map((g) => g.id)
+const FORMATS: AnimationFormat[] = ['lottie', 'svga', 'mp4']
+/** the format of a catalogue gift's full-screen file (Lottie unless the fixture says otherwise) */
+const formatOfRow = (g: GiftRow): AnimationFormat => g.animation ?? 'lottie'
+/** the gifts of a per-format storm that are not full-screen: level 0, no lucky box */
+const SMALL_FOR_ALL = catalogue().filter((g) => !g.fullScreen && g.level === 0 && g.giftTypeV2 !== 6).map((g) => g.id)
+/** how many of one gift a storm's sender sends at once (as the simulated gifters do) */
+const NUMS = [1, 1, 1, 1, 5, 10, 20, 99]
+/** the p95 frame time goal of issue 27 at 4x CPU */
+const P95_GOAL_MS = 20
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const giftStormMs = () => Number(process.env.BENCH_GIFT_MS || 60_000)
@@ -86,6 +99,8 @@ interface Leftovers {
 
 interface Storm {
   cpu: number
+  /** a storm whose full-screen gifts are all of this format (otherwise every format, mixed) */
+  format?: AnimationFormat
   gifts: number
   fullScreen: number
   frames: FrameStats
@@ -110,18 +125,32 @@ async function drained(page: Page) {
   await page.waitForFunction('window.__drained === true', null, { timeout: 300_000, polling: 500 })
 }
 
-/** full-screen gifts from the simulated gifters at FULL_PER_SEC until the returned stop is called */
-function fullScreenGifts(harness: Harness, hostId: number): () => void {
+/** `ids` (in turn, `nums` of each in turn) from the simulated gifters, `perSec` a second, until the returned stop is called */
+function giftsFrom(harness: Harness, hostId: number, ids: number[], perSec: number, nums = [1]): () => void {
   let n = 0
   const timer = setInterval(() => {
     const sender = harness.ctx.userById(SIM_GIFTERS[n % SIM_GIFTERS.length])
-    if (sender) sendGift(harness.ctx, sender, { giftId: FULL_FOR_ALL[n % FULL_FOR_ALL.length], giftNum: 1, scene: 'LIVE', hostId, key: `bench-full-${Date.now()}-${n}` })
+    if (sender) sendGift(harness.ctx, sender, { giftId: ids[n % ids.length], giftNum: nums[n % nums.length], scene: 'LIVE', hostId, key: `bench-${Date.now()}-${perSec}-${n}` })
     n++
-  }, 1000 / FULL_PER_SEC)
+  }, 1000 / perSec)
   return () => clearInterval(timer)
 }
 
-async function storm(browser: Browser, harness: Harness, cpu: number, stormMs: number): Promise<Storm> {
+/** the storm's gifts: the simulated gifters' own (mixed) plus full-screen ones of every format, or,
+ *  for one `format`, every gift sent here with full-screen ones of that format only */
+async function stormGifts(harness: Harness, hostId: number, format?: AnimationFormat): Promise<() => Promise<void>> {
+  if (!format) {
+    await harness.ops.control('gift/sim', { hostId, perSec: GIFTS_PER_SEC - FULL_PER_SEC })
+    const stopFull = giftsFrom(harness, hostId, FULL_FOR_ALL, FULL_PER_SEC)
+    return async () => (stopFull(), void (await harness.ops.control('gift/sim', { hostId, perSec: 0 })))
+  }
+  const full = catalogue().filter((g) => g.fullScreen && g.level === 0 && formatOfRow(g) === format).map((g) => g.id)
+  if (!full.length) throw new Error(`no level-0 full-screen gift of format ${format} in the catalogue`)
+  const stops = [giftsFrom(harness, hostId, SMALL_FOR_ALL, GIFTS_PER_SEC - FULL_PER_SEC, NUMS), giftsFrom(harness, hostId, full, FULL_PER_SEC)]
+  return async () => stops.forEach((stop) => stop())
+}
+
+async function storm(browser: Browser, harness: Harness, cpu: number, stormMs: number, format?: AnimationFormat): Promise<Storm> {
   harness.reset()
   const { page, hostId } = await openRoom(browser, harness, cpu)
   try {
@@ -134,18 +163,16 @@ async function storm(browser: Browser, harness: Harness, cpu: number, stormMs: n
     const before = await sampleMemory(cdp)
     const from = harness.ctx.db.get('ledger').value().length
     await page.evaluate(START_FRAMES)
-    await harness.ops.control('gift/sim', { hostId, perSec: GIFTS_PER_SEC - FULL_PER_SEC })
-    const stopFull = fullScreenGifts(harness, hostId)
+    const stop = await stormGifts(harness, hostId, format)
     await page.waitForTimeout(stormMs) // the measured window itself
-    stopFull()
-    await harness.ops.control('gift/sim', { hostId, perSec: 0 })
+    await stop()
     const frames = (await page.evaluate(STOP_FRAMES)) as FrameStats
     const sends = (harness.ctx.db.get('ledger').value() as Array<{ reason: string; giftId?: number }>).slice(from).filter((r) => r.reason === 'gift.send')
     await drained(page)
     const left = (await page.evaluate(`({ full: document.querySelectorAll('.gf-full').length, svgs: document.querySelectorAll('.gf-layer svg, .gf-full svg').length,
       canvases: document.querySelectorAll('canvas').length, banners: document.querySelectorAll('[data-testid=gift-banner]').length })`)) as Leftovers
     const after = await sampleMemory(cdp)
-    return { cpu, gifts: sends.length, fullScreen: sends.filter((r) => FULL_SCREEN.has(Number(r.giftId))).length, frames, before, after, left }
+    return { cpu, format, gifts: sends.length, fullScreen: sends.filter((r) => FULL_SCREEN.has(Number(r.giftId))).length, frames, before, after, left }
   } finally {
     await page.context().close()
   }
@@ -194,15 +221,20 @@ async function faultStorm(browser: Browser, harness: Harness): Promise<StormRepo
   }
 }
 
-/** true when a module of lottie-web is in one of `files` (build outputs, paths relative to the build) */
-function lottieIn(app: BuildResult, files: string[]): boolean {
+/** the gift players' packages */
+const PLAYERS = ['node_modules/lottie-web/', 'node_modules/svga/', 'node_modules/yyeva/']
+
+/** true when a module of a gift player is in one of `files` (build outputs, paths relative to the build) */
+function playerIn(app: BuildResult, files: string[]): boolean {
   const outputs = app.metafile.outputs
   const inputsOf = (file: string) => Object.keys(outputs[Object.keys(outputs).find((k) => k.endsWith('/' + file) || k === file) ?? '']?.inputs ?? {})
-  return files.some((f) => inputsOf(f).some((i) => i.includes('node_modules/lottie-web/')))
+  return files.some((f) => inputsOf(f).some((i) => PLAYERS.some((p) => i.includes(p))))
 }
 
 export interface GiftBenchResult {
   storms: Storm[]
+  /** the storm at 4x CPU once per full-screen format */
+  byFormat: Storm[]
   stormMs: number
   openMs: number[]
   openMedian: number
@@ -224,22 +256,40 @@ export async function benchGift(input: { browser: Browser; app: BuildResult; har
     step(`the storm at ${cpu}x CPU`)
     storms.push(await storm(input.browser, input.harness, cpu, stormMs))
   }
+  const byFormat: Storm[] = []
+  for (const format of FORMATS) {
+    step(`the storm with ${format} full-screen gifts only at 4x CPU`)
+    byFormat.push(await storm(input.browser, input.harness, 4, stormMs, format))
+  }
   step('the storm with faults')
   const faults = await faultStorm(input.browser, input.harness)
   const openMedian = median(openMs)
   return {
     storms,
+    byFormat,
     stormMs,
     openMs,
     openMedian,
     openRatio: openMedian / input.helloMs,
-    playerInFirstBuild: lottieIn(input.app, input.app.firstScreenFiles),
-    playerLoadedFirst: lottieIn(input.app, input.firstScripts.map((p) => p.replace(/^\//, ''))),
+    playerInFirstBuild: playerIn(input.app, input.app.firstScreenFiles),
+    playerLoadedFirst: playerIn(input.app, input.firstScripts.map((p) => p.replace(/^\//, ''))),
     faults,
   }
 }
 
 const pass = (ok: boolean, miss = 'MISS') => (ok ? 'PASS' : miss)
+const FORMAT_NAMES: Record<AnimationFormat, string> = { lottie: 'Lottie (lottie-web)', svga: 'SVGA (svga)', mp4: 'alpha MP4 (yyeva)' }
+
+/** one storm of a single full-screen format: frames against the goals, and what it left in the page */
+function formatRows(s: Storm, secs: number): string[][] {
+  const left = s.left.full + s.left.svgs + s.left.canvases + s.left.banners
+  return [
+    [`gift storm, ${FORMAT_NAMES[s.format!]} full-screen only, ${s.gifts} gifts (${s.fullScreen} full-screen) in ${secs} s, 4x CPU: fps`, '', s.frames.fps.toFixed(1), '', ''],
+    ['  p95 frame time', '', `${s.frames.p95.toFixed(1)} ms`, '', `<= ${P95_GOAL_MS} ${pass(s.frames.p95 <= P95_GOAL_MS, 'OVER')}`],
+    ['  long tasks over 50 ms', '', String(s.frames.longTasks), '', `0 ${pass(s.frames.longTasks === 0, 'OVER')}`],
+    ['  left in the page: full-screen layers, animation SVGs, canvases, banners', '', `${s.left.full}, ${s.left.svgs}, ${s.left.canvases}, ${s.left.banners}`, '', `0 ${pass(left === 0, 'FAIL')}`],
+  ]
+}
 
 /** Rows for bench/run.ts's table: [measure, hello world, app, ratio, goal]. */
 export function giftRows(r: GiftBenchResult, helloMs: number): string[][] {
@@ -259,9 +309,10 @@ export function giftRows(r: GiftBenchResult, helloMs: number): string[][] {
         ['  renderer\'s nodes / JS listeners alive, before / after (indicative)', '', `${s.before.nodes} / ${s.before.listeners} -> ${s.after.nodes} / ${s.after.listeners}`, '', ''],
       ]
     }),
+    ...r.byFormat.flatMap((s) => formatRows(s, secs)),
     ['tap gift button to usable panel, 4x CPU (median)', `${helloMs.toFixed(0)} ms`, `${r.openMedian.toFixed(0)} ms`, r.openRatio.toFixed(2), ''],
     ['  runs (ms)', '', r.openMs.map((x) => x.toFixed(0)).join(' '), '', ''],
-    ['animation player (lottie-web) in the first-screen JS: build / loaded', '', `${r.playerInFirstBuild ? 'YES' : 'no'} / ${r.playerLoadedFirst ? 'YES' : 'no'}`, '', pass(!r.playerInFirstBuild && !r.playerLoadedFirst, 'FAIL')],
+    ['animation players (lottie-web, svga, yyeva) in the first-screen JS: build / loaded', '', `${r.playerInFirstBuild ? 'YES' : 'no'} / ${r.playerLoadedFirst ? 'YES' : 'no'}`, '', pass(!r.playerInFirstBuild && !r.playerLoadedFirst, 'FAIL')],
     [`gift storm with faults (${f.rounds} rounds: double tap, refused, lost answer, slow answer, lucky win)`, '', `${f.viewerSends} of ${f.expectedSends} sends`, '', pass(stormHolds(f), 'FAIL')],
     ['  sends in the storm (every gifter) / charged twice / not credited once', '', `${f.sends} / ${f.doubleCharged} / ${f.notCreditedOnce}`, '', ''],
     ['  lucky rewards / credited twice or without a send / the viewer\'s of lucky rounds', '', `${f.rewards} / ${f.badRewards} / ${f.viewerRewards} of ${f.luckyRounds}`, '', ''],

@@ -10,6 +10,56 @@ import { assert, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, poll, shot,
 
 const t = e2eSuite('gift')
 
+/** what the MP4 player's canvas holds: pixels opaque (over 200) and clear (0) */
+interface Drawn {
+  ok: boolean
+  opaque: number
+  clear: number
+}
+
+/** What the page's MP4 gift canvases drew, sampled in the page every 100 ms while one is shown (the
+ *  test's own round trips are too slow for a 3 s play on a busy machine): per play, the most pixels
+ *  seen opaque (alpha over 200) and clear (alpha 0) in one frame; each canvas seen; and every WebGL
+ *  context made, with its canvas, keeping its drawing buffer so the sampler can read what was drawn.
+ *  (A script's text: the test transform's helpers are not in the page.) */
+const MP4_PLAYS = `(() => {
+  const get = HTMLCanvasElement.prototype.getContext
+  window.__gl = []; window.__mp4Plays = []; window.__mp4Canvases = new Set(); window.__mp4DrawnNow = false
+  HTMLCanvasElement.prototype.getContext = function (type, attrs) {
+    const c = get.call(this, type, /webgl/.test(type) ? { ...attrs, preserveDrawingBuffer: true } : attrs)
+    if (c && /webgl/.test(type) && !window.__gl.some((g) => g.ctx === c)) window.__gl.push({ canvas: this, ctx: c })
+    return c
+  }
+  let play = null
+  setInterval(() => {
+    const c = document.querySelector('[data-testid=gift-full] [data-testid=gift-mp4] canvas')
+    if (!c) {
+      if (play) window.__mp4Plays.push(play)
+      play = null; window.__mp4DrawnNow = false
+      return
+    }
+    play ??= { ok: false, opaque: 0, clear: 0 }
+    window.__mp4Canvases.add(c)
+    if (!c.width) return
+    const copy = document.createElement('canvas'); copy.width = c.width; copy.height = c.height
+    const g = copy.getContext('2d'); g.drawImage(c, 0, 0)
+    const d = g.getImageData(0, 0, c.width, c.height).data
+    let opaque = 0, clear = 0
+    for (let i = 3; i < d.length; i += 4) d[i] > 200 ? opaque++ : d[i] === 0 && clear++
+    if (opaque > 500 && clear > 500) play.ok = window.__mp4DrawnNow = true
+    // held for the test's screenshot (its round trips are slower than a play on a busy machine)
+    if (play.ok && window.__mp4Hold) { window.__mp4Hold = false; document.querySelector('video[id^=gift-mp4]')?.pause() }
+    play.opaque = Math.max(play.opaque, opaque); play.clear = Math.max(play.clear, clear)
+  }, 100)
+})()`
+
+/** one MP4 play as the page's sampler saw it */
+interface Drawn {
+  ok: boolean
+  opaque: number
+  clear: number
+}
+
 /** the device the page reports (navigator.hardwareConcurrency, navigator.deviceMemory): the gift
  *  layer's tier reads them, and this machine's own cores say nothing of a phone's */
 const device = (cores: number, memoryGb: number) => async (page: Page) => {
@@ -49,6 +99,27 @@ t('LIVE-07 (en) a broken SVGA file does not block the queue: its banner shows, i
   await poll(async () => (await page.locator('[data-testid=gift-full][data-gift="1009"]').count()) === 0, 15_000)
   assert.is(served, 1, 'the SVGA player asked for the file once')
   assert.is(await page.locator('[data-testid=gift-svga]').count(), 0, 'no SVGA canvas left')
+  await page.waitForTimeout(SEND_DEBOUNCE_MS + 100)
+  await page.click('[data-testid=gift-cell][data-gift="1008"]')
+  await page.click('[data-testid=gift-send]')
+  await waitForSelector(page, '[data-testid=gift-full][data-gift="1008"] svg', 15_000)
+  assert.equal(errorsOf(page), [])
+})
+
+t('LIVE-07 (en) a broken MP4 file does not block the queue: its banner shows, its play ends, no MP4 player is left, and the next full-screen gift plays', async (ctx) => {
+  const { page } = await enterLiveRoom(ctx, 'en', { beforeLoad: device(8, 8) })
+  // the server's file is not an MP4 (the <video> cannot read it)
+  let served = 0
+  await page.route('**/gift/anim.mp4*', (route) => (served++, route.fulfill({ status: 200, contentType: 'video/mp4', body: 'not an mp4 file' })))
+  await openPanel(page)
+  await page.click('[data-testid=gift-cell][data-gift="1010"]')
+  await page.fill('[data-testid=gift-qty]', '1')
+  await page.click('[data-testid=gift-send]')
+  await waitForSelector(page, '[data-testid=gift-banner][data-gift="1010"]')
+  await poll(async () => served > 0 && (await page.locator('[data-testid=gift-full][data-gift="1010"]').count()) === 0, 15_000)
+  assert.ok(served >= 1, 'the MP4 player asked for the file')
+  assert.is(await page.locator('[data-testid=gift-mp4]').count(), 0, 'no MP4 layer left')
+  assert.is(await page.locator('video[id^=gift-mp4]').count(), 0, 'no <video> of a gift left')
   await page.waitForTimeout(SEND_DEBOUNCE_MS + 100)
   await page.click('[data-testid=gift-cell][data-gift="1008"]')
   await page.click('[data-testid=gift-send]')
@@ -121,6 +192,50 @@ for (const lang of ['en', 'ar'] as const) {
     await page.click('[data-testid=live-exit-confirm-exit]')
     await poll(async () => workers[0].closed, 10_000)
     assert.ok(workers[0].closed, "the player is destroyed after the room: its parser's worker ended")
+    assert.equal(errorsOf(page), [])
+  })
+
+  t(`LIVE-07 (${lang}) an MP4 gift plays with the alpha-MP4 player: its WebGL canvas opaque where the gift is and transparent around it, one player reused for a second play, destroyed (its WebGL context lost) after leaving the room`, async (ctx) => {
+    // the viewer with 20,000 diamonds: two Yachts cost 5,998
+    const rich = (await ctx.harness.users()).find((u) => u.userType === 1 && u.token && Number(u.diamondNum) >= 20_000)
+    const beforeLoad = async (p: Page) => {
+      await device(8, 8)(p)
+      await p.addInitScript(MP4_PLAYS)
+    }
+    const { page, viewer } = await enterLiveRoom(ctx, lang, { viewer: rich, beforeLoad })
+    await openPanel(page)
+    const plays = async () => (await page.evaluate('window.__mp4Plays')) as Drawn[]
+    for (const round of [1, 2]) {
+      if (round === 2) await page.waitForTimeout(SEND_DEBOUNCE_MS + 100)
+      else {
+        await page.click('[data-testid=gift-cell][data-gift="1010"]')
+        await page.fill('[data-testid=gift-qty]', '1')
+      }
+      // the first play is held on a drawn frame for its screenshot, then goes on
+      if (round === 1) await page.evaluate('window.__mp4Hold = true')
+      await page.click('[data-testid=gift-send]')
+      await waitForSelector(page, '[data-testid=gift-full][data-gift="1010"] [data-testid=gift-mp4] canvas', 15_000)
+      if (round === 1 && (await poll(async () => page.evaluate('window.__mp4DrawnNow'), 8000))) {
+        await shot(page, `gift-mp4-${lang}`)
+        await page.evaluate(`document.querySelector('video[id^=gift-mp4]')?.play()`)
+      }
+      // the sampler records a play when its canvas leaves the page
+      await poll(async () => (await plays()).length >= round, 20_000)
+      const drawn = (await plays())[round - 1]
+      assert.ok(drawn?.ok, `play ${round}: the MP4 player drew the gift opaque and left the rest clear (${JSON.stringify(drawn)})`)
+      assert.is(await page.locator('[data-testid=gift-mp4]').count(), 0, `play ${round}: the layer is taken out after its play`)
+    }
+    const players = `(() => [...window.__mp4Canvases].map((c) => window.__gl.find((g) => g.canvas === c)?.ctx.isContextLost() ?? 'none'))()`
+    assert.equal(await page.evaluate(players), [false], 'one player (one canvas, its context alive) for both plays while the room is open')
+    await ledgerMatches(ctx, page, viewer.userId)
+    // the panel closed by a tap above it, then the room left
+    await page.click('[data-testid=overlay-backdrop]', { position: { x: 195, y: 80 } })
+    await poll(async () => (await page.locator('[data-overlay="gift.panel"]').count()) === 0)
+    await page.click('[data-testid=live-exit]')
+    await page.click('[data-testid=live-exit-confirm-exit]')
+    await poll(async () => JSON.stringify(await page.evaluate(players)) === '[true]', 10_000)
+    assert.equal(await page.evaluate(players), [true], 'the player is destroyed after the room: its WebGL context lost')
+    assert.is(await page.locator('video[id^=gift-mp4]').count(), 0, 'no <video> of a gift left')
     assert.equal(errorsOf(page), [])
   })
 

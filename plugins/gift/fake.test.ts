@@ -48,6 +48,23 @@ test('LIVE-07 the gift list: groups Popular, Exclusive and Lucky Gift, every gif
   assert.ok(c.Exclusive.some((g) => !g.unlocked), 'exclusive gifts above the level are locked')
 })
 
+test('LIVE-07 the harness serves an alpha-MP4 gift: the Yacht names an .mp4 file, served without a login as video/mp4, an ISO MP4 with an H.264 (avc1) track of two halves side by side', async () => {
+  const c = readCatalogue((await h.api(GiftPaths.list, {}, { token: TEST_TOKEN })).data)
+  const yacht = Object.values(c).flat().find((g) => g.id === 1010)!
+  assert.is(formatOf(yacht.animation!), 'mp4')
+  const r = await fetch(`${h.url}${yacht.animation}`)
+  assert.is(r.status, 200)
+  assert.is(r.headers.get('content-type'), 'video/mp4')
+  const file = Buffer.from(await r.arrayBuffer())
+  assert.ok(file.length > 10_000 && file.length < 150_000, `a small file (${file.length} bytes)`)
+  assert.is(file.toString('latin1', 4, 8), 'ftyp')
+  const avc1 = file.indexOf('avc1', 40, 'latin1')
+  assert.ok(file.indexOf('moov') > 0 && avc1 > 0, 'a moov box with an avc1 sample entry')
+  // the avc1 sample entry's width and height (ISO 14496-12 VisualSampleEntry: 24 bytes after the type)
+  const [width, height] = [file.readUInt16BE(avc1 + 28), file.readUInt16BE(avc1 + 30)]
+  assert.equal([width, height], [432, 468], 'two 216 x 468 halves: alpha on the left, colour on the right')
+})
+
 test('HAR-01 LIVE-07 every gift has its own picture, drawn by the harness: a real-sized picture of its motif, never a number on a box', async () => {
   const ids = catalogue().map((g) => g.id)
   const pictures = await Promise.all(ids.map((id) => fetch(`${h.url}/__harness/gift/img?id=${id}`).then((r) => r.text())))

@@ -9,6 +9,7 @@ import { liveChatRoomOf } from '../live/api.ts'
 import { HostStatus } from '../wall/api.ts'
 import { GiftLedgerReason as Reason } from './api.ts'
 import { giftLottie, giftSvg } from './fake-art.ts'
+import { giftMp4 } from './fake-mp4.ts'
 import { giftSvga } from './fake-svga.ts'
 import { GiftPaths } from './paths.ts'
 
@@ -22,8 +23,8 @@ export interface GiftRow {
   weight: number
   tempId?: string
   fullScreen: boolean
-  /** the format of its full-screen file: Lottie unless it says SVGA (fake-svga.ts) */
-  animation?: 'svga'
+  /** the format of its full-screen file: Lottie unless it says SVGA (fake-svga.ts) or an alpha MP4 (fake-mp4.ts) */
+  animation?: 'svga' | 'mp4'
   /** what its picture shows (fake-art.ts MOTIFS) in which hue */
   art?: { motif: string; hue: number }
 }
@@ -109,7 +110,7 @@ export function giftView(ctx: HarnessContext, g: GiftRow, lang: 'en' | 'ar', use
     weight: g.weight,
     unlock: userLevel >= g.level ? 1 : 0,
     ...(g.tempId && { tempId: g.tempId }),
-    ...(g.fullScreen && { giftAnimation: `/__harness/gift/anim.${g.animation === 'svga' ? 'svga' : 'json'}?id=${g.id}` }),
+    ...(g.fullScreen && { giftAnimation: `/__harness/gift/anim.${g.animation ?? 'json'}?id=${g.id}` }),
   }
 }
 
@@ -344,6 +345,7 @@ export default defineFake({
     },
     'gift/anim.json': (_ctx, _body, params) => new RawReply(JSON.stringify(giftLottie(Number(params.get('id')) || 0)), 'application/json', 200, { 'cache-control': 'max-age=86400' }),
     'gift/anim.svga': (_ctx, _body, params) => new RawReply(giftSvga(Number(params.get('id')) || 0), 'application/octet-stream', 200, { 'cache-control': 'max-age=86400' }),
+    'gift/anim.mp4': () => new RawReply(giftMp4(), 'video/mp4', 200, { 'cache-control': 'max-age=86400' }),
     'gift/odds': (ctx, body) => {
       const w = worldOf(ctx)
       if (body?.reset) w.odds = freshOdds()
@@ -387,6 +389,7 @@ export default defineFake({
     'gift/img': { title: 'Gift picture (generated)', public: true },
     'gift/anim.json': { title: 'Gift animation (generated Lottie)', public: true },
     'gift/anim.svga': { title: 'Gift animation (generated SVGA)', public: true },
+    'gift/anim.mp4': { title: 'Gift animation (alpha-channel MP4)', public: true },
     'gift/odds': { title: 'Lucky odds', description: 'Seed, a pool per tempId (id, multiple, weight, winningStyle) and box prizes; reset: true restores the fixture.', tab: 'money', body: { tempId: 'L1', pool: [{ id: 1, multiple: 0, weight: 50 }, { id: 2, multiple: 2, weight: 50, winningStyle: 1 }] } },
     'gift/lucky-force': { title: 'Force a lucky win', description: 'The next lucky sends win this multiple of their price.', tab: 'money', body: { multiple: 500, winningStyle: 3, times: 1 } },
     'gift/fail-send': { title: 'Fail gift sends', description: 'error: refused; slow: answered after ms (charged); silent: charged, never answered in time.', tab: 'faults', body: { count: 1, mode: 'error', ms: 3000 } },

@@ -12,10 +12,11 @@ test('LIVE-07 an animation file\'s format is read from its path: Lottie JSON, SV
   assert.is(formatOf(''), null)
 })
 
-test('LIVE-07 Lottie and SVGA files have a player (a full-screen play); an alpha MP4 or unknown file shows its banner only', () => {
+test('LIVE-07 Lottie, SVGA and alpha MP4 files have a player (a full-screen play); a file of another format shows its banner only', () => {
   assert.ok(playsFormat(formatOf('/__harness/gift/anim.json?id=1008')))
   assert.ok(playsFormat(formatOf('/__harness/gift/anim.svga?id=1009')))
-  assert.not.ok(playsFormat(formatOf('https://cdn.example.com/a/car.mp4')))
+  assert.ok(playsFormat(formatOf('/__harness/gift/anim.mp4?id=1010')))
+  assert.ok(playsFormat(formatOf('https://cdn.example.com/a/car.mp4')))
   assert.not.ok(playsFormat(formatOf('https://cdn.example.com/a/car.gif')))
 })
 

@@ -7,9 +7,8 @@ import { definePlugin, provide } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { giftRef } from './api.ts'
 import { GiftLayer } from './GiftLayer.tsx'
-import { loadPlayer } from './player.ts'
+import { loadPlayer, releaseRoomPlayers } from './player.ts'
 import { preloadPlayer } from './preload.ts'
-import { releaseSvgaPlayer } from './svga-player.ts'
 import { liveRef } from '../live/api.ts'
 import { giftServiceRef } from './refs.ts'
 import { BOXES_ID, createGiftService, PANEL_ID, type GiftDeps, type GiftService } from './state.ts'
@@ -33,17 +32,17 @@ export function createGiftPlugin(deps: GiftDeps & { preload?: boolean } = {}) {
     setup(kernel) {
       const load = () => void loadPlayer().catch(() => undefined)
       const stopPreload = deps.preload === false ? () => {} : preloadPlayer(kernel.get(liveRef)?.current, load)
-      // the SVGA player lives as long as the room it plays in: leaving it, or moving to the next
-      // host's room, lets it go (an app without rooms keeps it to the end)
+      // the SVGA and MP4 players live as long as the room they play in: leaving it, or moving to the
+      // next host's room, lets them go (an app without rooms keeps them to the end)
       let roomHost: number | undefined
       const stopWatching = kernel.get(liveRef)?.current.subscribe((room) => {
-        if (room?.hostId !== roomHost) releaseSvgaPlayer()
+        if (room?.hostId !== roomHost) releaseRoomPlayers()
         roomHost = room?.hostId
       })
       return () => {
         stopPreload()
         stopWatching?.()
-        releaseSvgaPlayer()
+        releaseRoomPlayers()
         services.get(kernel)?.dispose()
       }
     },

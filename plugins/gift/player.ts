@@ -1,10 +1,12 @@
 // The full-screen gift players, chosen by the file's format: lottie-web's light build (SVG renderer)
-// for Lottie, svga for SVGA (svga-player.ts), each loaded on first use through the kernel's one
-// loader and never part of the first screen. A Lottie player is made per play and destroyed when it
-// ends, fails or is cancelled; the SVGA player is one per room (see svga-player.ts).
+// for Lottie, svga for SVGA (svga-player.ts), yyeva for alpha-channel MP4 (mp4-player.ts), each
+// loaded on first use through the kernel's one loader and never part of the first screen. A Lottie
+// player is made per play and destroyed when it ends, fails or is cancelled; the SVGA and MP4
+// players are one per room, let go with it (releaseRoomPlayers).
 import { once } from '../../kernel/once.ts'
 import { formatOf, type AnimationFormat } from './formats.ts'
-import { playSvga } from './svga-player.ts'
+import { playMp4, releaseMp4Player } from './mp4-player.ts'
+import { playSvga, releaseSvgaPlayer } from './svga-player.ts'
 
 type Lottie = typeof import('./lottie.ts').lottie
 
@@ -13,8 +15,25 @@ type Lottie = typeof import('./lottie.ts').lottie
 const canvasAtHand = () => !!document.createElement('canvas').getContext?.('2d')
 export const loadPlayer = once<Lottie>(() => (canvasAtHand() ? import('./lottie.ts').then((m) => m.lottie) : Promise.reject(new Error('no 2D canvas: the gift player cannot run here'))))
 
-/** the formats this build has a player for: alpha MP4 files show their banners only */
-export const playsFormat = (f: AnimationFormat | null) => f === 'lottie' || f === 'svga'
+/** yyeva draws with WebGL: where the browser gives none (software rendering refused, a test DOM) an
+ *  MP4 gift shows its banner only; the context asked for here is let go at once */
+let webgl: boolean | undefined
+function webglAtHand(): boolean {
+  if (webgl !== undefined) return webgl
+  const c = document.createElement('canvas')
+  const gl = (c.getContext?.('webgl2') ?? c.getContext?.('webgl')) as WebGLRenderingContext | null | undefined
+  gl?.getExtension('WEBGL_lose_context')?.loseContext()
+  return (webgl = !!gl)
+}
+
+/** the formats this build has a player for; a file of any other format shows its banner only */
+export const playsFormat = (f: AnimationFormat | null) => f === 'lottie' || f === 'svga' || f === 'mp4'
+
+/** the room closed or its host changed: the SVGA and MP4 players are destroyed */
+export function releaseRoomPlayers() {
+  releaseSvgaPlayer()
+  releaseMp4Player()
+}
 
 /** longest a play may take before it is cut (a broken file never blocks the queue) */
 const MAX_PLAY_MS = 8000
@@ -42,7 +61,9 @@ function fileOf(url: string): Promise<unknown> {
 
 /** play `url` once in `el`; resolves when done, failed or aborted, with the player destroyed */
 export async function playAnimation(el: HTMLElement, url: string, abort: AbortSignal): Promise<void> {
-  if (formatOf(url) === 'svga') return canvasAtHand() ? playSvga(el, url, abort, MAX_PLAY_MS) : undefined
+  const format = formatOf(url)
+  if (format === 'svga') return canvasAtHand() ? playSvga(el, url, abort, MAX_PLAY_MS) : undefined
+  if (format === 'mp4') return webglAtHand() ? playMp4(el, url, abort, MAX_PLAY_MS) : undefined
   const [lottie, data] = await Promise.all([loadPlayer(), fileOf(url)])
   if (abort.aborted) return
   alive++

@@ -5,6 +5,7 @@
 // left alive (SVGAPlayer-Web issues 84 and 93). The package loads on first use through once().
 import type { Parser as SvgaParser, Player as SvgaPlayer } from 'svga'
 import { once } from '../../kernel/once.ts'
+import { firstOf } from './until.ts'
 
 type Parser = Pick<SvgaParser, 'load' | 'destroy'>
 type Player = Pick<SvgaPlayer, 'mount' | 'start' | 'stop' | 'destroy' | 'onEnd'>
@@ -51,14 +52,6 @@ function videoOf(s: Session, url: string): Promise<Video> {
   }
   return p
 }
-
-/** resolves when any of `signals` aborts or `ms` have passed */
-const firstOf = (ms: number, ...signals: AbortSignal[]) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    const done = () => (clearTimeout(timer), resolve())
-    for (const s of signals) s.aborted ? done() : s.addEventListener('abort', done, { once: true })
-  })
 
 /** play the SVGA file at `url` once in `el`, within `maxMs` from the call; resolves when done, failed
  *  (a file the parser refuses rejects), cut by time, aborted or the room closed, the canvas taken out */
