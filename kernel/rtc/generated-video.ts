@@ -60,7 +60,8 @@ function drawnInWorker(canvas: HTMLCanvasElement, spec: FrameSpec, doc: Document
   try {
     const offscreen = canvas.transferControlToOffscreen()
     url = win.URL.createObjectURL(new Blob([`const painter = (${painter.toString()});\n(${workerMain.toString()})(painter, ${FPS})`], { type: 'text/javascript' }))
-    worker = new win.Worker(url)
+    // named, so a test or a profile tells it from the app's own workers
+    worker = new win.Worker(url, { name: 'generated-video' })
     worker.postMessage({ canvas: offscreen, spec }, [offscreen])
   } catch {
     if (url) win.URL.revokeObjectURL(url)
