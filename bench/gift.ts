@@ -169,8 +169,9 @@ async function storm(browser: Browser, harness: Harness, cpu: number, stormMs: n
     const frames = (await page.evaluate(STOP_FRAMES)) as FrameStats
     const sends = (harness.ctx.db.get('ledger').value() as Array<{ reason: string; giftId?: number }>).slice(from).filter((r) => r.reason === 'gift.send')
     await drained(page)
+    // the room's own video (the harness's, drawn on a canvas) is not a gift's
     const left = (await page.evaluate(`({ full: document.querySelectorAll('.gf-full').length, svgs: document.querySelectorAll('.gf-layer svg, .gf-full svg').length,
-      canvases: document.querySelectorAll('canvas').length, banners: document.querySelectorAll('[data-testid=gift-banner]').length })`)) as Leftovers
+      canvases: document.querySelectorAll('canvas:not([data-generated-video])').length, banners: document.querySelectorAll('[data-testid=gift-banner]').length })`)) as Leftovers
     const after = await sampleMemory(cdp)
     return { cpu, format, gifts: sends.length, fullScreen: sends.filter((r) => FULL_SCREEN.has(Number(r.giftId))).length, frames, before, after, left }
   } finally {
