@@ -67,6 +67,23 @@ test('LIVE-02 a wrong token cannot enter; a closed room tells its viewers; a dro
   await srv.close()
 })
 
+test('LIVE-06 a busy room: the lines of one server turn reach a socket as one frame, in order, and a notice after them comes after them', async () => {
+  const { srv, hub } = await setup()
+  const raw = await client(`${srv.base}/chatroom`)
+  raw.send({ id: 1, op: 'enter', roomId: 'room_9', account: 'acc1', token: 'im-1' })
+  assert.ok((await raw.next()).ok)
+  for (let i = 0; i < 20; i++) hub.post('room_9', { from: 'host9', fromNick: 'Layla', text: `line ${i}` })
+  hub.notify('room_9', { type: 0, account: 'x', nick: 'Sam', level: 3 })
+  hub.post('room_9', { from: 'host9', fromNick: 'Layla', text: 'line 20' })
+  const lines = await raw.next()
+  assert.is(lines.event, 'messages')
+  assert.equal(lines.data.map((m: ChatRoomMessage) => m.text), Array.from({ length: 20 }, (_, i) => `line ${i}`))
+  assert.is((await raw.next()).event, 'notification')
+  assert.equal(await raw.next().then((f) => [f.event, f.data.map((m: ChatRoomMessage) => m.text)]), ['messages', ['line 20']])
+  raw.ws.close()
+  await srv.close()
+})
+
 test('LIVE-02 RTC audience: not announced to others, never publishes, and a room whose video fails refuses the join', async () => {
   const rtc = createRtcService(fakeCtx([user(1), user(2), user(9, { yxAccid: 'host9', userType: 2 })]))
   const srv = await serve(rtc)

@@ -70,8 +70,28 @@ function createHub(ctx: HarnessContext) {
   let rules = NO_RULES
   const listeners = new Set<(m: ChatRoomSent) => void>()
   let seq = 0
-  const write = (ws: WebSocket, f: ChatRoomServerFrame) => {
+  const send = (ws: WebSocket, f: ChatRoomServerFrame) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(f))
+  }
+  // a socket's lines of one turn go as one list, as NIM hands a room's messages to its listener
+  // in lists (onReceiveMessages): a busy room is not a frame, and a task in the page, per line
+  const queued = new Map<WebSocket, ChatRoomMessage[]>()
+  const flush = (ws: WebSocket) => {
+    const list = queued.get(ws)
+    if (!list) return
+    queued.delete(ws)
+    send(ws, { event: 'messages', data: list })
+  }
+  const queue = (ws: WebSocket, m: ChatRoomMessage) => {
+    const list = queued.get(ws)
+    if (list) return void list.push(m)
+    queued.set(ws, [m])
+    setImmediate(() => flush(ws))
+  }
+  /** any other frame goes after the lines queued before it */
+  const write = (ws: WebSocket, f: ChatRoomServerFrame) => {
+    flush(ws)
+    send(ws, f)
   }
   const inRoom = (roomId: string) => [...sockets].filter(([, s]) => s?.roomId === roomId).map(([ws]) => ws)
   const stamp = (m: Omit<ChatRoomMessage, 'messageClientId' | 'time'> & { messageClientId?: string }): ChatRoomMessage => ({
@@ -141,17 +161,21 @@ function createHub(ctx: HarnessContext) {
           write(ws, { id: req.id, ok: false, code, msg: (err as Error).message })
         }
       })
-      const gone = () => void sockets.delete(ws)
+      const gone = () => {
+        sockets.delete(ws)
+        queued.delete(ws)
+      }
       ws.on('close', gone)
       ws.on('error', gone)
     },
     closeAll() {
       for (const ws of sockets.keys()) ws.terminate()
       sockets.clear()
+      queued.clear()
     },
     post(roomId, message, exceptAccount) {
       const m = stamp(message)
-      for (const ws of inRoom(roomId)) if (!exceptAccount || sockets.get(ws)?.account !== exceptAccount) write(ws, { event: 'message', data: m })
+      for (const ws of inRoom(roomId)) if (!exceptAccount || sockets.get(ws)?.account !== exceptAccount) queue(ws, m)
       return m
     },
     notify(roomId, notice, onlyTo) {

@@ -67,8 +67,9 @@ export function createHarnessChatRoom(opts: HarnessChatRoomOptions): ChatRoomCli
           timers.clearTimeout(p.timer)
           return f.ok ? p.resolve(f.data) : p.reject(new ChatRoomError(f.code, f.msg))
         }
-        if (f.event === 'message' && f.data && typeof f.data === 'object') events.emit('message', f.data)
-        else if (f.event === 'notification' && f.data && typeof f.data === 'object') events.emit('notification', f.data)
+        if (f.event === 'messages' && Array.isArray(f.data)) {
+          for (const m of f.data) if (m && typeof m === 'object') events.emit('message', m)
+        } else if (f.event === 'notification' && f.data && typeof f.data === 'object') events.emit('notification', f.data)
         else if (f.event === 'closed') {
           left = true
           events.emit('connect-state', { state: 'closed', reason: String(f.reason ?? 'closed') })

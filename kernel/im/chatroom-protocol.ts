@@ -10,7 +10,8 @@
 //   { id, op: 'leave' }
 // server -> client:
 //   { id, ok: true, data? } | { id, ok: false, code, msg }
-//   { event: 'message', data: ChatRoomMessage }
+//   { event: 'messages', data: ChatRoomMessage[] }   the lines of one server turn, oldest first, as
+//                                                    NIM's onReceiveMessages hands them over in lists
 //   { event: 'notification', data: ChatRoomNotice }
 //   { event: 'closed', reason }            the room was closed (the live ended)
 import type { ChatRoomMessage, ChatRoomNotice } from './chatroom.ts'
@@ -23,6 +24,6 @@ export type ChatRoomRequest =
 export type ChatRoomServerFrame =
   | { id: number; ok: true; data?: unknown }
   | { id: number; ok: false; code: number; msg: string }
-  | { event: 'message'; data: ChatRoomMessage }
+  | { event: 'messages'; data: ChatRoomMessage[] }
   | { event: 'notification'; data: ChatRoomNotice }
   | { event: 'closed'; reason: string }
