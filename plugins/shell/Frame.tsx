@@ -1,5 +1,5 @@
 // The page frame: header and tab bar around the routed page, on the main tab paths only and
-// never during a call or a live room (SHELL-05).
+// never during a call or a live room (SHELL-05). Its data-bottom-bar sets the widgets' strip above the tab bar.
 import type { ReactNode } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel } from '../../kernel/hooks.ts'
@@ -17,7 +17,7 @@ export function Frame({ children }: { children: ReactNode }) {
   const scene = kernel.scene.value
   const bars = !!tab && !scene.call && !scene.live
   return (
-    <div className={bars ? 'sh-frame sh-frame--bars' : 'sh-frame'}>
+    <div className={bars ? 'sh-frame sh-frame--bars' : 'sh-frame'} data-bottom-bar={bars || undefined}>
       {bars && <Header tab={tab} />}
       <div className="sh-main">{children}</div>
       {bars && <TabBar active={tab.id} />}

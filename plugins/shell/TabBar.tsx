@@ -35,7 +35,7 @@ export function TabBar({ active }: { active: string }) {
   }
 
   return (
-    <nav className="sh-tabbar" data-testid="tabbar" data-bottom-bar>
+    <nav className="sh-tabbar" data-testid="tabbar">
       {kernel.app.settings.tabs.map((tab) => {
         const on = tab.id === active
         return (
