@@ -67,8 +67,8 @@ test('LIVE-02 a wrong token cannot enter; a closed room tells its viewers; a dro
   await srv.close()
 })
 
-test('LIVE-06 a busy room: the lines of one server turn reach a socket as one frame, in order, and a notice after them comes after them', async () => {
-  const { srv, hub } = await setup()
+test('LIVE-06 a busy room: the lines of one server turn reach a socket as one frame, in order, and a notice after them comes after them; the room\'s client hands on each line', async () => {
+  const { srv, rooms, hub } = await setup()
   const raw = await client(`${srv.base}/chatroom`)
   raw.send({ id: 1, op: 'enter', roomId: 'room_9', account: 'acc1', token: 'im-1' })
   assert.ok((await raw.next()).ok)
@@ -81,6 +81,14 @@ test('LIVE-06 a busy room: the lines of one server turn reach a socket as one fr
   assert.is((await raw.next()).event, 'notification')
   assert.equal(await raw.next().then((f) => [f.event, f.data.map((m: ChatRoomMessage) => m.text)]), ['messages', ['line 20']])
   raw.ws.close()
+  // the room's client hands on every line of a list, in order
+  const viewer = await rooms.enter({ roomId: 'room_9', account: 'acc2', token: 'im-2' })
+  const seen: string[] = []
+  viewer.on('message', (m) => seen.push(m.text ?? ''))
+  for (let i = 0; i < 20; i++) hub.post('room_9', { from: 'host9', fromNick: 'Layla', text: `again ${i}` })
+  await until(() => seen.length === 20)
+  assert.equal(seen, Array.from({ length: 20 }, (_, i) => `again ${i}`))
+  viewer.leave()
   await srv.close()
 })
 
