@@ -3,7 +3,7 @@
 // d2 §3, quick-message chips and the input; above it, who just came in (LIVE-05).
 import { sentence } from '../../kernel/ui/sentence.tsx'
 import { safeImageUrl } from '../../kernel/url.ts'
-import { memo, useEffect, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { useLive } from './hooks.ts'
@@ -13,6 +13,9 @@ import { IconGift, IconSend } from './icons.tsx'
 import { LivePaths } from './paths.ts'
 
 type T = ReturnType<typeof useT>
+
+/** how near the end a viewer counts as reading the newest lines (a line is about 26 px) */
+const AT_BOTTOM_SLACK_PX = 8
 
 /** the chips an app has loaded, per language: asked once, kept while the app runs (a failed or
  *  empty answer is not kept, so the next room asks again) */
@@ -101,16 +104,27 @@ export function ChatPanel() {
 }
 
 /** the lines (a new batch every 100 ms under load): only this list re-renders for them, not the
- *  input or the chips. The list is a reversed flex column around one inner block: its scroll origin
- *  is the bottom, so the newest line stays in view by layout alone, and a viewer who scrolled up to
- *  read keeps their place; no script reads the layout per batch (that forced a layout every 100 ms) */
+ *  input or the chips. Lines are laid out from the top, so a batch that only adds lines (see
+ *  TRIM_STEP) moves none already drawn; while the viewer is at the bottom, the list follows the
+ *  newest line; one who scrolled up to read keeps their place (and the browser's scroll anchoring
+ *  keeps it when the oldest lines go) */
 function ChatLines({ t }: { t: T }) {
   useSignals()
   const room = useLive().room
   const lines = room.lines.value
   const chatStatus = room.chatStatus.value
+  const list = useRef<HTMLDivElement>(null)
+  const atBottom = useRef(true)
+  useLayoutEffect(() => {
+    const el = list.current
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight
+  }, [lines, chatStatus])
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget
+    atBottom.current = el.scrollTop + el.clientHeight >= el.scrollHeight - AT_BOTTOM_SLACK_PX
+  }
   return (
-    <div className="lv-chat__list" data-testid="live-chat-list">
+    <div className="lv-chat__list" data-testid="live-chat-list" ref={list} onScroll={onScroll}>
       <div className="lv-chat__lines">
         <p className="lv-line lv-line--tip">{t('live.tips')}</p>
         {lines.map((l) => (

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createChatWindow, MAX_LINES, RECORD_TYPES, roomSignalOf, toLine, type ChatLine } from './chat.ts'
+import { createChatWindow, MAX_LINES, RECORD_TYPES, TRIM_STEP, roomSignalOf, toLine, type ChatLine } from './chat.ts'
 import { manualFrames } from './testkit.ts'
 
 const msg = (o: Record<string, unknown>) => ({ messageClientId: `m${Math.random()}`, from: 'v1', fromNick: 'Omar', time: 0, ...o })
@@ -42,7 +42,7 @@ test('LIVE-06 LIVE-02 a viewer cannot speak as the host: its own isHost badge an
   assert.is(roomSignalOf(msg({ from: 'v1', custom: { type: -1 } }), 'host1'), null)
 })
 
-test('LIVE-06 the chat window flushes once per tick and keeps only the last 100 lines', () => {
+test('LIVE-06 the chat window flushes once per tick and keeps at most the last 100 lines, letting the oldest go 40 at a time', () => {
   const frames = manualFrames()
   const w = createChatWindow(frames.schedule)
   let renders = 0
@@ -61,6 +61,17 @@ test('LIVE-06 the chat window flushes once per tick and keeps only the last 100 
   assert.is(w.lines.value.at(-1)!.translated, 'translated')
   assert.ok(w.has('id150'), 'a shown line')
   assert.not.ok(w.has('id149'), 'a line let go')
+  // one line over the cap: the oldest go in one step
+  w.add(line(250))
+  frames.flushFrames()
+  assert.is(w.lines.value.length, MAX_LINES - TRIM_STEP)
+  assert.equal([w.lines.value[0].text, w.lines.value.at(-1)!.text], ['l191', 'l250'])
+  // under the cap, a tick only adds: the lines already shown stay where they were
+  const shown = w.lines.value.slice()
+  for (let i = 251; i < 251 + TRIM_STEP; i++) w.add(line(i))
+  frames.flushFrames()
+  assert.is(w.lines.value.length, MAX_LINES)
+  assert.ok(shown.every((l, i) => w.lines.value[i] === l), 'the shown lines kept, in place')
   off()
   w.dispose()
 })

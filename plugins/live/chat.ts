@@ -1,12 +1,16 @@
 // Room chat (LIVE-06): the record types of d2 §3 read from a chat-room line, and the window of
 // lines the room shows. Lines arrive at hundreds a second under load, so they are buffered and
 // flushed into the signal every CHAT_FLUSH_MS, on an animation frame, at most CROWD_PER_TICK other
-// viewers' lines a tick, and only the last MAX_LINES are kept (ARCHITECTURE.md, real-time rooms under
-// load).
+// viewers' lines a tick, and at most the last MAX_LINES are kept (ARCHITECTURE.md, real-time rooms
+// under load).
 import { signal, type ReadonlySignal } from '@preact/signals-react'
 import type { ChatRoomMessage } from '../../kernel/im/chatroom.ts'
 
 export const MAX_LINES = 100
+/** the lines let go at once when the window is full: a tick that only adds lines moves none of those
+ *  on screen, so the page draws just the new ones; one that drops the oldest moves every line and
+ *  draws them all again, so that happens once in several ticks rather than on each */
+export const TRIM_STEP = 40
 
 /** d2 §3 chat record types; a plain text line has type 'text' */
 export const RECORD_TYPES = ['wheelRes', 'sendGiftTip', 'followTip', 'luckyGift', 'intimacyAdd', 'intimacyUpgrade', 'intimacyUpcomingUpgrade', 'enterRoom'] as const
@@ -128,7 +132,8 @@ function thinned(batch: ChatLine[], keep = CROWD_PER_TICK): ChatLine[] {
   return over <= 0 ? batch : batch.filter((l) => !(isCrowd(l) && over-- > 0))
 }
 
-export function createChatWindow(schedule: FrameScheduler = chatTick, max = MAX_LINES): ChatWindow {
+export function createChatWindow(schedule: FrameScheduler = chatTick): ChatWindow {
+  const max = MAX_LINES
   const lines = signal<ChatLine[]>([])
   let buffer: ChatLine[] = []
   let cancel: (() => void) | null = null
@@ -137,7 +142,7 @@ export function createChatWindow(schedule: FrameScheduler = chatTick, max = MAX_
     if (!buffer.length) return
     const next = lines.peek().concat(thinned(buffer.length > max ? buffer.slice(-max) : buffer))
     buffer = []
-    lines.value = next.length > max ? next.slice(-max) : next
+    lines.value = next.length > max ? next.slice(-(max - TRIM_STEP)) : next
   }
   return {
     lines,
