@@ -4,7 +4,7 @@ import { createNimIm, nimFromModule, type NimInstance, type NimMessage } from '.
 import { connectIm } from './login.ts'
 import type { ImMessage } from './types.ts'
 import { fakeTimers } from '../../test/fake-timers.ts'
-import { waitFor } from '../../test/wait.ts'
+import { settle, waitFor } from '../../test/wait.ts'
 
 // Runtime constants as the SDK ships them (the typings' const enums do not exist at run time).
 const V2NIMConst = {
@@ -209,7 +209,10 @@ test('NET-06 NIM adapter with the keeper: -10026 at login refreshes the token; a
   fake.login.fire('onDisconnected', Object.assign(new Error('gone'), { code: -11024 }))
   await timers.tickAsync(0)
   assert.is(fake.calls.filter((c) => c[0] === 'login').length, 3)
+  // the relogin finished within the loss's own turn: the loss, reported a turn later, is stale
+  await settle()
   assert.is(conn.state(), 'connected')
+  assert.is(fake.calls.filter((c) => c[0] === 'login').length, 3, 'no second reconnect for a loss already made good')
   // a plain drop waits 2 s first
   fake.login.fire('onLoginStatus', 0)
   await waitFor(() => conn.state() === 'disconnected')

@@ -109,7 +109,8 @@ function createLoginState(events: Emitter<ImEvents>, Status: NimSdk['V2NIMConst'
 
   // A kick arrives as LOGOUT status, then onDisconnected, then onKickedOffline, all in one turn
   // (the SDK's kick handler; the offline SDK test replays it): a loss is reported a turn later,
-  // unless a kick came meanwhile.
+  // unless a kick came meanwhile, or a login already made it good (a relogin the loss's own error
+  // code started can finish before the turn ends).
   const reportLoss = (code?: number) => {
     lostCode ??= code
     if (lostTimer !== undefined) return
@@ -117,7 +118,7 @@ function createLoginState(events: Emitter<ImEvents>, Status: NimSdk['V2NIMConst'
       lostTimer = undefined
       const c = lostCode
       lostCode = undefined
-      if (wanted) events.emit('connect-state', { state: 'disconnected', ...(c !== undefined && { code: c }) })
+      if (wanted && !online) events.emit('connect-state', { state: 'disconnected', ...(c !== undefined && { code: c }) })
     }, 0)
   }
   const cancelLoss = () => {
@@ -142,6 +143,7 @@ function createLoginState(events: Emitter<ImEvents>, Status: NimSdk['V2NIMConst'
       else if (status === Status.V2NIM_LOGIN_STATUS_LOGOUT && wanted) reportLoss()
     },
     onDisconnected(err: unknown) {
+      online = false // before the error goes out: the relogin it may start is what makes it true again
       const code = policyCode(err)
       if (wanted) reportLoss(code)
     },
