@@ -2,12 +2,13 @@
 // lines with their translation below), badges (host, level, VIP, new), the record types of
 // d2 §3, quick-message chips and the input; above it, who just came in (LIVE-05).
 import { sentence } from '../../kernel/ui/sentence.tsx'
-import { safeImageUrl } from '../../kernel/url.ts'
-import { memo, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { effect } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { useLive } from './hooks.ts'
-import type { ChatLine } from './chat.ts'
+import { createLineWriter } from './chat-lines.ts'
+import { levelTier } from './rules.ts'
 import { giftRef } from '../gift/api.ts'
 import { IconGift, IconSend } from './icons.tsx'
 import { LivePaths } from './paths.ts'
@@ -103,33 +104,43 @@ export function ChatPanel() {
   )
 }
 
-/** the lines (a new batch every 100 ms under load): only this list re-renders for them, not the
- *  input or the chips. Lines are laid out from the top, so a batch that only adds lines (see
- *  TRIM_STEP) moves none already drawn; while the viewer is at the bottom, the list follows the
- *  newest line; one who scrolled up to read keeps their place (and the browser's scroll anchoring
- *  keeps it when the oldest lines go) */
+/** the lines (a new batch several times a second under load), written by chat-lines.ts straight from
+ *  the window's signal, without a render of this list or anything around it. Lines are laid out
+ *  from the top, so a batch that only adds lines (see TRIM_STEP) moves none already drawn; while the
+ *  viewer is at the bottom, the list follows the newest line; one who scrolled up to read keeps
+ *  their place (and the browser's scroll anchoring keeps it when the oldest lines go) */
 function ChatLines({ t }: { t: T }) {
   useSignals()
   const room = useLive().room
-  const lines = room.lines.value
   const chatStatus = room.chatStatus.value
   const list = useRef<HTMLDivElement>(null)
+  const box = useRef<HTMLDivElement>(null)
   const atBottom = useRef(true)
-  useLayoutEffect(() => {
+  const follow = () => {
     const el = list.current
     if (el && atBottom.current) el.scrollTop = el.scrollHeight
-  }, [lines, chatStatus])
-  const onScroll = (e: UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget
-    atBottom.current = el.scrollTop + el.clientHeight >= el.scrollHeight - AT_BOTTOM_SLACK_PX
   }
+  useLayoutEffect(() => {
+    const write = createLineWriter(box.current!, t)
+    return effect(() => {
+      write(room.lines.value)
+      follow()
+    })
+  }, [room, t])
+  useLayoutEffect(follow, [chatStatus])
+  useEffect(() => {
+    const el = list.current!
+    const onScroll = () => {
+      atBottom.current = el.scrollTop + el.clientHeight >= el.scrollHeight - AT_BOTTOM_SLACK_PX
+    }
+    el.addEventListener('scroll', onScroll, { passive: true })
+    return () => el.removeEventListener('scroll', onScroll)
+  }, [])
   return (
-    <div className="lv-chat__list" data-testid="live-chat-list" ref={list} onScroll={onScroll}>
+    <div className="lv-chat__list" data-testid="live-chat-list" ref={list}>
       <div className="lv-chat__lines">
         <p className="lv-line lv-line--tip">{t('live.tips')}</p>
-        {lines.map((l) => (
-          <Line key={l.messageClientId} line={l} t={t} />
-        ))}
+        <div ref={box} />
         {chatStatus === 'failed' && (
           <p className="lv-line lv-line--tip lv-chat__failed" role="status" data-testid="live-chat-failed">
             {t('live.chatFailed')}{' '}
@@ -164,54 +175,4 @@ function Arrivals({ t }: { t: T }) {
       )}
     </div>
   )
-}
-
-const recordKey: Record<string, string> = {
-  wheelRes: 'live.record.wheelRes',
-  sendGiftTip: 'live.record.sendGiftTip',
-  followTip: 'live.record.followTip',
-  luckyGift: 'live.record.luckyGift',
-  intimacyAdd: 'live.record.intimacyAdd',
-  intimacyUpgrade: 'live.record.intimacyUpgrade',
-  intimacyUpcomingUpgrade: 'live.record.intimacyUpcomingUpgrade',
-  enterRoom: 'live.record.enterRoom',
-}
-
-const Line = memo(function Line({ line: l, t }: { line: ChatLine; t: T }) {
-  const badges = (
-    <>
-      {l.isHost && <span className="lv-badge lv-badge--host">{t('live.host')}</span>}
-      {!l.isHost && l.userLevel > 0 && <span className={`lv-badge lv-lvl lv-lvl--${levelTier(l.userLevel)}`}>{t('live.level', { n: l.userLevel })}</span>}
-      {l.isVip && <span className="lv-badge lv-badge--vip">{t('live.vip')}</span>}
-      {l.isNewUser && <span className="lv-badge lv-badge--new">{t('live.new')}</span>}
-    </>
-  )
-  if (l.type !== 'text') {
-    return (
-      <p className={`lv-line lv-line--record lv-line--${l.type}`} data-testid="live-line" data-type={l.type}>
-        {badges}
-        <bdi>{t(recordKey[l.type], { name: l.fromNick, text: l.text, n: l.totalReward ?? l.giftNum ?? '' })}</bdi>
-        {safeImageUrl(l.giftImg) && <img className="lv-line__gift" src={safeImageUrl(l.giftImg)} alt="" loading="lazy" />}
-        {l.giftNum ? <span className="lv-line__num">×{l.giftNum}</span> : null}
-      </p>
-    )
-  }
-  return (
-    <p className={`lv-line${l.isHost ? ' lv-line--host' : ''}${l.isSelf ? ' lv-line--self' : ''}`} data-testid="live-line" data-type="text">
-      {badges}
-      <bdi className="lv-line__nick">{l.fromNick}:</bdi> <bdi className="lv-line__text">{l.text}</bdi>
-      {l.translated && (
-        <span className="lv-line__translated" data-testid="live-translation">
-          <bdi>{l.translated}</bdi>
-        </span>
-      )}
-    </p>
-  )
-})
-
-/** d2 §5 level badge tiers: 1-19, 20-34, 35-44, 45-49, 50-59, 60-99 */
-export function levelTier(level: number): number {
-  const bounds = [20, 35, 45, 50, 60]
-  const i = bounds.findIndex((b) => level < b)
-  return i === -1 ? 6 : i + 1
 }

@@ -63,3 +63,10 @@ export function afterBlock(whoBlock: number): { whoBlock: number; isBlockUser: n
 export function swipePasses(dy: number, height: number, velocity: number): boolean {
   return Math.abs(dy) >= height * SWIPE_PASS_RATIO || Math.abs(velocity) > SWIPE_PASS_VELOCITY
 }
+
+/** d2 §5 level badge tiers: 1-19, 20-34, 35-44, 45-49, 50-59, 60-99 */
+export function levelTier(level: number): number {
+  const bounds = [20, 35, 45, 50, 60]
+  const i = bounds.findIndex((b) => level < b)
+  return i === -1 ? 6 : i + 1
+}
