@@ -1,7 +1,7 @@
 // LIVE-06: the chat's lines as DOM, written straight from the window's signal. A busy room takes
 // in a batch of lines several times a second; building them without a React render and commit
-// keeps that batch's frame inside a phone's frame budget (docs/speed-log.md). Text from other
-// users is only ever set as text.
+// saves that script in each batch's frame (docs/speed-log.md). Text from other users is only ever
+// set as text.
 import { safeImageUrl } from '../../kernel/url.ts'
 import type { ChatLine } from './chat.ts'
 import { levelTier } from './rules.ts'

@@ -1,8 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { afterBlock, afterUnblock, blockMessageKey, swipePasses, toLiveCard } from './rules.ts'
+import { afterBlock, afterUnblock, blockMessageKey, levelTier, swipePasses, toLiveCard } from './rules.ts'
 import { audienceLabel } from './api.ts'
-import { levelTier } from './rules.ts'
 
 test("the top bar's audience count (room furniture, not yet all of it) shows Nk+ above 999", () => {
   assert.is(audienceLabel(0), '0')
