@@ -2,11 +2,15 @@
 // in a batch of lines several times a second; building them without a React render and commit
 // saves that script in each batch's frame (docs/speed-log.md). Text from other users is only ever
 // set as text.
+import { isolated } from '../../kernel/ui/sentence.tsx'
 import { safeImageUrl } from '../../kernel/url.ts'
 import type { ChatLine } from './chat.ts'
 import { levelTier } from './rules.ts'
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
+
+/** a record's own text (a wheel prize) is longer than a name may be */
+const RECORD_TEXT_MAX = 80
 
 const recordKey: Record<string, string> = {
   wheelRes: 'live.record.wheelRes',
@@ -43,7 +47,9 @@ function lineElement(l: ChatLine, t: Translate): HTMLElement {
   p.append(...badges(l, t))
   if (l.type !== 'text') {
     p.className = `lv-line lv-line--record lv-line--${l.type}`
-    p.append(el('bdi', '', t(recordKey[l.type], { name: l.fromNick, text: l.text, n: l.totalReward ?? l.giftNum ?? '' })))
+    // the viewer's name and the record's text keep their own direction inside the sentence
+    const said = t(recordKey[l.type], { name: isolated(l.fromNick), text: isolated(l.text, RECORD_TEXT_MAX), n: l.totalReward ?? l.giftNum ?? '' })
+    p.append(el('bdi', '', said))
     const img = safeImageUrl(l.giftImg)
     if (img) {
       const i = el('img', 'lv-line__gift')
