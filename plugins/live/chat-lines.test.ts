@@ -32,7 +32,7 @@ test('LIVE-06 the chat lines on the page follow the window: a batch adds only it
   assert.is(box.children.length, 0)
 })
 
-test('LIVE-06 a line\'s badges and record types, names isolated inside a record\'s sentence; what a viewer wrote stays text, never markup', () => {
+test('LIVE-06 a line\'s badges and record types, names isolated (a record\'s too) with the colon outside; what a viewer wrote stays text, never markup', () => {
   const box = document.createElement('div')
   createLineWriter(box, t)([
     line('1', { text: '<img src=x onerror=alert(1)>', fromNick: '<b>Omar</b>', userLevel: 23, isVip: true, isNewUser: true }),
@@ -44,6 +44,7 @@ test('LIVE-06 a line\'s badges and record types, names isolated inside a record\
   assert.is(viewer.querySelector('img'), null)
   assert.is(viewer.querySelector('.lv-line__text')!.textContent, '<img src=x onerror=alert(1)>')
   assert.is(viewer.querySelector('.lv-line__nick')!.textContent, '<b>Omar</b>:')
+  assert.is(viewer.querySelector('.lv-line__nick bdi')!.textContent, '<b>Omar</b>', 'the colon outside the name\'s isolate')
   assert.equal([...viewer.querySelectorAll('.lv-badge')].map((b) => b.className), ['lv-badge lv-lvl lv-lvl--2', 'lv-badge lv-badge--vip', 'lv-badge lv-badge--new'])
   assert.is(viewer.querySelector('.lv-lvl')!.textContent, 'live.level{"n":23}')
   assert.equal([...host.querySelectorAll('.lv-badge')].map((b) => b.className), ['lv-badge lv-badge--host'], 'the host shows the host badge, not a level')

@@ -62,7 +62,10 @@ function lineElement(l: ChatLine, t: Translate): HTMLElement {
     return p
   }
   p.className = `lv-line${l.isHost ? ' lv-line--host' : ''}${l.isSelf ? ' lv-line--self' : ''}`
-  p.append(el('bdi', 'lv-line__nick', `${l.fromNick}:`), ' ', el('bdi', 'lv-line__text', l.text))
+  // the colon outside the name's isolate, so it follows the page's direction, not the name's
+  const nick = el('span', 'lv-line__nick')
+  nick.append(el('bdi', '', l.fromNick), ':')
+  p.append(nick, ' ', el('bdi', 'lv-line__text', l.text))
   if (l.translated) {
     const tr = el('span', 'lv-line__translated')
     tr.dataset.testid = 'live-translation'
