@@ -9,9 +9,6 @@ import { levelTier } from './rules.ts'
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
 
-/** a record's own text (a wheel prize) is longer than a name may be */
-const RECORD_TEXT_MAX = 80
-
 const recordKey: Record<string, string> = {
   wheelRes: 'live.record.wheelRes',
   sendGiftTip: 'live.record.sendGiftTip',
@@ -47,8 +44,8 @@ function lineElement(l: ChatLine, t: Translate): HTMLElement {
   p.append(...badges(l, t))
   if (l.type !== 'text') {
     p.className = `lv-line lv-line--record lv-line--${l.type}`
-    // the viewer's name and the record's text keep their own direction inside the sentence
-    const said = t(recordKey[l.type], { name: isolated(l.fromNick), text: isolated(l.text, RECORD_TEXT_MAX), n: l.totalReward ?? l.giftNum ?? '' })
+    // the viewer's name keeps its own direction inside the sentence
+    const said = t(recordKey[l.type], { name: isolated(l.fromNick), text: l.text, n: l.totalReward ?? l.giftNum ?? '' })
     p.append(el('bdi', '', said))
     const img = safeImageUrl(l.giftImg)
     if (img) {

@@ -123,7 +123,8 @@ test('LIVE-10 the wheelRes record the server posts shows in the room chat', asyn
   const k = await room({ enabled: true })
   act(() => k.chat.line({ from: 'viewer_1', fromNick: 'Viewer', custom: { type: 'wheelRes', text: '500', fromNick: 'Viewer' } }))
   act(() => k.frames.flushFrames())
-  await waitFor(() => /Viewer won 500 on the wheel/.test(document.body.textContent ?? ''), { what: 'the wheelRes line' })
+  // the name arrives isolated (FSI..PDI) inside the sentence
+  await waitFor(() => /\u2068Viewer\u2069 won 500 on the wheel/.test(document.body.textContent ?? ''), { what: 'the wheelRes line' })
 })
 
 test('LIVE-10 a wheel config with no sectors: no entrance, no crash, even after 72', async () => {
