@@ -10,7 +10,7 @@
 // Then the ledger over the whole storm, every user (the simulated gifters too): the invariant holds,
 // every send key is charged once and credited to its host once, every reward key credited once, the
 // viewer's sends are the rounds, and the balance the panel shows is the viewer's ledger balance.
-import type { Page } from 'playwright-core'
+import type { Page, Request } from 'playwright-core'
 import { GiftLedgerReason as Reason } from '../plugins/gift/api.ts'
 import { GiftPaths } from '../plugins/gift/paths.ts'
 import { SEND_DEBOUNCE_MS } from '../plugins/gift/rules.ts'
@@ -67,10 +67,33 @@ async function pick(page: Page, giftId: number, timeout: number) {
   await page.fill('[data-testid=gift-qty]', '1', { timeout })
 }
 
+/** what the panel shows: the Send button's state and the toasts on screen */
+const shown = (page: Page) =>
+  page
+    .evaluate(() => {
+      const send = document.querySelector<HTMLButtonElement>('[data-testid=gift-send]')
+      const toasts = [...document.querySelectorAll('.k-toast')].map((e) => e.textContent)
+      return `Send ${send ? (send.disabled ? 'disabled' : 'enabled') + ` "${send.textContent}"` : 'missing'}, toasts: ${JSON.stringify(toasts)}`
+    })
+    .catch((err) => `the page could not be read (${err.message})`)
+
 /** one tap (or two) on Send, resolved once the app has the send's outcome and Send is free again */
 async function tap(page: Page, how: 'click' | 'dblclick', timeout: number) {
-  // together: a tap that fails rejects at once, and the wait for the answer is not left dangling
-  await Promise.all([page.waitForResponse((r) => isOutcome(r.url()), { timeout }), sendButton(page)[how]({ timeout })])
+  // what became of the tap's requests, said when its outcome never came
+  const seen: string[] = []
+  const sent = (r: Request) => isOutcome(r.url()) && seen.push(`sent ${new URL(r.url()).pathname}`)
+  const failed = (r: Request) => isOutcome(r.url()) && seen.push(`failed ${new URL(r.url()).pathname} (${r.failure()?.errorText})`)
+  page.on('request', sent)
+  page.on('requestfailed', failed)
+  try {
+    // together: a tap that fails rejects at once, and the wait for the answer is not left dangling
+    await Promise.all([page.waitForResponse((r) => isOutcome(r.url()), { timeout }), sendButton(page)[how]({ timeout })])
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n  the tap's requests: ${seen.join('; ') || 'none'}; ${await shown(page)}`)
+  } finally {
+    page.off('request', sent)
+    page.off('requestfailed', failed)
+  }
   await page.waitForFunction(`!document.querySelector('[data-testid=gift-send]').disabled`, null, { timeout })
   // the app takes no second send within its debounce: the next tap's precondition, not a wait for a result
   await page.waitForTimeout(SEND_DEBOUNCE_MS + 50)
