@@ -82,7 +82,15 @@ export default function SpecialOfferPopup({ close }: OverlayProps) {
             {methods.map((m) => (
               <button key={m.id} type="button" role="radio" aria-checked={method?.id === m.id} className="of-method" data-testid={`special-method-${m.payMethodType}`} onClick={() => setMethod(m)}>
                 {t(`recharge.method.${m.payMethodType}`)}
-                {methodGift(item, m) > 0 && <bdi className="of-method__gift" dir="ltr"> {f.signed(methodGift(item, m))} 💎</bdi>}
+                {/* the space outside the left-to-right isolate, so it parts the gift from the name in Arabic too */}
+                {methodGift(item, m) > 0 && (
+                  <>
+                    {' '}
+                    <bdi className="of-method__gift" dir="ltr">
+                      {f.signed(methodGift(item, m))} 💎
+                    </bdi>
+                  </>
+                )}
               </button>
             ))}
           </div>

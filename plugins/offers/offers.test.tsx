@@ -76,7 +76,7 @@ test('PAY-09 on the wall the special offer is triggered and its popup queued onc
   assert.not.ok(again.t.kernel.overlays.isOpen(SPECIAL_POPUP))
 })
 
-test('PAY-09 PAY-05 the special offer promises what the chosen way of paying credits: the card\'s gift on its button and in the total', async () => {
+test('PAY-09 PAY-05 the special offer promises what the chosen way of paying credits: the card\'s gift on its button (parted from the name in either direction) and in the total', async () => {
   await setup({ discountUser: false })
   await waitFor(() => !!$('special-offer'), { what: 'popup' })
   const item = special()
@@ -88,6 +88,10 @@ test('PAY-09 PAY-05 the special offer promises what the chosen way of paying cre
   await act(async () => $('special-method-CARD')!.click())
   assert.is(total(), paypal + gift)
   assert.match($('special-method-CARD')!.textContent!, `+${gift}`)
+  // the space that parts the gift from the method's name stands outside the gift's left-to-right isolate
+  const isolate = $('special-method-CARD')!.querySelector('bdi')!
+  assert.is(isolate.textContent!.trim(), isolate.textContent, 'no space inside the isolate')
+  assert.match(isolate.previousSibling?.textContent ?? '', / $/, 'a space before it')
 })
 
 test('PAY-09 with no time left there is neither popup nor icon', async () => {
