@@ -2,7 +2,7 @@
 // room, a call, a chat), lucky gifts and lucky boxes, and the gift layer (banners, combos, the
 // full-screen player, the lucky win). A late plugin: nothing of it is on the first screen, and the
 // animation player loads on first use (or 5 s after the plugin joins, as the spec does, later if
-// a live room is opening then: preload.ts).
+// a live room is opening then, never on a device that plays no full-screen animation: preload.ts).
 import { definePlugin, provide } from '../../kernel/plugin.ts'
 import type { Kernel } from '../../kernel/types.ts'
 import { giftRef } from './api.ts'
@@ -31,7 +31,8 @@ export function createGiftPlugin(deps: GiftDeps & { preload?: boolean } = {}) {
     widgets: [GiftLayer],
     setup(kernel) {
       const load = () => void loadPlayer().catch(() => undefined)
-      const stopPreload = deps.preload === false ? () => {} : preloadPlayer(kernel.get(liveRef)?.current, load)
+      const plays = () => serviceOf(kernel).queue.playsFullScreen()
+      const stopPreload = deps.preload === false ? () => {} : preloadPlayer(kernel.get(liveRef)?.current, load, plays)
       // the SVGA and MP4 players live as long as the room they play in: leaving it, or moving to the
       // next host's room, lets them go (an app without rooms keeps them to the end)
       let roomHost: number | undefined

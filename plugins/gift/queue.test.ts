@@ -46,6 +46,7 @@ test('LIVE-07 combos merged: the same sender and gift adds to the banner showing
 test('LIVE-07 full-screen animations: one at a time, the next 800 ms after the last ended; reduced motion plays none; the waiting line is capped', () => {
   const timers = fakeTimers()
   const q = createGiftQueue({ timers })
+  assert.ok(q.playsFullScreen())
   for (let i = 0; i < MAX_WAITING + 10; i++) q.add(show({ senderId: `s${i}`, giftId: 9, animation: '/anim/9.json' }))
   const first = q.full.value!
   assert.ok(first)
@@ -66,6 +67,7 @@ test('LIVE-07 full-screen animations: one at a time, the next 800 ms after the l
   still.add(show({ animation: '/anim/9.json' }))
   assert.is(still.full.value, null)
   assert.is(still.banners.value.length, 1, 'the banner alone says it')
+  assert.not.ok(still.playsFullScreen(), 'what the gift player preload asks')
   still.dispose()
 })
 
@@ -77,7 +79,9 @@ test('LIVE-07 a lite device: a full-screen gift shows its banner with the light 
   q.add(show({ senderId: 'b' }))
   assert.is(q.full.value, null, 'no full-screen play')
   assert.equal(q.banners.value.map((b) => [b.senderId, !!b.light]), [['a', true], ['b', false]])
+  assert.not.ok(q.playsFullScreen(), 'what the gift player preload asks')
   lite = false
+  assert.ok(q.playsFullScreen())
   timers.tick(BANNER_MS + GAP_MS)
   q.add(show({ senderId: 'c', animation: '/anim/9.json' }))
   assert.ok(q.full.value, 'a full device plays it')

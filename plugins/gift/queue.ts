@@ -45,6 +45,8 @@ export interface GiftQueue {
   banners: ReadonlySignal<Banner[]>
   full: ReadonlySignal<FullShow | null>
   add(show: GiftShow): void
+  /** this device plays full-screen animations: not with reduced motion, nor on a lite device */
+  playsFullScreen(): boolean
   /** the full-screen player finished (or failed): the next one may start after the gap */
   fullDone(key: number): void
   /** drop everything (the room closed) */
@@ -80,6 +82,7 @@ export function createGiftQueue(o: QueueDeps = {}): GiftQueue {
     return id
   }
   const sameAs = (a: GiftShow, b: GiftShow) => a.senderId === b.senderId && a.giftId === b.giftId
+  const playsFullScreen = () => !o.reducedMotion?.() && !o.lite?.()
 
   const endBanner = (key: number) => {
     ends.delete(key)
@@ -103,8 +106,8 @@ export function createGiftQueue(o: QueueDeps = {}): GiftQueue {
     banners,
     full,
     add(show) {
-      const playsFull = !!show.animation && !o.reducedMotion?.()
-      const light = playsFull && !!o.lite?.()
+      // a full-screen gift a lite device would play: the banner's light effect stands in for it
+      const light = !!show.animation && !o.reducedMotion?.() && !!o.lite?.()
       const shown = banners.peek().find((b) => sameAs(b, show))
       if (shown) {
         // a combo: the banner counts on and stays its full time again
@@ -117,9 +120,10 @@ export function createGiftQueue(o: QueueDeps = {}): GiftQueue {
         if (queued) Object.assign(queued, { combo: queued.combo + show.num, num: show.num, reward: show.reward ?? queued.reward }, light && { light })
         else waiting = [...waiting, { ...show, key: ++seq, combo: show.num, ...(light && { light }) }].slice(-MAX_WAITING)
       }
-      if (show.animation && playsFull && !light) fullWaiting = [...fullWaiting, { key: ++seq, animation: show.animation, giftId: show.giftId }].slice(-MAX_WAITING)
+      if (show.animation && playsFullScreen()) fullWaiting = [...fullWaiting, { key: ++seq, animation: show.animation, giftId: show.giftId }].slice(-MAX_WAITING)
       pump()
     },
+    playsFullScreen,
     fullDone(key) {
       if (full.peek()?.key !== key) return
       full.value = null
