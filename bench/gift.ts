@@ -27,6 +27,7 @@ import { SCREENSHOTS } from '../e2e/lib.ts'
 import { giftStorm, stormHolds, type Fault, type StormReport } from '../e2e/gift-storm.ts'
 import { catalogue, sendGift, SIM_GIFTERS, type GiftRow } from '../plugins/gift/fake.ts'
 import type { AnimationFormat } from '../plugins/gift/formats.ts'
+import { MID_RANGE_DEVICE } from './live.ts'
 import { START_FRAMES, STOP_FRAMES, type FrameStats } from './frames.ts'
 import { memoryProbe, mib, sampleMemory, type MemorySample } from './memory.ts'
 import { TEST_TOKEN } from '../harness/testing.ts'
@@ -66,9 +67,8 @@ interface Room {
 async function openRoom(browser: Browser, harness: Harness, cpu: number): Promise<Room> {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
   await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(TEST_TOKEN)})`)
-  // an 8-core, 8 GB phone: the gift layer's device tier reads these, and this machine's own cores would
-  // make it a weak phone (lite: no full-screen play), which is not the storm the bench measures
-  await context.addInitScript(`Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 8 }); Object.defineProperty(navigator, 'deviceMemory', { get: () => 8 })`)
+  // a weak phone would play no full-screen gift, which is not the storm the bench measures
+  await context.addInitScript(MID_RANGE_DEVICE)
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
