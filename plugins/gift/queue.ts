@@ -106,7 +106,7 @@ export function createGiftQueue(o: QueueDeps = {}): GiftQueue {
     banners,
     full,
     add(show) {
-      // a full-screen gift a lite device would play: the banner's light effect stands in for it
+      // a full-screen gift on a lite device: the banner's light effect stands in for its play
       const light = !!show.animation && !o.reducedMotion?.() && !!o.lite?.()
       const shown = banners.peek().find((b) => sameAs(b, show))
       if (shown) {
