@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createChatWindow, MAX_LINES, RECORD_TYPES, TRIM_STEP, roomSignalOf, toLine, type ChatLine } from './chat.ts'
+import { CHAT_FLUSH_MS, CHAT_FLUSH_SLOWEST_MS, chatPace, createChatWindow, MAX_LINES, RECORD_TYPES, TRIM_STEP, roomSignalOf, toLine, type ChatLine } from './chat.ts'
 import { manualFrames } from './testkit.ts'
 
 const msg = (o: Record<string, unknown>) => ({ messageClientId: `m${Math.random()}`, from: 'v1', fromNick: 'Omar', time: 0, ...o })
@@ -94,6 +94,39 @@ test('LIVE-06 a tick shows at most 8 other viewers\' lines, the newest, in order
   for (let i = 0; i < 3; i++) w.add(crowd(100 + i))
   frames.flushFrames()
   assert.equal(w.lines.value.slice(-3).map((l) => l.text), ['c100', 'c101', 'c102'])
+  w.dispose()
+})
+
+test('LIVE-06 the chat takes in lines less often where a batch costs the phone more: every 100 ms at the fastest, 400 at the slowest, and back once batches are cheap', () => {
+  assert.is(chatPace(CHAT_FLUSH_MS, 2), CHAT_FLUSH_MS, 'a cheap batch keeps the fastest pace')
+  assert.is(chatPace(CHAT_FLUSH_MS, 60), 200, 'one slow batch moves the pace a third of the way')
+  const waits: number[] = []
+  let queued: (() => void) | null = null
+  const schedule = (fn: () => void, afterMs?: number) => {
+    waits.push(afterMs!)
+    queued = fn
+    return () => void (queued = null)
+  }
+  let clock = 0
+  let cost = 30
+  const w = createChatWindow(schedule, () => clock)
+  // the view: writing and laying out a batch takes `cost` ms of the page's time
+  const off = w.lines.subscribe(() => (clock += cost))
+  const tick = (i: number) => {
+    w.add(toLine(msg({ from: 'host1', text: `l${i}` }), 'me', 'host1')!)
+    const run = queued!
+    queued = null
+    run()
+  }
+  for (let i = 0; i < 20; i++) tick(i)
+  assert.is(waits[0], CHAT_FLUSH_MS, 'the first batch waits the shortest time')
+  assert.ok(waits.every((wait, i) => i === 0 || wait >= waits[i - 1]), `slower step by step: ${waits}`)
+  assert.is(waits.at(-1), CHAT_FLUSH_SLOWEST_MS, 'and never slower than 400 ms')
+  cost = 1
+  for (let i = 20; i < 40; i++) tick(i)
+  assert.is(waits.at(-1), CHAT_FLUSH_MS, 'cheap batches bring the fastest pace back')
+  assert.is(w.lines.value.at(-1)!.text, 'l39', 'every line shown')
+  off()
   w.dispose()
 })
 

@@ -1,8 +1,8 @@
 // Room chat (LIVE-06): the record types of d2 §3 read from a chat-room line, and the window of
 // lines the room shows. Lines arrive at hundreds a second under load, so they are buffered and
-// flushed into the signal every CHAT_FLUSH_MS, on an animation frame, at most CROWD_PER_TICK other
-// viewers' lines a tick, and at most the last MAX_LINES are kept (ARCHITECTURE.md, real-time rooms
-// under load).
+// flushed into the signal on an animation frame, as often as the phone affords (chatPace), at most
+// CROWD_PER_TICK other viewers' lines a tick, and at most the last MAX_LINES are kept
+// (ARCHITECTURE.md, real-time rooms under load).
 import { signal, type ReadonlySignal } from '@preact/signals-react'
 import type { ChatRoomMessage } from '../../kernel/im/chatroom.ts'
 
@@ -93,7 +93,8 @@ export interface ChatWindow {
   dispose(): void
 }
 
-export type FrameScheduler = (fn: () => void) => () => void
+/** runs `fn` once, on an animation frame, `afterMs` from now where the scheduler waits at all */
+export type FrameScheduler = (fn: () => void, afterMs?: number) => () => void
 
 /** requestAnimationFrame where there is one, else a 100 ms timer */
 export const nextFrame: FrameScheduler = (fn) => {
@@ -105,23 +106,39 @@ export const nextFrame: FrameScheduler = (fn) => {
   return () => clearTimeout(id)
 }
 
-/** how often the chat takes in what arrived: a reader sees no difference between 60 and 10 updates a
- *  second; the page does, as each one lays the window out again */
-const CHAT_FLUSH_MS = 100
+/** how often the chat takes in what arrived, at most: a reader sees no difference between 60 and 10
+ *  updates a second; the page does, as each one lays the window out again */
+export const CHAT_FLUSH_MS = 100
+/** and at least, on a phone where each batch costs much: still several lines a second */
+export const CHAT_FLUSH_SLOWEST_MS = 400
+/** a batch waits this many times what the one before cost the page (its lines written and laid out,
+ *  a part of its frame), so the chat keeps to a small share of a phone's main thread */
+const WAIT_PER_COST = 20
 
-/** the first animation frame CHAT_FLUSH_MS from now */
-export const chatTick: FrameScheduler = (fn) => {
+/** The wait before the next batch, from the wait before and what the last batch cost (ms): a phone
+ *  that takes longer to draw one gets fewer, larger batches, so a busy room's frames keep their
+ *  budget there too (issue 27: a 100 ms tick cost a mid-range phone a slow frame ten times a
+ *  second). It moves a third of the way each batch, so one slow batch (the first use of the chat's
+ *  fonts) does not hold the chat back. */
+export function chatPace(wait: number, cost: number): number {
+  const wanted = Math.min(CHAT_FLUSH_SLOWEST_MS, Math.max(CHAT_FLUSH_MS, cost * WAIT_PER_COST))
+  const step = (wanted - wait) / 3
+  return Math.abs(step) < 1 ? wanted : Math.round(wait + step)
+}
+
+/** the first animation frame `afterMs` from now */
+export const chatTick: FrameScheduler = (fn, afterMs = CHAT_FLUSH_MS) => {
   let cancelFrame = () => {}
-  const id = setTimeout(() => (cancelFrame = nextFrame(fn)), CHAT_FLUSH_MS)
+  const id = setTimeout(() => (cancelFrame = nextFrame(fn)), afterMs)
   return () => {
     clearTimeout(id)
     cancelFrame()
   }
 }
 
-/** other viewers' plain lines shown per tick at most (80 a second, more than anyone reads): each
- *  line drawn costs a phone its layout, so in a busier room the oldest of a tick's crowd lines are
- *  let go, as the window's oldest are. The viewer's own lines, the host's and records always show. */
+/** other viewers' plain lines shown per tick at most (80 a second at the fastest pace, 20 at the
+ *  slowest, more than anyone reads): each line drawn costs a phone its layout, so in a busier room
+ *  the oldest of a tick's crowd lines are let go, as the window's oldest are. The viewer's own lines, the host's and records always show. */
 const CROWD_PER_TICK = 8
 
 const isCrowd = (l: ChatLine) => l.type === 'text' && !l.isHost && !l.isSelf
@@ -132,24 +149,29 @@ function thinned(batch: ChatLine[], keep = CROWD_PER_TICK): ChatLine[] {
   return over <= 0 ? batch : batch.filter((l) => !(isCrowd(l) && over-- > 0))
 }
 
-export function createChatWindow(schedule: FrameScheduler = chatTick): ChatWindow {
+/** `now` is a fine clock (ms): a batch's cost is a few ms */
+export function createChatWindow(schedule: FrameScheduler = chatTick, now = () => performance.now()): ChatWindow {
   const max = MAX_LINES
   const lines = signal<ChatLine[]>([])
   let buffer: ChatLine[] = []
   let cancel: (() => void) | null = null
+  let wait = CHAT_FLUSH_MS
   const flush = () => {
     cancel = null
     if (!buffer.length) return
     const next = lines.peek().concat(thinned(buffer.length > max ? buffer.slice(-max) : buffer))
     buffer = []
+    const started = now()
+    // the view writes the lines and follows the newest within this assignment (its effect)
     lines.value = next.length > max ? next.slice(-(max - TRIM_STEP)) : next
+    wait = chatPace(wait, now() - started)
   }
   return {
     lines,
     add(line) {
       buffer.push(line)
       if (buffer.length > max) buffer = buffer.slice(-max)
-      cancel ??= schedule(flush)
+      cancel ??= schedule(flush, wait)
     },
     has: (id) => lines.peek().some((l) => l.messageClientId === id) || buffer.some((l) => l.messageClientId === id),
     translate(texts) {
