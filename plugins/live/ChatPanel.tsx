@@ -7,7 +7,7 @@ import { effect } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { useLive } from './hooks.ts'
-import { createLineWriter } from './chat-lines.ts'
+import { createLineWriter, writeFontSamples } from './chat-lines.ts'
 import { levelTier } from './rules.ts'
 import { giftRef } from '../gift/api.ts'
 import { IconGift, IconSend } from './icons.tsx'
@@ -115,12 +115,14 @@ function ChatLines({ t }: { t: T }) {
   const chatStatus = room.chatStatus.value
   const list = useRef<HTMLDivElement>(null)
   const box = useRef<HTMLDivElement>(null)
+  const samples = useRef<HTMLDivElement>(null)
   const atBottom = useRef(true)
   const follow = () => {
     const el = list.current
     if (el && atBottom.current) el.scrollTop = el.scrollHeight
   }
   useLayoutEffect(() => {
+    writeFontSamples(samples.current!, t)
     const write = createLineWriter(box.current!, t)
     return effect(() => {
       write(room.lines.value)
@@ -138,6 +140,7 @@ function ChatLines({ t }: { t: T }) {
   }, [])
   return (
     <div className="lv-chat__list" data-testid="live-chat-list" ref={list}>
+      <div className="lv-chat__samples" aria-hidden="true" ref={samples} />
       <div className="lv-chat__lines">
         <p className="lv-line lv-line--tip">{t('live.tips')}</p>
         <div ref={box} />

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createLineWriter } from './chat-lines.ts'
+import { createLineWriter, writeFontSamples } from './chat-lines.ts'
 import type { ChatLine } from './chat.ts'
 
 const t = (key: string, params?: Record<string, unknown>) => `${key}${params ? JSON.stringify(params) : ''}`
@@ -63,6 +63,19 @@ test('LIVE-06 a new writer (the language changed) draws every line again in a bo
   createLineWriter(box, (k) => `ar:${k}`)(lines)
   assert.equal(ids(box), ['text 1', 'text 2'])
   assert.equal([...box.querySelectorAll('.lv-lvl')].map((b) => b.textContent), ['ar:live.level', 'ar:live.level'])
+})
+
+test('LIVE-06 the font samples hold a line of each kind the chat draws (names, every badge, a translation, a record with its count) in Latin, Arabic and emoji, none of them a chat line', () => {
+  const box = document.createElement('div')
+  writeFontSamples(box, t)
+  for (const kind of ['lv-line__nick', 'lv-line__text', 'lv-badge--host', 'lv-lvl', 'lv-badge--vip', 'lv-badge--new', 'lv-line__translated', 'lv-line--record', 'lv-line__num']) {
+    assert.ok(box.querySelector(`.${kind}`), kind)
+  }
+  const text = box.textContent ?? ''
+  assert.match(text, /[A-Za-z]/)
+  assert.match(text, /[\u0600-\u06ff]/)
+  assert.match(text, /\p{Extended_Pictographic}/u)
+  assert.is(box.querySelector('[data-testid]'), null, 'no sample counts as a chat line')
 })
 
 test.run()
