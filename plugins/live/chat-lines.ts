@@ -106,7 +106,7 @@ const sampleLines = (): ChatLine[] => {
 }
 
 /** Draws hidden sample lines into `box` (CSS keeps it out of sight and of the page's flow). The first
- *  use of a typeface costs a phone a font lookup inside that frame's layout: 40-60 ms at 4x CPU when
+ *  use of a typeface costs a phone a font lookup inside that frame's layout: 30-60 ms at 4x CPU when
  *  the first batch of a busy room brings Arabic, emoji and the names' and badges' weights at once.
  *  Drawn with the room, that cost falls while the room loads rather than in the first batch's frame. */
 export function writeFontSamples(box: HTMLElement, t: Translate): void {

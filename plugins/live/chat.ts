@@ -138,7 +138,8 @@ export const chatTick: FrameScheduler = (fn, afterMs = CHAT_FLUSH_MS) => {
 
 /** other viewers' plain lines shown per tick at most (80 a second at the fastest pace, 20 at the
  *  slowest, more than anyone reads): each line drawn costs a phone its layout, so in a busier room
- *  the oldest of a tick's crowd lines are let go, as the window's oldest are. The viewer's own lines, the host's and records always show. */
+ *  the oldest of a tick's crowd lines are let go, as the window's oldest are. The viewer's own
+ *  lines, the host's and records always show. */
 const CROWD_PER_TICK = 8
 
 const isCrowd = (l: ChatLine) => l.type === 'text' && !l.isHost && !l.isSelf
