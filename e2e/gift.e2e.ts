@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { SEND_DEBOUNCE_MS } from '../plugins/gift/rules.ts'
 import { GiftPaths } from '../plugins/gift/paths.ts'
 import { giftStorm, type StormHarness } from './gift-storm.ts'
-import { assert, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, poll, shot, waitForSelector } from './lib.ts'
+import { assert, consoleOf, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, poll, shot, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('gift')
 
@@ -21,18 +21,27 @@ interface Drawn {
  *  test's own round trips are too slow for a 3 s play on a busy machine): per play, the most pixels
  *  seen opaque (alpha over 200) and clear (alpha 0) in one frame; each canvas seen; and every WebGL
  *  context made, with its canvas, keeping its drawing buffer so the sampler can read what was drawn.
- *  (A script's text: the test transform's helpers are not in the page.) */
+ *  __mp4Log keeps each change of what the layer shows (its gift, the player's layer, the canvas's
+ *  size, the <video>'s state) and each WebGL context made or lost, so a play that never showed says
+ *  where it stopped. (A script's text: the test transform's helpers are not in the page.) */
 const MP4_PLAYS = `(() => {
   const get = HTMLCanvasElement.prototype.getContext
-  window.__gl = []; window.__mp4Plays = []; window.__mp4Canvases = new Set(); window.__mp4DrawnNow = false
+  window.__gl = []; window.__mp4Plays = []; window.__mp4Canvases = new Set(); window.__mp4DrawnNow = false; window.__mp4Log = []
+  const note = (what) => window.__mp4Log.push(Math.round(performance.now()) + ' ms ' + what)
   HTMLCanvasElement.prototype.getContext = function (type, attrs) {
     const c = get.call(this, type, /webgl/.test(type) ? { ...attrs, preserveDrawingBuffer: true } : attrs)
-    if (c && /webgl/.test(type) && !window.__gl.some((g) => g.ctx === c)) window.__gl.push({ canvas: this, ctx: c })
+    if (/webgl/.test(type) && !window.__gl.some((g) => g.ctx === c)) {
+      note(type + (c ? ' context made' : ' context refused'))
+      if (c) window.__gl.push({ canvas: this, ctx: c }), this.addEventListener('webglcontextlost', () => note(type + ' context lost'))
+    }
     return c
   }
-  let play = null
+  let play = null, seen = ''
   setInterval(() => {
+    const full = document.querySelector('[data-testid=gift-full]'), v = document.querySelector('video[id^=gift-mp4]')
     const c = document.querySelector('[data-testid=gift-full] [data-testid=gift-mp4] canvas')
+    const now = 'full ' + (full?.dataset.gift ?? '-') + ', layer ' + !!document.querySelector('[data-testid=gift-mp4]') + ', canvas ' + (c ? c.width + 'x' + c.height : '-') + ', video ' + (v ? 'ready ' + v.readyState + (v.error ? ' error ' + v.error.code : '') + (v.paused ? ' paused' : ' playing') : '-')
+    if (now !== seen) note(seen = now)
     if (!c) {
       if (play) window.__mp4Plays.push(play)
       play = null; window.__mp4DrawnNow = false
@@ -52,13 +61,6 @@ const MP4_PLAYS = `(() => {
     play.opaque = Math.max(play.opaque, opaque); play.clear = Math.max(play.clear, clear)
   }, 100)
 })()`
-
-/** one MP4 play as the page's sampler saw it */
-interface Drawn {
-  ok: boolean
-  opaque: number
-  clear: number
-}
 
 /** the device the page reports (navigator.hardwareConcurrency, navigator.deviceMemory): the gift
  *  layer's tier reads them, and this machine's own cores say nothing of a phone's */
@@ -220,7 +222,9 @@ for (const lang of ['en', 'ar'] as const) {
       // the first play is held on a drawn frame for its screenshot, then goes on
       if (round === 1) await page.evaluate('window.__mp4Hold = true')
       await page.click('[data-testid=gift-send]')
-      await waitForSelector(page, '[data-testid=gift-full][data-gift="1010"] [data-testid=gift-mp4] canvas', 15_000)
+      await waitForSelector(page, '[data-testid=gift-full][data-gift="1010"] [data-testid=gift-mp4] canvas', 15_000).catch(async (err: Error) => {
+        throw new Error(`play ${round}: ${err.message}; the layer as the page saw it: ${JSON.stringify(await page.evaluate('window.__mp4Log'))}; the console: ${JSON.stringify(consoleOf(page).slice(-10))}`)
+      })
       if (round === 1 && (await poll(async () => page.evaluate('window.__mp4DrawnNow'), 8000))) {
         await shot(page, `gift-mp4-${lang}`)
         await page.evaluate(`document.querySelector('video[id^=gift-mp4]')?.play()`)
