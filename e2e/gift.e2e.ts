@@ -22,8 +22,8 @@ interface Drawn {
  *  seen opaque (alpha over 200) and clear (alpha 0) in one frame; each canvas seen; and every WebGL
  *  context made, with its canvas, keeping its drawing buffer so the sampler can read what was drawn.
  *  __mp4Log keeps each change of what the layer shows (its gift, the player's layer, the canvas's
- *  size, the <video>'s state) and each WebGL context made or lost, so a play that never showed says
- *  where it stopped. (A script's text: the test transform's helpers are not in the page.) */
+ *  size, the <video>'s state) and each WebGL context made, refused or lost, so a play that never
+ *  showed says where it stopped. (A script's text: the test transform's helpers are not in the page.) */
 const MP4_PLAYS = `(() => {
   const get = HTMLCanvasElement.prototype.getContext
   window.__gl = []; window.__mp4Plays = []; window.__mp4Canvases = new Set(); window.__mp4DrawnNow = false; window.__mp4Log = []
@@ -32,7 +32,10 @@ const MP4_PLAYS = `(() => {
     const c = get.call(this, type, /webgl/.test(type) ? { ...attrs, preserveDrawingBuffer: true } : attrs)
     if (/webgl/.test(type) && !window.__gl.some((g) => g.ctx === c)) {
       note(type + (c ? ' context made' : ' context refused'))
-      if (c) window.__gl.push({ canvas: this, ctx: c }), this.addEventListener('webglcontextlost', () => note(type + ' context lost'))
+      if (c) {
+        window.__gl.push({ canvas: this, ctx: c })
+        this.addEventListener('webglcontextlost', () => note(type + ' context lost'))
+      }
     }
     return c
   }
