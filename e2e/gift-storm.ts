@@ -10,7 +10,7 @@
 // Then the ledger over the whole storm, every user (the simulated gifters too): the invariant holds,
 // every send key is charged once and credited to its host once, every reward key credited once, the
 // viewer's sends are the rounds, and the balance the panel shows is the viewer's ledger balance.
-import type { Page, Request } from 'playwright-core'
+import type { Page, Request, Route } from 'playwright-core'
 import { GiftLedgerReason as Reason } from '../plugins/gift/api.ts'
 import { GiftPaths } from '../plugins/gift/paths.ts'
 import { SEND_DEBOUNCE_MS } from '../plugins/gift/rules.ts'
@@ -67,13 +67,24 @@ async function pick(page: Page, giftId: number, timeout: number) {
   await page.fill('[data-testid=gift-qty]', '1', { timeout })
 }
 
-/** what the panel shows: the Send button's state and the toasts on screen */
+/** Keep, in the page, every toast text shown from now on (a toast is gone long before a tap's time-out).
+ *  A string: the test runner's transform would add helpers to a function that the page lacks. */
+const KEEP_TOASTS = `(() => {
+  if (!window.__toasts) {
+    const kept = (window.__toasts = [])
+    new MutationObserver(() => document.querySelectorAll('.k-toast').forEach((e) => kept.at(-1) !== e.textContent && kept.push(e.textContent)))
+      .observe(document.body, { childList: true, subtree: true, characterData: true })
+  }
+  window.__toasts.length = 0
+})()`
+
+/** what the panel shows: the Send button's state, and the toasts shown since the tap */
 const shown = (page: Page) =>
   page
     .evaluate(() => {
       const send = document.querySelector<HTMLButtonElement>('[data-testid=gift-send]')
-      const toasts = [...document.querySelectorAll('.k-toast')].map((e) => e.textContent)
-      return `Send ${send ? (send.disabled ? 'disabled' : 'enabled') + ` "${send.textContent}"` : 'missing'}, toasts: ${JSON.stringify(toasts)}`
+      const toasts = (window as unknown as { __toasts?: string[] }).__toasts ?? []
+      return `Send ${send ? (send.disabled ? 'disabled' : 'enabled') + ` "${send.textContent}"` : 'missing'}, toasts since the tap: ${JSON.stringify(toasts)}`
     })
     .catch((err) => `the page could not be read (${err.message})`)
 
@@ -81,10 +92,13 @@ const shown = (page: Page) =>
 async function tap(page: Page, how: 'click' | 'dblclick', timeout: number) {
   // what became of the tap's requests, said when its outcome never came
   const seen: string[] = []
-  const sent = (r: Request) => isOutcome(r.url()) && seen.push(`sent ${new URL(r.url()).pathname}`)
-  const failed = (r: Request) => isOutcome(r.url()) && seen.push(`failed ${new URL(r.url()).pathname} (${r.failure()?.errorText})`)
+  const start = Date.now()
+  const at = () => `at +${Date.now() - start} ms`
+  const sent = (r: Request) => isOutcome(r.url()) && seen.push(`sent ${new URL(r.url()).pathname} ${at()}`)
+  const failed = (r: Request) => isOutcome(r.url()) && seen.push(`failed ${new URL(r.url()).pathname} (${r.failure()?.errorText}) ${at()}`)
   page.on('request', sent)
   page.on('requestfailed', failed)
+  await page.evaluate(KEEP_TOASTS)
   try {
     // together: a tap that fails rejects at once, and the wait for the answer is not left dangling
     await Promise.all([page.waitForResponse((r) => isOutcome(r.url()), { timeout }), sendButton(page)[how]({ timeout })])
@@ -108,9 +122,22 @@ async function round(page: Page, h: StormHarness, fault: Fault, timeout: number)
     return tap(page, 'click', timeout)
   }
   if (fault === 'lost') {
-    // the request reaches the harness (and is charged there); its answer never reaches the page
-    await page.route(`**${GiftPaths.send}`, async (route) => (await route.fetch(), route.abort('failed')), { times: 1 })
-    return tap(page, 'click', timeout)
+    // The first request reaches the harness (and is charged there); its answer never reaches the page.
+    // The route stays for the whole tap and lets the retry through: a route that removed itself
+    // after one use was seen to lose the retry's events (the retry landed, the test never saw it).
+    let lost = false
+    const loseFirst = async (route: Route) => {
+      if (lost) return route.continue()
+      lost = true
+      await route.fetch()
+      await route.abort('failed')
+    }
+    await page.route(`**${GiftPaths.send}`, loseFirst)
+    try {
+      return await tap(page, 'click', timeout)
+    } finally {
+      await page.unroute(`**${GiftPaths.send}`, loseFirst)
+    }
   }
   if (fault === 'slow') {
     await h.control('gift/fail-send', { count: 1, mode: 'slow', ms: SLOW_ANSWER_MS })
