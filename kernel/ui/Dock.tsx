@@ -13,23 +13,38 @@ const COLLAPSED_KEY = 'dock.collapsed'
 let strip: HTMLElement | null = null
 let items = 0
 let watcher: ResizeObserver | null = null
+/** the strip's height as the browser last laid it out */
+let height = 0
 
-/** the page leaves room for the strip as tall as it really is (one row, or two on a narrow screen) */
+/** The page leaves room for the strip as tall as it really is (one row, or two on a narrow screen).
+ *  The height comes from the resize observer, after the browser's own layout: read as each widget
+ *  mounted, it forced a layout of the whole page inside React's commit (five times as the late
+ *  plugins' widgets joined). The root's property is set only when it changes: each set restyles the page. */
 function reserve() {
+  if (!watcher && strip) height = strip.offsetHeight
   const collapsed = !strip || items === 0 || strip.classList.contains('k-dock--collapsed')
-  document.documentElement.style.setProperty('--dock-h', collapsed ? '0px' : `${strip!.offsetHeight}px`)
+  const room = collapsed ? '0px' : `${height}px`
+  const root = document.documentElement.style
+  // unset is dock.css's 0px
+  if ((root.getPropertyValue('--dock-h') || '0px') !== room) root.setProperty('--dock-h', room)
 }
 
 function dockElement(): HTMLElement {
   if (!strip || !strip.isConnected) {
-    strip = document.createElement('div')
-    strip.className = 'k-dock'
-    strip.dataset.testid = 'widget-dock'
+    const el = (strip = document.createElement('div'))
+    el.className = 'k-dock'
+    el.dataset.testid = 'widget-dock'
     // inside the app's root (base.css isolates it): the overlays' layers there stay above the strip
-    ;(document.getElementById('root') ?? document.body).appendChild(strip)
+    ;(document.getElementById('root') ?? document.body).appendChild(el)
     watcher?.disconnect()
-    watcher = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : null
-    watcher?.observe(strip)
+    watcher =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            height = el.offsetHeight
+            reserve()
+          })
+        : null
+    watcher?.observe(el)
   }
   return strip
 }
