@@ -62,7 +62,7 @@ export const HostCard = memo(function HostCard({ state, userId, index, t, onOpen
       <span className="wl-card__shade" aria-hidden="true" />
 
       <span className={`wl-status wl-status--${host.status}`} data-testid="host-status">
-        {host.status === 'live' ? <IconLiveBars size={12} /> : <span className="wl-status__dot" />}
+        {host.status === 'live' ? <IconLiveBars /> : <span className="wl-status__dot" />}
         {statusText}
       </span>
       {host.grade && (
