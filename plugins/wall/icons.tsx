@@ -1,6 +1,6 @@
-// The live badge's bars. HTML, not SVG: the browser runs a transform animation of an HTML element
-// on its compositor, but an SVG shape's on the page's main thread, every frame; the wall's live
-// cards' SVG bars took about a quarter of an idle wall's main thread at a phone's 4x.
+// The live badge's bars (the wall's other icons are symbols of icons.svg). HTML, not SVG shapes:
+// an SVG shape's transform animation laid the page out every frame, about 50 layouts in 5 s of an
+// idle wall at a phone's 4x; these bars take 5 (see the speed log).
 export const IconLiveBars = () => (
   <span className="wl-bars" aria-hidden="true">
     <i className="wl-bar" />
