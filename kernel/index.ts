@@ -144,15 +144,18 @@ export function createKernel(opts: KernelOptions): KernelInstance {
     if (typeof d === 'function') disposers.push(d)
   }
 
-  // the joining code comes with the late plugins themselves
-  const join = once(() =>
-    Promise.all([import('./late.ts'), ...registry.late.map((l) => l.load())]).then(([late, ...mods]) => {
+  // the joining code comes with the late plugins themselves; each plugin is looked at as it
+  // arrives, so a page the address waits for loads beside the rest (late.ts: arrived)
+  const join = once(() => {
+    const code = import('./late.ts')
+    const arrived = registry.late.map((l) => Promise.all([code, l.load()]).then(([late, m]) => late.arrived({ router, app, session, i18n }, m)))
+    return Promise.all([code, ...arrived]).then(([late, ...loaded]) => {
       if (disposed()) return
       const use = (next: Registry) => void (registry = next)
-      const failed = late.joinLate({ registry, use, overlays, i18n, push, disposers, runSetup, pending }, mods.map((m) => ('default' in m ? m.default : m)))
+      const failed = late.joinLate({ registry, use, overlays, i18n, push, disposers, runSetup, pending }, loaded)
       if (failed) throw failed
-    }),
-  )
+    })
+  })
   const loadPlugins = (): Promise<void> => (pending.peek().length ? join() : Promise.resolve())
 
   kernel = {

@@ -5,6 +5,8 @@ import { computed } from '@preact/signals-react'
 import * as assert from 'uvu/assert'
 import { createTestKernel } from './testing.tsx'
 import { click } from './ui/testing.tsx'
+import { useT } from './hooks.ts'
+import { act } from 'react'
 import { waitFor } from '../test/wait.ts'
 import { definePlugin, later, provide, ref } from './plugin.ts'
 import { isRouted } from './router.tsx'
@@ -77,6 +79,35 @@ test('SHELL-01 the app opened on a late plugin\'s path loads it at once and show
   await waitFor(() => view.container.querySelector('[data-testid="late-page"]'), { what: 'the late page, without waiting for the first screen' })
   t.location.navigate('/nowhere')
   await waitFor(() => view.container.querySelector('[data-testid="not-found"]'))
+  t.dispose()
+})
+
+test('SHELL-01 a late plugin serving the address: its page and strings load beside the other late plugins, and the page is drawn as they join, without a page spinner', async () => {
+  let arrive!: (p: Plugin) => void
+  const other = new Promise<Plugin>((r) => (arrive = r))
+  let pageLoads = 0
+  function LatePage() {
+    return <p data-testid="late-page">{useT()('late.hello')}</p>
+  }
+  const late = definePlugin({
+    id: 'late',
+    routes: [{ path: '/late', page: async () => (pageLoads++, { default: LatePage }) }],
+    strings: { en: async () => ({ hello: 'Hello from late' }), ar: async () => ({ hello: 'مرحبا' }) },
+  })
+  const t = createTestKernel({ plugins: [eager, later('late', async () => late), later('other', () => other)], path: '/late', firstScreen: manualGate() })
+  const view = await t.render()
+  await waitFor(() => pageLoads === 1, { what: 'the page loading while another late plugin is still on its way' })
+  assert.equal(t.kernel.pending.value, ['late', 'other'])
+  await waitFor(() => view.container.querySelector('[data-testid="page-loading"]:not([data-chunk-loading])'), { what: 'the wait for the late plugins' })
+  const chunkSpinners: string[] = []
+  const watch = new MutationObserver(() => view.container.querySelector('[data-chunk-loading]') && chunkSpinners.push('a page spinner'))
+  watch.observe(view.container, { childList: true, subtree: true })
+  await act(async () => arrive(definePlugin({ id: 'other' })))
+  await waitFor(() => view.container.querySelector('[data-testid="late-page"]'), { what: 'the page, once every late plugin has joined' })
+  watch.disconnect()
+  assert.equal(chunkSpinners, [])
+  assert.is(view.container.querySelector('[data-testid="late-page"]')!.textContent, 'Hello from late')
+  assert.is(pageLoads, 1)
   t.dispose()
 })
 

@@ -4,9 +4,11 @@ import type { Signal } from '@preact/signals-react'
 import { buildRegistry, pushEntries, type Registry } from './registry.ts'
 import { injectStyle } from './style.ts'
 import { injectSprite } from './ui/sprite.tsx'
+import { routePaths } from './plugin.ts'
+import { matchesAny, preloadPage } from './router.tsx'
 import type { KernelI18n } from './i18n.ts'
 import type { PushBus } from './push.ts'
-import type { Disposer, OverlayDef, Plugin } from './types.ts'
+import type { Disposer, Kernel, OverlayDef, Plugin } from './types.ts'
 
 export interface JoinContext {
   registry: Registry
@@ -19,6 +21,22 @@ export interface JoinContext {
   /** run a plugin's setup, keeping its disposer; throws what the setup threw */
   runSetup(p: Plugin): void
   pending: Signal<readonly string[]>
+}
+
+/** A late plugin as it arrives, before the others have. When it serves the address (a tap that came
+ *  before the join, a deep link), its page and strings load now, beside the other plugins' code, and
+ *  the join waits for them, so the router draws the page as it ends: no spinner, which React would
+ *  keep for at least 300 ms, and no round trip of their own after every plugin. A page that fails
+ *  to load here is the router's to load again. */
+export async function arrived(kernel: Pick<Kernel, 'router' | 'app' | 'session'> & { i18n: KernelI18n }, mod: Plugin | { default: Plugin }): Promise<Plugin> {
+  const p = 'default' in mod ? mod.default : mod
+  const path = kernel.router.path.peek()
+  const route = p.routes?.find((r) => matchesAny(path, routePaths(r, kernel.app.settings.tabs)))
+  if (route && (!route.auth || kernel.session.loggedIn.peek())) {
+    kernel.i18n.include([p])
+    await preloadPage(route.page, kernel.i18n.ready(undefined, [p.id], route.first)).catch(() => undefined)
+  }
+  return p
 }
 
 /** Throws naming the plugin when one does not fit (nothing changed then). Otherwise the kernel

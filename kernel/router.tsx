@@ -192,10 +192,12 @@ export async function loadWithRetry<T>(load: () => Promise<T>, attempts = ROUTE_
 /** each page's component: lazy, or the page itself when it was loaded before the first render */
 const pages = new WeakMap<LazyComponent, ComponentType>()
 
-/** Load a page before the first render, so the router draws it at once. A lazy page always shows
- *  its spinner first, and React then holds the page back until 300 ms after that spinner appeared. */
-export async function preloadPage(load: LazyComponent): Promise<void> {
-  pages.set(load, (await load()).default)
+/** Load a page before the router draws it, so it draws it at once. A lazy page always shows its
+ *  spinner first, and React then holds the page back until 300 ms after that spinner appeared.
+ *  `strings`: what the page waits for besides its code (a failure does not stop it, as in pageFor). */
+export async function preloadPage(load: LazyComponent, strings?: Promise<unknown>): Promise<void> {
+  const [m] = await Promise.all([load(), strings?.catch(() => undefined)])
+  pages.set(load, m.default)
 }
 
 // The screens a path rarely shows (not found, login required, waiting for late plugins) load like a page.
