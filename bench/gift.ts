@@ -31,6 +31,7 @@ import { MID_RANGE_DEVICE } from './live.ts'
 import { START_FRAMES, STOP_FRAMES, type FrameStats } from './frames.ts'
 import { memoryProbe, mib, sampleMemory, type MemorySample } from './memory.ts'
 import { TEST_TOKEN } from '../harness/testing.ts'
+import { settled } from './settled.ts'
 
 const TEST_USER = 100001
 const ROOM = '[data-testid=live-room]'
@@ -74,7 +75,7 @@ async function openRoom(browser: Browser, harness: Harness, cpu: number): Promis
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
   await page.goto(harness.url.replace(/\/$/, '') + '/wall')
   await page.waitForSelector(LIVE_CARD, { timeout: 60_000 })
-  await page.waitForLoadState('networkidle', { timeout: 60_000 })
+  await settled(page)
   // a DOM click: a popup of the wall (an offer, a check-in) may cover the card
   await page.evaluate(`document.querySelector(${JSON.stringify(LIVE_CARD)}).click()`)
   await page.waitForSelector(`${ROOM}[data-status=live]`, { timeout: 60_000 })

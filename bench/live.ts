@@ -11,6 +11,7 @@ import type { Harness } from '../harness/server.ts'
 import { PHONE } from '../e2e/chromium.ts'
 import { START_FRAMES, STOP_FRAMES, type FrameStats } from './frames.ts'
 import { TEST_TOKEN } from '../harness/testing.ts'
+import { settled } from './settled.ts'
 
 const ROOM = '[data-testid=live-room]'
 const LIVE_CARD = '[data-testid=host-card][data-status=live]'
@@ -61,7 +62,7 @@ export async function openWall(browser: Browser, base: string, cpu: number): Pro
   await page.goto(base + '/wall')
   await page.waitForSelector(LIVE_CARD, { timeout: 60_000 })
   // the live plugin is late: a card tapped before it joined opens the profile instead
-  await page.waitForLoadState('networkidle', { timeout: 60_000 })
+  await settled(page)
   return page
 }
 

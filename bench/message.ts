@@ -21,6 +21,7 @@ import type { Harness } from '../harness/server.ts'
 import { PHONE } from '../e2e/chromium.ts'
 import { START_FRAMES, STOP_FRAMES, type FrameStats } from './frames.ts'
 import { TEST_TOKEN } from '../harness/testing.ts'
+import { settled } from './settled.ts'
 
 const TEST_USER = 100001
 // a host the test user follows: a stranger's messages would sit under Greetings (IM-03)
@@ -60,7 +61,7 @@ async function openPage(browser: Browser, url: string): Promise<{ page: Page; cd
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU })
   await page.goto(url)
   // every late plugin joined, so the tap measures the page, not the plugin's first load
-  await page.waitForLoadState('networkidle', { timeout: 60_000 })
+  await settled(page)
   return { page, cdp }
 }
 
