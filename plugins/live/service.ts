@@ -2,23 +2,19 @@
 // the links other plugins use to open a room, and the rules that tie the room to the app: a
 // call starting elsewhere leaves picture-in-picture first (d1 §4, d2 §4.11). The lists it asks
 // beside the room are in room-extras.ts, the swipe's neighbours in neighbours.ts.
-import { createElement, lazy, Suspense, type ComponentType } from 'react'
+import type { ComponentType } from 'react'
 import { computed, effect, signal } from '@preact/signals-react'
 import type { Kernel } from '../../kernel/types.ts'
-import type { CarouselProps, LiveApi, LiveHostHint, RoomSlot } from './api.ts'
+import type { LiveApi, LiveHostHint, RoomSlot } from './api.ts'
 import { liveHref } from './api.ts'
 import { createNoticeQueue, noticeAllowed, parseNotice, type Notice } from './notices.ts'
 import { createRoom, type LiveRoom, type RoomDeps } from './state.ts'
 import { realTimers } from '../../kernel/timers.ts'
+import { Carousel } from './Carousel.tsx'
 import { createActivities, createEndRecommend, createGameList, liveRooms } from './room-extras.ts'
 import { createNeighbours } from './neighbours.ts'
 
 export type LiveService = ReturnType<typeof createLiveService>
-
-// The carousel's code and its gesture library (about 20 KB) come with the room's page, which draws
-// the slots that use it; the plugin, which joins after every first screen, does not carry them.
-const RoomCarousel = lazy(() => import('./Carousel.tsx').then((m) => ({ default: m.Carousel as ComponentType<CarouselProps<unknown>> })))
-const Carousel = <T,>(props: CarouselProps<T>) => createElement(Suspense, { fallback: null }, createElement(RoomCarousel, props as CarouselProps<unknown>))
 
 export function createLiveService(kernel: Kernel, deps: RoomDeps = {}) {
   const timers = deps.timers ?? realTimers
