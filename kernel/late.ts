@@ -4,8 +4,7 @@ import type { Signal } from '@preact/signals-react'
 import { buildRegistry, pushEntries, type Registry } from './registry.ts'
 import { injectStyle } from './style.ts'
 import { injectSprite } from './ui/sprite.tsx'
-import { routePaths } from './plugin.ts'
-import { matchesAny, preloadPage } from './router.tsx'
+import { preloadPage, serves } from './router.tsx'
 import type { KernelI18n } from './i18n.ts'
 import type { PushBus } from './push.ts'
 import type { Disposer, Kernel, OverlayDef, Plugin } from './types.ts'
@@ -31,7 +30,7 @@ export interface JoinContext {
 export async function arrived(kernel: Pick<Kernel, 'router' | 'app' | 'session'> & { i18n: KernelI18n }, mod: Plugin | { default: Plugin }): Promise<Plugin> {
   const p = 'default' in mod ? mod.default : mod
   const path = kernel.router.path.peek()
-  const route = p.routes?.find((r) => matchesAny(path, routePaths(r, kernel.app.settings.tabs)))
+  const route = p.routes?.find((r) => serves(r, path, kernel.app.settings.tabs))
   if (route && (!route.auth || kernel.session.loggedIn.peek())) {
     kernel.i18n.include([p])
     await preloadPage(route.page, kernel.i18n.ready(undefined, [p.id], route.first)).catch(() => undefined)

@@ -11,7 +11,7 @@ import { navigate as browserNavigate } from 'wouter/use-browser-location'
 import { useKernel, useSignalValue } from './hooks.ts'
 import { firstScreenShown } from './first-screen.ts'
 import { UPDATE_DIALOG } from './overlays.tsx'
-import type { Kernel, LazyComponent, RouteDef, Router } from './types.ts'
+import type { Kernel, LazyComponent, RouteDef, Router, TabSetting } from './types.ts'
 import { ErrorState } from './ui/States.tsx'
 import { PageSpinner } from './ui/Spinner.tsx'
 import { useText } from './ui/text.ts'
@@ -139,6 +139,11 @@ export function matchesAny(path: string, patterns: readonly string[]): boolean {
   return patterns.some((p) => patternToRegExp(p).test(path))
 }
 
+/** Does this route serve the in-app path (its own paths, or its main tab's path in this app)? */
+export function serves(route: Pick<RouteDef, 'path' | 'tab'>, path: string, tabs: readonly TabSetting[]): boolean {
+  return matchesAny(path, routePaths(route, tabs))
+}
+
 /**
  * Does a route of the plugins registered so far serve this in-app path ('/rank', '/vip?x=1')?
  * A control leading to a feature this build lacks asks it and hides. Read inside a component
@@ -147,7 +152,7 @@ export function matchesAny(path: string, patterns: readonly string[]): boolean {
 export function isRouted(kernel: Pick<Kernel, 'plugins' | 'pending' | 'app'>, to: string): boolean {
   void kernel.pending.value // a dependency: late plugins bring routes
   const path = to.split(/[?#]/)[0]
-  return kernel.plugins.some((p) => (p.routes ?? []).some((r) => matchesAny(path, routePaths(r, kernel.app.settings.tabs))))
+  return kernel.plugins.some((p) => (p.routes ?? []).some((r) => serves(r, path, kernel.app.settings.tabs)))
 }
 
 function patternToRegExp(pattern: string): RegExp {
