@@ -18,7 +18,7 @@ export default function GreetingPage() {
   const t = useT()
   const inbox = kernel.need(inboxControllerRef)
   const social = kernel.need(socialRef)
-  const ready = inbox.status.value === 'ready'
+  const ready = inbox.status.value === 'ready' && social.known.value
   const list = social.greetings.value
   useEffect(() => void social.refresh(), [social])
   // nothing left to read here: back to the inbox

@@ -23,17 +23,17 @@ const conv = (to: string, unreadCount: number, updateTime: number, o: Partial<Im
   ...o,
 })
 
-/** the inbox page over these conversations, with the real greetings (config on) */
-function inboxPage(list: ImConversation[]) {
+/** the inbox page over these conversations, with the real greetings (config on, answered after configMs) */
+function inboxPage(list: ImConversation[], { path = '/message', configMs = 0, isEnable = 1 } = {}) {
   const total = list.reduce((n, c) => n + c.unreadCount, 0)
   const inbox = fakeInbox({ conversations: signal(list), unread: signal(total) })
   const api = (path: string) => {
-    if (path === MessagePath.greetingConfig) return { isEnable: 1, unReadMsgNum: 1 }
+    if (path === MessagePath.greetingConfig) return new Promise((done) => setTimeout(() => done({ isEnable, unReadMsgNum: 1 }), configMs))
     if (path === MessagePath.recordsByAccids) return []
     if (path === '/api/im/getCustomerServiceList') return [{ yxAccid: 'customer_service' }]
     return null
   }
-  return createTestKernel({ plugins: [message], path: '/message', token: 'tok', fakes: [fake(inboxControllerRef, inbox)], api })
+  return createTestKernel({ plugins: [message], path, token: 'tok', fakes: [fake(inboxControllerRef, inbox)], api })
 }
 
 test('IM-03 210 strangers: the newest 99 behind the greeting entry, the rest removed (none spills into Chats); the entry, its page and the badge agree', async () => {
@@ -61,6 +61,21 @@ test('IM-03 210 strangers: the newest 99 behind the greeting entry, the rest rem
   } finally {
     restore()
   }
+})
+
+test('IM-03 a reload on the greetings page keeps it while the greeting config is on its way; with none to read it leads to the inbox', async () => {
+  const strangers = [conv('host_1', 1, Date.now() - 1000, { isReply: false })]
+  const t = inboxPage(strangers, { path: GREETING_PATH, configMs: 80 })
+  await t.render()
+  await waitFor(() => byId('greeting-list')?.querySelector('[data-testid=conversation-host_1]'), { what: 'the greeting, once the config came' })
+  assert.is(t.location.path(), GREETING_PATH)
+  t.dispose()
+  document.body.innerHTML = ''
+
+  const off = inboxPage(strangers, { path: GREETING_PATH, configMs: 80, isEnable: 0 })
+  await off.render()
+  await waitFor(() => off.location.path() === '/message', { what: 'the inbox, once the config said greetings are off' })
+  off.dispose()
 })
 
 test('IM-06 IM-01 the customer-service chat is one entry, not a raw row beside it; its unread shows on the entry', async () => {

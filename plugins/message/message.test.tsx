@@ -94,6 +94,34 @@ test('IM-01 the inbox logs in with the user’s messaging account, loads 200 ses
   stop()
 })
 
+test('IM-01 the inbox is ready only with its first list in: connecting until then, offline when the list fails', async () => {
+  const im = fakeIm([conv('a', 2, 10)])
+  let release = () => {}
+  const held = new Promise<void>((done) => (release = done))
+  let asks = 0
+  const conversations = im.client.conversations
+  im.client.conversations = async (n) => {
+    asks++
+    if (asks === 2) throw new Error('sessions failed')
+    await held
+    return conversations(n)
+  }
+  const user = signal<User | null>(toUser({ userId: 1, nickname: 'me', icon: '', diamondNum: 0, yxAccid: 'user_1', imToken: 'im-1' }))
+  const kernel = { get: () => undefined, im: async () => im.client, session: { user, loggedIn: signal(true) }, api: { post: async () => ({}) }, events: createEmitter() } as unknown as Kernel
+  const inbox = createInbox(kernel, { timers: fakeTimers() })
+  const stop = inbox.start()
+  await waitFor(() => asks === 1, { what: 'the list asked for' })
+  assert.is(inbox.status.value, 'connecting', 'logged in, the list still on its way')
+  assert.is(inbox.client(), null)
+  release()
+  await waitFor(() => inbox.status.value === 'ready', { what: 'ready with the list' })
+  assert.is(inbox.conversations.value.length, 1)
+  await inbox.reconnect()
+  assert.is(inbox.status.value, 'offline', 'a list that did not load')
+  assert.is(inbox.client(), null)
+  stop()
+})
+
 test('IM-01 a messaging login that fails leaves the inbox offline', async () => {
   const im = fakeIm([])
   let attempts = 0

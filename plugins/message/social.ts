@@ -16,6 +16,8 @@ import type { InboxController } from './state.ts'
 
 export function createSocial(kernel: Kernel, inbox: InboxController) {
   const config = signal<GreetingConfig>({ isEnable: false, unReadMsgNum: 0 })
+  /** the config and the call records have been asked once: until then an empty list means nothing */
+  const known = signal(false)
   const called = signal<ReadonlySet<string>>(new Set())
   /** follows made on this device since the profiles loaded */
   const followedHere = signal<ReadonlySet<string>>(new Set())
@@ -69,7 +71,10 @@ export function createSocial(kernel: Kernel, inbox: InboxController) {
   }
 
   /** what greetings depend on changed elsewhere (a call ended, a follow): ask again */
-  const refresh = () => Promise.all([loadConfig(), loadCalled(), loadService()]).then(() => undefined)
+  const refresh = () =>
+    Promise.all([loadConfig(), loadCalled(), loadService()]).then(() => {
+      known.value = true
+    })
 
   function start() {
     let ready = false
@@ -93,6 +98,7 @@ export function createSocial(kernel: Kernel, inbox: InboxController) {
 
   return {
     config,
+    known,
     greetings,
     greetingUnread,
     notChats,

@@ -239,6 +239,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
   }
 
   const connect = async (user: User, mine: number, { connectIm }: typeof import('../../kernel/im/login.ts')) => {
+    let listed = false
     const c = await connectIm({
       load: kernel.im,
       timers: opts.timers,
@@ -251,19 +252,32 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
       },
       onState: (s) => {
         if (mine !== generation) return
-        // ready once the connection is ours (the first 'connected' comes before connectIm returns)
-        if (s === 'connected') status.value = conn ? 'ready' : status.peek()
+        // ready once the connection is ours and its list is shown (the first 'connected' comes before connectIm returns)
+        if (s === 'connected') status.value = listed ? 'ready' : status.peek()
         else if (s === 'disconnected' || s === 'failed' || (s === 'connecting' && status.peek() === 'ready')) status.value = 'offline'
       },
     })
     if (mine !== generation) return void c.close().catch(() => undefined)
     conn = c
     retry.reset()
-    status.value = 'ready'
     offs.push(c.client.on('conversations-changed', sessions.queueChanged))
     offs.push(c.client.on('message', messages.tell))
-    const list = await sessions.firstLoad(c.client)
+    // 'ready' waits for the first list: before it, an empty inbox would read as "no messages" and
+    // the greetings page would lead away from greetings still on their way
+    let list: ImConversation[]
+    try {
+      list = await sessions.firstLoad(c.client)
+    } catch (e) {
+      // the list did not load: this connection is let go, and the login tried again on the schedule
+      if (mine === generation) {
+        conn = null
+        offs.splice(0).forEach((off) => off())
+        void c.close().catch(() => undefined)
+      }
+      throw e
+    }
     if (mine !== generation) return
+    listed = true
     // d2 §4.9: the session profile cache is cleared on load; a page that asked before (a chat opened
     // by its link) is asked for again, else its name would stay the account until it reopens
     let askedBefore: string[] = []

@@ -88,6 +88,7 @@ export function fakeInbox(over: Partial<InboxController> = {}): InboxController 
 export function fakeSocial(over: Partial<Social> = {}): Social {
   return {
     config: signal({ isEnable: false, unReadMsgNum: 0 }),
+    known: signal(true),
     greetings: computed(() => []),
     greetingUnread: computed(() => 0),
     notChats: computed(() => ({ strangers: new Set<string>(), service: new Set<string>() })),
