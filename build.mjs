@@ -363,18 +363,21 @@ async function earlyScript({ minify, target }) {
 /**
  * sw.js, the service worker: a repeat open needs only the API. Installing it keeps the page (the
  * shell) and the first screen's files; a navigation gets the kept page at once and refreshes it for
- * the next open; hashed files come from the cache, and a lazy chunk is kept once it has loaded. Its
+ * the next open; hashed files come from the cache, and a lazy chunk is kept once it has loaded (one
+ * the page loaded before the worker took it over is copied from the browser's HTTP cache, so a kept
+ * page never lacks a part it has already run, and nothing is downloaded for it). Its
  * text changes with every deploy (the list below), so the browser installs the new one; it takes
  * over once no page of the old one is open (an old page never loses its files mid-way), then drops
  * the old files. A page of the old version that needs a chunk the deploy removed gets a 404, and the
  * kernel's SHELL-03/04 recovery (the update dialog, which clears workers and caches) brings the new
  * one. Plain script: the worker has no bundler around it.
  */
-export function serviceWorkerSource(precache) {
-  const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12)
+export function serviceWorkerSource(precache, later = []) {
+  const version = createHash('sha256').update([...precache, ...later].join('\n')).digest('hex').slice(0, 12)
   return `// built by build.mjs; version ${version}
 const CACHE = 'app-${version}'
 const FILES = ${JSON.stringify(precache)}
+const LATER = ${JSON.stringify(later)}
 const scope = new URL(self.registration.scope)
 const shellUrl = scope.href
 self.addEventListener('install', (e) => {
@@ -382,8 +385,18 @@ self.addEventListener('install', (e) => {
 })
 self.addEventListener('activate', (e) => {
   const old = (k) => k.startsWith('app-') && k !== CACHE
-  e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter(old).map((k) => caches.delete(k)))).then(() => self.clients.claim()))
+  e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter(old).map((k) => caches.delete(k)))).then(() => self.clients.claim()).then(keepLoaded))
 })
+/** the lazy files the page loaded before this worker took it over: kept from the HTTP cache alone */
+async function keepLoaded() {
+  const cache = await caches.open(CACHE)
+  const keep = async (f) => {
+    const url = new URL(f, scope).href
+    const res = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin' }).catch(() => null)
+    if (res && res.ok && !(await cache.match(url))) await cache.put(url, res)
+  }
+  await Promise.all(LATER.map(keep))
+}
 self.addEventListener('fetch', (e) => {
   const req = e.request
   const url = new URL(req.url)
@@ -595,7 +608,8 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
   }
   const html = await writeIndexHtml(outdir, entryFiles[0], firstScreenFiles.slice(1), styleFiles, await spriteMarkup(sprites), early, servedAt)
   const htmlGzip = gz(Buffer.from(html))
-  await writeFile(join(outdir, 'sw.js'), serviceWorkerSource([...styleFiles, ...firstScreenFiles]))
+  const kept = [...styleFiles, ...firstScreenFiles]
+  await writeFile(join(outdir, 'sw.js'), serviceWorkerSource(kept, report.map((r) => r.file).filter((f) => f.startsWith('assets/') && !kept.includes(f))))
   if (config) {
     await writeFile(join(outdir, 'app-config.js'), `window.__APP_CONFIG__ = ${JSON.stringify(config, null, 2)};\n`)
   }

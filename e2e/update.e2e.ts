@@ -35,6 +35,15 @@ t.after(async (ctx) => {
 const entryOf = (page: Page) => page.evaluate(() => document.querySelector('script[type=module]')?.getAttribute('src') ?? '')
 /** the worker's caches, as the page sees them */
 const cachesOf = (page: Page) => page.evaluate(() => caches.keys())
+/** the app's files this page has loaded (once it fetched nothing for 2 s) that the worker has not kept
+ *  (a string: the test runner's names for inner functions do not exist in the page) */
+const unkept = (page: Page): Promise<string[]> =>
+  page.evaluate(`(async () => {
+    const loaded = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/assets/'))
+    if (performance.now() - Math.max(0, ...loaded.map((e) => e.responseEnd)) < 2000) return ['(still loading)']
+    const kept = await Promise.all(loaded.map(async (e) => ((await caches.match(e.name)) ? '' : new URL(e.name).pathname)))
+    return kept.filter(Boolean)
+  })()`)
 const cacheName = async (dir: string) => /const CACHE = '([^']+)'/.exec(await readFile(join(dir, 'sw.js'), 'utf8'))?.[1] ?? ''
 
 t('SHELL-03 SHELL-04 with the service worker on: a new deploy (new hashes, old chunks gone) is picked up through the update dialog, and Update runs the new version', async (ctx) => {
@@ -56,6 +65,9 @@ t('SHELL-03 SHELL-04 with the service worker on: a new deploy (new hashes, old c
   await waitForSelector(page, CARD)
   assert.ok(await poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)), 'the service worker controls the page')
   assert.equal(await cachesOf(page), [cacheA])
+  // every part this page ran is kept, those it loaded before the worker took over too
+  const whole = await poll(async () => (await unkept(page)).length === 0, 30_000)
+  assert.ok(whole, `the worker keeps what the page loaded (not kept: ${(await unkept(page)).join(', ')})`)
   await page.close()
 
   // deploy B into the same folder: every file name changes, A's are gone

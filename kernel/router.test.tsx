@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { act, type ComponentType } from 'react'
+import { act, lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { memoryLocation } from 'wouter/memory-location'
 import { hookSource, memorySource } from './router-sources.ts'
 import { KernelApp } from './App.tsx'
@@ -117,6 +117,27 @@ test('SHELL-03 a failing route import is tried 3 times in all, then the update d
   } finally {
     console.warn = warn
     console.error = error
+  }
+})
+
+test('SHELL-03 a lazy part of a page whose file is gone (a deploy) opens the update dialog; a page that crashes otherwise does not', async () => {
+  const Part = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/chunk-gone.js')))
+  const withPart = () => Promise.resolve({ default: () => <Suspense fallback={null}><Part /></Suspense> })
+  const crash = () => Promise.resolve({ default: (): ReactNode => { throw new Error('a bug') } })
+  const quiet = [console.warn, console.error]
+  console.warn = console.error = () => {}
+  try {
+    const kernel = fakeKernel({ plugins: [{ id: 'demo', routes: [{ path: '/wall', page: withPart }, { path: '/bug', page: crash }] }], path: '/bug' })
+    const r = await render(<KernelApp kernel={kernel} />)
+    await waitFor(() => r.get('route-error'), { what: 'the crashed page' })
+    assert.is(r.get('update-dialog'), null, 'a bug is not a new version')
+    await act(async () => kernel.router.navigate('/wall'))
+    await waitFor(() => r.get('update-dialog'), { what: 'the update dialog' })
+    assert.ok(r.get('route-error'), 'the page area offers a retry and a way back')
+    r.unmount()
+    kernel.dispose()
+  } finally {
+    ;[console.warn, console.error] = quiet
   }
 })
 

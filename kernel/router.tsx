@@ -280,14 +280,17 @@ interface BoundaryProps {
   children: ReactNode
 }
 
-/** Catches what the page throws. A load failure also opens the update dialog (SHELL-03). */
+/** a lazy part of a page whose file did not load (the deploy that removed it), in the browsers' words */
+const missingCode = (e: unknown) => e instanceof TypeError && /dynamically imported|module script failed/.test(e.message)
+
+/** Catches what the page throws. A load failure (the page's or a part's) also opens the update dialog (SHELL-03). */
 class RouteBoundaryInner extends Component<BoundaryProps & { onLoadError: () => void }, { error: unknown }> {
   state = { error: null as unknown }
   static getDerivedStateFromError(error: unknown) {
     return { error }
   }
   componentDidCatch(error: unknown, info: ErrorInfo) {
-    if (error instanceof RouteLoadError) {
+    if (error instanceof RouteLoadError || missingCode(error)) {
       pages.delete(this.props.load) // React.lazy keeps its rejection; a retry needs a fresh one
       this.props.onLoadError()
     } else console.error('[app] page crashed', error, info.componentStack)
