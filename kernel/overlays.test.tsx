@@ -301,6 +301,29 @@ test('SHELL-18 confirm buttons are debounced 1 s', async () => {
   }
 })
 
+test('SHELL-18 a toast raised before the code that draws toasts has arrived gets its whole time once it can be seen', async () => {
+  let arrive = () => {}
+  const host = () => new Promise<typeof import('./overlay-host.tsx')>((done) => (arrive = () => void import('./overlay-host.tsx').then(done)))
+  const timers = installFakeTimers()
+  try {
+    const overlays = createOverlays({ defs: [], context: signal<OverlayContext>({ path: '/wall', search: new URLSearchParams(), scene: {} }), host })
+    overlays.toast('Token invalid, please log in again', { type: 'warning' })
+    timers.tick(DEFAULT_TOAST_MS * 3)
+    assert.equal(overlays.toasts.value.map((t) => t.text), ['Token invalid, please log in again'], 'kept while nothing can draw it')
+    arrive()
+    // the timers are fake: a bounded wait on the real clock
+    const until = performance.now() + 5000
+    while (!overlays.host.value && performance.now() < until) await new Promise((r) => setImmediate(r))
+    assert.ok(overlays.host.value, 'the host arrived')
+    timers.tick(DEFAULT_TOAST_MS - 1)
+    assert.is(overlays.toasts.value.length, 1, 'shown for its whole time')
+    timers.tick(1)
+    assert.is(overlays.toasts.value.length, 0)
+  } finally {
+    timers.restore()
+  }
+})
+
 function Wrapped({ kernel, close }: { kernel: Kernel; close: (x: unknown) => void }) {
   return (
     <KernelContext.Provider value={kernel}>

@@ -262,9 +262,10 @@ export function createOverlays(opts: OverlaysOptions): KernelOverlays {
       const item: ToastItem = { key: ++toastKey, text, type: o.type ?? 'info', position: o.position ?? 'top' }
       // one toast per position: a newer message replaces the older, as on the phone
       toasts.value = [...toasts.peek().filter((t) => t.position !== item.position), item]
-      setTimeout(() => {
-        toasts.value = toasts.peek().filter((t) => t !== item)
-      }, o.duration ?? DEFAULT_TOAST_MS)
+      const expire = () => setTimeout(() => (toasts.value = toasts.peek().filter((t) => t !== item)), o.duration ?? DEFAULT_TOAST_MS)
+      // its time counts once it can be seen: the code that draws it may still be on its way
+      if (host.peek()) expire()
+      else load().then(expire, expire)
     },
     confirm(o) {
       return this.open<boolean>(CONFIRM_DIALOG, o).then((r) => r === true)
