@@ -364,8 +364,8 @@ async function earlyScript({ minify, target }) {
  * sw.js, the service worker: a repeat open needs only the API. Installing it keeps the page (the
  * shell) and the first screen's files; a navigation gets the kept page at once and refreshes it for
  * the next open; hashed files come from the cache, and a lazy chunk is kept once it has loaded (one
- * the page loaded before the worker took it over is copied from the browser's HTTP cache, so a kept
- * page never lacks a part it has already run, and nothing is downloaded for it). Its
+ * the page loaded before the worker took it over is copied from the browser's HTTP cache once no request
+ * has come for 3 s, so a kept page never lacks a part it has already run, and nothing is downloaded for it). Its
  * text changes with every deploy (the list below), so the browser installs the new one; it takes
  * over once no page of the old one is open (an old page never loses its files mid-way), then drops
  * the old files. A page of the old version that needs a chunk the deploy removed gets a 404, and the
@@ -385,10 +385,17 @@ self.addEventListener('install', (e) => {
 })
 self.addEventListener('activate', (e) => {
   const old = (k) => k.startsWith('app-') && k !== CACHE
-  e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter(old).map((k) => caches.delete(k)))).then(() => self.clients.claim()).then(keepLoaded))
+  e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter(old).map((k) => caches.delete(k)))).then(() => self.clients.claim()).then(keepLoadedSoon))
 })
+/** the copy below waits for a moment without requests, so no page's own request waits behind it */
+let toKeep = null
+function keepLoadedSoon() {
+  clearTimeout(toKeep)
+  toKeep = setTimeout(() => keepLoaded().catch(() => {}), 3000)
+}
 /** the lazy files the page loaded before this worker took it over: kept from the HTTP cache alone */
 async function keepLoaded() {
+  toKeep = null
   const cache = await caches.open(CACHE)
   const keep = async (f) => {
     const url = new URL(f, scope).href
@@ -401,6 +408,7 @@ self.addEventListener('fetch', (e) => {
   const req = e.request
   const url = new URL(req.url)
   if (req.method !== 'GET' || url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return
+  if (toKeep) keepLoadedSoon()
   const path = url.pathname.slice(scope.pathname.length)
   // the app's own pages only: not a file, not a service of the server ('__harness')
   if (req.mode === 'navigate') return /\\.[a-z0-9]+$/i.test(path) || path.startsWith('__') ? undefined : e.respondWith(page(e))
