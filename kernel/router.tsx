@@ -11,6 +11,7 @@ import { navigate as browserNavigate } from 'wouter/use-browser-location'
 import { useKernel, useSignalValue } from './hooks.ts'
 import { firstScreenShown } from './first-screen.ts'
 import { UPDATE_DIALOG } from './overlays.tsx'
+import { isChunkLoadError } from './errors.ts'
 import type { Kernel, LazyComponent, RouteDef, Router, TabSetting } from './types.ts'
 import { ErrorState } from './ui/States.tsx'
 import { PageSpinner } from './ui/Spinner.tsx'
@@ -280,9 +281,6 @@ interface BoundaryProps {
   children: ReactNode
 }
 
-/** a lazy part of a page whose file did not load (the deploy that removed it), in the browsers' words */
-const missingCode = (e: unknown) => e instanceof TypeError && /dynamically imported|module script failed/.test(e.message)
-
 /** Catches what the page throws. A load failure (the page's or a part's) also opens the update dialog (SHELL-03). */
 class RouteBoundaryInner extends Component<BoundaryProps & { onLoadError: () => void }, { error: unknown }> {
   state = { error: null as unknown }
@@ -290,7 +288,7 @@ class RouteBoundaryInner extends Component<BoundaryProps & { onLoadError: () => 
     return { error }
   }
   componentDidCatch(error: unknown, info: ErrorInfo) {
-    if (error instanceof RouteLoadError || missingCode(error)) {
+    if (error instanceof RouteLoadError || isChunkLoadError(error)) {
       pages.delete(this.props.load) // React.lazy keeps its rejection; a retry needs a fresh one
       this.props.onLoadError()
     } else console.error('[app] page crashed', error, info.componentStack)
