@@ -1,8 +1,9 @@
 // The first screen's first requests, sent by a small classic script that index.html runs as soon as
 // /app-config.js has run (the build writes this file's bundle into the page; a module script would
 // wait for the whole page and its stylesheet), while the app's code still downloads: the base
-// config and, on the wall, its tags and the open tab's first hosts (beside the tags when the
-// deploy names the tab the wall opens on, else once the tags answer).
+// config, the logged-in user (the header's balance) and, on the wall, its tags and the open tab's
+// first hosts (beside the tags when the deploy names the tab the wall opens on, else once the tags
+// answer).
 // The API client takes each answer when it sends the very same request (kernel/early.ts); who the
 // user is, the app id and the language are guessed here as the kernel will pick them, and a guess
 // that differs only costs the app a request of its own.
@@ -13,6 +14,7 @@ import { sendEarly } from '../kernel/early.ts'
 import { pickLocale } from '../kernel/i18n.ts'
 import { APP_ID_KEY, TOKEN_KEY } from '../kernel/session.ts'
 import { BASE_CONFIG_PATH } from '../plugins/shell/base-config.ts'
+import { USER_INFO_PATH } from '../kernel/protocol/user.ts'
 import { LIST_PATH, listPayload, pickTab, TAGS_PATH, tagFromRow, WALL_PATHS, type WallTag } from '../plugins/wall/state.ts'
 import { rowsOf } from '../plugins/wall/hosts.ts'
 
@@ -46,6 +48,8 @@ function start() {
     })
 
   void post(BASE_CONFIG_PATH, { searchValue: appId })
+  // the user (the header's balance): asked with the page, not once the app has started
+  if (token) void post(USER_INFO_PATH, {})
   // the app's own path below the page's <base href> (a deploy under a sub-path)
   const at = new URL(document.querySelector('base')?.getAttribute('href') || '/', location.href).pathname.replace(/\/+$/, '')
   const path = at && location.pathname.startsWith(at + '/') ? location.pathname.slice(at.length) : location.pathname

@@ -79,16 +79,25 @@ t('BLD-01 index.html names every chunk the first screen loads (modulepreload), s
   assert.equal(scripts.filter((s) => s !== entry && !hinted.has(s)), [], 'every script before the first card was hinted')
 })
 
-t('ENG-01 NET-01 the first screen\'s requests (base config, tags, the open tab\'s first page) leave from the early script once each, the first page beside the tags, and the app takes their answers', async ({ openApp, harness }) => {
+t('ENG-01 NET-01 the first screen\'s requests (base config, the logged-in user, tags, the open tab\'s first page) leave from the early script once each, the first page beside the tags, and the app takes their answers', async ({ openApp, harness }) => {
   const viewer = await harness.viewer()
   for (const token of [undefined, viewer.token]) {
     const asked: string[] = []
+    const sent: string[] = []
     // how many requests had left when the tags answered
     let tagsAnsweredAt = -1
     let cardShown = false
     const page = await openApp('/wall', {
       token,
       beforeLoad: async (p) => {
+        // what the page's own script sent (the early script is inline: its calls are the page's, not a file's)
+        const cdp = await p.context().newCDPSession(p)
+        await cdp.send('Network.enable')
+        cdp.on('Network.requestWillBeSent', (e) => {
+          const from = e.initiator.stack?.callFrames[0]?.url ?? ''
+          const path = new URL(e.request.url).pathname
+          if (path.startsWith('/api/') && from && !new URL(from).pathname.startsWith('/assets/')) sent.push(path)
+        })
         p.on('request', (r) => {
           const path = new URL(r.url()).pathname
           if (!cardShown && path.startsWith('/api/')) asked.push(path)
@@ -103,6 +112,8 @@ t('ENG-01 NET-01 the first screen\'s requests (base config, tags, the open tab\'
     const who = token ? 'logged in' : 'guest'
     assert.is(asked.filter((p) => p === '/api/index/indexTag').length, 1, `${who}: one tags request (${asked.join(', ')})`)
     assert.is(asked.filter((p) => p === '/api/index/v2/getBaseConfigForIntoBag').length, 1, `${who}: one base config request`)
+    // the header's balance: asked with the page for a logged-in user, never for a guest
+    assert.is(asked.filter((p) => p === '/api/user/getUserInfo').length, token ? 1 : 0, `${who}: user requests (${asked.join(', ')})`)
     // the All tab's online page, and its first offline page when the online hosts run short
     const lists = asked.filter((p) => LIST_REQUEST.test(p)).length
     assert.ok(lists >= 1 && lists <= 2, `${who}: ${lists} host list requests`)
@@ -112,6 +123,8 @@ t('ENG-01 NET-01 the first screen\'s requests (base config, tags, the open tab\'
     // sent by the page's early script, and every answer of it taken by the app
     const early = await page.evaluate(() => (window.__EARLY__ ? Object.keys(window.__EARLY__) : null))
     assert.equal(early, [], `${who}: the early script ran and the app took all it asked`)
+    assert.ok(sent.includes('/api/index/v2/getBaseConfigForIntoBag') && sent.includes('/api/index/indexTag'), `${who}: the early script sent the base config and the tags (${sent.join(', ')})`)
+    assert.is(sent.includes('/api/user/getUserInfo'), !!token, `${who}: the early script asks for the user only with a token (${sent.join(', ')})`)
     await page.context().close()
   }
 })

@@ -4,6 +4,9 @@
 // is the one answer (wall tab locks, call prices, the profile badge, the VIP shop). Shared with the
 // harness, so the fake server answers the same way as the app.
 
+/** where the user record is asked (the shell's refreshUser; the page's first script, apps/early.ts) */
+export const USER_INFO_PATH = '/api/user/getUserInfo'
+
 export interface VipInfo {
   isVip: boolean
   /** ISO time the VIP ends; null: no end given */

@@ -5,6 +5,7 @@ import type { Disposer, Kernel } from '../../kernel/types.ts'
 import type { ImClient, ImConversation, ImMessage } from '../../kernel/im/types.ts'
 import type { ImConnection } from '../../kernel/im/login.ts'
 import type { User } from '../../kernel/session.ts'
+import { USER_INFO_PATH } from '../../kernel/protocol/user.ts'
 import { realTimers, type Timers } from '../../kernel/timers.ts'
 import { blockedAccountsRef, MessagePath, type Inbox, type InboxStatus } from './api.ts'
 import { createInvitationFilter } from './invites.ts'
@@ -247,7 +248,7 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
       token: String(user.imToken),
       // a fresh messaging token comes with the user info
       refreshToken: async () => {
-        const u = await kernel.api.post<User>('/api/user/getUserInfo', {}, { silent: true })
+        const u = await kernel.api.post<User>(USER_INFO_PATH, {}, { silent: true })
         return String(u?.imToken ?? '')
       },
       onState: (s) => {

@@ -6,8 +6,7 @@ import type { Kernel } from '../../kernel/types.ts'
 import type { BaseConfig, ShellApi } from './api.ts'
 import { fetchBaseConfig, type RetryOptions } from './base-config.ts'
 import { createShellState, type ShellState } from './state.ts'
-
-const USER_INFO_PATH = '/api/user/getUserInfo'
+import { USER_INFO_PATH } from '../../kernel/protocol/user.ts'
 
 /** What the shell's own components see: the public API plus its state. */
 export interface Shell extends ShellApi {
