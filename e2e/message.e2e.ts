@@ -132,6 +132,19 @@ t('IM-02 a message sent while messaging is down waits, then goes out when the co
   assert.ok(await poll(async () => (await page.locator(theirs).count()) >= 2, 10_000), 'and the host answered it')
 })
 
+for (const lang of ['en', 'ar'] as const) {
+  t(`IM-03 the greetings page opened while messaging is down, with nothing kept, says so and offers Retry, not a spinner (${lang})`, async ({ openApp, harness }) => {
+    // a long outage: every login of this user is refused for now
+    await harness.call('POST', '/im/drop', { userId: VIEWER.userId, refuseLogins: 50 })
+    const page = await openApp('/greeting-message', { token: VIEWER.token, lang })
+    await waitForSelector(page, '[data-testid=greetings]')
+    await waitForSelector(page, '[data-testid=greetings-offline]', 20_000)
+    assert.ok(await page.locator('[data-testid=greetings-offline] button').isVisible(), 'a Retry button')
+    assert.is(new URL(page.url()).pathname, '/greeting-message', 'the page stays while it cannot know')
+    await shot(page, `message-greetings-offline-${lang}`)
+  })
+}
+
 t('IM-02 a send the server refuses is marked failed, and retry sends it', async ({ openApp, harness }) => {
   const page = await openApp('/talk?to=host_200008&taPath=host_card', { token: VIEWER.token })
   await waitForSelector(page, '[data-testid=talk-empty]')

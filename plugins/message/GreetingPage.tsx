@@ -6,6 +6,7 @@ import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
+import { ErrorState } from '../../kernel/ui/States.tsx'
 import { talkHref } from './api.ts'
 import { ConversationRow } from './ConversationRow.tsx'
 import { inboxControllerRef, socialRef } from './refs.ts'
@@ -19,6 +20,7 @@ export default function GreetingPage() {
   const inbox = kernel.need(inboxControllerRef)
   const social = kernel.need(socialRef)
   const ready = inbox.status.value === 'ready' && social.known.value
+  const offline = inbox.status.value === 'offline'
   const list = social.greetings.value
   useEffect(() => void social.refresh(), [social])
   // nothing left to read here: back to the inbox
@@ -30,14 +32,24 @@ export default function GreetingPage() {
     <main className="ms-page ms-page--sub" data-testid="greetings">
       <PageBar title={t('message.greetings')} />
       <p className="ms-hint">{t('message.greetingsHint')}</p>
-      {!ready && !list.length ? (
+      {/* as the inbox: a connection that failed with nothing kept says so and offers to try again */}
+      {offline && !list.length ? (
+        <ErrorState testId="greetings-offline" title={t('message.offline')} retryLabel={t('message.retry')} onRetry={() => void inbox.reconnect()} />
+      ) : !ready && !list.length ? (
         <PageSpinner />
       ) : (
-        <ul className="ms-list" data-testid="greeting-list">
-          {list.map((c) => (
-            <ConversationRow key={c.conversationId} c={c} onOpen={() => kernel.router.navigate(talkHref(c.to, 'greeting'))} />
-          ))}
-        </ul>
+        <>
+          {offline && (
+            <div className="ms-banner" role="status" data-testid="greetings-offline-banner">
+              {t('message.offline')}
+            </div>
+          )}
+          <ul className="ms-list" data-testid="greeting-list">
+            {list.map((c) => (
+              <ConversationRow key={c.conversationId} c={c} onOpen={() => kernel.router.navigate(talkHref(c.to, 'greeting'))} />
+            ))}
+          </ul>
+        </>
       )}
     </main>
   )

@@ -13,6 +13,8 @@ import { GREETING_PATH, MessagePath } from './api.ts'
 import { inboxControllerRef } from './refs.ts'
 import { GREETING_CAP } from './rules.ts'
 import { fakeInbox, ME, msg } from './testkit.ts'
+import type { InboxController } from './state.ts'
+import type { InboxStatus } from './api.ts'
 
 const conv = (to: string, unreadCount: number, updateTime: number, o: Partial<ImConversation> = {}): ImConversation => ({
   conversationId: `${ME}|1|${to}`,
@@ -24,9 +26,9 @@ const conv = (to: string, unreadCount: number, updateTime: number, o: Partial<Im
 })
 
 /** the inbox page over these conversations, with the real greetings (config on, answered after configMs) */
-function inboxPage(list: ImConversation[], { path = '/message', configMs = 0, isEnable = 1 } = {}) {
+function inboxPage(list: ImConversation[], { path = '/message', configMs = 0, isEnable = 1, inbox: over = {} as Partial<InboxController> } = {}) {
   const total = list.reduce((n, c) => n + c.unreadCount, 0)
-  const inbox = fakeInbox({ conversations: signal(list), unread: signal(total) })
+  const inbox = fakeInbox({ conversations: signal(list), unread: signal(total), ...over })
   const api = (path: string) => {
     if (path === MessagePath.greetingConfig) return new Promise((done) => setTimeout(() => done({ isEnable, unReadMsgNum: 1 }), configMs))
     if (path === MessagePath.recordsByAccids) return []
@@ -76,6 +78,27 @@ test('IM-03 a reload on the greetings page keeps it while the greeting config is
   await off.render()
   await waitFor(() => off.location.path() === '/message', { what: 'the inbox, once the config said greetings are off' })
   off.dispose()
+})
+
+test('IM-03 the greetings page with the messaging connection down: nothing kept says so and tries again on Retry; greetings kept stay, under an offline banner', async () => {
+  let retries = 0
+  const status = signal<InboxStatus>('offline')
+  const t = inboxPage([], { path: GREETING_PATH, inbox: { status, reconnect: async () => void retries++ } })
+  await t.render()
+  const error = await waitFor(() => byId('greetings-offline'), { what: 'the offline state, not a spinner' })
+  assert.is(document.querySelector('[data-testid=greetings] .k-spinner, [data-testid=greetings] [role=progressbar]'), null)
+  act(() => (error.querySelector('button') as HTMLButtonElement).click())
+  assert.is(retries, 1, 'Retry asks the inbox to connect again')
+  assert.is(t.location.path(), GREETING_PATH, 'the page stays while offline')
+  t.dispose()
+  document.body.innerHTML = ''
+
+  const kept = inboxPage([conv('host_1', 1, Date.now() - 1000, { isReply: false })], { path: GREETING_PATH, inbox: { status: signal<InboxStatus>('offline') } })
+  await kept.render()
+  await waitFor(() => byId('greeting-list')?.querySelector('[data-testid=conversation-host_1]'), { what: 'the kept greeting' })
+  assert.ok(byId('greetings-offline-banner'), 'the offline banner above it')
+  assert.is(byId('greetings-offline'), null)
+  kept.dispose()
 })
 
 test('IM-06 IM-01 the customer-service chat is one entry, not a raw row beside it; its unread shows on the entry', async () => {
