@@ -246,9 +246,9 @@ export function createInbox(kernel: Kernel, opts: { timers?: Timers } = {}): Inb
       timers: opts.timers,
       account: user.yxAccid,
       token: String(user.imToken),
-      // a fresh messaging token comes with the user info
+      // a fresh messaging token comes with the user info (asked anew: never the page's early answer)
       refreshToken: async () => {
-        const u = await kernel.api.post<User>(USER_INFO_PATH, {}, { silent: true })
+        const u = await kernel.api.post<User>(USER_INFO_PATH, {}, { silent: true, fresh: true })
         return String(u?.imToken ?? '')
       },
       onState: (s) => {
