@@ -6,7 +6,7 @@ import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { PageBar } from '../../kernel/ui/PageBar.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
-import { ErrorState } from '../../kernel/ui/States.tsx'
+import { InboxOffline } from './Offline.tsx'
 import { talkHref } from './api.ts'
 import { ConversationRow } from './ConversationRow.tsx'
 import { inboxControllerRef, socialRef } from './refs.ts'
@@ -34,16 +34,12 @@ export default function GreetingPage() {
       <p className="ms-hint">{t('message.greetingsHint')}</p>
       {/* as the inbox: a connection that failed with nothing kept says so and offers to try again */}
       {offline && !list.length ? (
-        <ErrorState testId="greetings-offline" title={t('message.offline')} retryLabel={t('message.retry')} onRetry={() => void inbox.reconnect()} />
+        <InboxOffline kept={false} testId="greetings-offline" />
       ) : !ready && !list.length ? (
         <PageSpinner />
       ) : (
         <>
-          {offline && (
-            <div className="ms-banner" role="status" data-testid="greetings-offline-banner">
-              {t('message.offline')}
-            </div>
-          )}
+          {offline && <InboxOffline kept testId="greetings-offline" />}
           <ul className="ms-list" data-testid="greeting-list">
             {list.map((c) => (
               <ConversationRow key={c.conversationId} c={c} onOpen={() => kernel.router.navigate(talkHref(c.to, 'greeting'))} />

@@ -7,7 +7,8 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useKernel, useT } from '../../kernel/hooks.ts'
 import { injectStyle } from '../../kernel/style.ts'
 import { Button } from '../../kernel/ui/Button.tsx'
-import { EmptyState, ErrorState } from '../../kernel/ui/States.tsx'
+import { EmptyState } from '../../kernel/ui/States.tsx'
+import { InboxOffline } from './Offline.tsx'
 import { PageSpinner } from '../../kernel/ui/Spinner.tsx'
 import { shellRef } from '../shell/api.ts'
 import css from './message.css'
@@ -50,7 +51,7 @@ export default function MessagePage() {
 
   let body
   if (status === 'offline' && !any) {
-    body = <ErrorState testId="message-offline" title={t('message.offline')} retryLabel={t('message.retry')} onRetry={() => void inbox.reconnect()} />
+    body = <InboxOffline kept={false} testId="message-offline" />
   } else if ((status === 'connecting' || status === 'idle') && !any) {
     body = <PageSpinner />
   } else if (!any) {
@@ -84,11 +85,7 @@ export default function MessagePage() {
           </svg>
         </button>
       </div>
-      {status === 'offline' && any && (
-        <div className="ms-banner" role="status" data-testid="message-offline-banner">
-          {t('message.offline')}
-        </div>
-      )}
+      {status === 'offline' && any && <InboxOffline kept testId="message-offline" />}
       {follows > 0 && (
         <div className="ms-follows" data-testid="message-follows">
           <span className="ms-follows__icon" aria-hidden="true">
