@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core'
 import { SEND_DEBOUNCE_MS } from '../plugins/gift/rules.ts'
 import { GiftPaths } from '../plugins/gift/paths.ts'
+import { GPU_WEBGL } from './chromium.ts'
 import { giftStorm, type StormHarness } from './gift-storm.ts'
 import { assert, consoleOf, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, poll, shot, waitForSelector } from './lib.ts'
 
@@ -112,7 +113,11 @@ t('LIVE-07 (en) a broken SVGA file does not block the queue: its banner shows, i
 })
 
 t('LIVE-07 (en) a broken MP4 file does not block the queue: its banner shows, its play ends, no MP4 player is left, and the next full-screen gift plays', async (ctx) => {
-  const { page } = await enterLiveRoom(ctx, 'en', { beforeLoad: device(8, 8) })
+  const beforeLoad = async (p: Page) => {
+    await device(8, 8)(p)
+    await p.addInitScript(GPU_WEBGL)
+  }
+  const { page } = await enterLiveRoom(ctx, 'en', { beforeLoad })
   // the server's file is not an MP4 (the <video> cannot read it)
   let served = 0
   await page.route('**/gift/anim.mp4*', (route) => (served++, route.fulfill({ status: 200, contentType: 'video/mp4', body: 'not an mp4 file' })))
@@ -211,6 +216,7 @@ for (const lang of ['en', 'ar'] as const) {
     const rich = (await ctx.harness.users()).find((u) => u.userType === 1 && u.token && Number(u.diamondNum) >= 20_000)
     const beforeLoad = async (p: Page) => {
       await device(8, 8)(p)
+      await p.addInitScript(GPU_WEBGL)
       await p.addInitScript(MP4_PLAYS)
     }
     const { page, viewer } = await enterLiveRoom(ctx, lang, { viewer: rich, beforeLoad })
@@ -249,6 +255,29 @@ for (const lang of ['en', 'ar'] as const) {
     await poll(async () => JSON.stringify(await page.evaluate(players)) === '[true]', 10_000)
     assert.equal(await page.evaluate(players), [true], 'the player is destroyed after the room: its WebGL context lost')
     assert.is(await page.locator('video[id^=gift-mp4]').count(), 0, 'no <video> of a gift left')
+    assert.equal(errorsOf(page), [])
+  })
+
+  t(`LIVE-07 (${lang}) on a phone whose WebGL is drawn in software (no usable GPU) an MP4 gift shows its banner with a light effect and no full-screen play, while a Lottie gift still plays; the ledger matches`, async (ctx) => {
+    const rich = (await ctx.harness.users()).find((u) => u.userType === 1 && u.token && Number(u.diamondNum) >= 20_000)
+    // this Chromium's own WebGL is SwiftShader's: nothing pretends a GPU here
+    const { page, viewer } = await enterLiveRoom(ctx, lang, { viewer: rich, beforeLoad: device(8, 8) })
+    await page.evaluate(`window.__fullSeen = []; new MutationObserver(() => document.querySelectorAll('[data-testid=gift-full]').forEach((e) => window.__fullSeen.includes(e.dataset.gift) || window.__fullSeen.push(e.dataset.gift))).observe(document.body, { childList: true, subtree: true })`)
+    await openPanel(page)
+    await page.click('[data-testid=gift-cell][data-gift="1010"]')
+    await page.fill('[data-testid=gift-qty]', '1')
+    await page.click('[data-testid=gift-send]')
+    // the sign that the send landed and the layer ran: the Yacht's banner, lit
+    await waitForSelector(page, '[data-testid=gift-banner][data-gift="1010"][data-light]')
+    await shot(page, `gift-mp4-software-${lang}`)
+    await page.waitForTimeout(SEND_DEBOUNCE_MS + 100)
+    await page.click('[data-testid=gift-cell][data-gift="1008"]')
+    await page.fill('[data-testid=gift-qty]', '1')
+    await page.click('[data-testid=gift-send]')
+    await waitForSelector(page, '[data-testid=gift-full][data-gift="1008"]', 15_000)
+    assert.equal(await page.evaluate('window.__fullSeen'), ['1008'], 'only the Lottie gift played full screen')
+    assert.is(await page.locator('video[id^=gift-mp4]').count(), 0, 'no MP4 player was made')
+    await ledgerMatches(ctx, page, viewer.userId)
     assert.equal(errorsOf(page), [])
   })
 

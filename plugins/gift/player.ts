@@ -15,19 +15,34 @@ type Lottie = typeof import('./lottie.ts').lottie
 const canvasAtHand = () => !!document.createElement('canvas').getContext?.('2d')
 export const loadPlayer = once<Lottie>(() => (canvasAtHand() ? import('./lottie.ts').then((m) => m.lottie) : Promise.reject(new Error('no 2D canvas: the gift player cannot run here'))))
 
-/** yyeva draws with WebGL: where the browser gives none (software rendering refused, a test DOM) an
- *  MP4 gift shows its banner only; the context asked for here is let go at once */
-let webgl: boolean | undefined
-function webglAtHand(): boolean {
-  if (webgl !== undefined) return webgl
-  const c = document.createElement('canvas')
-  const gl = (c.getContext?.('webgl2') ?? c.getContext?.('webgl')) as WebGLRenderingContext | null | undefined
-  gl?.getExtension('WEBGL_lose_context')?.loseContext()
-  return (webgl = !!gl)
+/** a WebGL drawn by the CPU (Chromium's SwiftShader, Mesa's llvmpipe and softpipe, Windows' basic
+ *  render driver): the browser of a phone without a usable GPU. It composites the page in software
+ *  too, and reads each WebGL frame back on the page's main thread (350-700 ms a frame at 4x CPU in a
+ *  trace of the MP4 storm), so the room would stand still while an MP4 gift plays */
+const SOFTWARE_GL = /swiftshader|llvmpipe|softpipe|software|basic render/i
+
+type GlCanvas = Pick<HTMLCanvasElement, 'getContext'>
+
+/** yyeva draws with WebGL: where the browser gives none (a test DOM, WebGL refused) or draws it in
+ *  software, an MP4 gift shows its banner's light effect instead of its play. The context asked for
+ *  here is let go at once. */
+export function gpuDrawsWebgl(canvas: GlCanvas): boolean {
+  const gl = (canvas.getContext?.('webgl2') ?? canvas.getContext?.('webgl')) as WebGLRenderingContext | null | undefined
+  if (!gl) return false
+  const info = gl.getExtension('WEBGL_debug_renderer_info')
+  const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '')
+  gl.getExtension('WEBGL_lose_context')?.loseContext()
+  return !SOFTWARE_GL.test(renderer)
 }
+let webgl: boolean | undefined
+const webglAtHand = () => (webgl ??= gpuDrawsWebgl(document.createElement('canvas')))
 
 /** the formats this build has a player for; a file of any other format shows its banner only */
 export const playsFormat = (f: AnimationFormat | null) => f === 'lottie' || f === 'svga' || f === 'mp4'
+
+/** this device draws a file of format `f` well enough to play it full screen: an MP4 gift needs a
+ *  GPU's WebGL */
+export const drawsFormat = (f: AnimationFormat | null) => f !== 'mp4' || webglAtHand()
 
 /** the room closed or its host changed: the SVGA and MP4 players are destroyed */
 export function releaseRoomPlayers() {

@@ -90,4 +90,18 @@ test('LIVE-07 a lite device: a full-screen gift shows its banner with the light 
   assert.is(timers.pending(), 0)
 })
 
+test('LIVE-07 a file this device cannot draw well (an MP4 without a GPU): its banner with the light effect and no full-screen play; a Lottie gift still plays', () => {
+  const timers = fakeTimers()
+  const q = createGiftQueue({ timers, draws: (a) => !a.endsWith('.mp4') })
+  q.add(show({ senderId: 'a', giftId: 1010, animation: '/anim/1010.mp4' }))
+  assert.is(q.full.value, null, 'no full-screen play of the MP4')
+  assert.equal(q.banners.value.map((b) => [b.giftId, !!b.light]), [[1010, true]])
+  assert.ok(q.playsFullScreen(), 'the device still plays other full-screen gifts')
+  q.add(show({ senderId: 'b', giftId: 1008, animation: '/anim/1008.json' }))
+  assert.is(q.full.value?.giftId, 1008, 'the Lottie gift plays')
+  assert.equal(q.banners.value.map((b) => [b.giftId, !!b.light]), [[1010, true], [1008, false]])
+  q.dispose()
+  assert.is(timers.pending(), 0)
+})
+
 test.run()

@@ -59,6 +59,9 @@ export interface QueueDeps {
   reducedMotion?: () => boolean
   /** a weak device: no full-screen animation, the banner's light effect instead */
   lite?: () => boolean
+  /** this device draws this animation file well enough to play it full screen (an MP4 needs a GPU's
+   *  WebGL); otherwise its banner's light effect stands in, as on a weak device */
+  draws?: (animation: string) => boolean
 }
 
 export function createGiftQueue(o: QueueDeps = {}): GiftQueue {
@@ -83,6 +86,8 @@ export function createGiftQueue(o: QueueDeps = {}): GiftQueue {
   }
   const sameAs = (a: GiftShow, b: GiftShow) => a.senderId === b.senderId && a.giftId === b.giftId
   const playsFullScreen = () => !o.reducedMotion?.() && !o.lite?.()
+  /** a full-screen gift this device plays as its banner's light effect instead */
+  const lightOn = (animation: string) => !o.reducedMotion?.() && (!!o.lite?.() || o.draws?.(animation) === false)
 
   const endBanner = (key: number) => {
     ends.delete(key)
@@ -107,7 +112,7 @@ export function createGiftQueue(o: QueueDeps = {}): GiftQueue {
     full,
     add(show) {
       // a full-screen gift on a lite device: the banner's light effect stands in for its play
-      const light = !!show.animation && !o.reducedMotion?.() && !!o.lite?.()
+      const light = !!show.animation && lightOn(show.animation)
       const shown = banners.peek().find((b) => sameAs(b, show))
       if (shown) {
         // a combo: the banner counts on and stays its full time again
@@ -120,7 +125,7 @@ export function createGiftQueue(o: QueueDeps = {}): GiftQueue {
         if (queued) Object.assign(queued, { combo: queued.combo + show.num, num: show.num, reward: show.reward ?? queued.reward }, light && { light })
         else waiting = [...waiting, { ...show, key: ++seq, combo: show.num, ...(light && { light }) }].slice(-MAX_WAITING)
       }
-      if (show.animation && playsFullScreen()) fullWaiting = [...fullWaiting, { key: ++seq, animation: show.animation, giftId: show.giftId }].slice(-MAX_WAITING)
+      if (show.animation && playsFullScreen() && !light) fullWaiting = [...fullWaiting, { key: ++seq, animation: show.animation, giftId: show.giftId }].slice(-MAX_WAITING)
       pump()
     },
     playsFullScreen,

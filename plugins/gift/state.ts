@@ -13,7 +13,7 @@ import { createBoxOpening, type BoxOpening } from './box-opening.ts'
 import { createCatalogueStore, type Loadable } from './catalogue-store.ts'
 import { createTierMeter, type DeviceTier, type TierDeps } from './device-tier.ts'
 import { formatOf } from './formats.ts'
-import { playsFormat } from './player.ts'
+import { drawsFormat, playsFormat } from './player.ts'
 import { createLuckyMoment, type LuckyMoment } from './lucky-moment.ts'
 import { createGiftQueue, type GiftQueue } from './queue.ts'
 import { MAX_NUM } from './rules.ts'
@@ -50,7 +50,7 @@ const playable = (animation?: string): { animation?: string } => (animation && p
 export function createGiftService(kernel: Kernel, deps: GiftDeps = {}): GiftService {
   const store = createCatalogueStore(kernel)
   const meter = createTierMeter(deps.tier)
-  const queue = createGiftQueue({ reducedMotion: deps.reducedMotion ?? prefersReducedMotion, lite: () => meter.tier.peek() === 'lite' })
+  const queue = createGiftQueue({ reducedMotion: deps.reducedMotion ?? prefersReducedMotion, lite: () => meter.tier.peek() === 'lite', draws: (a) => drawsFormat(formatOf(a)) })
   // the measured frame time (meter.measure) is not started yet: on a loaded test machine it turned
   // every device lite, so until its sign is proven stable the tier reads cores and memory only
   const lucky = createLuckyMoment()
