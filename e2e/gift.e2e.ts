@@ -269,6 +269,8 @@ for (const lang of ['en', 'ar'] as const) {
     await page.click('[data-testid=gift-send]')
     // the sign that the send landed and the layer ran: the Yacht's banner, lit
     await waitForSelector(page, '[data-testid=gift-banner][data-gift="1010"][data-light]')
+    // the banner's 350 ms entrance, so the picture shows it
+    await page.waitForTimeout(400)
     await shot(page, `gift-mp4-software-${lang}`)
     await page.waitForTimeout(SEND_DEBOUNCE_MS + 100)
     await page.click('[data-testid=gift-cell][data-gift="1008"]')
