@@ -111,7 +111,7 @@ export function createGiftQueue(o: QueueDeps = {}): GiftQueue {
     banners,
     full,
     add(show) {
-      // a full-screen gift on a lite device: the banner's light effect stands in for its play
+      // a full-screen gift on a lite device, or one this device cannot draw well: the banner's light effect stands in for its play
       const light = !!show.animation && lightOn(show.animation)
       const shown = banners.peek().find((b) => sameAs(b, show))
       if (shown) {
