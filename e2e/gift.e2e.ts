@@ -7,7 +7,7 @@ import { SEND_DEBOUNCE_MS } from '../plugins/gift/rules.ts'
 import { GiftPaths } from '../plugins/gift/paths.ts'
 import { GPU_WEBGL } from './chromium.ts'
 import { giftStorm, type StormHarness } from './gift-storm.ts'
-import { assert, consoleOf, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, poll, shot, waitForSelector } from './lib.ts'
+import { assert, consoleOf, type E2EContext, e2eSuite, enterLiveRoom, errorsOf, poll, shot, sizeReport, waitForSelector } from './lib.ts'
 
 const t = e2eSuite('gift')
 
@@ -64,6 +64,55 @@ const MP4_PLAYS = `(() => {
     if (play.ok && window.__mp4Hold) { window.__mp4Hold = false; document.querySelector('video[id^=gift-mp4]')?.pause() }
     play.opaque = Math.max(play.opaque, opaque); play.clear = Math.max(play.clear, clear)
   }, 100)
+})()`
+
+/** what the browser's own canvases did: size sets that reached the browser (each one drops the
+ *  bitmap and allocates another), per shown canvas and for the offscreen ones, 2D context resets,
+ *  and frames copied onto each shown canvas; the SVGA canvas's pixels kept as its tenth frame is
+ *  drawn. Counted below anything the app sets on a canvas. */
+const CANVAS_COUNTS = `(() => {
+  const counts = window.__canvas = { sets: new WeakMap(), offscreenSets: 0, resets: 0, frames: new WeakMap() }
+  const bump = (map, key) => map.set(key, (map.get(key) || 0) + 1)
+  for (const [proto, shown] of [[HTMLCanvasElement.prototype, true], [OffscreenCanvas.prototype, false]])
+    for (const side of ['width', 'height']) {
+      const own = Object.getOwnPropertyDescriptor(proto, side)
+      Object.defineProperty(proto, side, { ...own, set(v) { shown ? bump(counts.sets, this) : counts.offscreenSets++; own.set.call(this, v) } })
+    }
+  for (const proto of [CanvasRenderingContext2D.prototype, OffscreenCanvasRenderingContext2D.prototype]) {
+    const reset = proto.reset
+    proto.reset = function () { counts.resets++; return reset.call(this) }
+  }
+  const draw = CanvasRenderingContext2D.prototype.drawImage
+  CanvasRenderingContext2D.prototype.drawImage = function (...a) {
+    draw.apply(this, a)
+    bump(counts.frames, this.canvas)
+    if (this.canvas.dataset.testid !== 'gift-svga') return
+    counts.svga = this.canvas
+    if (counts.frames.get(this.canvas) === 10) counts.tenth = this.getImageData(0, 0, this.canvas.width, this.canvas.height).data
+  }
+})()`
+
+/** the SVGA canvas's tenth frame is one frame of the file as svga's own Player draws it alone, on a
+ *  canvas of its own (no earlier frame left under it): the frame's number, or -1 */
+const SVGA_TENTH_FRAME = (chunk: string, file: string) => `(async () => {
+  const now = window.__canvas.tenth
+  const { Parser, Player } = await import(${JSON.stringify(chunk)})
+  const parser = new Parser()
+  const video = await parser.load(${JSON.stringify(file)})
+  const alone = document.createElement('canvas')
+  const player = new Player({ container: alone, loop: 1 })
+  await player.mount(video)
+  let found = -1
+  for (let f = 0; f < video.frames && found < 0; f++) {
+    // drawFrame draws the player's current frame, whatever its argument
+    player.currentFrame = f
+    player.drawFrame(f)
+    const d = alone.getContext('2d').getImageData(0, 0, alone.width, alone.height).data
+    if (d.length === now.length && d.every((v, i) => v === now[i])) found = f
+  }
+  player.destroy()
+  parser.destroy()
+  return found
 })()`
 
 /** the device the page reports (navigator.hardwareConcurrency, navigator.deviceMemory): the gift
@@ -170,8 +219,14 @@ for (const lang of ['en', 'ar'] as const) {
     assert.equal(errorsOf(page), [])
   })
 
-  t(`LIVE-07 (${lang}) an SVGA gift plays with the SVGA player: its canvas drawn, the player kept while the room is open and destroyed (its parser's worker ended) after leaving the room`, async (ctx) => {
-    const { page, viewer } = await enterLiveRoom(ctx, lang, { beforeLoad: device(8, 8) })
+  t(`LIVE-07 (${lang}) an SVGA gift plays with the SVGA player: its canvas drawn, each frame cleared in place and exactly svga's own, the player kept while the room is open and destroyed (its parser's worker ended) after leaving the room`, async (ctx) => {
+    const beforeLoad = async (p: Page) => {
+      await device(8, 8)(p)
+      await p.addInitScript(CANVAS_COUNTS)
+    }
+    const { page, viewer } = await enterLiveRoom(ctx, lang, { beforeLoad })
+    let file = ''
+    page.on('request', (r) => /\.svga(\?|$)/.test(r.url()) && (file = r.url()))
     // the svga parser reads and inflates the file in a worker of its own (from a blob: URL); the
     // harness's video draws in one too, by name
     const blobWorkers: Array<{ closed: boolean; video: Promise<boolean> }> = []
@@ -195,11 +250,23 @@ for (const lang of ['en', 'ar'] as const) {
     const drawn = await poll(async () => ((await page.evaluate(painted)) as number) || null, 10_000, 50)
     assert.ok(drawn && drawn > 500, `the SVGA player drew on its canvas (${drawn} pixels)`)
     await shot(page, `gift-svga-${lang}`)
+    await poll(() => page.evaluate('!!window.__canvas.tenth'), 10_000)
+    // every frame cleared its two canvases in place: the browser saw the sizes set when the file was
+    // mounted and for the first frame's drawing canvas, not once or three times a frame
+    const counts = (await page.evaluate(`(() => { const c = window.__canvas, shown = c.svga; return { frames: c.frames.get(shown) || 0, sets: c.sets.get(shown) || 0, offscreenSets: c.offscreenSets, resets: c.resets } })()`)) as Record<string, number>
+    assert.ok(counts.frames >= 10, `frames drawn: ${JSON.stringify(counts)}`)
+    assert.ok(counts.sets <= 2 && counts.offscreenSets <= 2, `sizes set by the browser, not per frame: ${JSON.stringify(counts)}`)
+    assert.ok(counts.resets >= 2 * counts.frames, `each frame cleared both canvases in place: ${JSON.stringify(counts)}`)
     await poll(async () => (await page.locator('[data-testid=gift-full]').count()) === 0, 15_000)
     assert.is(await page.locator('[data-testid=gift-svga]').count(), 0, 'the canvas is taken out after its play')
     const workers = await parserWorkers()
     assert.is(workers.length, 1, 'one parser worker for the room')
     assert.is(workers[0].closed, false, 'the player is kept while the room is open')
+    // the tenth frame is svga's own frame, with nothing of the frames before it (after the counts
+    // and the workers: svga's own player here sets its sizes every frame, and its parser has a worker)
+    const chunk = (await sizeReport()).files.find((f) => f.source === 'plugins/gift/svga.ts')!.file
+    const frame = (await page.evaluate(SVGA_TENTH_FRAME(`/${chunk}`, file))) as number
+    assert.ok(frame >= 0, `the canvas's tenth frame is one of the file's frames as svga draws it alone (frame ${frame})`)
     await ledgerMatches(ctx, page, viewer.userId)
     // the panel closed by a tap above it, then the room left
     await page.click('[data-testid=overlay-backdrop]', { position: { x: 195, y: 80 } })
