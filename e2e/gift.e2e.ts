@@ -68,8 +68,8 @@ const MP4_PLAYS = `(() => {
 
 /** what the browser's own canvases did: size sets that reached the browser (each one drops the
  *  bitmap and allocates another), per shown canvas and for the offscreen ones, 2D context resets,
- *  and frames copied onto each shown canvas; the SVGA canvas's pixels kept as its tenth frame is
- *  drawn. Counted below anything the app sets on a canvas. */
+ *  and frames copied onto each shown canvas; the SVGA canvas's pixels kept as its third frame is
+ *  drawn (a loaded machine skips frames of a 3 s play). Counted below anything the app sets on a canvas. */
 const CANVAS_COUNTS = `(() => {
   const counts = window.__canvas = { sets: new WeakMap(), offscreenSets: 0, resets: 0, frames: new WeakMap() }
   const bump = (map, key) => map.set(key, (map.get(key) || 0) + 1)
@@ -88,14 +88,14 @@ const CANVAS_COUNTS = `(() => {
     bump(counts.frames, this.canvas)
     if (this.canvas.dataset.testid !== 'gift-svga') return
     counts.svga = this.canvas
-    if (counts.frames.get(this.canvas) === 10) counts.tenth = this.getImageData(0, 0, this.canvas.width, this.canvas.height).data
+    if (counts.frames.get(this.canvas) === 3) counts.third = this.getImageData(0, 0, this.canvas.width, this.canvas.height).data
   }
 })()`
 
-/** the SVGA canvas's tenth frame is one frame of the file as svga's own Player draws it alone, on a
+/** the SVGA canvas's third frame is one frame of the file as svga's own Player draws it alone, on a
  *  canvas of its own (no earlier frame left under it): the frame's number, or -1 */
-const SVGA_TENTH_FRAME = (chunk: string, file: string) => `(async () => {
-  const now = window.__canvas.tenth
+const SVGA_THIRD_FRAME = (chunk: string, file: string) => `(async () => {
+  const now = window.__canvas.third
   const { Parser, Player } = await import(${JSON.stringify(chunk)})
   const parser = new Parser()
   const video = await parser.load(${JSON.stringify(file)})
@@ -250,11 +250,11 @@ for (const lang of ['en', 'ar'] as const) {
     const drawn = await poll(async () => ((await page.evaluate(painted)) as number) || null, 10_000, 50)
     assert.ok(drawn && drawn > 500, `the SVGA player drew on its canvas (${drawn} pixels)`)
     await shot(page, `gift-svga-${lang}`)
-    await poll(() => page.evaluate('!!window.__canvas.tenth'), 10_000)
+    await poll(() => page.evaluate('!!window.__canvas.third'), 10_000)
     // every frame cleared its two canvases in place: the browser saw the sizes set when the file was
     // mounted and for the first frame's drawing canvas, not once or three times a frame
     const counts = (await page.evaluate(`(() => { const c = window.__canvas, shown = c.svga; return { frames: c.frames.get(shown) || 0, sets: c.sets.get(shown) || 0, offscreenSets: c.offscreenSets, resets: c.resets } })()`)) as Record<string, number>
-    assert.ok(counts.frames >= 10, `frames drawn: ${JSON.stringify(counts)}`)
+    assert.ok(counts.frames >= 3, `frames drawn: ${JSON.stringify(counts)}`)
     assert.ok(counts.sets <= 2 && counts.offscreenSets <= 2, `sizes set by the browser, not per frame: ${JSON.stringify(counts)}`)
     assert.ok(counts.resets >= 2 * counts.frames, `each frame cleared both canvases in place: ${JSON.stringify(counts)}`)
     await poll(async () => (await page.locator('[data-testid=gift-full]').count()) === 0, 15_000)
@@ -262,11 +262,11 @@ for (const lang of ['en', 'ar'] as const) {
     const workers = await parserWorkers()
     assert.is(workers.length, 1, 'one parser worker for the room')
     assert.is(workers[0].closed, false, 'the player is kept while the room is open')
-    // the tenth frame is svga's own frame, with nothing of the frames before it (after the counts
+    // the third frame is svga's own frame, with nothing of the two frames before it (after the counts
     // and the workers: svga's own player here sets its sizes every frame, and its parser has a worker)
     const chunk = (await sizeReport()).files.find((f) => f.source === 'plugins/gift/svga.ts')!.file
-    const frame = (await page.evaluate(SVGA_TENTH_FRAME(`/${chunk}`, file))) as number
-    assert.ok(frame >= 0, `the canvas's tenth frame is one of the file's frames as svga draws it alone (frame ${frame})`)
+    const frame = (await page.evaluate(SVGA_THIRD_FRAME(`/${chunk}`, file))) as number
+    assert.ok(frame >= 0, `the canvas's third frame is one of the file's frames as svga draws it alone (frame ${frame})`)
     await ledgerMatches(ctx, page, viewer.userId)
     // the panel closed by a tap above it, then the room left
     await page.click('[data-testid=overlay-backdrop]', { position: { x: 195, y: 80 } })
