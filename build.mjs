@@ -149,6 +149,28 @@ function reactBindingsPlugin() {
 }
 
 /**
+ * lottie-web writes its data worker from a function's own text (`fn.toString()`) after `var
+ * _workerSelf = self`, and that function names `_workerSelf`, a variable of lottie's module: a
+ * minifier renames it, and the worker fails on its first message ("r is not defined"; lottie-web
+ * issue 2858, open, lottie's own .min.js included). Here the variable becomes a property of the
+ * global object, a name no minifier renames: the worker's prefix defines it there, and on the page
+ * it is lottie's in-page stand-in for the worker, as before.
+ */
+function lottieWorkerPlugin() {
+  const declared = '    var _workerSelf = {'
+  return {
+    name: 'lottie-worker',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]lottie-web[\\/]build[\\/]player[\\/]lottie_light\.js$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8')
+        if (!source.includes(declared)) throw new Error(`${args.path}: lottie's worker variable has changed; see lottieWorkerPlugin in build.mjs`)
+        return { contents: source.replace(declared, '    self._workerSelf = {'), loader: 'js' }
+      })
+    },
+  }
+}
+
+/**
  * Stylesheets are imported as text and injected at runtime, so esbuild's own CSS minifier never
  * sees them: run it here, so the bundles carry minified CSS (unit tests under Node read the raw file).
  */
@@ -567,7 +589,7 @@ export async function buildApp({ mode = 'production', appId, outdir, minify = tr
     absWorkingDir: root,
     entryPoints: { entry: entryFile },
     outdir,
-    plugins: [appSelectPlugin(manifestFile), reactSyncStorePlugin(), reactBindingsPlugin(), ...(minify ? [minifyCssPlugin(cssTarget)] : []), ...plugins],
+    plugins: [appSelectPlugin(manifestFile), reactSyncStorePlugin(), reactBindingsPlugin(), lottieWorkerPlugin(), ...(minify ? [minifyCssPlugin(cssTarget)] : []), ...plugins],
   }
   const { lazy, css, sprites } = await firstPass(options, entryFile)
   const result = await esbuild.build({ ...options, plugins: [firstScreenCssPlugin([...css, ...sprites]), ...options.plugins, oneFirstBundlePlugin(entryFile, lazy)] })

@@ -109,7 +109,7 @@ interface Storm {
   format?: AnimationFormat
   gifts: number
   fullScreen: number
-  /** full-screen plays seen in the page (the queue keeps 30 waiting at most; an MP4 without a GPU is a banner) */
+  /** full-screen plays the page drew (the queue keeps 30 waiting at most; an MP4 without a GPU is a banner) */
   played: number
   frames: FrameStats
   before: MemorySample
@@ -117,10 +117,13 @@ interface Storm {
   left: Leftovers
 }
 
-/** counts the full-screen plays the page shows from now on (each play is a new layer) */
+/** counts the full-screen plays the page shows from now on: each play is a new layer, counted once
+ *  its player has drawn into it (Lottie's SVG groups, the SVGA or MP4 player's canvas), so a play
+ *  that failed to start is not counted */
 const COUNT_PLAYS = `(() => {
   const seen = new WeakSet()
-  const o = new MutationObserver(() => document.querySelectorAll('[data-testid=gift-full]').forEach((e) => { if (!seen.has(e)) { seen.add(e); o.count++ } }))
+  const drawn = (e) => e.querySelector('svg g, canvas[data-testid=gift-svga], [data-testid=gift-mp4] canvas')
+  const o = new MutationObserver(() => document.querySelectorAll('[data-testid=gift-full]').forEach((e) => { if (!seen.has(e) && drawn(e)) { seen.add(e); o.count++ } }))
   o.count = 0
   o.observe(document.body, { childList: true, subtree: true })
   window.__plays = o

@@ -8,12 +8,12 @@ import { formatOf, type AnimationFormat } from './formats.ts'
 import { playMp4, releaseMp4Player } from './mp4-player.ts'
 import { playSvga, releaseSvgaPlayer } from './svga-player.ts'
 
-type Lottie = typeof import('./lottie.ts').lottie
+type LottieModule = typeof import('./lottie.ts')
 
 // lottie-web draws on a 2D canvas as it loads: where the browser gives none (a hardened webview, a
 // test DOM) the player is not loaded at all and gifts show their banners only
 const canvasAtHand = () => !!document.createElement('canvas').getContext?.('2d')
-export const loadPlayer = once<Lottie>(() => (canvasAtHand() ? import('./lottie.ts').then((m) => m.lottie) : Promise.reject(new Error('no 2D canvas: the gift player cannot run here'))))
+export const loadPlayer = once<LottieModule>(() => (canvasAtHand() ? import('./lottie.ts') : Promise.reject(new Error('no 2D canvas: the gift player cannot run here'))))
 
 /** a WebGL drawn by the CPU (Chromium's SwiftShader, Mesa's llvmpipe and softpipe, Windows' basic
  *  render driver): the browser of a phone without a usable GPU. It composites the page in software
@@ -79,10 +79,10 @@ export async function playAnimation(el: HTMLElement, url: string, abort: AbortSi
   const format = formatOf(url)
   if (format === 'svga') return canvasAtHand() ? playSvga(el, url, abort, MAX_PLAY_MS) : undefined
   if (format === 'mp4') return webglAtHand() ? playMp4(el, url, abort, MAX_PLAY_MS) : undefined
-  const [lottie, data] = await Promise.all([loadPlayer(), fileOf(url)])
+  const [{ lottie, dataToPlay }, data] = await Promise.all([loadPlayer(), fileOf(url)])
   if (abort.aborted) return
   alive++
-  const anim = lottie.loadAnimation({ container: el, renderer: 'svg', loop: false, autoplay: true, animationData: structuredClone(data) })
+  const anim = lottie.loadAnimation({ container: el, renderer: 'svg', loop: false, autoplay: true, animationData: dataToPlay(data) })
   try {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, MAX_PLAY_MS)
