@@ -220,12 +220,13 @@ for (const lang of ['en', 'ar'] as const) {
     await page.click('[data-testid=gift-cell][data-gift="1008"]')
     await page.fill('[data-testid=gift-qty]', '1')
     await page.click('[data-testid=gift-send]')
-    await waitForSelector(page, '[data-testid=gift-full] svg', 15_000)
+    // lottie's groups are built once the worker has sent the completed data back
+    await waitForSelector(page, '[data-testid=gift-full] svg g', 15_000)
     await shot(page, `gift-fullscreen-${lang}`)
-    assert.ok(await lottieWorker(page), "the file's data was completed in lottie's worker, not on the page")
+    assert.ok(await poll(() => lottieWorker(page), 5_000), "the file's data was completed in lottie's worker, not on the page")
     await poll(async () => (await page.locator('[data-testid=gift-full]').count()) === 0, 15_000)
     assert.is(await page.locator('[data-testid=gift-full]').count(), 0, 'the player is gone after its play')
-    // the same file again: the data kept for it was not changed by the first play
+    // the same file again, from the data kept for it: it draws again
     await page.waitForTimeout(SEND_DEBOUNCE_MS + 100)
     await page.click('[data-testid=gift-send]')
     await waitForSelector(page, '[data-testid=gift-full] svg g', 15_000)
